@@ -35,7 +35,7 @@ export interface Named extends Provenance {
 export type Props = Record<string, unknown>;
 
 export interface RulesetFile extends Named {
-  /** Format version of the file; required on entry files. */
+  /** Format version of the file; required on entry and variant files (not on included files). */
   rulesmith?: 1;
   id?: Id;
   metadata?: Metadata;

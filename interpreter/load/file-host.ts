@@ -1,0 +1,63 @@
+/**
+ * How the loader reads files. The loader itself never touches a file system, so it runs in the
+ * browser too: the CLI passes a Node host (`interpreter/cli/node-host.ts`), the editor and tests an
+ * in-memory one (`createMemoryHost`).
+ */
+
+/** Access to ruleset files. Paths are opaque to the loader; only the host interprets them. */
+export interface FileHost {
+  /** The file's bytes (or text), or `undefined` when it does not exist or is not a readable file. */
+  readFile(path: string): Uint8Array | string | undefined;
+  /** The path `relative` names when written inside `fromFile` (an include or `extends` value). */
+  resolve(fromFile: string, relative: string): string;
+  /** Whether `path` is a folder (a folder stands for its `ruleset.yaml`). */
+  isDirectory?(path: string): boolean;
+}
+
+/** The entry file a folder stands for. */
+export const ENTRY_FILE_NAME = 'ruleset.yaml';
+
+/** `path` itself, or `<path>/ruleset.yaml` when the host says it is a folder. */
+export function resolveEntry(path: string, host: FileHost): string {
+  if (!host.isDirectory?.(path)) return path;
+  return path.endsWith('/') ? `${path}${ENTRY_FILE_NAME}` : `${path}/${ENTRY_FILE_NAME}`;
+}
+
+/** Collapse `.`, `..` and repeated `/` in a POSIX-style path; a relative path stays relative. */
+export function normalizePath(path: string): string {
+  const absolute = path.startsWith('/');
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else if (part !== '..' || !absolute) out.push(part);
+  }
+  const joined = out.join('/');
+  return absolute ? `/${joined}` : joined || '.';
+}
+
+/** POSIX-style resolution of `relative` against the folder of `fromFile`. */
+export function resolvePosix(fromFile: string, relative: string): string {
+  if (relative.startsWith('/')) return normalizePath(relative);
+  const slash = fromFile.lastIndexOf('/');
+  const folder = slash === -1 ? '' : fromFile.slice(0, slash + 1);
+  return normalizePath(`${folder}${relative}`);
+}
+
+/** A host over files held in memory (editor buffers, tests), keyed by POSIX-style path. */
+export function createMemoryHost(files: Readonly<Record<string, string | Uint8Array>>): FileHost {
+  const byPath = new Map<string, string | Uint8Array>();
+  for (const path of Object.keys(files)) {
+    const content = files[path];
+    if (content !== undefined) byPath.set(normalizePath(path), content);
+  }
+  return {
+    readFile: (path) => byPath.get(normalizePath(path)),
+    resolve: resolvePosix,
+    isDirectory: (path) => {
+      const prefix = `${normalizePath(path)}/`;
+      for (const key of byPath.keys()) if (key.startsWith(prefix)) return true;
+      return false;
+    },
+  };
+}

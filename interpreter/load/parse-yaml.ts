@@ -1,0 +1,130 @@
+/**
+ * Text to a `yaml` Document with source ranges, guarded against hostile input.
+ *
+ * We drive yaml's Lexer and Parser ourselves instead of calling `parseDocument`: the CST parser
+ * keeps an explicit stack, so nesting depth can be measured while parsing and a 10,000-deep
+ * `[[[[…` rejected after a few dozen tokens. yaml's Composer recurses once per level; deep input
+ * overflowed the call stack there, and after one overflow V8 could abort the whole process.
+ * Duplicate keys are found by our converter (yaml's own check is quadratic in a mapping's size).
+ */
+import { Composer, Lexer, Parser, type CST, type Document, type YAMLError } from 'yaml';
+import type { Diagnostic } from '../diagnostics.ts';
+import { diagnostic, type LoaderCode, type Problem } from './codes.ts';
+import type { SourceFile } from './model.ts';
+import { FILE_START, rangeAt } from './positions.ts';
+import type { LoadLimits } from './read-source.ts';
+
+/** The parsed document (absent when parsing was refused) and what went wrong. */
+export interface ParsedYaml {
+  doc?: Document.Parsed;
+  diagnostics: Diagnostic[];
+  /** yaml reported errors: the data may be a partial recovery, so schema noise is not worth showing. */
+  broken: boolean;
+}
+
+/** Parser stack entries that are not nesting levels (the document, a pending key or scalar). */
+const STACK_SLACK = 2;
+
+export function parseYaml(file: SourceFile, limits: LoadLimits): ParsedYaml {
+  const tokens = parseTokens(file, limits);
+  if ('tooDeep' in tokens) {
+    const range = rangeAt(file, tokens.tooDeep, tokens.tooDeep + 1);
+    return { diagnostics: [diagnostic(file.path, range, nestingTooDeep(limits))], broken: true };
+  }
+  const composer = new Composer({ uniqueKeys: false, prettyErrors: false, strict: true });
+  const docs = composer.compose(tokens.cst, true, file.text.length);
+  const first = docs.next();
+  if (first.done) return { diagnostics: [emptyFile(file)], broken: true };
+  const doc = first.value;
+  const diagnostics = [...doc.errors.map((e) => yamlDiagnostic(file, e)), ...doc.warnings.map((w) => yamlWarning(file, w))];
+  const second = docs.next();
+  if (!second.done) diagnostics.push(multipleDocuments(file, second.value.range[0]));
+  if (doc.contents === null && diagnostics.length === 0) diagnostics.push(emptyFile(file));
+  return { doc, diagnostics, broken: doc.errors.length > 0 };
+}
+
+function parseTokens(file: SourceFile, limits: LoadLimits): { cst: CST.Token[] } | { tooDeep: number } {
+  const parser = new Parser();
+  const cst: CST.Token[] = [];
+  for (const lexeme of new Lexer().lex(file.text, false)) {
+    for (const token of parser.next(lexeme)) cst.push(token);
+    if (parser.stack.length > limits.maxDepth + STACK_SLACK) return { tooDeep: Math.max(0, parser.offset - lexeme.length) };
+  }
+  for (const token of parser.end()) cst.push(token);
+  return { cst };
+}
+
+/** yaml error codes (`YAMLError.code`) with a hint in designers' words. */
+const SYNTAX_HINTS: Readonly<Record<string, string>> = {
+  BAD_INDENT: 'Check the indentation: the keys of one mapping, and the items of one list, must line up.',
+  TAB_AS_INDENT: 'Indent with spaces, not tabs.',
+  MISSING_CHAR: 'A closing bracket, brace or quote is missing.',
+  MULTILINE_IMPLICIT_KEY: 'A key must fit on one line: check for a missing `:` or an unclosed quote.',
+  BLOCK_AS_IMPLICIT_KEY: 'A key must fit on one line: check for a missing `:` or an unclosed quote.',
+  UNEXPECTED_TOKEN: 'Remove this character, or put the whole value in quotes.',
+  BAD_ALIAS: 'An alias `*name` must refer to an anchor `&name` written earlier in the same file.',
+};
+
+const DEFAULT_SYNTAX_HINT = 'Check the YAML near here; text containing `: `, ` #`, `[` or `{` must be quoted.';
+
+function yamlDiagnostic(file: SourceFile, error: YAMLError): Diagnostic {
+  const range = errorRange(file, error);
+  const detail = firstLine(error.message);
+  const code = yamlCode(error);
+  if (code === 'yaml-syntax') {
+    return diagnostic(file.path, range, { code, message: `YAML syntax error: ${detail}`, hint: SYNTAX_HINTS[error.code] ?? DEFAULT_SYNTAX_HINT });
+  }
+  if (code === 'nesting-too-deep') return diagnostic(file.path, range, { code, message: `Nesting is too deep: ${detail}` });
+  return diagnostic(file.path, range, { code, message: detail });
+}
+
+function yamlCode(error: YAMLError): LoaderCode {
+  if (error.code === 'DUPLICATE_KEY') return 'yaml-duplicate-key';
+  if (error.code === 'MULTIPLE_DOCS') return 'yaml-multiple-documents';
+  if (error.code === 'RESOURCE_EXHAUSTION') return /alias/i.test(error.message) ? 'yaml-alias-limit' : 'nesting-too-deep';
+  return 'yaml-syntax';
+}
+
+function yamlWarning(file: SourceFile, warning: YAMLError): Diagnostic {
+  return diagnostic(file.path, errorRange(file, warning), {
+    code: 'yaml-warning',
+    severity: 'warning',
+    message: firstLine(warning.message),
+    hint: 'rulesmith reads plain YAML: tags such as `!name` and directives such as `%TAG` are ignored.',
+  });
+}
+
+function errorRange(file: SourceFile, error: YAMLError) {
+  const [start, end] = error.pos;
+  return rangeAt(file, start, end > start ? end : start + 1);
+}
+
+function firstLine(message: string): string {
+  const line = message.split('\n')[0] ?? message;
+  return line.replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/** The problem for nesting past `limits.maxDepth`; the converter reports it too, for aliases. */
+export function nestingTooDeep(limits: LoadLimits): Problem {
+  return {
+    code: 'nesting-too-deep',
+    message: `Lists and mappings are nested more than ${limits.maxDepth} levels deep.`,
+    hint: 'Flatten the structure: give inner parts their own ids and refer to them by id.',
+  };
+}
+
+function emptyFile(file: SourceFile): Diagnostic {
+  return diagnostic(file.path, FILE_START, {
+    code: 'empty-file',
+    message: 'The file has no content (only comments or document markers).',
+    hint: 'Write the ruleset in it, starting with `rulesmith: 1`, or remove the file.',
+  });
+}
+
+function multipleDocuments(file: SourceFile, offset: number): Diagnostic {
+  return diagnostic(file.path, rangeAt(file, offset, offset + 3), {
+    code: 'yaml-multiple-documents',
+    message: 'The file holds more than one YAML document; rulesmith reads only the first.',
+    hint: 'Remove the `---` line, or move the second document into its own file and list it under `include:`.',
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * `remove:` and `set:` paths: dot-separated steps through mappings (by key) and lists (by index, or
+ * by an element's `id`), e.g. `tables.crt.rows.6` or `flow.phases.supply`. Keys that contain dots,
+ * such as the band `2..3`, are matched whole: the longest key that exists wins.
+ */
+import { didYouMean } from './did-you-mean.ts';
+import { diagnosticAt } from './locate.ts';
+import type { MergeReporter } from './merge-include.ts';
+import { buildList, childOf, hasKey, isRecord, listItems, RecordBuilder, type Located } from './origin-tree.ts';
+
+type Step = string | number;
+
+interface Resolved {
+  /** Steps that exist, from the root. */
+  steps: Step[];
+  /** The written segments left over after the last step that exists. */
+  rest: string[];
+  /** The value at `steps`. */
+  node: Located;
+}
+
+function resolve(root: Located, segments: readonly string[]): Resolved {
+  const steps: Step[] = [];
+  let node = root;
+  let i = 0;
+  while (i < segments.length) {
+    const next = stepInto(node, segments, i);
+    if (!next) break;
+    steps.push(next.step);
+    node = next.node;
+    i = next.end;
+  }
+  return { steps, rest: segments.slice(i), node };
+}
+
+function stepInto(node: Located, segments: readonly string[], i: number): { step: Step; node: Located; end: number } | undefined {
+  if (isRecord(node.value)) {
+    for (let end = segments.length; end > i; end--) {
+      const key = segments.slice(i, end).join('.');
+      const child = hasKey(node.value, key) ? childOf(node, key) : undefined;
+      if (child) return { step: key, node: child, end };
+    }
+    return undefined;
+  }
+  if (!Array.isArray(node.value)) return undefined;
+  const segment = segments[i] ?? '';
+  const items = listItems(node);
+  let index = /^\d+$/.test(segment) ? Number(segment) : -1;
+  if (index < 0 || index >= items.length) index = items.findIndex((item) => isRecord(item.value) && item.value.id === segment);
+  const item = items[index];
+  return item ? { step: index, node: item, end: i + 1 } : undefined;
+}
+
+/** A copy of `node` with the value at `steps` replaced by `change(current)`, or deleted on `undefined`. */
+function updateAt(node: Located, steps: readonly Step[], change: (current: Located | undefined) => Located | undefined): Located {
+  const [head, ...rest] = steps;
+  if (head === undefined) return change(node) ?? node;
+  if (Array.isArray(node.value)) {
+    const items = listItems(node);
+    const index = Number(head);
+    const current = items[index];
+    const next = rest.length === 0 ? change(current) : current && updateAt(current, rest, change);
+    if (next) items[index] = next;
+    else items.splice(index, 1);
+    return buildList(items, node.at.origin);
+  }
+  const out = new RecordBuilder(node);
+  const key = String(head);
+  const current = out.get(key);
+  const next = rest.length === 0 ? change(current) : current && updateAt(current, rest, change);
+  if (next) out.set(key, next);
+  else out.delete(key);
+  return out.build(node.at.origin);
+}
+
+/** Apply one `remove:` entry. */
+export function applyRemove(root: Located, entry: Located, rep: MergeReporter): Located {
+  if (typeof entry.value !== 'string') return root;
+  const resolved = resolve(root, entry.value.split('.'));
+  if (resolved.rest.length > 0 || resolved.steps.length === 0) {
+    notFound(rep, entry, entry.value, resolved, 'value');
+    return root;
+  }
+  return updateAt(root, resolved.steps, () => undefined);
+}
+
+/** Apply one `set:` entry; only the last step (a key of an existing mapping) may be new. */
+export function applySet(root: Located, path: string, value: Located, rep: MergeReporter): Located {
+  const resolved = resolve(root, path.split('.'));
+  if (resolved.rest.length === 0 && resolved.steps.length > 0) return updateAt(root, resolved.steps, () => value);
+  const newKey = resolved.rest.join('.');
+  const addable = isRecord(resolved.node.value) && (resolved.rest.length === 1 || newKey.includes('..')) && isWholeKey(newKey);
+  if (addable) return updateAt(root, [...resolved.steps, newKey], () => value);
+  notFound(rep, value, path, resolved, 'key');
+  return root;
+}
+
+function isWholeKey(key: string): boolean {
+  return key !== '' && !key.startsWith('.') && !key.endsWith('.');
+}
+
+function notFound(rep: MergeReporter, at: Located, written: string, resolved: Resolved, anchor: 'key' | 'value'): void {
+  const missing = resolved.rest[0] ?? '';
+  const existing = resolved.steps.map(String);
+  const shown = [...existing, missing].join('.');
+  const candidates = isRecord(resolved.node.value) ? Object.keys(resolved.node.value) : listIds(resolved.node);
+  const suggestion = didYouMean(missing, candidates);
+  const fix = suggestion === undefined ? undefined : [...existing, suggestion, ...resolved.rest.slice(1)].join('.');
+  rep.diagnostics.push(
+    diagnosticAt(rep.files, at.at.origin, rep.fallbackFile, anchor, {
+      code: 'patch-path-not-found',
+      message: `\`${written}\`: the base ruleset has no \`${shown}\`.`,
+      hint: fix ? `Did you mean \`${fix}\`?` : 'Paths are dot-separated keys or ids from the top of the base ruleset, e.g. `tables.crt.rows.6`.',
+      ...(fix ? { fix } : {}),
+    }),
+  );
+}
+
+function listIds(node: Located): string[] {
+  return listItems(node).flatMap((item) => (isRecord(item.value) && typeof item.value.id === 'string' ? [item.value.id] : []));
+}

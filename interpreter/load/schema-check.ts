@@ -1,0 +1,209 @@
+/**
+ * Structural check of ruleset data against grammar/ruleset.schema.json, with every ajv error
+ * turned into a diagnostic at the key or value that caused it, in designers' words.
+ */
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { ID_PATTERN, rulesetSchema } from '../../grammar/schema.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+import { diagnostic, type Problem } from './codes.ts';
+import { didYouMean } from './did-you-mean.ts';
+import { diagnosticAt, type Anchor } from './locate.ts';
+import type { DataPath, SourceFile } from './model.ts';
+import { exactOrigin, nearestOrigin, type Located } from './origin-tree.ts';
+import { FILE_START } from './positions.ts';
+import { listWords, subject, suggestId, typeWords, valueWords, where } from './schema-words.ts';
+
+// Compiled once per process: compiling costs far more than validating.
+const validate = new Ajv2020({
+  allErrors: true,
+  verbose: true,
+  strict: true,
+  // `[from, to]` or `[from, to, type]` links are a tuple of two or three; strict tuples wants one length.
+  strictTuples: false,
+  allowUnionTypes: true,
+}).compile(rulesetSchema);
+
+/** Where diagnostics go when a value has no origin (never expected; keeps reporting total). */
+interface SchemaContext {
+  root: Located;
+  files: ReadonlyMap<string, SourceFile>;
+  fallbackFile: string;
+}
+
+/** More than this many schema problems in one check are summed up in one diagnostic. */
+export const MAX_SCHEMA_DIAGNOSTICS = 100;
+
+/**
+ * Validate `root.value`; one diagnostic per distinct problem. `partial`: the data is one file of a
+ * ruleset that others complete (a fragment, a variant), so missing required keys are not reported.
+ */
+export function checkSchema(root: Located, files: ReadonlyMap<string, SourceFile>, fallbackFile: string, partial = false): Diagnostic[] {
+  if (validate(root.value)) return [];
+  const ctx: SchemaContext = { root, files, fallbackFile };
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  const errors = validate.errors ?? [];
+  for (const [index, error] of errors.entries()) {
+    if (out.length >= MAX_SCHEMA_DIAGNOSTICS) {
+      out.push(tooMany(fallbackFile, errors.length - index));
+      break;
+    }
+    if (partial && error.keyword === 'required') continue;
+    const d = toDiagnostic(error, ctx);
+    if (!d) continue;
+    const key = `${d.code}\u0000${d.file}\u0000${JSON.stringify(d.range)}\u0000${d.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return out;
+}
+
+function tooMany(file: string, more: number): Diagnostic {
+  return diagnostic(file, FILE_START, {
+    code: 'too-many-problems',
+    severity: 'warning',
+    message: `Only the first ${MAX_SCHEMA_DIAGNOSTICS} structure problems are shown; about ${more} more were found.`,
+    hint: 'Fix these first; the rest often share the same cause.',
+  });
+}
+
+function toDiagnostic(error: ErrorObject, ctx: SchemaContext): Diagnostic | undefined {
+  const path = dataPath(error.instancePath, ctx.root.value);
+  const schema = (error.parentSchema ?? {}) as Record<string, unknown>;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties':
+    case 'unevaluatedProperties':
+      return unknownKey(ctx, path, String(params.additionalProperty ?? params.unevaluatedProperty), schema);
+    case 'propertyNames':
+      return badKeyName(ctx, path, String(params.propertyName), schema);
+    case 'type':
+      return at(ctx, path, 'value', { code: 'schema-type', message: `${subject(path)} should be ${typeWords(params.type)}, not ${valueWords(error.data)}.`, ...describe(schema) });
+    case 'required':
+      return missing(ctx, path, String(params.missingProperty), schema);
+    case 'enum':
+    case 'const':
+      return notAllowed(ctx, path, error);
+    case 'pattern':
+      if (error.schemaPath.includes('/propertyNames/')) return undefined;
+      if (params.pattern === ID_PATTERN) return invalidIdValue(ctx, path, error.data);
+      return at(ctx, path, 'value', { code: 'schema-invalid', message: `${subject(path)} does not have the expected form (${String(params.pattern)}).`, ...describe(schema) });
+    case 'anyOf':
+    case 'oneOf':
+      // A summary of the branch errors, which are reported themselves.
+      return undefined;
+    default:
+      if (error.schemaPath.includes('/propertyNames/')) return undefined;
+      return at(ctx, path, 'value', { code: 'schema-invalid', message: `${subject(path)} ${otherMessage(error)}.`, ...describe(schema) });
+  }
+}
+
+function unknownKey(ctx: SchemaContext, parent: DataPath, key: string, schema: Record<string, unknown>): Diagnostic {
+  const allowed = Object.keys((schema.properties ?? {}) as object);
+  const suggestion = didYouMean(key, allowed);
+  const problem: Problem = {
+    code: 'unknown-key',
+    message: `Unknown key \`${key}\` ${where(parent)}.`,
+    hint: suggestion ? `Did you mean \`${suggestion}\`?` : `Keys allowed here: ${listWords(allowed)}.`,
+  };
+  if (suggestion) problem.fix = suggestion;
+  return at(ctx, [...parent, key], 'key', problem);
+}
+
+function badKeyName(ctx: SchemaContext, parent: DataPath, key: string, schema: Record<string, unknown>): Diagnostic {
+  const names = (schema.propertyNames ?? {}) as Record<string, unknown>;
+  if (names.pattern !== ID_PATTERN) {
+    return at(ctx, [...parent, key], 'key', { code: 'schema-invalid', message: `\`${key}\` cannot be used as a key ${where(parent)}.`, hint: 'Keys here must not be empty.' });
+  }
+  const fix = suggestId(key);
+  return at(ctx, [...parent, key], 'key', {
+    code: 'invalid-id',
+    message: `\`${key}\` is not a valid id ${where(parent)}.`,
+    hint: `Ids are snake_case: a lower-case letter, then lower-case letters, digits or \`_\` (e.g. \`${fix}\`).`,
+    fix,
+  });
+}
+
+function invalidIdValue(ctx: SchemaContext, path: DataPath, value: unknown): Diagnostic {
+  const fix = suggestId(String(value));
+  return at(ctx, path, 'value', {
+    code: 'invalid-id',
+    message: `${subject(path)}: "${String(value)}" is not a valid id.`,
+    hint: `Ids are snake_case: a lower-case letter, then lower-case letters, digits or \`_\` (e.g. \`${fix}\`).`,
+    fix,
+  });
+}
+
+function missing(ctx: SchemaContext, path: DataPath, key: string, schema: Record<string, unknown>): Diagnostic {
+  const property = ((schema.properties ?? {}) as Record<string, Record<string, unknown>>)[key];
+  const about = typeof property?.description === 'string' ? ` (${property.description})` : '';
+  const owner = path.length === 0 ? 'This file' : subject(path);
+  return at(ctx, path, 'head', { code: 'schema-required', message: `${owner} is missing \`${key}\`.`, hint: `Add \`${key}:\`${about}.` });
+}
+
+function notAllowed(ctx: SchemaContext, path: DataPath, error: ErrorObject): Diagnostic {
+  const params = error.params as Record<string, unknown>;
+  const allowed = error.keyword === 'const' ? [params.allowedValue] : ((params.allowedValues ?? []) as unknown[]);
+  const suggestion = typeof error.data === 'string' ? didYouMean(error.data, allowed.map(String)) : undefined;
+  const problem: Problem = {
+    code: 'schema-enum',
+    message: `${subject(path)} must be ${allowed.length === 1 ? '' : 'one of '}${listWords(allowed, 20)}, not ${valueWords(error.data)}.`,
+    hint: suggestion ? `Did you mean \`${suggestion}\`?` : describeText(error.parentSchema) ?? `Use ${allowed.length === 1 ? '' : 'one of '}${listWords(allowed, 20)}.`,
+  };
+  if (suggestion) problem.fix = suggestion;
+  return at(ctx, path, 'value', problem);
+}
+
+function otherMessage(error: ErrorObject): string {
+  const limit = (error.params as { limit?: number }).limit;
+  switch (error.keyword) {
+    case 'minItems':
+      return `needs at least ${limit} item${limit === 1 ? '' : 's'}`;
+    case 'maxItems':
+      return `takes at most ${limit} item${limit === 1 ? '' : 's'}`;
+    case 'minimum':
+      return `must be at least ${limit}`;
+    case 'maximum':
+      return `must be at most ${limit}`;
+    case 'minLength':
+      return 'must not be empty';
+    case 'false schema':
+      return 'is not allowed here';
+    default:
+      return error.message ?? 'is not valid here';
+  }
+}
+
+function describe(schema: unknown): { hint?: string } {
+  const text = describeText(schema);
+  return text ? { hint: text } : {};
+}
+
+function describeText(schema: unknown): string | undefined {
+  const description = (schema as { description?: unknown } | undefined)?.description;
+  return typeof description === 'string' ? description : undefined;
+}
+
+function at(ctx: SchemaContext, path: DataPath, anchor: Anchor, problem: Problem): Diagnostic {
+  const origin = exactOrigin(ctx.root.at, path) ?? nearestOrigin(ctx.root.at, path);
+  return diagnosticAt(ctx.files, origin, ctx.fallbackFile, anchor, problem);
+}
+
+/** `/tables/crt/rows/6` to `['tables', 'crt', 'rows', '6']`, list indices as numbers. */
+function dataPath(pointer: string, root: unknown): DataPath {
+  if (pointer === '') return [];
+  const path: Array<string | number> = [];
+  let node: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) {
+      path.push(Number(key));
+      node = node[Number(key)];
+    } else {
+      path.push(key);
+      node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+    }
+  }
+  return path;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest';
+import { createMemoryHost, normalizePath, resolveEntry, resolvePosix } from '../../interpreter/load/index.ts';
+
+describe('file hosts', () => {
+  test('normalizePath should collapse . and .. and keep relative paths relative', () => {
+    expect(normalizePath('a/./b/../c.yaml')).toBe('a/c.yaml');
+    expect(normalizePath('../x/../y.yaml')).toBe('../y.yaml');
+    expect(normalizePath('/a/../../b')).toBe('/b');
+    expect(normalizePath('a/..')).toBe('.');
+  });
+
+  test('resolvePosix should resolve against the folder of the including file', () => {
+    expect(resolvePosix('g/ruleset.yaml', 'tables.yaml')).toBe('g/tables.yaml');
+    expect(resolvePosix('g/variants/v.yaml', '..')).toBe('g');
+    expect(resolvePosix('ruleset.yaml', 'sub/t.yaml')).toBe('sub/t.yaml');
+    expect(resolvePosix('g/ruleset.yaml', '/abs/t.yaml')).toBe('/abs/t.yaml');
+  });
+
+  test('the memory host should read by normalized path and know folders', () => {
+    const host = createMemoryHost({ 'g/ruleset.yaml': 'x', 'g/sub/t.yaml': new Uint8Array([1]) });
+    expect(host.readFile('g/./ruleset.yaml')).toBe('x');
+    expect(host.readFile('g/nothing.yaml')).toBeUndefined();
+    expect(host.isDirectory?.('g')).toBe(true);
+    expect(host.isDirectory?.('g/ruleset.yaml')).toBe(false);
+    expect(resolveEntry('g', host)).toBe('g/ruleset.yaml');
+    expect(resolveEntry('g/sub/t.yaml', host)).toBe('g/sub/t.yaml');
+  });
+
+  test('the memory host should treat __proto__ as an ordinary path', () => {
+    const host = createMemoryHost(Object.fromEntries([['__proto__', 'own file']]));
+    expect(host.readFile('__proto__')).toBe('own file');
+    expect(host.readFile('constructor')).toBeUndefined();
+    expect(host.readFile('toString')).toBeUndefined();
+  });
+});

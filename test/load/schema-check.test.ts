@@ -1,0 +1,92 @@
+import { describe, expect, test } from 'vitest';
+import { expectDiagnostic, lines, load, only, summary } from './helpers.ts';
+
+/** Load one entry file made of `body` lines after `rulesmith: 1` (so body line k is file line k + 1). */
+function check(...body: string[]) {
+  return load({ 'f.yaml': lines('rulesmith: 1', ...body) });
+}
+
+describe('schema check', () => {
+  test('an unknown key should be reported at the key, with a did-you-mean fix', () => {
+    const result = check('tabels:', '  t: {rows: {1: a}}');
+    const d = expectDiagnostic(result, 'unknown-key', 'f.yaml:2:1-2:7');
+    expect(d.hint).toBe('Did you mean `tables`?');
+    expect(d.fix?.text).toBe('tables');
+    expect(d.fix?.range).toEqual(d.range);
+  });
+
+  test('an unknown key deep inside an element should name where it is and list the allowed keys', () => {
+    const result = check('tables:', '  t:', '    rows: {1: a}', '    zzzzzz: 1');
+    const d = expectDiagnostic(result, 'unknown-key', 'f.yaml:5:5-5:11');
+    expect(d.message).toBe('Unknown key `zzzzzz` in `tables.t`.');
+    expect(d.hint).toContain('`roll`');
+    expect(d.fix).toBeUndefined();
+  });
+
+  test('a value of the wrong type should be reported at the value', () => {
+    const result = check('players: {min: two, max: 4}');
+    const d = only(result, 'schema-type');
+    expect(summary([d])).toEqual(['f.yaml:2:16-2:19 schema-type']);
+    expect(d.message).toBe('`players.min` should be a whole number, not the text "two".');
+  });
+
+  test('a missing required key should be reported at the key of its parent', () => {
+    const result = check('tables:', '  t:', '    roll: 1d6');
+    const d = expectDiagnostic(result, 'schema-required', 'f.yaml:3:3-3:4');
+    expect(d.message).toBe('`tables.t` is missing `rows`.');
+    expect(d.hint).toContain('Add `rows:`');
+  });
+
+  test('a missing key in a list item should be reported at the first line of the item', () => {
+    const result = check('flow:', '  phases:', '    - do: stop');
+    expectDiagnostic(result, 'schema-required', 'f.yaml:4:7-4:15');
+  });
+
+  test('a value outside an enum should list the allowed values and suggest the closest', () => {
+    const result = check('options:', '  o: {type: boolen, default: true}');
+    const d = expectDiagnostic(result, 'schema-enum', 'f.yaml:3:13-3:19');
+    expect(d.message).toContain('`boolean`, `number`, `choice`');
+    expect(d.fix?.text).toBe('boolean');
+  });
+
+  test('a wrong format version should be reported as an enum problem', () => {
+    const result = load({ 'f.yaml': lines('rulesmith: 2') });
+    const d = expectDiagnostic(result, 'schema-enum', 'f.yaml:1:12-1:13');
+    expect(d.message).toContain('must be `1`');
+  });
+
+  test('an element id that is not snake_case should be reported at the key as invalid-id with a fix', () => {
+    const result = check('tables:', '  Combat Results:', '    rows: {1: a}');
+    const d = only(result, 'invalid-id');
+    expect(summary([d])).toEqual(['f.yaml:3:3-3:17 invalid-id']);
+    expect(d.fix?.text).toBe('combat_results');
+  });
+
+  test('an id value that is not snake_case should be reported at the value', () => {
+    const result = check('pieces:', '  p: {count: 1, side: Blue}');
+    expectDiagnostic(result, 'invalid-id', 'f.yaml:3:23-3:27');
+  });
+
+  test('other constraints should be reported as schema-invalid in plain words', () => {
+    const result = check('dice:', '  odd: {faces: []}');
+    const d = only(result, 'schema-invalid');
+    expect(d.message).toBe('`dice.odd.faces` needs at least 1 item.');
+  });
+
+  test('a link in short form should accept two or three ids and reject more', () => {
+    expect(summary(check('map:', '  links:', '    - [a, b]', '    - [a, b, road]').diagnostics)).toEqual([]);
+    expectDiagnostic(check('map:', '  links:', '    - [a, b, c, d]'), 'schema-invalid', 'f.yaml:4:7-4:19');
+  });
+
+  test('a scalar where a mapping belongs should be reported once, at the value', () => {
+    const result = check('tables: 3');
+    expect(summary(result.diagnostics)).toEqual(['f.yaml:2:9-2:10 schema-type']);
+  });
+
+  test('hundreds of problems should be cut to a readable number with a summary', () => {
+    const body = Array.from({ length: 300 }, (_, i) => `key${i}: 1`);
+    const result = check(...body);
+    expect(result.diagnostics.filter((d) => d.code === 'unknown-key')).toHaveLength(100);
+    expect(only(result, 'too-many-problems').severity).toBe('warning');
+  });
+});

@@ -1,0 +1,156 @@
+import { describe, expect, test } from 'vitest';
+import { at, expectDiagnostic, expectNoIssues, lines, load, only, within } from './helpers.ts';
+
+const BASE = lines(
+  'rulesmith: 1', //               1
+  'name: Base', //                 2
+  'players: {min: 1, max: 2}', //  3
+  'tables:', //                    4
+  '  crt:', //                     5
+  '    roll: 1d6', //              6
+  '    rows:', //                  7
+  '      1: [A, B]', //            8
+  '      2..3: [C, D]', //         9
+  '  night:', //                   10
+  '    rows: {1: dark}', //        11
+  'flow:', //                      12
+  '  phases:', //                  13
+  '    - id: day', //              14
+  '      do: log "day"', //        15
+  '    - id: night', //            16
+  '      do: log "night"', //      17
+);
+
+const VARIANT = lines(
+  'rulesmith: 1', //                     1
+  'name: Variant', //                    2
+  'extends: ../ruleset.yaml', //         3
+  'players: {max: 4}', //                4
+  'tables:', //                          5
+  '  crt:', //                           6
+  '    roll: 2d6', //                    7
+  '    rows: {2: [X, Y]}', //            8
+  '  extra:', //                         9
+  '    rows: {1: e}', //                 10
+  'flow:', //                            11
+  '  phases:', //                        12
+  '    - id: day', //                    13
+  '      do: |', //                      14
+  '        log "new day"', //            15
+  'remove: [tables.night, flow.phases.night]', // 16
+  'set:', //                             17
+  '  "tables.extra.rows.2..3": f', //    18
+);
+
+const FILES = { 'g/ruleset.yaml': BASE, 'g/variants/v.yaml': VARIANT };
+
+describe('loadRuleset (variant)', () => {
+  test('a variant should load its base and record the lineage', () => {
+    const model = expectNoIssues(load(FILES, 'g/variants/v.yaml'));
+    expect(model.entry).toBe('g/variants/v.yaml');
+    expect(model.lineage).toEqual(['g/ruleset.yaml', 'g/variants/v.yaml']);
+    expect(model.data.name).toBe('Variant');
+  });
+
+  test('an element with a base id should replace the base element whole, and new ids should be added', () => {
+    const model = expectNoIssues(load(FILES, 'g/variants/v.yaml'));
+    expect(model.data.tables?.crt).toEqual({ roll: '2d6', rows: { 2: ['X', 'Y'] } });
+    expect(Object.keys(model.data.tables ?? {})).toEqual(['crt', 'extra']);
+  });
+
+  test('sections that are not keyed by id should merge key by key', () => {
+    const model = expectNoIssues(load(FILES, 'g/variants/v.yaml'));
+    expect(model.data.players).toEqual({ min: 1, max: 4 });
+  });
+
+  test('lists of elements with ids should merge by id, and remove should delete by id', () => {
+    const model = expectNoIssues(load(FILES, 'g/variants/v.yaml'));
+    expect(model.data.flow?.phases.map((p) => [p.id, p.do])).toEqual([['day', 'log "new day"\n']]);
+  });
+
+  test('set should put a value at a new key whose label contains dots', () => {
+    const model = expectNoIssues(load(FILES, 'g/variants/v.yaml'));
+    expect(model.data.tables?.extra?.rows).toEqual({ 1: 'e', '2..3': 'f' });
+  });
+
+  test('replaced, added and set values should point into the variant; untouched values into the base', () => {
+    const model = expectNoIssues(load(FILES, 'g/variants/v.yaml'));
+    expect(at(model, ['tables', 'crt', 'roll'])).toBe('g/variants/v.yaml:7:11-7:14');
+    expect(at(model, ['tables', 'extra'], true)).toBe('g/variants/v.yaml:9:3-9:8');
+    expect(at(model, ['players', 'max'])).toBe('g/variants/v.yaml:4:16-4:17');
+    expect(at(model, ['players', 'min'])).toBe('g/ruleset.yaml:3:16-3:17');
+    expect(at(model, ['tables', 'extra', 'rows', '2..3'])).toBe('g/variants/v.yaml:18:29-18:30');
+    expect(at(model, ['tables', 'extra', 'rows', '2..3'], true)).toBe('g/variants/v.yaml:18:3-18:27');
+    expect(within(model, ['flow', 'phases', 0, 'do'], 0, 3)).toBe('g/variants/v.yaml:15:9-15:12');
+  });
+
+  test('set should replace an existing value, including one inside a list found by id', () => {
+    const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'set:', '  tables.crt.rows.2..3: [E, F]', '  flow.phases.night.do: stop');
+    const model = expectNoIssues(load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml'));
+    expect(model.data.tables?.crt?.rows).toEqual({ 1: ['A', 'B'], '2..3': ['E', 'F'] });
+    expect(model.data.flow?.phases[1]?.do).toBe('stop');
+    expect(at(model, ['flow', 'phases', 1, 'do'])).toBe('g/v.yaml:5:25-5:29');
+    expect(at(model, ['flow', 'phases', 1, 'id'])).toBe('g/ruleset.yaml:16:11-16:16');
+  });
+
+  test('loading a variant should not change the base data or its positions', () => {
+    const files = { ...FILES };
+    const base = expectNoIssues(load(files, 'g'));
+    const before = JSON.stringify(base.data);
+    expectNoIssues(load(files, 'g/variants/v.yaml'));
+    expect(JSON.stringify(base.data)).toBe(before);
+    expect(Object.keys(base.data.tables ?? {})).toEqual(['crt', 'night']);
+    expect(at(base, ['tables', 'crt', 'roll'])).toBe('g/ruleset.yaml:6:11-6:14');
+  });
+
+  test('an unknown remove path should be reported at the entry with a suggestion', () => {
+    const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'remove: [tables.nihgt]');
+    const d = only(load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml'), 'patch-path-not-found');
+    expect(`${d.file}:${d.range.start.line}:${d.range.start.column}-${d.range.end.line}:${d.range.end.column}`).toBe('g/v.yaml:3:10-3:22');
+    expect(d.fix?.text).toBe('tables.night');
+  });
+
+  test('a set path with an unknown parent should be reported at its key', () => {
+    const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'set:', '  "tables.nope.rows.1": x');
+    const result = load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml');
+    expectDiagnostic(result, 'patch-path-not-found', 'g/v.yaml:4:3-4:23');
+  });
+
+  test('a value put by set should be checked against the schema at its position in the variant', () => {
+    const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'set:', '  tables.crt.roll: 6');
+    const result = load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml');
+    expectDiagnostic(result, 'schema-type', 'g/v.yaml:4:20-4:21');
+  });
+
+  test('a variant of a variant should apply both in order', () => {
+    const second = lines('rulesmith: 1', 'extends: v.yaml', 'players: {min: 2}');
+    const model = expectNoIssues(load({ ...FILES, 'g/variants/w.yaml': second }, 'g/variants/w.yaml'));
+    expect(model.lineage).toEqual(['g/ruleset.yaml', 'g/variants/v.yaml', 'g/variants/w.yaml']);
+    expect(model.data.players).toEqual({ min: 2, max: 4 });
+  });
+
+  test('extends naming a folder should load its ruleset.yaml', () => {
+    const variant = lines('rulesmith: 1', 'extends: ..');
+    const model = expectNoIssues(load({ 'g/ruleset.yaml': BASE, 'g/variants/x.yaml': variant }, 'g/variants/x.yaml'));
+    expect(model.lineage).toEqual(['g/ruleset.yaml', 'g/variants/x.yaml']);
+  });
+
+  test('a missing base should be reported at the extends value', () => {
+    const result = load({ 'g/v.yaml': lines('rulesmith: 1', 'extends: nothere.yaml') }, 'g/v.yaml');
+    expectDiagnostic(result, 'extends-not-found', 'g/v.yaml:2:10-2:22');
+    expect(result.model?.lineage).toEqual(['g/v.yaml']);
+  });
+
+  test('an extends cycle should be reported and loading should stop', () => {
+    const a = lines('rulesmith: 1', 'extends: b.yaml');
+    const b = lines('rulesmith: 1', 'extends: a.yaml');
+    const d = only(load({ 'a.yaml': a, 'b.yaml': b }, 'a.yaml'), 'extends-cycle');
+    expect(`${d.file}:${d.range.start.line}`).toBe('b.yaml:2');
+    expect(d.message).toContain('a.yaml → b.yaml → a.yaml');
+  });
+
+  test('a variant without rulesmith: 1 should be reported', () => {
+    const result = load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': lines('extends: ruleset.yaml') }, 'g/v.yaml');
+    expectDiagnostic(result, 'missing-version', 'g/v.yaml:1:1-1:22');
+  });
+});

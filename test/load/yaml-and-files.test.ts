@@ -1,0 +1,79 @@
+import { describe, expect, test } from 'vitest';
+import { createMemoryHost, loadRuleset } from '../../interpreter/load/index.ts';
+import { expectDiagnostic, lines, load, only, span } from './helpers.ts';
+
+describe('loadRuleset (YAML and files)', () => {
+  test('a duplicate key should be reported at the second key and the first value kept', () => {
+    const result = load({ 'f.yaml': lines('rulesmith: 1', 'name: first', 'name: second') });
+    const d = expectDiagnostic(result, 'yaml-duplicate-key', 'f.yaml:3:1-3:5');
+    expect(d.message).toContain('line 2');
+    expect(result.model?.data.name).toBe('first');
+  });
+
+  test('a second YAML document should be reported at its marker', () => {
+    const result = load({ 'f.yaml': lines('rulesmith: 1', '---', 'name: b') });
+    expectDiagnostic(result, 'yaml-multiple-documents', 'f.yaml:2:1-2:4');
+  });
+
+  test('a key that is a list should be reported as a complex key and skipped', () => {
+    const result = load({ 'f.yaml': lines('rulesmith: 1', '? [a, b]', ': c') });
+    expectDiagnostic(result, 'yaml-complex-key', 'f.yaml:2:3-2:4');
+    expect(Object.keys(result.model?.data ?? {})).toEqual(['rulesmith']);
+  });
+
+  test('an unknown tag should be a warning, and the value still text', () => {
+    const result = load({ 'f.yaml': lines('rulesmith: 1', 'name: !fancy Title') });
+    const d = only(result, 'yaml-warning');
+    expect(d.severity).toBe('warning');
+    expect(span(d.range)).toBe('2:7-2:13');
+    expect(result.model?.data.name).toBe('Title');
+  });
+
+  test('an alias to an anchor that does not exist should be a syntax error', () => {
+    const result = load({ 'f.yaml': lines('rulesmith: 1', 'name: *nothing') });
+    expect(result.diagnostics.map((d) => d.code)).toContain('yaml-syntax');
+  });
+
+  test('an entry without rulesmith: 1 should be reported on its first line', () => {
+    expectDiagnostic(load({ 'f.yaml': lines('name: Game') }), 'missing-version', 'f.yaml:1:1-1:11');
+  });
+
+  test('an entry that does not exist should give file-not-found and no model', () => {
+    const result = load({ 'other.yaml': 'rulesmith: 1\n' }, 'missing.yaml');
+    expect(span(only(result, 'file-not-found').range)).toBe('1:1-1:1');
+    expect(result.model).toBeUndefined();
+  });
+
+  test('a top level that is not a mapping should give schema-type and no model', () => {
+    const result = load({ 'f.yaml': lines('- a', '- b') });
+    expectDiagnostic(result, 'schema-type', 'f.yaml:1:1-1:4');
+    expect(result.model).toBeUndefined();
+  });
+
+  test('reading more files than the limit should stop with too-many-files at the include', () => {
+    const files = {
+      'a.yaml': lines('rulesmith: 1', 'include: [b.yaml, c.yaml]'),
+      'b.yaml': lines('name: b'),
+      'c.yaml': lines('description: c'),
+    };
+    const result = load(files, 'a.yaml', { maxFiles: 2 });
+    expectDiagnostic(result, 'too-many-files', 'a.yaml:2:19-2:25');
+  });
+
+  test('a host that fails should give internal-error instead of throwing', () => {
+    const host = { ...createMemoryHost({ 'a.yaml': lines('rulesmith: 1', 'include: [b.yaml]') }), resolve: (): string => { throw new Error('boom'); } };
+    let result;
+    expect(() => (result = loadRuleset('a.yaml', host))).not.toThrow();
+    expect(only(result as never, 'internal-error').message).toContain('boom');
+  });
+
+  test('a host that throws while reading should count as a missing file', () => {
+    const host = { resolve: (_: string, rel: string) => rel, readFile: (): never => { throw new Error('EACCES'); } };
+    expect(only(loadRuleset('a.yaml', host), 'file-not-found').file).toBe('a.yaml');
+  });
+
+  test('diagnostics should come back sorted by file and position', () => {
+    const result = load({ 'f.yaml': lines('rulesmith: 1', 'zzz: 1', 'aaa: 2', 'name: [x]') });
+    expect(result.diagnostics.map((d) => d.range.start.line)).toEqual([2, 3, 4]);
+  });
+});
