@@ -44,12 +44,16 @@ export type Expr =
   | DrawExpr
   | ChooseExpr;
 
+/** A number. A minus written right before a literal folds into it: `-2` is the number -2, spanning the `-`. */
 export interface NumberLit extends NodeBase {
   kind: 'number';
   value: number;
 }
 
-/** A string; `parts` alternates literal text and `{expr}` interpolations. */
+/**
+ * A string; `parts` alternates literal text (escapes already applied) and `{expr}` interpolations,
+ * whose spans are offsets into the same text as the string's own.
+ */
 export interface StringLit extends NodeBase {
   kind: 'string';
   parts: Array<string | Expr>;
@@ -89,6 +93,10 @@ export interface RangeLit extends NodeBase {
   to: Expr | null;
 }
 
+/**
+ * A name as written. `name: ''` is the parser's stand-in for an expression it could not read; it
+ * only appears together with a parse diagnostic, so consumers may skip such scripts.
+ */
 export interface Name extends NodeBase {
   kind: 'name';
   name: string;
@@ -120,6 +128,7 @@ export interface Call extends NodeBase {
   args: Expr[];
 }
 
+/** Unary `+` makes no node: `+x` is `x` with its span widened to the `+` (table cells such as `+2d6`). */
 export type UnaryOp = '-' | 'not';
 
 export interface Unary extends NodeBase {
@@ -155,7 +164,10 @@ export interface IfExpr extends NodeBase {
  */
 export interface DiceExpr extends NodeBase {
   kind: 'dice';
-  /** Number of dice: a literal, or an expression written in parentheses. */
+  /**
+   * Number of dice: a literal, or an expression written in parentheses. For `d6` and `d66` it is
+   * the number 1 with a zero-width span just before the `d`.
+   */
   count: Expr;
   /** `6` for d6; `'d66'` for the tens-and-units roll; a die name for `d[name]`. */
   die: { sides: number } | { d66: true } | { named: string; span: Span };

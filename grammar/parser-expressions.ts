@@ -1,0 +1,247 @@
+/**
+ * Expression rules: operators, postfix chains, names and calls, parenthesised counts of dice, `if`
+ * expressions (literals are in parser-literals.ts).
+ * The keyword forms (queries, aggregates, choices…) are declared here and defined in
+ * parser-forms.ts, which builds on this class.
+ */
+import type { IToken, ParserMethod } from 'chevrotain';
+import type { DiceExpr, Expr } from './ast.ts';
+import { LiteralsParser } from './parser-literals.ts';
+import { resolvePrecedence, type OperandItem } from './parser-precedence.ts';
+import { tokenEnd } from './parser-spans.ts';
+import * as t from './tokens.ts';
+
+const { kw } = t;
+
+/** Tokens after `min`/`max` that make it an aggregate (`max u.cf for u in …`) rather than a name. */
+const AGGREGATE_VALUE_START = [
+  t.AnyName, t.NumberLiteral, t.DiceRoll, t.NamedDice, t.StringLiteral, t.LBrace,
+  kw.true, kw.false, kw.none, kw.not, kw.if, kw.select, kw.sum, kw.sort, kw.draw, kw.choose, kw.secretly,
+];
+
+export abstract class ExpressionParser extends LiteralsParser {
+  protected abstract queryExpression: ParserMethod<[], Expr>;
+  protected abstract aggregateExpression: ParserMethod<[], Expr>;
+  protected abstract sortExpression: ParserMethod<[], Expr>;
+  protected abstract drawExpression: ParserMethod<[], Expr>;
+  protected abstract chooseExpression: ParserMethod<[], Expr>;
+  protected abstract rollOnExpression: ParserMethod<[], Expr>;
+
+  /**
+   * A full expression. `noIn` stops before a top-level `in` (`place piece in area`).
+   *
+   * `if … then … else …` binds loosest of all, so it is a whole expression and never an operand:
+   * `1 + if a then 2 else 3` needs parentheses. Besides matching the documented precedence, this
+   * keeps `x = 1 +` followed on the next line by an `if` statement an error about the `+`.
+   */
+  expression = this.RULE(
+    'expression',
+    (noIn?: boolean): Expr =>
+      this.nested('expression', () =>
+        this.OR([
+          { ALT: () => this.SUBRULE(this.ifExpression) },
+          { ALT: () => this.SUBRULE(this.binary, { ARGS: [noIn === true] }) },
+        ]),
+      ),
+    this.recoverExpr,
+  );
+
+  private binary = this.RULE(
+    'binary',
+    (noIn: boolean): Expr => {
+      const operands: OperandItem[] = [this.readOperand(1)];
+      const operators: IToken[] = [];
+      this.MANY({
+        GATE: () => !(noIn && this.isNext(kw.in)),
+        DEF: () => {
+          operators.push(this.CONSUME(t.BinaryOperator));
+          operands.push(this.readOperand(2));
+        },
+      });
+      return this.ACTION(() => {
+        const { expr, problems } = resolvePrecedence(operands, operators);
+        this.problems.push(...problems);
+        return expr;
+      });
+    },
+    this.recoverExpr,
+  );
+
+  private readOperand(idx: number): OperandItem {
+    const prefixes: IToken[] = [];
+    this.many(idx, () => {
+      prefixes.push(this.consume(idx, t.PrefixOperator));
+    });
+    return { prefixes, expr: this.subrule(idx, this.postfix) };
+  }
+
+  /** A value followed by `.member` and `[keys]` (indexing, table lookup with an optional `shift`). */
+  postfix = this.RULE(
+    'postfix',
+    (): Expr => {
+      let expr = this.SUBRULE(this.primary);
+      this.MANY(() => {
+        this.OR([
+          {
+            ALT: () => {
+              this.CONSUME(t.Dot);
+              const name = this.CONSUME(t.AnyWord);
+              this.ACTION(() => {
+                expr = { kind: 'member', object: expr, property: name.image, propertySpan: this.tokenSpan(name), span: this.spanFrom(expr.span, name) };
+              });
+            },
+          },
+          {
+            ALT: () => {
+              const open = this.CONSUME(t.LBracket);
+              const keys = this.commaList(1, t.RBracket);
+              const shift = this.OPTION(() => {
+                this.CONSUME(kw.shift);
+                return this.SUBRULE(this.expression);
+              });
+              const close = this.CONSUME(t.RBracket);
+              this.ACTION(() => {
+                if (keys.length === 0) this.report('missing-expression', 'expected a key between `[` and `]`', this.spanFrom(open, close), 'write `list[1]` or `table[row, column]`');
+                expr = { kind: 'index', object: expr, keys, shift: shift ?? null, span: this.spanFrom(expr.span, close) };
+              });
+            },
+          },
+        ]);
+      });
+      return expr;
+    },
+    this.recoverExpr,
+  );
+
+  private primary = this.RULE(
+    'primary',
+    (): Expr =>
+      this.OR({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          { ALT: () => this.SUBRULE(this.numberLiteral) },
+          { ALT: () => this.SUBRULE(this.stringLiteral) },
+          { ALT: () => this.literalWord() },
+          { ALT: () => this.SUBRULE(this.listLiteral) },
+          { ALT: () => this.SUBRULE(this.recordLiteral) },
+          { ALT: () => this.SUBRULE(this.parenthesised) },
+          { ALT: () => this.SUBRULE(this.dice) },
+          { GATE: () => this.isRollOn(), ALT: () => this.SUBRULE(this.rollOnExpression) },
+          { GATE: () => this.isQuery(), ALT: () => this.SUBRULE(this.queryExpression) },
+          { GATE: () => this.isAggregate(), ALT: () => this.SUBRULE(this.aggregateExpression) },
+          { ALT: () => this.SUBRULE(this.sortExpression) },
+          { ALT: () => this.SUBRULE(this.drawExpression) },
+          { ALT: () => this.SUBRULE(this.chooseExpression) },
+          { ALT: () => this.SUBRULE(this.nameOrCall) },
+        ],
+      }),
+    this.recoverExpr,
+  );
+
+  private isRollOn(): boolean {
+    return this.isNext(kw.roll) && this.isNext(kw.on, 2) && !(this.isNext(kw.top, 3) && this.isNext(kw.of, 4));
+  }
+
+  /** `count u in …` (a binder then `in`); `count` alone, or `count + 1`, is a name. */
+  private isQuery(): boolean {
+    return this.isNext(kw.select) || (this.isNext(t.AnyName, 2) && this.isNext(kw.in, 3));
+  }
+
+  /** `max u.cf for …`; but `max(a, b)`, `max - 1`, `max[i]` and a lone `max` are names. */
+  private isAggregate(): boolean {
+    return this.isNext(kw.sum) || AGGREGATE_VALUE_START.some((type) => this.isNext(type, 2));
+  }
+
+  /**
+   * `(expr)`, whose span is widened to include the parentheses, or `(expr)d6` / `(expr)d[name]`:
+   * dice counted by the expression, written right after the `)`.
+   */
+  private parenthesised = this.RULE(
+    'parenthesised',
+    (): Expr => {
+      const open = this.CONSUME(t.LParen);
+      const inner = this.SUBRULE(this.expression);
+      const close = this.CONSUME(t.RParen);
+      const grouped = this.ACTION((): Expr => ({ ...inner, span: this.spanFrom(open, close) }));
+      const dice = this.OPTION({
+        GATE: () => this.LA(1).startOffset === tokenEnd(close) && this.isCountlessDie(),
+        DEF: () => this.dieAfterCount(grouped),
+      });
+      return dice ?? grouped;
+    },
+    this.recoverExpr,
+  );
+
+  /** `d6` with no count of its own, or the name `d` followed by `[` (`d[name]`). */
+  private isCountlessDie(): boolean {
+    const next = this.LA(1);
+    if (this.isNext(t.DiceRoll)) return next.image.startsWith('d');
+    return this.isNext(t.Identifier) && next.image === 'd' && this.isNext(t.LBracket, 2);
+  }
+
+  private dieAfterCount(count: Expr): Expr {
+    return this.OR2([
+      {
+        ALT: () => {
+          const die = this.CONSUME2(t.DiceRoll);
+          return this.ACTION(() => ({ ...this.diceFrom(die), count, span: this.spanFrom(count.span, die) }));
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(t.Identifier);
+          const { name, close } = this.dieName();
+          return this.ACTION((): DiceExpr => ({ kind: 'dice', count, die: { named: name.image, span: this.tokenSpan(name) }, span: this.spanFrom(count.span, close) }));
+        },
+      },
+    ]);
+  }
+
+  /** `name` or `name(args)`. */
+  private nameOrCall = this.RULE(
+    'nameOrCall',
+    (): Expr => {
+      const name = this.CONSUME(t.AnyName);
+      const call = this.OPTION(() => {
+        this.CONSUME(t.LParen);
+        const args = this.commaList(3, t.RParen);
+        const close = this.CONSUME(t.RParen);
+        return { args, close };
+      });
+      return this.ACTION((): Expr => {
+        const span = this.tokenSpan(name);
+        if (call === undefined) return { kind: 'name', name: name.image, span };
+        return { kind: 'call', callee: name.image, calleeSpan: span, args: call.args, span: this.spanFrom(name, call.close) };
+      });
+    },
+    this.recoverExpr,
+  );
+
+  /** `if c then a else b`, with `else if` chains read in a loop rather than by recursion. */
+  private ifExpression = this.RULE(
+    'ifExpression',
+    (): Expr => {
+      const branches: Array<{ start: IToken; condition: Expr; then: Expr }> = [];
+      const start = this.CONSUME(kw.if);
+      const condition = this.SUBRULE(this.expression);
+      this.CONSUME(kw.then);
+      branches.push({ start, condition, then: this.SUBRULE2(this.expression) });
+      this.MANY(() => {
+        this.CONSUME(kw.else);
+        const start = this.CONSUME2(kw.if);
+        const condition = this.SUBRULE3(this.expression);
+        this.CONSUME2(kw.then);
+        branches.push({ start, condition, then: this.SUBRULE4(this.expression) });
+      });
+      this.CONSUME2(kw.else);
+      const otherwise = this.SUBRULE5(this.expression);
+      return this.ACTION(() =>
+        branches.reduceRight<Expr>(
+          (rest, branch) => ({ kind: 'if-expr', condition: branch.condition, then: branch.then, else: rest, span: this.spanFrom(branch.start, rest.span) }),
+          otherwise,
+        ),
+      );
+    },
+    this.recoverExpr,
+  );
+}
