@@ -18,7 +18,7 @@ export interface LoadLimits {
 }
 
 export const DEFAULT_LIMITS: Readonly<LoadLimits> = {
-  maxFileBytes: 2 * 1024 * 1024,
+  maxFileBytes: 1024 * 1024,
   maxDepth: 64,
   maxAliasNodes: 10_000,
   maxFiles: 500,
