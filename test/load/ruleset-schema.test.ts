@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
+import { documentedCodes } from '../helpers/doc-sections.ts';
 import { ID_PATTERN, isId, rulesetSchema } from '../../grammar/schema.ts';
 import { LOADER_CODES } from '../../interpreter/load/index.ts';
 
@@ -59,10 +60,8 @@ describe('grammar/ruleset.schema.json', () => {
   });
 });
 
-describe('docs/diagnostics/loader.md', () => {
+describe('docs/diagnostics.md (Loader)', () => {
   test('every loader code should be documented under its own heading', () => {
-    const doc = readFileSync(new URL('../../docs/diagnostics/loader.md', import.meta.url), 'utf8');
-    const headings = [...doc.matchAll(/^### (.+)$/gm)].map((m) => m[1]?.trim());
-    expect(headings).toEqual([...LOADER_CODES]);
+    expect(documentedCodes('Loader')).toEqual([...LOADER_CODES]);
   });
 });

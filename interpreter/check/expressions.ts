@@ -1,0 +1,284 @@
+import type { ChooseExpr, Expr, Span } from '../../grammar/ast.ts';
+import { assertNever } from '../../grammar/assert-never.ts';
+import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from '../builtins/signatures.ts';
+import type { CheckContext, Report } from './context.ts';
+import { isRecord } from './context.ts';
+import type { Scope } from './scope.ts';
+import type { ScriptSite } from './sites.ts';
+import { didYouMean } from './suggest.ts';
+import type { SymbolTable } from './symbols.ts';
+import {
+  ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type Ty,
+} from './types.ts';
+
+const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
+
+/**
+ * Resolves names and infers types in expressions, reporting what it can prove wrong.
+ * Statement checking builds on it (statements.ts).
+ */
+export class ExpressionChecker {
+  constructor(protected readonly ctx: CheckContext, protected readonly symbols: SymbolTable, protected readonly site: ScriptSite) {}
+
+  protected report(span: Span, r: Report): void {
+    this.ctx.atSpan(this.site.path, span, r);
+  }
+
+  protected expect(t: Ty, ok: (t: Ty) => boolean, span: Span, wanted: string, what: string): void {
+    if (!ok(t)) this.report(span, { code: 'type-mismatch', message: `${what} must be ${wanted}, but this is ${describe(t)}.`, hint: `Use ${wanted} here.` });
+  }
+
+  expr(e: Expr, scope: Scope): Ty {
+    switch (e.kind) {
+      case 'number': return NUMBER;
+      case 'bool': return BOOL;
+      case 'none': return NONE;
+      case 'string':
+        for (const part of e.parts) if (typeof part !== 'string') this.expr(part, scope);
+        return TEXT;
+      case 'list': {
+        let t: Ty | undefined;
+        for (const item of e.items) t = t ? join(t, this.expr(item, scope)) : this.expr(item, scope);
+        return listOf(t ?? ANY);
+      }
+      case 'record': {
+        const fields = new Map<string, Ty>();
+        for (const f of e.fields) fields.set(f.key, this.expr(f.value, scope));
+        return { k: 'record', fields };
+      }
+      case 'range':
+        this.expect(this.expr(e.from, scope), isNumeric, e.from.span, 'a number', 'The start of a range');
+        if (e.to) this.expect(this.expr(e.to, scope), isNumeric, e.to.span, 'a number', 'The end of a range');
+        return RANGE;
+      case 'name': return this.name(e.name, e.span, scope);
+      case 'member': return this.member(this.expr(e.object, scope), e.property, e.propertySpan);
+      case 'index': return this.index(e, scope);
+      case 'call': return this.call(e.callee, e.calleeSpan, e.args, e.span, scope);
+      case 'unary': {
+        const t = this.expr(e.operand, scope);
+        if (e.op === 'not') { this.expect(t, isBoolish, e.operand.span, 'true or false', '`not`'); return BOOL; }
+        this.expect(t, isNumeric, e.operand.span, 'a number', 'A negated value');
+        return NUMBER;
+      }
+      case 'binary': return this.binary(e.op, e.left, e.right, scope);
+      case 'if-expr':
+        this.expect(this.expr(e.condition, scope), isBoolish, e.condition.span, 'true or false', 'The condition of `if`');
+        return join(this.expr(e.then, scope), this.expr(e.else, scope));
+      case 'dice':
+        this.expect(this.expr(e.count, scope), isNumeric, e.count.span, 'a number', 'The number of dice');
+        if ('named' in e.die) this.die(e.die.named, e.die.span);
+        return ROLL;
+      case 'roll-on': return this.rollOn(e, scope);
+      case 'query': {
+        const inner = this.bind(e.binder, e.binderSpan, e.source, scope);
+        if (e.where) this.expect(this.expr(e.where, inner.scope), isBoolish, e.where.span, 'true or false', 'A `where` condition');
+        if (e.op === 'count') return NUMBER;
+        if (e.op === 'any' || e.op === 'all') return BOOL;
+        return e.op === 'first' ? inner.element : listOf(inner.element);
+      }
+      case 'aggregate': {
+        const inner = this.bind(e.binder, e.binderSpan, e.source, scope);
+        if (e.where) this.expect(this.expr(e.where, inner.scope), isBoolish, e.where.span, 'true or false', 'A `where` condition');
+        this.expect(this.expr(e.value, inner.scope), isNumeric, e.value.span, 'a number', `The value of \`${e.op}\``);
+        return NUMBER;
+      }
+      case 'sort': {
+        const inner = this.bind(e.binder, e.binderSpan, e.source, scope);
+        this.expr(e.by, inner.scope);
+        return listOf(inner.element);
+      }
+      case 'draw': {
+        if (e.count) this.expect(this.expr(e.count, scope), isNumeric, e.count.span, 'a number', 'The number of cards');
+        const deck = this.expr(e.deck, scope);
+        this.expect(deck, (t) => t.k === 'any' || (t.k === 'entity' && (t.e === 'deck' || t.e === 'zone')), e.deck.span, 'a deck', 'What you draw from');
+        if (e.into) this.expr(e.into, scope);
+        const card = deck.k === 'entity' && deck.e === 'deck' ? entity('card', deck.id) : entity('card');
+        return e.count ? listOf(card) : card;
+      }
+      case 'choose': return this.choose(e, scope);
+      default: return assertNever(e);
+    }
+  }
+
+  protected name(name: string, span: Span, scope: Scope): Ty {
+    const local = scope.lookup(name);
+    if (local) return local;
+    const sym = this.symbols.lookup(name);
+    if (sym) {
+      this.symbols.used.add(name);
+      return sym.type;
+    }
+    const builtin = BUILTIN_NAMES.get(name);
+    if (builtin) return builtin.type;
+    const dym = didYouMean(name, [...scope.visibleNames(), ...this.symbols.allNames()]);
+    this.report(span, {
+      code: 'unknown-name',
+      message: `Unknown name \`${name}\`.${dym.text}`,
+      hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : 'Define it (a table, track, variable, zone…, or `let` it first) or check the spelling.',
+      ...(dym.suggestion ? { fix: dym.suggestion } : {}),
+    });
+    return ANY;
+  }
+
+  protected member(object: Ty, property: string, span: Span): Ty {
+    let known: Map<string, Ty> | undefined;
+    if (object.k === 'entity') known = this.symbols.members.get(object.e);
+    else if (object.k === 'roll') known = ROLL_MEMBERS;
+    else if (object.k === 'record' && object.fields) known = object.fields;
+    if (!known) return ANY;
+    const t = known.get(property);
+    if (t) return t;
+    const dym = didYouMean(property, known.keys());
+    this.report(span, {
+      code: 'unknown-property',
+      message: `${capital(describe(object))} has no \`${property}\`.${dym.text}`,
+      hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : `Known: ${[...known.keys()].slice(0, 12).join(', ')}.`,
+      ...(dym.suggestion ? { fix: dym.suggestion } : {}),
+    });
+    return ANY;
+  }
+
+  private index(e: Extract<Expr, { kind: 'index' }>, scope: Scope): Ty {
+    const object = this.expr(e.object, scope);
+    for (const k of e.keys) this.expr(k, scope);
+    if (e.shift) this.expect(this.expr(e.shift, scope), isNumeric, e.shift.span, 'a number', 'A column shift');
+    if (object.k === 'entity' && object.e === 'table' && object.id) {
+      const table = this.tableDef(object.id);
+      const cross = Array.isArray(table?.columns);
+      const wanted = cross ? 2 : 1;
+      if (e.keys.length !== wanted) {
+        this.report(e.span, {
+          code: 'wrong-arity',
+          message: `\`${object.id}\` is ${cross ? 'a cross table: look it up with a row and a column' : 'indexed by one key'}, but ${e.keys.length} ${e.keys.length === 1 ? 'key was' : 'keys were'} given.`,
+          hint: cross ? `Write \`${object.id}[row, column]\`.` : `Write \`${object.id}[key]\`.`,
+        });
+      } else if (e.shift && !cross) {
+        this.report(e.shift.span, { code: 'wrong-arity', message: `Only cross tables have columns to shift; \`${object.id}\` has none.`, hint: 'Remove `shift …`, or add `columns:` to the table.' });
+      }
+      return this.symbols.tableCellType(object.id);
+    }
+    if (object.k === 'list') return object.of;
+    return ANY;
+  }
+
+  private rollOn(e: Extract<Expr, { kind: 'roll-on' }>, scope: Scope): Ty {
+    if (e.column) this.expr(e.column, scope);
+    if (e.shift) this.expect(this.expr(e.shift, scope), isNumeric, e.shift.span, 'a number', 'A column shift');
+    const sym = this.symbols.lookup(e.table);
+    if (!sym || sym.kind !== 'table') {
+      if (!sym) this.name(e.table, e.tableSpan, scope);
+      else this.report(e.tableSpan, { code: 'type-mismatch', message: `\`${e.table}\` is a ${sym.kind}, not a table.`, hint: 'Roll on a table defined under `tables:`.' });
+      return ANY;
+    }
+    this.symbols.used.add(e.table);
+    const table = this.tableDef(e.table);
+    if (table && typeof table.roll !== 'string') {
+      this.report(e.tableSpan, { code: 'table-not-rollable', message: `\`${e.table}\` has no \`roll:\`, so there is nothing to roll on it.`, hint: `Add \`roll: 1d6\` (or the right dice) to the table, or look it up with \`${e.table}[key]\`.` });
+    }
+    const cross = Array.isArray(table?.columns);
+    if (cross && !e.column) this.report(e.span, { code: 'wrong-arity', message: `\`${e.table}\` is a cross table: say which column to roll in.`, hint: `Write \`roll on ${e.table} column <value>\`.` });
+    if (!cross && e.column) this.report(e.column.span, { code: 'wrong-arity', message: `\`${e.table}\` has no columns.`, hint: 'Remove `column …`.' });
+    return this.symbols.tableCellType(e.table);
+  }
+
+  protected call(callee: string, calleeSpan: Span, args: Expr[], span: Span, scope: Scope): Ty {
+    const argTypes = args.map((a) => this.expr(a, scope));
+    const sym = this.symbols.lookup(callee);
+    if (sym?.kind === 'procedure') {
+      this.symbols.used.add(callee);
+      const n = sym.params?.length ?? 0;
+      if (args.length !== n) this.arity(callee, n, n, args.length, span);
+      return ANY;
+    }
+    const builtin = BUILTIN_FUNCTIONS.get(callee);
+    if (builtin) {
+      if (args.length < builtin.min || args.length > builtin.max) this.arity(callee, builtin.min, builtin.max, args.length, span);
+      argTypes.forEach((t, i) => {
+        const p = builtin.params[Math.min(i, builtin.params.length - 1)];
+        if (p?.k === 'number' && !(isNumeric(t) || (i === 0 && args.length === 1 && t.k === 'list'))) {
+          this.expect(t, isNumeric, args[i]!.span, 'a number', `Argument ${i + 1} of \`${callee}\``);
+        }
+      });
+      return typeof builtin.returns === 'function' ? builtin.returns(argTypes) : builtin.returns;
+    }
+    if (sym) {
+      this.report(calleeSpan, { code: 'not-callable', message: `\`${callee}\` is a ${sym.kind}, not a procedure.`, hint: sym.kind === 'table' ? `Look tables up with \`${callee}[key]\`.` : 'Only procedures and built-in functions can be called.' });
+      return ANY;
+    }
+    const dym = didYouMean(callee, [...BUILTIN_FUNCTIONS.keys(), ...[...this.symbols.globals.values()].filter((s) => s.kind === 'procedure').map((s) => s.name)]);
+    this.report(calleeSpan, { code: 'unknown-name', message: `Unknown procedure or function \`${callee}\`.${dym.text}`, hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : 'Define it under `procedures:` or check docs/language.md for the built-in functions.', ...(dym.suggestion ? { fix: dym.suggestion } : {}) });
+    return ANY;
+  }
+
+  private arity(callee: string, min: number, max: number, got: number, span: Span): void {
+    const wanted = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
+    this.report(span, { code: 'wrong-arity', message: `\`${callee}\` takes ${wanted} argument${wanted === '1' ? '' : 's'}, but ${got} ${got === 1 ? 'was' : 'were'} given.`, hint: `Call it with ${wanted} argument${wanted === '1' ? '' : 's'}.` });
+  }
+
+  private binary(op: string, left: Expr, right: Expr, scope: Scope): Ty {
+    const l = this.expr(left, scope);
+    const r = this.expr(right, scope);
+    switch (op) {
+      case 'and': case 'or':
+        this.expect(l, isBoolish, left.span, 'true or false', `Each side of \`${op}\``);
+        this.expect(r, isBoolish, right.span, 'true or false', `Each side of \`${op}\``);
+        return BOOL;
+      case 'in':
+        this.expect(r, isCollection, right.span, 'a list, range or collection', 'The right side of `in`');
+        return BOOL;
+      case '==': case '!=': return BOOL;
+      case '<': case '<=': case '>': case '>=':
+        this.expect(l, isNumeric, left.span, 'a number', `Each side of \`${op}\``);
+        this.expect(r, isNumeric, right.span, 'a number', `Each side of \`${op}\``);
+        return BOOL;
+      default:
+        if (op === '+' && l.k === 'text' && r.k === 'text') return TEXT;
+        this.expect(l, isNumeric, left.span, 'a number', `Each side of \`${op}\``);
+        this.expect(r, isNumeric, right.span, 'a number', `Each side of \`${op}\``);
+        return NUMBER;
+    }
+  }
+
+  private choose(e: ChooseExpr, scope: Scope): Ty {
+    let inner = scope;
+    if (e.each) inner = this.bind(e.each.binder, e.each.binderSpan, e.each.source, scope).scope;
+    if ('count' in e.mode) this.expect(this.expr(e.mode.count, inner), isNumeric, e.mode.count.span, 'a number', 'How many to choose');
+    const from = this.expr(e.from, inner);
+    if (e.mode.kind === 'number') this.expect(from, (t) => t.k === 'range' || t.k === 'any' || t.k === 'list', e.from.span, 'a range such as `0..5`', 'A number choice');
+    else this.expect(from, isCollection, e.from.span, 'a list of options', 'What to choose from');
+    if (e.by) this.expr(e.by, inner);
+    if (e.prompt) this.expr(e.prompt, inner);
+    const one = e.mode.kind === 'number' ? NUMBER : e.mode.kind === 'one' ? elementOf(from) : listOf(elementOf(from));
+    return e.each ? { k: 'record' } : one;
+  }
+
+  /** Check a collection and open a scope with its binder. */
+  protected bind(binder: string, binderSpan: Span, source: Expr, scope: Scope): { scope: Scope; element: Ty } {
+    const t = this.expr(source, scope);
+    this.expect(t, isCollection, source.span, 'a list or collection', 'What `in` iterates over');
+    const inner = scope.child();
+    const element = elementOf(t);
+    inner.define(binder, element, binderSpan);
+    return { scope: inner, element };
+  }
+
+  private die(name: string, span: Span): void {
+    const sym = this.symbols.lookup(name);
+    if (sym?.kind === 'die') {
+      this.symbols.used.add(name);
+      return;
+    }
+    const dice = [...this.symbols.globals.values()].filter((s) => s.kind === 'die').map((s) => s.name);
+    const dym = didYouMean(name, dice);
+    this.report(span, { code: 'unknown-die', message: `No die named \`${name}\` is defined.${dym.text}`, hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : 'Declare it under `dice:` with its faces.', ...(dym.suggestion ? { fix: dym.suggestion } : {}) });
+  }
+
+  protected tableDef(id: string): Record<string, unknown> | undefined {
+    const t = isRecord(this.symbols.data.tables) ? this.symbols.data.tables[id] : undefined;
+    return isRecord(t) ? t : undefined;
+  }
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,47 @@
+import { parseExpression, parseScript } from '../../grammar/index.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+import { sortDiagnostics } from '../diagnostics.ts';
+import type { RulesetModel } from '../load/model.ts';
+import { CheckContext } from './context.ts';
+import { checkDecks } from './decks.ts';
+import { checkMap } from './map.ts';
+import { checkReferences } from './references.ts';
+import { Scope } from './scope.ts';
+import { collectSites, type ScriptSite } from './sites.ts';
+import { StatementChecker } from './statements.ts';
+import { SymbolTable } from './symbols.ts';
+import { checkTables } from './tables.ts';
+import { checkUnused } from './unused.ts';
+
+/** Data checks, each one small function over the model; add a check by adding it here. */
+const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReferences, checkTables, checkDecks, checkMap];
+
+/**
+ * Semantic checks of a loaded ruleset: names, types, arity, table coverage, deck counts, map
+ * links, unused definitions, loop bounds. Never throws; returns diagnostics sorted by position.
+ */
+export function checkRuleset(model: RulesetModel): Diagnostic[] {
+  const ctx = new CheckContext(model);
+  const symbols = new SymbolTable(model.data, ctx);
+  for (const check of DATA_CHECKS) check(ctx);
+  for (const site of collectSites(model.data)) checkSite(ctx, symbols, site);
+  checkUnused(ctx, symbols);
+  return sortDiagnostics(ctx.diagnostics);
+}
+
+function checkSite(ctx: CheckContext, symbols: SymbolTable, site: ScriptSite): void {
+  const scope = new Scope();
+  for (const [name, type] of site.locals) scope.define(name, type, null);
+  const checker = new StatementChecker(ctx, symbols, site);
+  const parsed = site.mode === 'script' ? parseScript(site.text) : parseExpression(site.text);
+  for (const d of parsed.diagnostics) {
+    ctx.atSpan(site.path, d.span, { code: d.code, message: d.message, severity: d.severity, ...(d.hint ? { hint: d.hint } : {}) });
+  }
+  // Names are only checked in text that parsed cleanly: recovery can invent nodes, and errors
+  // about invented names would bury the real syntax error.
+  if (parsed.diagnostics.some((d) => d.severity === 'error') || !parsed.ast) return;
+  if (parsed.ast.kind === 'script') checker.block(parsed.ast.body, scope);
+  else checker.expr(parsed.ast, scope);
+}
+
+export { CheckContext } from './context.ts';

@@ -1,0 +1,63 @@
+import type { CheckContext } from './context.ts';
+import { entries, isRecord } from './context.ts';
+import { unknownRef } from './map.ts';
+import { walkPhases } from './symbols.ts';
+
+/** Ids that data (not scripts) points at: sides, piece types, actions; bounds that make sense. */
+export function checkReferences(ctx: CheckContext): void {
+  const d = ctx.model.data;
+  const sides = new Set(entries(d.sides).map(([id]) => id));
+  const pieceTypes = new Set(entries(d.pieces).map(([id]) => id));
+  const actions = new Set(entries(d.actions).map(([id]) => id));
+  const sideRef = (path: Array<string | number>, v: unknown) => {
+    if (typeof v === 'string' && !sides.has(v)) unknownRef(ctx, path, v, sides, 'side', 'sides');
+  };
+  for (const [id, p] of entries(d.pieces)) {
+    if (!isRecord(p)) continue;
+    sideRef(['pieces', id, 'side'], p.side);
+    if (typeof p.flips_to === 'string' && !pieceTypes.has(p.flips_to)) unknownRef(ctx, ['pieces', id, 'flips_to'], p.flips_to, pieceTypes, 'piece type', 'pieces');
+  }
+  for (const [id, deck] of entries(d.decks)) if (isRecord(deck)) sideRef(['decks', id, 'owner'], deck.owner);
+  if (isRecord(d.players) && typeof d.players.min === 'number' && typeof d.players.max === 'number' && d.players.min > d.players.max) {
+    ctx.atValue(['players', 'min'], { code: 'invalid-bounds', message: `At least ${d.players.min} players but at most ${d.players.max}: no player count fits.`, hint: 'Make `min` no larger than `max`.' });
+  }
+  checkTrackBounds(ctx);
+  checkOptions(ctx);
+  walkPhases(d.flow?.phases, ['flow', 'phases'], (_id, path, phase) => {
+    const allowed = isRecord(phase.actions) && Array.isArray(phase.actions.allowed) ? phase.actions.allowed : [];
+    allowed.forEach((a, i) => {
+      if (typeof a === 'string' && !actions.has(a)) unknownRef(ctx, [...path, 'actions', 'allowed', i], a, actions, 'action', 'actions');
+    });
+    if (typeof phase.by === 'string' && !/^(each player|each side|all)$/.test(phase.by)) sideRef([...path, 'by'], phase.by);
+  });
+}
+
+function checkTrackBounds(ctx: CheckContext): void {
+  for (const [id, t] of entries(ctx.model.data.tracks)) {
+    if (!isRecord(t)) continue;
+    const { min, max, initial } = t;
+    if (typeof min === 'number' && typeof max === 'number' && min > max) {
+      ctx.atValue(['tracks', id, 'min'], { code: 'invalid-bounds', message: `Track \`${id}\` has \`min\` ${min} above \`max\` ${max}.`, hint: 'Swap them or fix one.' });
+      continue;
+    }
+    if (typeof initial !== 'number') continue;
+    if ((typeof min === 'number' && initial < min) || (typeof max === 'number' && initial > max)) {
+      ctx.atValue(['tracks', id, 'initial'], { code: 'initial-out-of-bounds', message: `Track \`${id}\` starts at ${initial}, outside its bounds ${min ?? '…'}..${max ?? '…'}.`, hint: 'Move `initial` inside the bounds, or widen them.' });
+    }
+  }
+}
+
+function checkOptions(ctx: CheckContext): void {
+  for (const [id, o] of entries(ctx.model.data.options)) {
+    if (!isRecord(o)) continue;
+    const want = o.type === 'boolean' ? 'boolean' : o.type === 'number' ? 'number' : 'string';
+    const ok = typeof o.default === want && (o.type !== 'choice' || (Array.isArray(o.values) && o.values.includes(o.default)));
+    if (!ok) {
+      ctx.atValue(['options', id, 'default'], {
+        code: 'invalid-default',
+        message: o.type === 'choice' ? `The default of option \`${id}\` must be one of its values.` : `The default of option \`${id}\` must be a ${want}.`,
+        hint: o.type === 'choice' && Array.isArray(o.values) ? `Use one of: ${o.values.join(', ')}.` : `Write a ${want}.`,
+      });
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import type { Span } from '../../grammar/ast.ts';
+import type { Ty } from './types.ts';
+
+interface Local {
+  type: Ty;
+  span: Span | null;
+  used: boolean;
+  /** `let` bindings are reported when unused; binders and params are not. */
+  reportUnused: boolean;
+}
+
+/** Lexical scopes of one script: `let`, loop and query binders, procedure parameters. */
+export class Scope {
+  private readonly names = new Map<string, Local>();
+  constructor(readonly parent: Scope | null = null) {}
+
+  define(name: string, type: Ty, span: Span | null, reportUnused = false): void {
+    this.names.set(name, { type, span, used: false, reportUnused });
+  }
+
+  lookup(name: string): Ty | undefined {
+    for (let s: Scope | null = this; s; s = s.parent) {
+      const local = s.names.get(name);
+      if (local) {
+        local.used = true;
+        return local.type;
+      }
+    }
+    return undefined;
+  }
+
+  /** Narrow or widen a local's type after assignment. */
+  retype(name: string, type: Ty): void {
+    for (let s: Scope | null = this; s; s = s.parent) {
+      const local = s.names.get(name);
+      if (local) {
+        local.type = type;
+        return;
+      }
+    }
+  }
+
+  visibleNames(): string[] {
+    const out: string[] = [];
+    for (let s: Scope | null = this; s; s = s.parent) out.push(...s.names.keys());
+    return out;
+  }
+
+  unused(): Array<{ name: string; span: Span }> {
+    return [...this.names].filter(([, l]) => l.reportUnused && !l.used && l.span).map(([name, l]) => ({ name, span: l.span! }));
+  }
+
+  child(): Scope {
+    return new Scope(this);
+  }
+}

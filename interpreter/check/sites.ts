@@ -1,0 +1,81 @@
+import type { RulesetFile } from '../../grammar/ruleset-types.ts';
+import type { DataPath } from '../load/model.ts';
+import { entries, isRecord } from './context.ts';
+import { walkPhases } from './symbols.ts';
+import { ANY, entity, type Ty } from './types.ts';
+
+/** One place in the ruleset that holds rules-language text. */
+export interface ScriptSite {
+  path: DataPath;
+  text: string;
+  mode: 'script' | 'expression';
+  /** Names bound around this text (procedure params, the card being played…). */
+  locals: Array<[string, Ty]>;
+  /** Procedures may `return`. */
+  allowReturn: boolean;
+}
+
+/**
+ * Every script and expression in a ruleset, found by position in the file format. Adding a field
+ * that holds rules-language text means adding it here, and nowhere else.
+ */
+export function collectSites(d: RulesetFile): ScriptSite[] {
+  const out: ScriptSite[] = [];
+  const add = (path: DataPath, value: unknown, mode: ScriptSite['mode'], locals: ScriptSite['locals'] = [], allowReturn = false) => {
+    if (typeof value === 'string') out.push({ path, text: value, mode, locals, allowReturn });
+  };
+  for (const [id, t] of entries(d.tracks)) {
+    // A per-entity track starts from an expression over that entity: `initial: area.printed_defense`.
+    if (!isRecord(t)) continue;
+    const per = t.per === 'player' || t.per === 'side' || t.per === 'area' || t.per === 'piece' ? t.per : undefined;
+    add(['tracks', id, 'initial'], t.initial, 'expression', per ? [[per, entity(per)]] : []);
+  }
+  for (const [id, t] of entries(d.tables)) {
+    if (!isRecord(t) || t.cells !== 'expression' || !isRecord(t.rows)) continue;
+    for (const [label, row] of Object.entries(t.rows)) {
+      if (Array.isArray(row)) row.forEach((cell, i) => add(['tables', id, 'rows', label, i], cell, 'expression'));
+      else add(['tables', id, 'rows', label], row, 'expression');
+    }
+  }
+  for (const [id, deck] of entries(d.decks)) {
+    if (!isRecord(deck) || !Array.isArray(deck.cards)) continue;
+    deck.cards.forEach((card, i) => {
+      if (isRecord(card)) add(['decks', id, 'cards', i, 'effect'], card.effect, 'script', [['card', entity('card', id)]]);
+    });
+  }
+  for (const [id, p] of entries(d.procedures)) {
+    if (!isRecord(p)) continue;
+    const params: Array<[string, Ty]> = Array.isArray(p.params) ? p.params.map((n) => [String(n), ANY]) : [];
+    add(['procedures', id, 'do'], p.do, 'script', params, true);
+  }
+  if (typeof d.setup === 'string') add(['setup'], d.setup, 'script');
+  else if (Array.isArray(d.setup)) d.setup.forEach((s, i) => isRecord(s) && add(['setup', i, 'do'], s.do, 'script'));
+  if (isRecord(d.flow)) {
+    if (isRecord(d.flow.rounds)) {
+      add(['flow', 'rounds', 'count'], d.flow.rounds.count, 'expression');
+      add(['flow', 'rounds', 'until'], d.flow.rounds.until, 'expression');
+    }
+    if (d.flow.turn_order !== 'seating' && d.flow.turn_order !== 'sides') add(['flow', 'turn_order'], d.flow.turn_order, 'expression');
+    walkPhases(d.flow.phases, ['flow', 'phases'], (_id, path, phase) => {
+      add([...path, 'when'], phase.when, 'expression');
+      add([...path, 'do'], phase.do, 'script');
+      if (isRecord(phase.actions)) add([...path, 'actions', 'points'], phase.actions.points, 'expression');
+    });
+  }
+  for (const [id, a] of entries(d.actions)) {
+    if (!isRecord(a)) continue;
+    add(['actions', id, 'cost'], a.cost, 'expression');
+    add(['actions', id, 'when'], a.when, 'expression');
+    const params: Array<[string, Ty]> = [];
+    for (const [name, options] of entries<unknown>(a.params)) {
+      add(['actions', id, 'params', name], options, 'expression', [...params]);
+      params.push([name, ANY]);
+    }
+    add(['actions', id, 'do'], a.do, 'script', params);
+  }
+  if (isRecord(d.victory)) {
+    add(['victory', 'when'], d.victory.when, 'expression');
+    add(['victory', 'do'], d.victory.do, 'script');
+  }
+  return out;
+}

@@ -1,0 +1,140 @@
+import type { Stmt } from '../../grammar/ast.ts';
+import { assertNever } from '../../grammar/assert-never.ts';
+import { ENTITY_MEMBERS } from '../builtins/signatures.ts';
+import { ExpressionChecker } from './expressions.ts';
+import type { Scope } from './scope.ts';
+import { describe, isBoolish, isNumeric } from './types.ts';
+
+/** Members an assignment may never change: identity and structure, not state. */
+const READ_ONLY = new Set(['id', 'type', 'name', 'kind', 'seat', 'deck', 'pieces', 'cards', 'discards', 'neighbours', 'players', 'column', 'row', 'size']);
+const NOT_ASSIGNABLE_KINDS = new Set(['table', 'deck', 'die', 'piece-type', 'zone', 'area', 'side', 'option', 'procedure', 'action', 'phase']);
+
+/** Checks statements: scopes, loops, assignments; expressions via ExpressionChecker. */
+export class StatementChecker extends ExpressionChecker {
+  private loopDepth = 0;
+
+  block(body: Stmt[], scope: Scope): void {
+    for (const s of body) this.stmt(s, scope);
+    for (const u of scope.unused()) {
+      this.report(u.span, { severity: 'warning', code: 'unused-local', message: `\`${u.name}\` is set but never used.`, hint: 'Remove the `let`, or use the value.' });
+    }
+  }
+
+  private stmt(s: Stmt, scope: Scope): void {
+    switch (s.kind) {
+      case 'let':
+        scope.define(s.name, this.expr(s.value, scope), s.nameSpan, true);
+        return;
+      case 'assign': return this.assign(s, scope);
+      case 'if':
+        for (const b of s.branches) {
+          this.expect(this.expr(b.condition, scope), isBoolish, b.condition.span, 'true or false', 'The condition of `if`');
+          this.block(b.body, scope.child());
+        }
+        if (s.else) this.block(s.else, scope.child());
+        return;
+      case 'for-each': {
+        const inner = this.bind(s.binder, s.binderSpan, s.source, scope);
+        if (s.where) this.expect(this.expr(s.where, inner.scope), isBoolish, s.where.span, 'true or false', 'A `where` condition');
+        return this.loop(() => this.block(s.body, inner.scope));
+      }
+      case 'repeat':
+        this.expect(this.expr(s.count, scope), isNumeric, s.count.span, 'a number', 'The count of `repeat`');
+        return this.loop(() => this.block(s.body, scope.child()));
+      case 'while':
+        this.expect(this.expr(s.condition, scope), isBoolish, s.condition.span, 'true or false', 'The condition of `while`');
+        if (s.limit) this.expect(this.expr(s.limit, scope), isNumeric, s.limit.span, 'a number', 'The `max` of `while`');
+        else this.report({ start: s.span.start, end: s.span.start + 5 }, { severity: 'warning', code: 'unbounded-loop', message: 'This `while` loop has no bound; if its condition never turns false the game stops with a step-budget error.', hint: 'Add `max N` after the condition: `while cond max 100 do … end`.' });
+        return this.loop(() => this.block(s.body, scope.child()));
+      case 'expr':
+        this.expr(s.expr, scope);
+        return;
+      case 'log':
+        this.expr(s.message, scope);
+        return;
+      case 'return':
+        if (!this.site.allowReturn) this.report(s.span, { code: 'return-outside-procedure', message: '`return` only makes sense inside a procedure.', hint: 'Remove it, or move this script into `procedures:`.' });
+        if (s.value) this.expr(s.value, scope);
+        return;
+      case 'stop':
+        if (this.loopDepth === 0) this.report(s.span, { code: 'stop-outside-loop', message: '`stop` leaves a loop, but it is not inside one.', hint: 'Remove it, or put it inside `for each`, `repeat` or `while`.' });
+        return;
+      case 'shuffle': {
+        const t = this.expr(s.deck, scope);
+        this.expect(t, (x) => x.k === 'any' || (x.k === 'entity' && (x.e === 'deck' || x.e === 'zone')) || x.k === 'list', s.deck.span, 'a deck', 'What you shuffle');
+        return;
+      }
+      case 'discard':
+        this.expr(s.card, scope);
+        if (s.to) this.expr(s.to, scope);
+        return;
+      case 'put':
+        this.expr(s.card, scope);
+        this.expr(s.deck, scope);
+        return;
+      case 'remove':
+        this.expr(s.target, scope);
+        if (s.to) this.expr(s.to, scope);
+        return;
+      case 'move':
+      case 'place':
+        if (s.kind === 'place' && s.count) this.expect(this.expr(s.count, scope), isNumeric, s.count.span, 'a number', 'How many to place');
+        this.expr(s.piece, scope);
+        this.expr(s.kind === 'move' ? s.to : s.in, scope);
+        if (s.facing) this.expect(this.expr(s.facing, scope), isNumeric, s.facing.span, 'a number', 'A facing');
+        return;
+      case 'flip':
+        this.expr(s.piece, scope);
+        return;
+      case 'reveal':
+        this.expr(s.target, scope);
+        if (s.to) this.expr(s.to, scope);
+        return;
+      case 'end-game':
+        this.expr(s.result, scope);
+        return;
+      default:
+        assertNever(s);
+    }
+  }
+
+  private loop(body: () => void): void {
+    this.loopDepth++;
+    body();
+    this.loopDepth--;
+  }
+
+  private assign(s: Extract<Stmt, { kind: 'assign' }>, scope: Scope): void {
+    const value = this.expr(s.value, scope);
+    if (s.op !== '=') this.expect(value, isNumeric, s.value.span, 'a number', `The value of \`${s.op}\``);
+    const t = s.target;
+    if (t.kind === 'name') {
+      const local = scope.lookup(t.name);
+      if (local) {
+        if (s.op === '=') scope.retype(t.name, value);
+        else this.expect(local, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
+        return;
+      }
+      const sym = this.symbols.lookup(t.name);
+      if (sym && NOT_ASSIGNABLE_KINDS.has(sym.kind)) {
+        this.report(t.span, { code: 'not-assignable', message: `\`${t.name}\` is a ${sym.kind}; it cannot be changed by assignment.`, hint: sym.kind === 'option' ? 'Options are fixed when the game starts.' : 'Assign to a track, a variable or a `let` name.' });
+        return;
+      }
+      const target = this.expr(t, scope);
+      if (s.op !== '=') this.expect(target, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
+      return;
+    }
+    if (t.kind === 'member') {
+      const objectType = this.expr(t.object, scope);
+      if (objectType.k === 'entity' && READ_ONLY.has(t.property) && ENTITY_MEMBERS[objectType.e]?.some(([n]) => n === t.property)) {
+        this.report(t.propertySpan, { code: 'not-assignable', message: `The \`${t.property}\` of ${describe(objectType)} cannot be changed.`, hint: 'Declare a track or variable with `per:` for state that changes.' });
+        return;
+      }
+      const target = this.member(objectType, t.property, t.propertySpan);
+      if (s.op !== '=') this.expect(target, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
+      return;
+    }
+    const target = this.expr(t, scope);
+    if (s.op !== '=') this.expect(target, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
+  }
+}

@@ -1,0 +1,171 @@
+import type { RulesetFile } from '../../grammar/ruleset-types.ts';
+import { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from '../builtins/signatures.ts';
+import type { CheckContext } from './context.ts';
+import { entries, isRecord } from './context.ts';
+import { ANY, BOOL, NUMBER, TEXT, entity, listOf, type EntityKind, type Ty } from './types.ts';
+import { tableValueType } from './table-types.ts';
+
+export type SymbolKind =
+  | 'table' | 'deck' | 'die' | 'piece-type' | 'track' | 'variable' | 'zone' | 'area' | 'side'
+  | 'option' | 'procedure' | 'action' | 'phase';
+
+/** A name defined by the ruleset, with where it was defined (for diagnostics and go-to-definition). */
+export interface RulesetSymbol {
+  name: string;
+  kind: SymbolKind;
+  path: Array<string | number>;
+  type: Ty;
+  /** Procedures: parameter names. */
+  params?: string[];
+}
+
+/** Sections whose ids become global names, in the order duplicates are reported. */
+const GLOBAL_SECTIONS: Array<[keyof RulesetFile, SymbolKind]> = [
+  ['sides', 'side'], ['options', 'option'], ['dice', 'die'], ['pieces', 'piece-type'],
+  ['tracks', 'track'], ['variables', 'variable'], ['zones', 'zone'], ['decks', 'deck'],
+  ['tables', 'table'], ['procedures', 'procedure'], ['actions', 'action'],
+];
+
+/**
+ * Every name a script can use: ruleset globals, builtins, and the members of each entity kind
+ * (props plus per-player/side/area/piece tracks, variables and zones).
+ */
+export class SymbolTable {
+  readonly globals = new Map<string, RulesetSymbol>();
+  readonly members = new Map<EntityKind, Map<string, Ty>>();
+  /** Every name that was referenced by a script (for unused-definition warnings). */
+  readonly used = new Set<string>();
+
+  constructor(readonly data: RulesetFile, private readonly ctx: CheckContext) {
+    for (const [kind, list] of Object.entries(ENTITY_MEMBERS)) {
+      this.members.set(kind as EntityKind, new Map(list));
+    }
+    this.collectGlobals();
+    this.collectMembers();
+  }
+
+  lookup(name: string): RulesetSymbol | undefined {
+    return this.globals.get(name);
+  }
+
+  /** All names visible everywhere, for did-you-mean. */
+  allNames(): string[] {
+    return [...this.globals.keys(), ...BUILTIN_NAMES.keys(), ...BUILTIN_FUNCTIONS.keys()];
+  }
+
+  private define(sym: RulesetSymbol): void {
+    const prior = this.globals.get(sym.name) ?? (BUILTIN_NAMES.has(sym.name) || BUILTIN_FUNCTIONS.has(sym.name) ? 'builtin' : undefined);
+    if (prior) {
+      const where = prior === 'builtin' ? 'a built-in name' : `the ${prior.kind} defined at ${prior.path.join('.')}`;
+      this.ctx.atKey(sym.path, {
+        code: 'duplicate-name',
+        message: `\`${sym.name}\` is already ${where}; scripts could not tell them apart.`,
+        hint: 'Rename one of them (ids are shared across tables, decks, tracks, zones, options and the rest).',
+      });
+      return;
+    }
+    this.globals.set(sym.name, sym);
+  }
+
+  private collectGlobals(): void {
+    const d = this.data;
+    for (const [section, kind] of GLOBAL_SECTIONS) {
+      for (const [id, el] of entries(d[section])) {
+        if (isPerEntity(el)) continue; // per-player/side/area/piece state is reached as a member
+        const sym: RulesetSymbol = { name: id, kind, path: [section, id], type: this.typeOf(kind, id, el) };
+        if (kind === 'procedure' && isRecord(el) && Array.isArray(el.params)) sym.params = el.params.map(String);
+        this.define(sym);
+      }
+    }
+    for (const [id] of entries(d.map?.areas)) {
+      this.define({ name: id, kind: 'area', path: ['map', 'areas', id], type: entity('area', id) });
+    }
+    walkPhases(d.flow?.phases, ['flow', 'phases'], (id, path) => this.define({ name: id, kind: 'phase', path, type: TEXT }));
+  }
+
+  private typeOf(kind: SymbolKind, id: string, el: unknown): Ty {
+    switch (kind) {
+      case 'track':
+        return NUMBER;
+      case 'variable':
+        return variableType(el);
+      case 'option':
+        return isRecord(el) && el.type === 'number' ? NUMBER : isRecord(el) && el.type === 'choice' ? TEXT : BOOL;
+      case 'table':
+        return entity('table', id);
+      case 'deck':
+        return entity('deck', id);
+      case 'die':
+        return entity('die', id);
+      case 'piece-type':
+        return entity('piece-type', id);
+      case 'zone':
+        return entity('zone', id);
+      case 'side':
+        return entity('side', id);
+      case 'action':
+        return TEXT;
+      default:
+        return ANY;
+    }
+  }
+
+  private collectMembers(): void {
+    const d = this.data;
+    const add = (kind: EntityKind, name: string, t: Ty) => this.members.get(kind)!.set(name, t);
+    for (const [, p] of entries(d.pieces)) for (const key of Object.keys(isRecord(p) && isRecord(p.props) ? p.props : {})) add('piece', key, ANY);
+    for (const [, area] of entries(d.map?.areas)) for (const key of Object.keys(isRecord(area) && isRecord(area.props) ? area.props : {})) add('area', key, ANY);
+    for (const [, deck] of entries(d.decks)) {
+      if (!isRecord(deck)) continue;
+      for (const key of Object.keys(isRecord(deck.fields) ? deck.fields : {})) add('card', key, ANY);
+      for (const card of Array.isArray(deck.cards) ? deck.cards : []) {
+        for (const key of Object.keys(isRecord(card) && isRecord(card.props) ? card.props : {})) add('card', key, ANY);
+      }
+    }
+    const perSections: Array<[keyof RulesetFile, (el: unknown) => Ty]> = [
+      ['tracks', () => NUMBER],
+      ['variables', variableType],
+      ['zones', () => entity('zone')],
+    ];
+    for (const [section, typeOf] of perSections) {
+      for (const [id, el] of entries(d[section])) {
+        const per = isRecord(el) ? el.per : undefined;
+        if (per === 'player' || per === 'side' || per === 'area' || per === 'piece') add(per, id, typeOf(el));
+      }
+    }
+  }
+
+  /** Type of a table's cells, for `table[...]` and `roll on table`. */
+  tableCellType(id: string): Ty {
+    const t = isRecord(this.data.tables) ? this.data.tables[id] : undefined;
+    return tableValueType(t);
+  }
+}
+
+function isPerEntity(el: unknown): boolean {
+  return isRecord(el) && (el.per === 'player' || el.per === 'side' || el.per === 'area' || el.per === 'piece');
+}
+
+function variableType(el: unknown): Ty {
+  const type = isRecord(el) ? el.type : undefined;
+  switch (type) {
+    case 'number': return NUMBER;
+    case 'text': return TEXT;
+    case 'boolean': return BOOL;
+    case 'list': return listOf(ANY);
+    case 'record': return { k: 'record' };
+    case 'area': case 'side': case 'player': case 'piece': case 'card': return entity(type);
+    default: return ANY;
+  }
+}
+
+/** Visit phase ids recursively (phases have nested `steps`). */
+export function walkPhases(phases: unknown, path: Array<string | number>, visit: (id: string, path: Array<string | number>, phase: Record<string, unknown>) => void): void {
+  if (!Array.isArray(phases)) return;
+  phases.forEach((p, i) => {
+    if (!isRecord(p)) return;
+    const here = [...path, i];
+    if (typeof p.id === 'string') visit(p.id, here, p);
+    walkPhases(p.steps, [...here, 'steps'], visit);
+  });
+}

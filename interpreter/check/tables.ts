@@ -1,0 +1,163 @@
+import { parseExpression } from '../../grammar/index.ts';
+import { rollWeights, type RollShape } from '../dice/distribution.ts';
+import { formatBand, parseBand, parseDomain, type Band, type Domain } from '../tables/bands.ts';
+import type { CheckContext } from './context.ts';
+import { entries, isRecord } from './context.ts';
+import { didYouMean } from './suggest.ts';
+
+type Path = Array<string | number>;
+
+/** Largest finite domain enumerated value by value for gap/overlap checks. */
+const MAX_ENUMERATED = 10_000;
+
+/** Table checks: rows cover the index domain exactly once; cross tables are rectangular. */
+export function checkTables(ctx: CheckContext): void {
+  const data = ctx.model.data;
+  for (const [id, table] of entries(data.tables)) {
+    if (!isRecord(table) || !isRecord(table.rows)) continue;
+    const path: Path = ['tables', id];
+    const rowDomain = tableRowDomain(ctx, path, table, data.dice);
+    const labels = Object.keys(table.rows);
+    checkBands(ctx, path, labels.map((l) => ({ band: parseBand(l), path: [...path, 'rows', l] })), rowDomain, 'row');
+    if (Array.isArray(table.columns)) checkCross(ctx, path, table);
+    if (isRecord(table.results)) checkResultCodes(ctx, path, table);
+  }
+}
+
+/** The domain of a table's rows: its roll's outcomes, or its declared key domain. */
+function tableRowDomain(ctx: CheckContext, path: Path, table: Record<string, unknown>, dice: unknown): Domain | undefined {
+  if (typeof table.roll === 'string') {
+    const shape = rollShape(table.roll, dice);
+    if (shape === 'invalid') {
+      ctx.atValue([...path, 'roll'], { code: 'invalid-roll', message: `\`${table.roll}\` is not a roll. Write dice such as \`1d6\`, \`2d6\`, \`d66\` or \`2d[name]\`.`, hint: 'Use a dice expression without modifiers; apply modifiers where the table is used.' });
+      return undefined;
+    }
+    const weights = shape && rollWeights(shape);
+    return weights ? { kind: 'values', values: [...weights.keys()] } : undefined;
+  }
+  return isRecord(table.key) ? parseDomain(table.key.domain) : undefined;
+}
+
+/** Read a table's `roll:` as a plain dice expression; `undefined` when its domain is not computable. */
+export function rollShape(text: string, dice: unknown): RollShape | 'invalid' | undefined {
+  const { ast, diagnostics } = parseExpression(text);
+  if (!ast || diagnostics.length > 0 || ast.kind !== 'dice' || ast.count.kind !== 'number') return 'invalid';
+  const count = ast.count.value;
+  if ('sides' in ast.die) return { count, die: { kind: 'sides', sides: ast.die.sides } };
+  if ('d66' in ast.die) return { count, die: { kind: 'd66' } };
+  const die = isRecord(dice) ? dice[ast.die.named] : undefined;
+  if (!isRecord(die) || !Array.isArray(die.faces)) return undefined; // unknown die: reported by name checks
+  const faces = die.faces.map((f) => (isRecord(f) ? f.value : f));
+  if (!faces.every((f) => typeof f === 'number' || typeof f === 'string')) return undefined;
+  return { count, die: { kind: 'faces', faces: faces as Array<number | string> } };
+}
+
+interface Labelled {
+  band: Band;
+  path: Path;
+}
+
+function checkBands(ctx: CheckContext, tablePath: Path, rows: Labelled[], domain: Domain | undefined, what: 'row' | 'column'): void {
+  const noun = what === 'row' ? 'row' : 'column';
+  // Overlaps: report each later label that shares a value with an earlier one.
+  rows.forEach((r, i) => {
+    const prior = rows.slice(0, i).find((p) => overlaps(p.band, r.band));
+    if (prior) {
+      ctx.atKey(r.path, {
+        code: what === 'row' ? 'table-overlap' : 'table-column-overlap',
+        message: `${cap(noun)} \`${formatBand(r.band)}\` overlaps ${noun} \`${formatBand(prior.band)}\`: a result would match both.`,
+        hint: 'Make the bands disjoint, e.g. `2-3` then `4-6`.',
+      });
+    }
+  });
+  if (!domain) return;
+  const domainLabel = domain.kind === 'interval' ? formatBand({ kind: 'range', from: domain.from, to: domain.to }) : undefined;
+  for (const r of rows) {
+    if (!reachable(r.band, domain)) {
+      ctx.atKey(r.path, {
+        severity: 'warning',
+        code: what === 'row' ? 'table-unreachable-row' : 'table-unreachable-column',
+        message: `${cap(noun)} \`${formatBand(r.band)}\` can never be used: ${domainLabel ? `values run ${domainLabel}` : 'no possible value falls in it'}.`,
+        hint: `Remove the ${noun}, or fix its label or the table's ${what === 'row' ? '`roll:`/`key:`' : '`column_key:`'}.`,
+      });
+    }
+  }
+  const missing = uncovered(rows.map((r) => r.band), domain);
+  if (missing.length > 0) {
+    const target = what === 'row' ? [...tablePath, 'rows'] : [...tablePath, 'columns'];
+    ctx.atKey(target, {
+      code: what === 'row' ? 'table-gap' : 'table-column-gap',
+      message: `No ${noun} covers ${describeMissing(missing)}.`,
+      hint: `Add a ${noun} for ${missing.length === 1 ? 'it' : 'them'}, or widen a neighbouring band.`,
+    });
+  }
+}
+
+function overlaps(a: Band, b: Band): boolean {
+  if (a.kind === 'key' || b.kind === 'key') return a.kind === 'key' && b.kind === 'key' && a.key === b.key;
+  return a.from <= b.to && b.from <= a.to;
+}
+
+function reachable(band: Band, domain: Domain): boolean {
+  if (domain.kind === 'values') return domain.values.some((v) => (band.kind === 'key' ? String(v) === band.key : typeof v === 'number' && v >= band.from && v <= band.to));
+  if (band.kind === 'key') return false;
+  return band.from <= domain.to && band.to >= domain.from;
+}
+
+/** Values (or sub-intervals) of the domain no band covers. */
+function uncovered(bands: Band[], domain: Domain): string[] {
+  if (domain.kind === 'values') {
+    return domain.values.filter((v) => !bands.some((b) => (b.kind === 'key' ? String(v) === b.key : typeof v === 'number' && v >= b.from && v <= b.to))).map(String);
+  }
+  const ranges = bands.filter((b): b is Extract<Band, { kind: 'range' }> => b.kind === 'range').sort((a, b) => a.from - b.from);
+  const gaps: string[] = [];
+  let next = domain.from;
+  for (const r of ranges) {
+    if (r.from > next && next <= domain.to) gaps.push(formatBand({ kind: 'range', from: next, to: Math.min(r.from - 1, domain.to) }));
+    next = Math.max(next, r.to === Infinity ? Infinity : r.to + 1);
+    if (gaps.length > MAX_ENUMERATED) break;
+  }
+  if (next !== Infinity && next <= domain.to) gaps.push(formatBand({ kind: 'range', from: next, to: domain.to }));
+  return gaps;
+}
+
+function describeMissing(missing: string[]): string {
+  const shown = missing.slice(0, 8).map((m) => `\`${m}\``).join(', ');
+  return missing.length > 8 ? `${shown} and ${missing.length - 8} more` : shown;
+}
+
+function checkCross(ctx: CheckContext, path: Path, table: Record<string, unknown>): void {
+  const columns = table.columns as unknown[];
+  const colDomain = isRecord(table.column_key) ? parseDomain(table.column_key.domain) : undefined;
+  checkBands(ctx, path, columns.map((c, i) => ({ band: parseBand(c as string | number), path: [...path, 'columns', i] })), colDomain, 'column');
+  for (const [label, row] of Object.entries(table.rows as Record<string, unknown>)) {
+    const n = Array.isArray(row) ? row.length : 1;
+    if (n !== columns.length) {
+      ctx.atValue([...path, 'rows', label], {
+        code: 'table-ragged-row',
+        message: `Row \`${label}\` has ${n} cell${n === 1 ? '' : 's'} but the table has ${columns.length} columns.`,
+        hint: `Give the row exactly ${columns.length} cells, one per column: [${columns.join(', ')}].`,
+      });
+    }
+  }
+}
+
+function checkResultCodes(ctx: CheckContext, path: Path, table: Record<string, unknown>): void {
+  const codes = Object.keys(table.results as Record<string, unknown>);
+  for (const [label, row] of Object.entries(table.rows as Record<string, unknown>)) {
+    const cells = Array.isArray(row) ? row : [row];
+    cells.forEach((cell, i) => {
+      if (typeof cell !== 'string' && typeof cell !== 'number') return;
+      if (codes.includes(String(cell))) return;
+      const dym = didYouMean(String(cell), codes);
+      ctx.atValue(Array.isArray(row) ? [...path, 'rows', label, i] : [...path, 'rows', label], {
+        code: 'unknown-result-code',
+        message: `\`${cell}\` is not one of this table's results (${codes.join(', ')}).${dym.text}`,
+        hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : 'Use a code from `results:`, or add it there.',
+        ...(dym.suggestion ? { fix: dym.suggestion } : {}),
+      });
+    });
+  }
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

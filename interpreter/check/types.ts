@@ -1,0 +1,77 @@
+/**
+ * The checker's small type lattice. `any` means "not known statically" and never produces an
+ * error: the checker only reports what it can prove, so a designer is never told a valid
+ * script is wrong.
+ */
+export type EntityKind = 'piece' | 'card' | 'area' | 'player' | 'side' | 'zone' | 'deck' | 'table' | 'die' | 'piece-type' | 'hex';
+
+export type Ty =
+  | { k: 'any' }
+  | { k: 'number' }
+  | { k: 'text' }
+  | { k: 'bool' }
+  | { k: 'none' }
+  | { k: 'range' }
+  | { k: 'roll' }
+  | { k: 'list'; of: Ty }
+  /** A record; `fields` known when it comes from a table row or a record literal. */
+  | { k: 'record'; fields?: Map<string, Ty> }
+  | { k: 'entity'; e: EntityKind; id?: string };
+
+export const ANY: Ty = { k: 'any' };
+export const NUMBER: Ty = { k: 'number' };
+export const TEXT: Ty = { k: 'text' };
+export const BOOL: Ty = { k: 'bool' };
+export const NONE: Ty = { k: 'none' };
+export const RANGE: Ty = { k: 'range' };
+export const ROLL: Ty = { k: 'roll' };
+export const listOf = (of: Ty): Ty => ({ k: 'list', of });
+export const entity = (e: EntityKind, id?: string): Ty => (id ? { k: 'entity', e, id } : { k: 'entity', e });
+
+export function describe(t: Ty): string {
+  switch (t.k) {
+    case 'list':
+      return t.of.k === 'any' ? 'a list' : `a list of ${describe(t.of).replace(/^an? /, '')}s`;
+    case 'entity':
+      return `a ${t.e}`;
+    case 'any':
+      return 'a value';
+    case 'none':
+      return '`none`';
+    case 'roll':
+      return 'a roll';
+    case 'record':
+      return 'a record';
+    case 'range':
+      return 'a range';
+    case 'bool':
+      return 'a true/false value';
+    default:
+      return `a ${t.k}`;
+  }
+}
+
+/** Can a value of type `t` be used as a number (rolls and unknowns can)? */
+export const isNumeric = (t: Ty): boolean => t.k === 'number' || t.k === 'roll' || t.k === 'any';
+export const isBoolish = (t: Ty): boolean => t.k === 'bool' || t.k === 'any';
+export const isCollection = (t: Ty): boolean => t.k === 'list' || t.k === 'range' || t.k === 'any' || (t.k === 'entity' && (t.e === 'deck' || t.e === 'zone' || t.e === 'area'));
+
+/** Element type when iterating a collection. */
+export function elementOf(t: Ty): Ty {
+  if (t.k === 'list') return t.of;
+  if (t.k === 'range') return NUMBER;
+  if (t.k === 'entity' && t.e === 'deck') return entity('card', t.id);
+  if (t.k === 'entity' && (t.e === 'zone' || t.e === 'area')) return entity('piece');
+  return ANY;
+}
+
+/** Join of two branch types (if/else, list items): equal kinds stay, otherwise unknown. */
+export function join(a: Ty, b: Ty): Ty {
+  if (a.k === 'none') return b;
+  if (b.k === 'none') return a;
+  if (a.k === b.k && a.k !== 'entity' && a.k !== 'list' && a.k !== 'record') return a;
+  if (a.k === 'entity' && b.k === 'entity' && a.e === b.e) return entity(a.e);
+  if (a.k === 'list' && b.k === 'list') return listOf(join(a.of, b.of));
+  if ((a.k === 'number' && b.k === 'roll') || (a.k === 'roll' && b.k === 'number')) return NUMBER;
+  return ANY;
+}
