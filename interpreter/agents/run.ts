@@ -1,0 +1,39 @@
+import type { Program } from '../compile/program.ts';
+import { Game } from '../runtime/game.ts';
+import type { GameSetup, SetupProblem } from '../runtime/init.ts';
+import type { RuntimeOptions } from '../runtime/runtime.ts';
+import type { Agent } from './agent.ts';
+
+export interface PlayedGame {
+  game: Game;
+  /** Decisions answered, in order: with the setup, everything needed to replay the game. */
+  decisions: unknown[];
+  /** Why the game stopped early: a runtime diagnostic, an agent out of answers, a refused answer. */
+  stopped?: { code: string; message: string };
+}
+
+/**
+ * Play a game to the end with one agent per seat (an agent for `p1`, `p2`…, or one for all).
+ * Bounded: a game asking more than `maxDecisions` questions is stopped.
+ */
+export function playWith(program: Program, setup: GameSetup, agents: Record<string, Agent> | Agent, opts: Partial<RuntimeOptions> & { maxDecisions?: number } = {}): PlayedGame | { problems: SetupProblem[] } {
+  const started = Game.start(program, setup, opts);
+  if (!(started instanceof Game)) return started;
+  const game = started;
+  const max = opts.maxDecisions ?? 100_000;
+  for (let i = 0; game.pending && i < max; i++) {
+    const req = game.pending;
+    const agent = 'choose' in agents ? (agents as Agent) : (agents as Record<string, Agent>)[req.player];
+    if (!agent) return { game, decisions: game.state.decisions, stopped: { code: 'no-agent', message: `No agent plays ${req.player}.` } };
+    let answer;
+    try {
+      answer = agent.choose(req, () => game.view(req.player));
+    } catch (e) {
+      return { game, decisions: game.state.decisions, stopped: { code: 'agent-failed', message: (e as Error).message } };
+    }
+    const r = game.answer(answer);
+    if (!r.ok) return { game, decisions: game.state.decisions, stopped: { code: r.code, message: r.message } };
+  }
+  if (game.pending) return { game, decisions: game.state.decisions, stopped: { code: 'decision-limit', message: `More than ${max} decisions.` } };
+  return { game, decisions: game.state.decisions };
+}

@@ -1,0 +1,72 @@
+import type { ChooseExpr } from '../../grammar/ast.ts';
+import type { DecisionRequest } from '../runtime/decisions.ts';
+import { answerValue, type Answer } from '../runtime/decisions.ts';
+import { RuleError, type SourceAt } from '../runtime/errors.ts';
+import { RangeValue, record, toText, type Value } from '../runtime/values.ts';
+import { compileExpr, num, type CompileEnv } from './expressions.ts';
+import type { SlotScope } from './scope.ts';
+import type { Eval, Exec, Frame } from './types.ts';
+
+/** `choose …`: build the request, suspend, and turn the answer into a value. */
+export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv): Exec<Value> {
+  const at: SourceAt = { path: env.path, span: e.span };
+  let inner = scope;
+  let eachSource: Eval | null = null;
+  let eachSlot = -1;
+  if (e.each) {
+    eachSource = compileExpr(e.each.source, scope, env);
+    inner = scope.child();
+    eachSlot = inner.define(e.each.binder);
+  }
+  const from = compileExpr(e.from, inner, env);
+  const by = e.by ? compileExpr(e.by, inner, env) : null;
+  const prompt = e.prompt ? compileExpr(e.prompt, inner, env) : null;
+  const count = 'count' in e.mode ? compileExpr(e.mode.count, inner, env) : null;
+  const mode = e.mode.kind;
+  const secret = e.secret;
+
+  function* ask(f: Frame): Generator<DecisionRequest, Value, unknown> {
+    const player = f.rt.deciderId(by ? by(f) : null, at);
+    const text = prompt ? toText(prompt(f)) : defaultPrompt(mode);
+    if (mode === 'number') {
+      const r = from(f);
+      const range = r instanceof RangeValue ? r : null;
+      const list = Array.isArray(r) ? r.map((x) => num(x, at)) : null;
+      const min = range ? range.from : Math.min(...(list ?? [0]));
+      const max = range ? range.to : Math.max(...(list ?? [0]));
+      if (!Number.isFinite(max)) throw new RuleError('unbounded-choice', 'A number choice needs an upper bound (`0..n`).', at);
+      if (max < min) throw new RuleError('no-options', `There is no number from ${min} to ${max} to choose.`, at);
+      const req: DecisionRequest = { kind: 'number', player, prompt: text, options: [], labels: [], min, max, secret, at };
+      return answerValue(req, (yield req) as Answer);
+    }
+    const options = f.rt.iterable(from(f), at);
+    const labels = options.map((o) => f.rt.label(o));
+    let min = 1;
+    let max = 1;
+    if (mode === 'exactly') min = max = num(count!(f), at);
+    else if (mode === 'up-to') { min = 0; max = Math.min(num(count!(f), at), options.length); }
+    else if (mode === 'any') { min = 0; max = options.length; }
+    if (mode === 'one' && options.length === 0) {
+      f.rt.log('log', `${text}: nothing to choose from.`, at);
+      return null;
+    }
+    if (max > options.length) throw new RuleError('no-options', `Cannot choose ${max} from ${options.length} option(s).`, at, 'Check the list before choosing, or use `choose up to n of …`.');
+    if (mode !== 'one' && max === 0) return [];
+    const req: DecisionRequest = { kind: mode === 'one' ? 'one' : 'several', player, prompt: text, options, labels, min, max, secret, at };
+    return answerValue(req, (yield req) as Answer);
+  }
+
+  if (!eachSource) return ask;
+  return function* (f) {
+    const out: Array<[string, Value]> = [];
+    for (const x of f.rt.iterable(eachSource!(f), at)) {
+      f.slots[eachSlot] = x;
+      out.push([toText(x), yield* ask(f)]);
+    }
+    return record(out);
+  };
+}
+
+function defaultPrompt(mode: string): string {
+  return mode === 'number' ? 'Choose a number' : mode === 'one' ? 'Choose one' : 'Choose';
+}

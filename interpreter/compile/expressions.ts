@@ -1,0 +1,158 @@
+import type { Expr, Span } from '../../grammar/ast.ts';
+import { assertNever } from '../../grammar/assert-never.ts';
+import type { DataPath } from '../load/model.ts';
+import { RuleError, type SourceAt } from '../runtime/errors.ts';
+import { EntityRef, RangeValue, record, toNumber, toText, valueEquals, type Value } from '../runtime/values.ts';
+import type { GlobalKind } from './globals.ts';
+import type { SlotScope } from './scope.ts';
+import type { Eval, Frame } from './types.ts';
+import { compileQuery } from './queries.ts';
+
+/** What a compiler needs to know about the ruleset while compiling one script. */
+export interface CompileEnv {
+  globals: ReadonlyMap<string, GlobalKind>;
+  path: DataPath;
+}
+
+const ENTITY_GLOBALS: Partial<Record<GlobalKind, EntityRef['kind']>> = {
+  table: 'table', deck: 'deck', zone: 'zone', area: 'area', side: 'side', die: 'die', 'piece-type': 'piece-type',
+};
+
+/** Compile an expression to a closure. Choices cannot appear here (statements.ts handles them). */
+export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
+  const at: SourceAt = { path: env.path, span: e.span };
+  const sub = (x: Expr) => compileExpr(x, scope, env);
+  switch (e.kind) {
+    case 'number': { const v = e.value; return () => v; }
+    case 'bool': { const v = e.value; return () => v; }
+    case 'none': return () => null;
+    case 'string': {
+      const parts = e.parts.map((p) => (typeof p === 'string' ? p : sub(p)));
+      if (parts.every((p) => typeof p === 'string')) { const text = parts.join(''); return () => text; }
+      return (f) => parts.map((p) => (typeof p === 'string' ? p : toText(p(f)))).join('');
+    }
+    case 'list': { const items = e.items.map(sub); return (f) => items.map((i) => i(f)); }
+    case 'record': {
+      const fields = e.fields.map((x) => [x.key, sub(x.value)] as const);
+      return (f) => record(fields.map(([k, v]) => [k, v(f)]));
+    }
+    case 'range': {
+      const from = sub(e.from);
+      const to = e.to ? sub(e.to) : null;
+      return (f) => new RangeValue(num(from(f), at), to ? num(to(f), at) : Infinity);
+    }
+    case 'name': return compileName(e.name, at, scope, env);
+    case 'member': {
+      const object = sub(e.object);
+      const prop = e.property;
+      const pat: SourceAt = { path: env.path, span: e.propertySpan };
+      return (f) => f.rt.member(object(f), prop, pat);
+    }
+    case 'index': {
+      const object = sub(e.object);
+      const keys = e.keys.map(sub);
+      const shift = e.shift ? sub(e.shift) : null;
+      return (f) => f.rt.index(object(f), keys.map((k) => k(f)), shift ? num(shift(f), at) : 0, at);
+    }
+    case 'call': {
+      const args = e.args.map(sub);
+      const callee = e.callee;
+      if (env.globals.get(callee) === 'procedure') return (f) => f.rt.callProcedureNow(callee, args.map((a) => a(f)), at);
+      return (f) => f.rt.callBuiltin(callee, args.map((a) => a(f)), at);
+    }
+    case 'unary': {
+      const operand = sub(e.operand);
+      if (e.op === 'not') return (f) => !truthy(operand(f));
+      return (f) => -num(operand(f), at);
+    }
+    case 'binary': return compileBinary(e.op, sub(e.left), sub(e.right), at);
+    case 'if-expr': {
+      const c = sub(e.condition), t = sub(e.then), x = sub(e.else);
+      return (f) => (truthy(c(f)) ? t(f) : x(f));
+    }
+    case 'dice': {
+      const count = sub(e.count);
+      const die = e.die;
+      return (f) => f.rt.roll(num(count(f), at), die, at);
+    }
+    case 'roll-on': {
+      const column = e.column ? sub(e.column) : null;
+      const shift = e.shift ? sub(e.shift) : null;
+      const table = e.table;
+      return (f) => f.rt.rollOn(table, column ? column(f) : null, shift ? num(shift(f), at) : 0, at);
+    }
+    case 'query': case 'aggregate': case 'sort':
+      return compileQuery(e, scope, env, at);
+    case 'draw': {
+      const count = e.count ? sub(e.count) : null;
+      const deck = sub(e.deck);
+      const into = e.into ? sub(e.into) : null;
+      return (f) => f.rt.draw(deck(f), count ? num(count(f), at) : null, into ? into(f) : null, at);
+    }
+    case 'choose':
+      return () => {
+        throw new RuleError('choice-in-expression', 'A `choose` can only be the whole value of `let`, an assignment, or a statement of its own.', at, 'Write `let x = choose …` and use `x`.');
+      };
+    default: return assertNever(e);
+  }
+}
+
+function compileName(name: string, at: SourceAt, scope: SlotScope, env: CompileEnv): Eval {
+  const slot = scope.lookup(name);
+  if (slot !== undefined) return (f) => f.slots[slot] ?? null;
+  const kind = env.globals.get(name);
+  if (kind === 'track') return (f) => f.rt.getTrack(name, null);
+  if (kind === 'variable') return (f) => f.rt.getVar(name, null);
+  if (kind === 'option') return (f) => f.rt.option(name);
+  if (kind === 'phase' || kind === 'action') return () => name;
+  const entity = kind ? ENTITY_GLOBALS[kind] : undefined;
+  if (entity) { const ref = new EntityRef(entity, name); return (f) => f.rt.intern(ref); }
+  return (f) => f.rt.builtinName(name, at);
+}
+
+function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt): Eval {
+  switch (op) {
+    case 'and': return (f) => truthy(l(f)) && truthy(r(f));
+    case 'or': return (f) => truthy(l(f)) || truthy(r(f));
+    case '==': return (f) => valueEquals(l(f), r(f));
+    case '!=': return (f) => !valueEquals(l(f), r(f));
+    case '<': return (f) => num(l(f), at) < num(r(f), at);
+    case '<=': return (f) => num(l(f), at) <= num(r(f), at);
+    case '>': return (f) => num(l(f), at) > num(r(f), at);
+    case '>=': return (f) => num(l(f), at) >= num(r(f), at);
+    case 'in': return (f) => f.rt.contains(r(f), l(f), at);
+    case '+': return (f) => {
+      const a = l(f), b = r(f);
+      if (typeof a === 'string' && typeof b === 'string') return a + b;
+      return num(a, at) + num(b, at);
+    };
+    case '-': return (f) => num(l(f), at) - num(r(f), at);
+    case '*': return (f) => num(l(f), at) * num(r(f), at);
+    case '/': return (f) => {
+      const d = num(r(f), at);
+      if (d === 0) throw new RuleError('division-by-zero', 'Division by zero.', at, 'Guard the division with an `if`.');
+      return num(l(f), at) / d;
+    };
+    case 'mod': return (f) => {
+      const d = num(r(f), at);
+      if (d === 0) throw new RuleError('division-by-zero', 'Division by zero in `mod`.', at);
+      const n = num(l(f), at);
+      return ((n % d) + d) % d;
+    };
+    default: throw new Error(`unknown operator ${op}`);
+  }
+}
+
+export function num(v: Value, at: SourceAt): number {
+  const n = toNumber(v);
+  if (n === undefined) throw new RuleError('type-mismatch', `Expected a number, got ${v === null ? 'none' : toText(v)}.`, at);
+  return n;
+}
+
+/** `false`, `none`, 0 and "" are false; everything else is true. */
+export function truthy(v: Value): boolean {
+  if (v === null || v === false || v === 0 || v === '') return false;
+  return true;
+}
+
+export type { Frame, Span };

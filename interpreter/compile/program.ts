@@ -1,0 +1,94 @@
+import { parseExpression, parseScript } from '../../grammar/index.ts';
+import type { Expr, Stmt } from '../../grammar/ast.ts';
+import type { RulesetFile } from '../../grammar/ruleset-types.ts';
+import { entries, isRecord } from '../check/context.ts';
+import { collectSites, type ScriptSite } from '../check/sites.ts';
+import type { DataPath, RulesetModel } from '../load/model.ts';
+import { compileExpr, type CompileEnv } from './expressions.ts';
+import { globalNames, type GlobalKind } from './globals.ts';
+import { SlotScope } from './scope.ts';
+import { compileBlock, compileValue } from './statements.ts';
+import type { Eval, Exec } from './types.ts';
+import type { Value } from '../runtime/values.ts';
+import { hashData } from './hash.ts';
+
+/** A compiled script: its body, how many local slots it needs, and its named locals in order. */
+export interface CompiledScript {
+  path: DataPath;
+  exec: Exec<Value>;
+  slots: number;
+  /** Slots of the site's pre-bound locals (procedure params, `card`, `area`…), by name. */
+  locals: Map<string, number>;
+}
+
+/**
+ * A ruleset compiled once into closures; frozen and shared by every game played with it.
+ * Scripts are found through the same site list the checker uses, so both see the same texts.
+ */
+export interface Program {
+  model: RulesetModel;
+  data: RulesetFile;
+  /** Stable hash of the merged ruleset data: replays name the rules they were played with. */
+  hash: string;
+  globals: ReadonlyMap<string, GlobalKind>;
+  /** Compiled scripts and expressions by their data path joined with '.'. */
+  scripts: ReadonlyMap<string, CompiledScript>;
+}
+
+export const pathKey = (path: DataPath): string => path.join('.');
+
+export class CompileError extends Error {}
+
+/** Compile every script of a checked ruleset. Throws CompileError only for a ruleset that did not pass the checker. */
+export function compileRuleset(model: RulesetModel): Program {
+  const data = model.data;
+  const globals = globalNames(data);
+  const scripts = new Map<string, CompiledScript>();
+  for (const site of collectSites(data)) scripts.set(pathKey(site.path), compileSite(site, globals));
+  return Object.freeze({ model, data, hash: hashData(data), globals, scripts });
+}
+
+function compileSite(site: ScriptSite, globals: ReadonlyMap<string, GlobalKind>): CompiledScript {
+  const env: CompileEnv = { globals, path: site.path };
+  const scope = SlotScope.root();
+  const locals = new Map<string, number>();
+  for (const [name] of site.locals) locals.set(name, scope.define(name));
+  let exec: Exec<Value>;
+  if (site.mode === 'script') {
+    const parsed = parseScript(site.text);
+    if (parsed.diagnostics.some((d) => d.severity === 'error')) throw new CompileError(`${pathKey(site.path)}: ${parsed.diagnostics[0]!.message}`);
+    const block = compileBlock(parsed.ast.body as Stmt[], scope, env);
+    exec = function* (f) {
+      yield* block(f);
+      return null;
+    };
+  } else {
+    const parsed = parseExpression(site.text);
+    if (!parsed.ast || parsed.diagnostics.some((d) => d.severity === 'error')) throw new CompileError(`${pathKey(site.path)}: ${parsed.diagnostics[0]?.message ?? 'empty expression'}`);
+    exec = compileValue(parsed.ast as Expr, scope, env);
+  }
+  return { path: site.path, exec, slots: scope.size, locals };
+}
+
+/** Compile one stand-alone expression against a ruleset (for `rulesmith odds` and tests). */
+export function compileStandalone(program: Program, text: string, path: DataPath = ['<expression>']): { eval?: Eval; slots: number; error?: string } {
+  const parsed = parseExpression(text);
+  if (!parsed.ast || parsed.diagnostics.length) return { slots: 0, error: parsed.diagnostics[0]?.message ?? 'empty expression' };
+  const scope = SlotScope.root();
+  const ev = compileExpr(parsed.ast, scope, { globals: program.globals, path });
+  return { eval: ev, slots: scope.size };
+}
+
+/** The nearest `source:` at or above a data path: the rulebook section a script encodes. */
+export function sourceOf(data: RulesetFile, path: DataPath): string | undefined {
+  let found: string | undefined;
+  let node: unknown = data;
+  for (const key of path) {
+    if (isRecord(node) && typeof node.source === 'string') found = node.source;
+    node = isRecord(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined;
+  }
+  if (isRecord(node) && typeof node.source === 'string') found = node.source;
+  return found;
+}
+
+export { entries };

@@ -1,0 +1,168 @@
+import { BUILTIN_FUNCTIONS } from '../builtins/signatures.ts';
+import { iterable, locationKey, piecesAt } from './collections.ts';
+import { RuleError, type SourceAt } from './errors.ts';
+import { areaDistance, areaNeighbours, hexDirection, hexDistance, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
+import { shuffleInPlace } from './rng.ts';
+import type { Runtime } from './runtime.ts';
+import { EntityRef, isRecordValue, toNumber, toText, valueEquals, type Value } from './values.ts';
+
+type Impl = (rt: Runtime, args: Value[], at: SourceAt) => Value;
+
+const n = (v: Value | undefined, at: SourceAt): number => {
+  const x = toNumber(v ?? null);
+  if (x === undefined) throw new RuleError('type-mismatch', `Expected a number, got ${v === undefined || v === null ? 'none' : toText(v)}.`, at);
+  return x;
+};
+const numbers = (rt: Runtime, args: Value[], at: SourceAt): number[] =>
+  (args.length === 1 && !(typeof args[0] === 'number') ? iterable(rt, args[0]!, at) : args).map((v) => n(v, at));
+
+function hexOf(rt: Runtime, v: Value, at: SourceAt): Hex {
+  if (v instanceof EntityRef && v.kind === 'hex') { const h = parseHexId(v.id); if (h) return h; }
+  if (v instanceof EntityRef && v.kind === 'piece') {
+    const p = rt.state.pieces[v.id];
+    if (p?.at?.startsWith('hex:')) return parseHexId(p.at.slice(4))!;
+  }
+  throw new RuleError('not-a-hex', `${v === null ? 'none' : rt.label(v)} is not a hex (or a piece on one).`, at);
+}
+const areaId = (v: Value, at: SourceAt): string => {
+  if (v instanceof EntityRef && v.kind === 'area') return v.id;
+  if (typeof v === 'string') return v;
+  throw new RuleError('not-an-area', `${v === null ? 'none' : toText(v)} is not an area.`, at);
+};
+
+const ARC_OFFSETS: Record<string, number[]> = {
+  front: [5, 0, 1], rear: [2, 3, 4], left: [4, 5], right: [1, 2], ahead: [0], behind: [3],
+};
+
+const IMPL: Record<string, Impl> = {
+  ceil: (_, a, at) => Math.ceil(n(a[0], at)),
+  floor: (_, a, at) => Math.floor(n(a[0], at)),
+  round: (_, a, at) => Math.floor(n(a[0], at) + 0.5),
+  half_up: (_, a, at) => Math.ceil(n(a[0], at) / 2),
+  half_down: (_, a, at) => Math.floor(n(a[0], at) / 2),
+  abs: (_, a, at) => Math.abs(n(a[0], at)),
+  min: (rt, a, at) => { const v = numbers(rt, a, at); return v.length ? Math.min(...v) : null; },
+  max: (rt, a, at) => { const v = numbers(rt, a, at); return v.length ? Math.max(...v) : null; },
+  clamp: (_, a, at) => Math.min(n(a[2], at), Math.max(n(a[1], at), n(a[0], at))),
+  size: (rt, a, at) => (typeof a[0] === 'string' ? a[0].length : iterable(rt, a[0] ?? null, at).length),
+  text: (rt, a) => rt.label(a[0] ?? null),
+  append: (rt, a, at) => [...iterable(rt, a[0] ?? null, at), a[1] ?? null],
+  without: (rt, a, at) => {
+    const drop = Array.isArray(a[1]) ? a[1] : [a[1] ?? null];
+    return iterable(rt, a[0] ?? null, at).filter((x) => !drop.some((d) => valueEquals(d, x)));
+  },
+  reverse: (rt, a, at) => [...iterable(rt, a[0] ?? null, at)].reverse(),
+  unique: (rt, a, at) => iterable(rt, a[0] ?? null, at).filter((x, i, all) => all.findIndex((y) => valueEquals(x, y)) === i),
+  shuffled: (rt, a, at) => shuffleInPlace(rt.state.rng, [...iterable(rt, a[0] ?? null, at)]),
+  keys: (_, a) => (isRecordValue(a[0]) ? Object.keys(a[0]) : []),
+  pieces_in: (rt, a, at) => {
+    const key = locationKey(a[0] ?? null);
+    if (!key) throw new RuleError('not-a-place', `${toText(a[0] ?? null)} is not an area, zone or hex.`, at);
+    return piecesAt(rt, key);
+  },
+  pieces_of: (rt, a, at) => {
+    const who = a[0] ?? null;
+    const ids = Object.keys(rt.state.pieces).filter((id) => { const p = rt.state.pieces[id]!; return p.at !== null && p.at !== '@out'; });
+    return ids.map((id) => rt.ref('piece', id)).filter((p) => {
+      const side = rt.member(p, 'side', at);
+      const owner = rt.member(p, 'owner', at);
+      return valueEquals(side, who) || valueEquals(owner, who);
+    });
+  },
+  unplaced: (rt, a, at) => {
+    const type = a[0] instanceof EntityRef ? a[0].id : toText(a[0] ?? null);
+    if (!rt.def('pieces', type)) throw new RuleError('unknown-name', `No piece type \`${type}\`.`, at);
+    return Object.keys(rt.state.pieces).filter((id) => rt.state.pieces[id]!.type === type && rt.state.pieces[id]!.at === null).map((id) => rt.ref('piece', id));
+  },
+  cards_in: (rt, a, at) => iterable(rt, a[0] ?? null, at).filter((x) => x instanceof EntityRef && x.kind === 'card'),
+  discards: (rt, a, at) => rt.member(a[0] ?? null, 'discards', at),
+  neighbours: (rt, a, at) => areaNeighbours(rt, areaId(a[0] ?? null, at), a[1] === undefined || a[1] === null ? null : toText(a[1])),
+  linked: (rt, a, at) => linkBetween(rt, areaId(a[0] ?? null, at), areaId(a[1] ?? null, at)) !== undefined,
+  link_type: (rt, a, at) => linkBetween(rt, areaId(a[0] ?? null, at), areaId(a[1] ?? null, at))?.type ?? null,
+  link_cost: (rt, a, at) => linkBetween(rt, areaId(a[0] ?? null, at), areaId(a[1] ?? null, at))?.cost ?? null,
+  distance: (rt, a, at) => {
+    const x = a[0] ?? null;
+    if (x instanceof EntityRef && x.kind === 'area') return areaDistance(rt, x.id, areaId(a[1] ?? null, at));
+    return hexDistance(rt, hexOf(rt, x, at), hexOf(rt, a[1] ?? null, at));
+  },
+  hex_at: (rt, a, at) => {
+    const h = { col: n(a[0], at), row: n(a[1], at) };
+    return hexInGrid(rt, h) ? rt.ref('hex', hexId(h)) : null;
+  },
+  hex_neighbour: (rt, a, at) => {
+    const h = hexNeighbour(rt, hexOf(rt, a[0] ?? null, at), n(a[1], at));
+    return hexInGrid(rt, h) ? rt.ref('hex', hexId(h)) : null;
+  },
+  direction_to: (rt, a, at) => hexDirection(rt, hexOf(rt, a[0] ?? null, at), hexOf(rt, a[1] ?? null, at)),
+  in_arc: (rt, a, at) => {
+    const dir = hexDirection(rt, hexOf(rt, a[0] ?? null, at), hexOf(rt, a[2] ?? null, at));
+    const offsets = ARC_OFFSETS[toText(a[3] ?? null)];
+    if (!offsets) throw new RuleError('unknown-arc', `Unknown arc ${toText(a[3] ?? null)}; use ${Object.keys(ARC_OFFSETS).join(', ')}.`, at);
+    return dir !== null && offsets.includes((((dir - n(a[1], at)) % 6) + 6) % 6);
+  },
+  line_of_fire: (rt, a, at) => {
+    const from = hexOf(rt, a[0] ?? null, at);
+    const to = hexOf(rt, a[2] ?? null, at);
+    let h = from;
+    for (let i = 0; i < 64; i++) {
+      h = hexNeighbour(rt, h, n(a[1], at));
+      if (h.col === to.col && h.row === to.row) return true;
+      if (!hexInGrid(rt, h)) return false;
+    }
+    return false;
+  },
+  owner_of: (rt, a, at) => rt.member(a[0] ?? null, 'owner', at),
+  resolve: (rt, a, at) => {
+    const gen = rt.resolveCard(a[0] ?? null, at);
+    const r = gen.next();
+    if (!r.done) throw new RuleError('choice-in-expression', 'This card\'s effect asks a player to choose; call `resolve(card)` on its own line.', at);
+    return r.value;
+  },
+  opponent: (rt, a, at) => {
+    const sides = Object.keys(rt.program.data.sides ?? {});
+    const me = a[0] instanceof EntityRef ? (a[0].kind === 'player' ? rt.state.players.find((p) => p.id === (a[0] as EntityRef).id)?.side : a[0].id) : toText(a[0] ?? null);
+    const other = sides.filter((s) => s !== me);
+    if (other.length !== 1) throw new RuleError('no-opponent', '`opponent` needs exactly two sides.', at);
+    return rt.ref('side', other[0]!);
+  },
+  next_player: (rt, a, at) => {
+    const ps = rt.state.players;
+    const i = ps.findIndex((p) => a[0] instanceof EntityRef && p.id === a[0].id);
+    if (i < 0) throw new RuleError('no-such-player', `${toText(a[0] ?? null)} is not a player.`, at);
+    return rt.ref('player', ps[(i + 1) % ps.length]!.id);
+  },
+};
+
+export function callBuiltin(rt: Runtime, name: string, args: Value[], at: SourceAt): Value {
+  const impl = IMPL[name];
+  if (!impl) throw new RuleError('unknown-name', `Unknown function \`${name}\`.`, at);
+  return impl(rt, args, at);
+}
+
+/** Names every script can read (signatures.ts BUILTIN_NAMES). */
+export function builtinName(rt: Runtime, name: string, at: SourceAt): Value {
+  const s = rt.state;
+  switch (name) {
+    case 'player': return s.active.player ? rt.ref('player', s.active.player) : null;
+    case 'side': return s.active.side ? rt.ref('side', s.active.side) : null;
+    case 'players': return s.players.map((p) => rt.ref('player', p.id));
+    case 'sides': return Object.keys(rt.program.data.sides ?? {}).map((id) => rt.ref('side', id));
+    case 'turn_order': return (rt.turnOrder ?? s.players.map((p) => p.id)).map((id) => rt.ref('player', id));
+    case 'turn': return s.round;
+    case 'phase': return s.phase;
+    case 'player_count': return s.players.length;
+    case 'pieces': return Object.keys(s.pieces).filter((id) => s.pieces[id]!.at !== null && s.pieces[id]!.at !== '@out').map((id) => rt.ref('piece', id));
+    case 'areas': return Object.keys(rt.program.data.map?.areas ?? {}).map((id) => rt.ref('area', id));
+    case 'hexes': {
+      const g = rt.program.data.map?.grid;
+      const out: Value[] = [];
+      if (g) for (let c = 1; c <= g.columns; c++) for (let r = 1; r <= g.rows; r++) out.push(rt.ref('hex', hexId({ col: c, row: r })));
+      return out;
+    }
+  }
+  throw new RuleError('unknown-name', `Unknown name \`${name}\`.`, at);
+}
+
+/** Every built-in the checker knows must be implemented here (a test asserts it). */
+export const IMPLEMENTED_BUILTINS = new Set(Object.keys(IMPL));
+void BUILTIN_FUNCTIONS;

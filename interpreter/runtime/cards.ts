@@ -1,0 +1,104 @@
+import { isRecord } from '../check/context.ts';
+import { locationKey } from './collections.ts';
+import { RuleError, type SourceAt } from './errors.ts';
+import { detachCard } from './pieces.ts';
+import { shuffleInPlace } from './rng.ts';
+import type { Runtime } from './runtime.ts';
+import { EntityRef, toText, type Value } from './values.ts';
+
+export function cardDef(rt: Runtime, deck: string, def: string): Record<string, unknown> | undefined {
+  const cards = rt.def('decks', deck)?.cards;
+  const found = Array.isArray(cards) ? cards.find((c) => isRecord(c) && c.id === def) : undefined;
+  return isRecord(found) ? found : undefined;
+}
+
+function deckId(rt: Runtime, v: Value, at: SourceAt): string {
+  if (v instanceof EntityRef && v.kind === 'deck') return v.id;
+  if (typeof v === 'string' && rt.state.decks[v]) return v;
+  throw new RuleError('not-a-deck', `${v === null ? 'none' : toText(v)} is not a deck.`, at);
+}
+
+/** Draw from the top; when empty, reshuffle the discards if the deck says so. */
+export function draw(rt: Runtime, deckValue: Value, count: number | null, into: Value, at: SourceAt): Value {
+  if (deckValue instanceof EntityRef && deckValue.kind === 'zone') return drawFromZone(rt, deckValue.id, count, into, at);
+  const id = deckId(rt, deckValue, at);
+  const deck = rt.state.decks[id]!;
+  const want = count ?? 1;
+  const drawn: EntityRef[] = [];
+  const into_ = into === null ? null : locationKey(into);
+  for (let i = 0; i < want; i++) {
+    if (deck.draw.length === 0 && rt.def('decks', id)?.on_empty !== 'stop' && deck.discard.length > 0) {
+      deck.draw.push(...deck.discard.splice(0));
+      shuffleInPlace(rt.state.rng, deck.draw);
+      rt.log('change', `${rt.label(rt.ref('deck', id))}: discards reshuffled`, at);
+    }
+    const card = deck.draw.shift();
+    if (card === undefined) break;
+    const cs = rt.state.cards[card]!;
+    cs.at = into_ ?? 'drawn';
+    if (into_) (rt.state.zones[into_] ??= []).push(card);
+    drawn.push(rt.ref('card', card));
+  }
+  const owner = into_?.split('@')[1];
+  rt.log('draw', `Draw from ${rt.label(rt.ref('deck', id))}: ${drawn.map((c) => rt.label(c)).join(', ') || 'nothing (empty)'}`, at, { deck: id, cards: drawn.map((c) => c.id) }, owner);
+  return count === null ? (drawn[0] ?? null) : drawn;
+}
+
+function drawFromZone(rt: Runtime, zone: string, count: number | null, into: Value, at: SourceAt): Value {
+  const list = rt.state.zones[zone] ?? [];
+  const taken = list.splice(0, count ?? 1);
+  const refs = taken.map((id) => rt.ref(rt.state.cards[id] ? 'card' : 'piece', id));
+  if (into !== null) {
+    const key = locationKey(into);
+    if (!key) throw new RuleError('not-a-place', 'Draw into a zone.', at);
+    for (const id of taken) {
+      if (rt.state.cards[id]) rt.state.cards[id]!.at = key;
+      else rt.state.pieces[id]!.at = key;
+      (rt.state.zones[key] ??= []).push(id);
+    }
+  }
+  return count === null ? (refs[0] ?? null) : refs;
+}
+
+export function shuffleDeck(rt: Runtime, v: Value, withDiscards: boolean, at: SourceAt): void {
+  if (v instanceof EntityRef && v.kind === 'zone') {
+    shuffleInPlace(rt.state.rng, (rt.state.zones[v.id] ??= []));
+    return;
+  }
+  const id = deckId(rt, v, at);
+  const deck = rt.state.decks[id]!;
+  if (withDiscards) {
+    for (const c of deck.discard) rt.state.cards[c]!.at = 'draw';
+    deck.draw.push(...deck.discard.splice(0));
+  }
+  shuffleInPlace(rt.state.rng, deck.draw);
+  rt.log('change', `${rt.label(rt.ref('deck', id))} shuffled${withDiscards ? ' with its discards' : ''}`, at);
+}
+
+export function discard(rt: Runtime, v: Value, to: Value, at: SourceAt): void {
+  if (Array.isArray(v)) { for (const c of v) discard(rt, c, to, at); return; }
+  if (!(v instanceof EntityRef) || v.kind !== 'card') throw new RuleError('not-a-card', `Only cards can be discarded, not ${v === null ? 'none' : toText(v)}.`, at);
+  const card = rt.state.cards[v.id]!;
+  detachCard(rt, v.id);
+  if (to === null) {
+    card.at = 'discard';
+    rt.state.decks[card.deck]!.discard.push(v.id);
+  } else {
+    const key = locationKey(to);
+    if (!key) throw new RuleError('not-a-place', 'Discard to a zone.', at);
+    card.at = key;
+    (rt.state.zones[key] ??= []).push(v.id);
+  }
+  rt.log('change', `${rt.label(v)} discarded`, at);
+}
+
+export function putCard(rt: Runtime, v: Value, deckValue: Value, pos: 'top' | 'bottom', at: SourceAt): void {
+  if (!(v instanceof EntityRef) || v.kind !== 'card') throw new RuleError('not-a-card', 'Only cards can be put on a deck.', at);
+  const id = deckId(rt, deckValue, at);
+  detachCard(rt, v.id);
+  const card = rt.state.cards[v.id]!;
+  card.at = 'draw';
+  if (pos === 'top') rt.state.decks[id]!.draw.unshift(v.id);
+  else rt.state.decks[id]!.draw.push(v.id);
+  rt.log('change', `${rt.label(v)} put at the ${pos} of ${rt.label(rt.ref('deck', id))}`, at);
+}

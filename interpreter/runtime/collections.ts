@@ -1,0 +1,74 @@
+import { isRecord } from '../check/context.ts';
+import { RuleError, type SourceAt } from './errors.ts';
+import type { Runtime } from './runtime.ts';
+import { EntityRef, RangeValue, isRecordValue, toText, valueEquals, type Value } from './values.ts';
+
+/** Piece ids whose location is `at` (an area id, zone key or hex id), in a stable order. */
+export function piecesAt(rt: Runtime, at: string): EntityRef[] {
+  const out: EntityRef[] = [];
+  for (const id of Object.keys(rt.state.pieces)) if (rt.state.pieces[id]!.at === at) out.push(rt.ref('piece', id));
+  return out;
+}
+
+/** Where an entity that can hold pieces keeps them, as the location string pieces carry. */
+export function locationKey(v: Value): string | undefined {
+  if (v instanceof EntityRef && (v.kind === 'area' || v.kind === 'zone')) return v.id;
+  if (v instanceof EntityRef && v.kind === 'hex') return `hex:${v.id}`;
+  return undefined;
+}
+
+/** What `for each x in v` and queries iterate over. */
+export function iterable(rt: Runtime, v: Value, at: SourceAt): Value[] {
+  if (Array.isArray(v)) return v;
+  if (v === null) return [];
+  if (v instanceof RangeValue) {
+    if (!Number.isFinite(v.to)) throw new RuleError('unbounded-range', `Cannot go through the open range ${v}.`, at);
+    const out: number[] = [];
+    for (let i = v.from; i <= v.to; i++) out.push(i);
+    return out;
+  }
+  if (v instanceof EntityRef) {
+    if (v.kind === 'deck') return (rt.state.decks[v.id]?.draw ?? []).map((c) => rt.ref('card', c));
+    if (v.kind === 'zone') return (rt.state.zones[v.id] ?? []).map((id) => rt.ref(rt.state.cards[id] ? 'card' : 'piece', id));
+    const key = locationKey(v);
+    if (key) return piecesAt(rt, key);
+  }
+  if (isRecordValue(v)) return Object.keys(v).map((k) => v[k]!);
+  throw new RuleError('not-a-collection', `${toText(v)} is not a list or a collection.`, at, 'Use a list, a range, a deck, a zone or an area.');
+}
+
+export function contains(rt: Runtime, coll: Value, x: Value, at: SourceAt): boolean {
+  if (coll instanceof RangeValue) return typeof x === 'number' && coll.has(x);
+  return iterable(rt, coll, at).some((y) => valueEquals(y, x));
+}
+
+/** How a value is shown to people: names rather than ids where there are names. */
+export function labelOf(rt: Runtime, v: Value): string {
+  if (v instanceof EntityRef) {
+    switch (v.kind) {
+      case 'piece': {
+        const p = rt.state.pieces[v.id];
+        const def = p ? rt.def('pieces', p.type) : undefined;
+        return `${typeof def?.name === 'string' ? def.name : p?.type ?? v.id} (${v.id})`;
+      }
+      case 'card': {
+        const c = rt.state.cards[v.id];
+        const cards = c ? rt.def('decks', c.deck)?.cards : undefined;
+        const def = Array.isArray(cards) ? cards.find((x) => isRecord(x) && x.id === c!.def) : undefined;
+        return isRecord(def) && typeof def.name === 'string' ? def.name : c?.def ?? v.id;
+      }
+      case 'area': {
+        const areas = rt.program.data.map?.areas;
+        const a = isRecord(areas) ? areas[v.id] : undefined;
+        return isRecord(a) && typeof a.name === 'string' ? a.name : v.id;
+      }
+      case 'player': return rt.state.players.find((p) => p.id === v.id)?.name ?? v.id;
+      default: {
+        const section = v.kind === 'side' ? 'sides' : v.kind === 'zone' ? 'zones' : v.kind === 'deck' ? 'decks' : v.kind === 'table' ? 'tables' : v.kind === 'piece-type' ? 'pieces' : undefined;
+        const def = section ? rt.def(section, v.id.split('@')[0]!) : undefined;
+        return typeof def?.name === 'string' ? def.name : v.id;
+      }
+    }
+  }
+  return toText(v);
+}

@@ -1,0 +1,62 @@
+import type { SourceAt } from './errors.ts';
+import type { Value } from './values.ts';
+
+/**
+ * A question the rules ask a player. The game suspends until it is answered. Options are always
+ * listed (or, for numbers, bounded), so any agent, including a random bot, can answer.
+ *
+ * Answers: `one` → an option index; `several` → a list of distinct indices (between `min` and
+ * `max` of them); `number` → an integer from `min` to `max`.
+ */
+export interface DecisionRequest {
+  kind: 'one' | 'several' | 'number';
+  /** Id of the player who answers. */
+  player: string;
+  prompt: string;
+  options: Value[];
+  /** Text of each option, as shown to people and in logs. */
+  labels: string[];
+  min: number;
+  max: number;
+  /** Hidden from the other seats (simultaneous secret choices). */
+  secret: boolean;
+  at: SourceAt;
+}
+
+export type Answer = number | number[];
+
+export interface Refusal {
+  ok: false;
+  code: string;
+  message: string;
+  at?: SourceAt;
+}
+
+/** Check an answer against its request; a refusal says why, in a machine-readable code. */
+export function validateAnswer(req: DecisionRequest, answer: unknown): Refusal | null {
+  const refuse = (code: string, message: string): Refusal => ({ ok: false, code, message, at: req.at });
+  if (req.kind === 'one') {
+    if (typeof answer !== 'number' || !Number.isInteger(answer)) return refuse('answer-not-an-option', 'Answer with the number of one option.');
+    if (answer < 0 || answer >= req.options.length) return refuse('answer-out-of-range', `Option ${answer} does not exist; there are ${req.options.length}.`);
+    return null;
+  }
+  if (req.kind === 'number') {
+    if (typeof answer !== 'number' || !Number.isInteger(answer)) return refuse('answer-not-a-number', 'Answer with a whole number.');
+    if (answer < req.min || answer > req.max) return refuse('answer-out-of-range', `Choose a number from ${req.min} to ${req.max}.`);
+    return null;
+  }
+  if (!Array.isArray(answer) || !answer.every((i) => Number.isInteger(i))) return refuse('answer-not-a-list', 'Answer with a list of option numbers.');
+  if (new Set(answer).size !== answer.length) return refuse('answer-repeats-option', 'Each option may be chosen once.');
+  if (answer.some((i: number) => i < 0 || i >= req.options.length)) return refuse('answer-out-of-range', `Options are numbered 0 to ${req.options.length - 1}.`);
+  if (answer.length < req.min || answer.length > req.max) {
+    return refuse('answer-wrong-count', req.min === req.max ? `Choose exactly ${req.min}.` : `Choose from ${req.min} to ${req.max}.`);
+  }
+  return null;
+}
+
+/** The value a valid answer stands for. */
+export function answerValue(req: DecisionRequest, answer: Answer): Value {
+  if (req.kind === 'number') return answer as number;
+  if (req.kind === 'one') return req.options[answer as number] ?? null;
+  return (answer as number[]).map((i) => req.options[i] ?? null);
+}

@@ -1,0 +1,121 @@
+import { entries, isRecord } from '../check/context.ts';
+import type { Program } from '../compile/program.ts';
+import { seedRng, shuffleInPlace } from './rng.ts';
+import { STATE_FORMAT, zoneKey, type GameState, type PlayerState } from './state.ts';
+
+export interface GameSetup {
+  seed: string | number;
+  /** Number of players; defaults to `players.default`, else `players.min`, else the number of sides, else 2. */
+  players?: number;
+  /** Option values by id; unknown ids and wrong types are refused. */
+  options?: Record<string, unknown>;
+  names?: string[];
+}
+
+export interface SetupProblem {
+  code: string;
+  message: string;
+}
+
+/** Player count the setup asks for, or the ruleset's default. */
+export function playerCount(program: Program, setup: GameSetup): number {
+  const p = program.data.players;
+  const sides = Object.keys(program.data.sides ?? {}).length;
+  return setup.players ?? p?.default ?? p?.min ?? (sides || 2);
+}
+
+/** Check a setup against the ruleset (player count bounds, option ids and types). */
+export function checkSetup(program: Program, setup: GameSetup): SetupProblem[] {
+  const problems: SetupProblem[] = [];
+  const n = playerCount(program, setup);
+  const p = program.data.players;
+  if (!Number.isInteger(n) || n < 1) problems.push({ code: 'invalid-players', message: `Player count must be a positive whole number, not ${n}.` });
+  else if (p && (n < p.min || n > p.max)) problems.push({ code: 'invalid-players', message: `This ruleset is for ${p.min}–${p.max} players, not ${n}.` });
+  const defs = program.data.options ?? {};
+  for (const [id, value] of Object.entries(setup.options ?? {})) {
+    const def = (defs as Record<string, unknown>)[id];
+    if (!isRecord(def)) {
+      problems.push({ code: 'unknown-option', message: `No option \`${id}\`. Options: ${Object.keys(defs).join(', ') || 'none'}.` });
+      continue;
+    }
+    const ok = def.type === 'boolean' ? typeof value === 'boolean' : def.type === 'number' ? typeof value === 'number' : Array.isArray(def.values) && def.values.includes(value);
+    if (!ok) problems.push({ code: 'invalid-option', message: `Option \`${id}\` must be ${def.type === 'choice' ? `one of ${(def.values as string[]).join(', ')}` : `a ${def.type}`}.` });
+  }
+  return problems;
+}
+
+/**
+ * The state before setup scripts run: players seated (and assigned to sides in turn), every piece
+ * in the box, every deck built and shuffled, tracks and variables at their plain initial values
+ * (expression initials are evaluated by the game driver).
+ */
+export function initialState(program: Program, setup: GameSetup): GameState {
+  const d = program.data;
+  const rng = seedRng(setup.seed);
+  const sides = Object.keys(d.sides ?? {});
+  const n = playerCount(program, setup);
+  const players: PlayerState[] = Array.from({ length: n }, (_, i) => ({
+    id: `p${i + 1}`,
+    seat: i + 1,
+    side: sides.length ? sides[i % sides.length]! : null,
+    name: setup.names?.[i] ?? (sides.length && n === sides.length ? String(d.sides?.[sides[i]!]?.name ?? sides[i]) : `Player ${i + 1}`),
+  }));
+  const options: GameState['options'] = {};
+  for (const [id, o] of entries(d.options)) {
+    const given = setup.options?.[id];
+    options[id] = (given ?? (isRecord(o) ? o.default : false)) as boolean | number | string;
+  }
+  const state: GameState = {
+    format: STATE_FORMAT, rng, round: 0, phase: null, active: { player: players[0]?.id ?? null, side: players[0]?.side ?? null },
+    players, options, tracks: {}, vars: {}, pieces: {}, zones: {}, decks: {}, cards: {}, decisions: [], ended: null,
+  };
+  for (const [type, p] of entries(d.pieces)) {
+    const count = isRecord(p) && typeof p.count === 'number' ? p.count : 0;
+    for (let i = 1; i <= count; i++) {
+      state.pieces[count === 1 ? type : `${type}_${i}`] = { type, at: null, owner: null, facing: null, flipped: false, hidden: isRecord(p) && p.hidden === true, props: {} };
+    }
+  }
+  const owners = { player: players.map((p) => p.id), side: sides };
+  for (const [id, z] of entries(d.zones)) {
+    const per = isRecord(z) ? z.per : undefined;
+    if (per === 'player' || per === 'side') for (const o of owners[per]) state.zones[zoneKey(id, o)] = [];
+    else state.zones[id] = [];
+  }
+  for (const [id, deck] of entries(d.decks)) {
+    const draw: string[] = [];
+    for (const card of isRecord(deck) && Array.isArray(deck.cards) ? deck.cards : []) {
+      if (!isRecord(card) || typeof card.id !== 'string') continue;
+      const count = typeof card.count === 'number' ? card.count : 1;
+      for (let i = 1; i <= count; i++) {
+        const inst = count === 1 ? `${id}.${card.id}` : `${id}.${card.id}_${i}`;
+        state.cards[inst] = { deck: id, def: card.id, at: 'draw', owner: null };
+        draw.push(inst);
+      }
+    }
+    state.decks[id] = { draw: shuffleInPlace(rng, draw), discard: [] };
+  }
+  initialValues(program, state, owners);
+  return state;
+}
+
+function initialValues(program: Program, state: GameState, owners: { player: string[]; side: string[] }): void {
+  const d = program.data;
+  const ownersOf = (per: unknown): string[] | null => {
+    if (per === 'player' || per === 'side') return owners[per];
+    if (per === 'area') return Object.keys(d.map?.areas ?? {});
+    if (per === 'piece') return Object.keys(state.pieces);
+    return null;
+  };
+  for (const [id, t] of entries(d.tracks)) {
+    if (!isRecord(t)) continue;
+    const v = typeof t.initial === 'number' ? t.initial : 0;
+    const list = ownersOf(t.per);
+    state.tracks[id] = list ? Object.fromEntries(list.map((o) => [o, v])) : v;
+  }
+  for (const [id, v] of entries(d.variables)) {
+    if (!isRecord(v)) continue;
+    const init = v.initial ?? null;
+    const list = ownersOf(v.per);
+    state.vars[id] = list ? Object.fromEntries(list.map((o) => [o, structuredClone(init)])) : structuredClone(init);
+  }
+}

@@ -1,0 +1,159 @@
+import { isRecord } from '../check/context.ts';
+import type { Runtime } from './runtime.ts';
+import type { EntityRef } from './values.ts';
+
+export interface MapLink {
+  from: string;
+  to: string;
+  type: string | null;
+  cost: number;
+  directed: boolean;
+}
+
+const cache = new WeakMap<object, Map<string, MapLink[]>>();
+
+/** Links by area (both directions unless directed), built once per compiled ruleset. */
+export function linksByArea(rt: Runtime): Map<string, MapLink[]> {
+  const key = rt.program;
+  let byArea = cache.get(key);
+  if (byArea) return byArea;
+  byArea = new Map();
+  const map = rt.program.data.map;
+  const linkTypes = isRecord(map?.link_types) ? map!.link_types : {};
+  for (const raw of Array.isArray(map?.links) ? map!.links : []) {
+    const l = Array.isArray(raw) ? { from: raw[0], to: raw[1], type: raw[2] } : (raw as unknown as Record<string, unknown>);
+    if (typeof l.from !== 'string' || typeof l.to !== 'string') continue;
+    const type = typeof l.type === 'string' ? l.type : null;
+    const typeDef = type && isRecord(linkTypes) ? (linkTypes as Record<string, unknown>)[type] : undefined;
+    const cost = typeof (l as { cost?: unknown }).cost === 'number' ? (l as { cost: number }).cost : isRecord(typeDef) && typeof typeDef.cost === 'number' ? typeDef.cost : 1;
+    const directed = (l as { directed?: unknown }).directed === true || (isRecord(typeDef) && typeDef.directed === true);
+    const link: MapLink = { from: l.from, to: l.to, type, cost, directed };
+    push(byArea, l.from, link);
+    if (!directed) push(byArea, l.to, { ...link, from: l.to, to: l.from });
+  }
+  cache.set(key, byArea);
+  return byArea;
+}
+
+function push(m: Map<string, MapLink[]>, k: string, v: MapLink): void {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
+}
+
+export function areaNeighbours(rt: Runtime, area: string, type: string | null): EntityRef[] {
+  const seen = new Set<string>();
+  const out: EntityRef[] = [];
+  for (const l of linksByArea(rt).get(area) ?? []) {
+    if (type !== null && l.type !== type) continue;
+    if (seen.has(l.to)) continue;
+    seen.add(l.to);
+    out.push(rt.ref('area', l.to));
+  }
+  return out;
+}
+
+export function linkBetween(rt: Runtime, a: string, b: string): MapLink | undefined {
+  return (linksByArea(rt).get(a) ?? []).find((l) => l.to === b);
+}
+
+/** Fewest links between two areas (breadth-first), or null when unreachable. */
+export function areaDistance(rt: Runtime, a: string, b: string): number | null {
+  if (a === b) return 0;
+  const links = linksByArea(rt);
+  let frontier = [a];
+  const seen = new Set([a]);
+  for (let d = 1; frontier.length; d++) {
+    const next: string[] = [];
+    for (const x of frontier) {
+      for (const l of links.get(x) ?? []) {
+        if (seen.has(l.to)) continue;
+        if (l.to === b) return d;
+        seen.add(l.to);
+        next.push(l.to);
+      }
+    }
+    frontier = next;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- hex grids (offset coordinates)
+
+export interface Hex { col: number; row: number }
+
+export const hexId = (h: Hex): string => `${h.col},${h.row}`;
+export function parseHexId(id: string): Hex | undefined {
+  const m = /^(-?\d+),(-?\d+)$/.exec(id);
+  return m ? { col: Number(m[1]), row: Number(m[2]) } : undefined;
+}
+
+function gridShape(rt: Runtime): { flat: boolean; oddShift: boolean } {
+  const g = rt.program.data.map?.grid;
+  return { flat: g?.orientation !== 'pointy', oddShift: g?.offset !== 'even' };
+}
+
+/** Offset → cube coordinates (flat: columns offset; pointy: rows offset). */
+function toCube(rt: Runtime, h: Hex): [number, number, number] {
+  const { flat, oddShift } = gridShape(rt);
+  if (flat) {
+    const parity = oddShift ? h.col & 1 : (h.col + 1) & 1;
+    const x = h.col;
+    const z = h.row - (h.col - parity) / 2;
+    return [x, -x - z, z];
+  }
+  const parity = oddShift ? h.row & 1 : (h.row + 1) & 1;
+  const x = h.col - (h.row - parity) / 2;
+  const z = h.row;
+  return [x, -x - z, z];
+}
+
+function fromCube(rt: Runtime, c: [number, number, number]): Hex {
+  const { flat, oddShift } = gridShape(rt);
+  if (flat) {
+    const col = c[0];
+    const parity = oddShift ? col & 1 : (col + 1) & 1;
+    return { col, row: c[2] + (col - parity) / 2 };
+  }
+  const row = c[2];
+  const parity = oddShift ? row & 1 : (row + 1) & 1;
+  return { col: c[0] + (row - parity) / 2, row };
+}
+
+/** Cube direction vectors, clockwise, direction 0 first (north for flat tops, north-east for pointy). */
+const FLAT_DIRS: Array<[number, number, number]> = [[0, 1, -1], [1, 0, -1], [1, -1, 0], [0, -1, 1], [-1, 0, 1], [-1, 1, 0]];
+const POINTY_DIRS: Array<[number, number, number]> = [[1, 0, -1], [1, -1, 0], [0, -1, 1], [-1, 0, 1], [-1, 1, 0], [0, 1, -1]];
+
+export function hexDistance(rt: Runtime, a: Hex, b: Hex): number {
+  const x = toCube(rt, a);
+  const y = toCube(rt, b);
+  return Math.max(Math.abs(x[0] - y[0]), Math.abs(x[1] - y[1]), Math.abs(x[2] - y[2]));
+}
+
+export function hexNeighbour(rt: Runtime, h: Hex, direction: number): Hex {
+  const dirs = gridShape(rt).flat ? FLAT_DIRS : POINTY_DIRS;
+  const d = dirs[((direction % 6) + 6) % 6]!;
+  const c = toCube(rt, h);
+  return fromCube(rt, [c[0] + d[0], c[1] + d[1], c[2] + d[2]]);
+}
+
+/** Nearest direction 0–5 from a towards b (ties go to the lower direction). */
+export function hexDirection(rt: Runtime, a: Hex, b: Hex): number | null {
+  if (a.col === b.col && a.row === b.row) return null;
+  const dirs = gridShape(rt).flat ? FLAT_DIRS : POINTY_DIRS;
+  const x = toCube(rt, a);
+  const y = toCube(rt, b);
+  const v = [y[0] - x[0], y[1] - x[1], y[2] - x[2]];
+  let best = 0;
+  let bestDot = -Infinity;
+  dirs.forEach((d, i) => {
+    const dot = d[0] * v[0]! + d[1] * v[1]! + d[2] * v[2]!;
+    if (dot > bestDot) { bestDot = dot; best = i; }
+  });
+  return best;
+}
+
+export function hexInGrid(rt: Runtime, h: Hex): boolean {
+  const g = rt.program.data.map?.grid;
+  return !!g && h.col >= 1 && h.row >= 1 && h.col <= g.columns && h.row <= g.rows;
+}

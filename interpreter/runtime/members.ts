@@ -1,0 +1,196 @@
+import { isRecord } from '../check/context.ts';
+import { piecesAt, iterable } from './collections.ts';
+import { RuleError, type SourceAt } from './errors.ts';
+import { cardDef } from './cards.ts';
+import { fromStored, toStored, type Runtime } from './runtime.ts';
+import { lookup } from './tables.ts';
+import { EntityRef, Roll, isRecordValue, toText, type EntityKind, type Value } from './values.ts';
+import { areaNeighbours } from './map.ts';
+
+type PerKind = 'player' | 'side' | 'area' | 'piece';
+
+/** Per-entity tracks, variables and zones declared with `per: <kind>`, read as members. */
+function perMember(rt: Runtime, kind: PerKind, owner: string, prop: string): { found: boolean; value: Value } {
+  const track = rt.def('tracks', prop);
+  if (track && track.per === kind) return { found: true, value: rt.getTrack(prop, owner) };
+  const variable = rt.def('variables', prop);
+  if (variable && variable.per === kind) return { found: true, value: rt.getVar(prop, owner) };
+  const zone = rt.def('zones', prop);
+  if (zone && zone.per === kind) return { found: true, value: rt.ref('zone', `${prop}@${owner}`) };
+  return { found: false, value: null };
+}
+
+const convert = (rt: Runtime, v: unknown): Value => fromStored(rt, v);
+
+export function member(rt: Runtime, o: Value, prop: string, at: SourceAt): Value {
+  if (o instanceof Roll) {
+    if (prop === 'total') return o.total;
+    if (prop === 'dice') return o.dice;
+    if (prop === 'faces') return o.faces as Value[];
+  }
+  if (isRecordValue(o)) return prop in o ? o[prop]! : null;
+  if (Array.isArray(o) && prop === 'size') return o.length;
+  if (o instanceof EntityRef) {
+    const v = entityMember(rt, o, prop);
+    if (v !== undefined) return v;
+    throw new RuleError('unknown-property', `${rt.label(o)} has no \`${prop}\`.`, at);
+  }
+  if (o === null) throw new RuleError('member-of-none', `Cannot read \`${prop}\` of none.`, at, 'Check the value is not `none` first (for example `if x != none then …`).');
+  throw new RuleError('unknown-property', `${toText(o)} has no \`${prop}\`.`, at);
+}
+
+function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefined {
+  if (prop === 'id') return o.id;
+  switch (o.kind) {
+    case 'piece': return pieceMember(rt, o, prop);
+    case 'card': {
+      const c = rt.state.cards[o.id];
+      if (!c) return undefined;
+      const def = cardDef(rt, c.deck, c.def);
+      if (prop === 'id') return c.def;
+      if (prop === 'deck') return rt.ref('deck', c.deck);
+      if (prop === 'owner') return c.owner ? rt.ref('player', c.owner) : null;
+      if (prop === 'name') return typeof def?.name === 'string' ? def.name : c.def;
+      if (prop === 'text') return typeof def?.text === 'string' ? def.text : '';
+      return isRecord(def?.props) && prop in def.props ? convert(rt, def.props[prop]) : null;
+    }
+    case 'area': {
+      const per = perMember(rt, 'area', o.id, prop);
+      if (per.found) return per.value;
+      const areas = rt.program.data.map?.areas;
+      const a = isRecord(areas) ? areas[o.id] : undefined;
+      if (prop === 'name') return isRecord(a) && typeof a.name === 'string' ? a.name : o.id;
+      if (prop === 'type') return isRecord(a) && typeof a.type === 'string' ? a.type : null;
+      if (prop === 'pieces') return piecesAt(rt, o.id);
+      if (prop === 'neighbours') return areaNeighbours(rt, o.id, null);
+      return isRecord(a) && isRecord(a.props) && prop in a.props ? convert(rt, a.props[prop]) : undefined;
+    }
+    case 'player': {
+      const p = rt.state.players.find((x) => x.id === o.id);
+      if (!p) return undefined;
+      if (prop === 'name') return p.name;
+      if (prop === 'seat') return p.seat;
+      if (prop === 'side') return p.side ? rt.ref('side', p.side) : null;
+      const per = perMember(rt, 'player', o.id, prop);
+      return per.found ? per.value : undefined;
+    }
+    case 'side': {
+      if (prop === 'players') return rt.state.players.filter((p) => p.side === o.id).map((p) => rt.ref('player', p.id));
+      const def = rt.def('sides', o.id);
+      if (prop === 'name' || prop === 'color') return typeof def?.[prop] === 'string' ? (def[prop] as string) : prop === 'name' ? o.id : null;
+      const per = perMember(rt, 'side', o.id, prop);
+      return per.found ? per.value : undefined;
+    }
+    case 'zone': {
+      const [zone, owner] = o.id.split('@');
+      if (prop === 'pieces') return iterable(rt, o, { path: [], span: { start: 0, end: 0 } }).filter((x) => x instanceof EntityRef && x.kind === 'piece');
+      if (prop === 'cards') return (rt.state.zones[o.id] ?? []).filter((id) => rt.state.cards[id]).map((id) => rt.ref('card', id));
+      if (prop === 'owner') return owner ? rt.ref(rt.state.players.some((p) => p.id === owner) ? 'player' : 'side', owner) : null;
+      if (prop === 'size') return (rt.state.zones[o.id] ?? []).length;
+      if (prop === 'name') return typeof rt.def('zones', zone!)?.name === 'string' ? (rt.def('zones', zone!)!.name as string) : zone!;
+      return undefined;
+    }
+    case 'deck': {
+      const d = rt.state.decks[o.id];
+      if (prop === 'cards') return (d?.draw ?? []).map((c) => rt.ref('card', c));
+      if (prop === 'discards') return (d?.discard ?? []).map((c) => rt.ref('card', c));
+      if (prop === 'size') return d?.draw.length ?? 0;
+      if (prop === 'name') return typeof rt.def('decks', o.id)?.name === 'string' ? (rt.def('decks', o.id)!.name as string) : o.id;
+      return undefined;
+    }
+    case 'piece-type': {
+      const def = rt.def('pieces', o.id);
+      if (!def) return undefined;
+      if (prop === 'side') return typeof def.side === 'string' ? rt.ref('side', def.side) : null;
+      if (prop in def && prop !== 'props') return convert(rt, def[prop]);
+      return isRecord(def.props) && prop in def.props ? convert(rt, def.props[prop]) : undefined;
+    }
+    default: {
+      const section = o.kind === 'table' ? 'tables' : o.kind === 'die' ? 'dice' : undefined;
+      const def = section ? rt.def(section, o.id) : undefined;
+      if (prop === 'name') return typeof def?.name === 'string' ? def.name : o.id;
+      return undefined;
+    }
+  }
+}
+
+function pieceMember(rt: Runtime, o: EntityRef, prop: string): Value | undefined {
+  const p = rt.state.pieces[o.id];
+  if (!p) return undefined;
+  const def = rt.def('pieces', p.type) ?? {};
+  switch (prop) {
+    case 'type': return rt.ref('piece-type', p.type);
+    case 'name': return typeof def.name === 'string' ? def.name : p.type;
+    case 'kind': return typeof def.kind === 'string' ? def.kind : null;
+    case 'label': return typeof def.label === 'string' ? def.label : null;
+    case 'side': {
+      if (typeof def.side === 'string') return rt.ref('side', def.side);
+      const owner = rt.state.players.find((x) => x.id === p.owner);
+      return owner?.side ? rt.ref('side', owner.side) : null;
+    }
+    case 'owner': return p.owner ? rt.ref('player', p.owner) : null;
+    case 'facing': return p.facing;
+    case 'hidden': return p.hidden;
+    case 'flipped': return p.flipped;
+    case 'location': return locationRef(rt, p.at);
+    case 'area': { const l = locationRef(rt, p.at); return l instanceof EntityRef && l.kind === 'area' ? l : null; }
+    case 'zone': { const l = locationRef(rt, p.at); return l instanceof EntityRef && l.kind === 'zone' ? l : null; }
+    case 'hex': { const l = locationRef(rt, p.at); return l instanceof EntityRef && l.kind === 'hex' ? l : null; }
+    case 'in_play': return p.at !== null && p.at !== '@out';
+  }
+  const per = perMember(rt, 'piece', o.id, prop);
+  if (per.found) return per.value;
+  if (prop in p.props) return convert(rt, p.props[prop]);
+  return isRecord(def.props) && prop in def.props ? convert(rt, def.props[prop]) : undefined;
+}
+
+/** The entity a piece's location string names. */
+export function locationRef(rt: Runtime, at: string | null): Value {
+  if (at === null || at === '@out') return null;
+  if (at.startsWith('hex:')) return rt.ref('hex', at.slice(4));
+  const areas = rt.program.data.map?.areas;
+  if (isRecord(areas) && at in areas) return rt.ref('area', at);
+  return rt.ref('zone', at);
+}
+
+export function setMember(rt: Runtime, o: Value, prop: string, v: Value, at: SourceAt): void {
+  if (isRecordValue(o)) { o[prop] = v; return; }
+  if (o instanceof EntityRef) {
+    const kind = o.kind as EntityKind;
+    if (kind === 'player' || kind === 'side' || kind === 'area' || kind === 'piece') {
+      const track = rt.def('tracks', prop);
+      if (track && track.per === kind) return rt.setTrack(prop, o.id, v, at);
+      const variable = rt.def('variables', prop);
+      if (variable && variable.per === kind) return rt.setVar(prop, o.id, v, at);
+    }
+    if (kind === 'piece') {
+      const p = rt.state.pieces[o.id]!;
+      if (prop === 'facing') { p.facing = typeof v === 'number' ? ((v % 6) + 6) % 6 : null; return; }
+      if (prop === 'owner') { p.owner = v instanceof EntityRef ? v.id : typeof v === 'string' ? v : null; return; }
+      p.props[prop] = toStored(v);
+      rt.log('change', `${rt.label(o)}.${prop} = ${toText(v)}`, at);
+      return;
+    }
+  }
+  throw new RuleError('not-assignable', `Cannot set \`${prop}\` of ${o === null ? 'none' : rt.label(o)}.`, at, 'Declare a track or variable with `per:` for state that changes.');
+}
+
+export function index(rt: Runtime, o: Value, keys: Value[], shift: number, at: SourceAt): Value {
+  if (o instanceof EntityRef && o.kind === 'table') return lookup(rt, o.id, keys, shift, at);
+  const k = keys[0] ?? null;
+  if (Array.isArray(o)) {
+    // Lists count from 1, as designers do ("the first card").
+    if (typeof k !== 'number' || !Number.isInteger(k)) throw new RuleError('type-mismatch', 'Lists are indexed by whole numbers, from 1.', at);
+    return o[k - 1] ?? null;
+  }
+  if (isRecordValue(o)) return o[k instanceof EntityRef ? k.id : toText(k)] ?? null;
+  throw new RuleError('not-indexable', `${o === null ? 'none' : toText(o)} cannot be indexed.`, at, 'Index tables, lists and records.');
+}
+
+export function setIndex(rt: Runtime, o: Value, keys: Value[], v: Value, at: SourceAt): void {
+  const k = keys[0] ?? null;
+  if (Array.isArray(o) && typeof k === 'number' && Number.isInteger(k) && k >= 1) { o[k - 1] = v; return; }
+  if (isRecordValue(o)) { o[k instanceof EntityRef ? k.id : toText(k)] = v; return; }
+  throw new RuleError('not-assignable', 'Only list and record elements can be assigned by index.', at);
+  void rt;
+}

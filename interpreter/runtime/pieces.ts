@@ -1,0 +1,104 @@
+import { isRecord } from '../check/context.ts';
+import { locationKey } from './collections.ts';
+import { RuleError, type SourceAt } from './errors.ts';
+import type { Runtime } from './runtime.ts';
+import { EntityRef, toText, type Value } from './values.ts';
+
+function pieceIds(rt: Runtime, v: Value, at: SourceAt, verb: string): string[] {
+  if (v instanceof EntityRef && v.kind === 'piece') return [v.id];
+  if (Array.isArray(v)) return v.flatMap((x) => pieceIds(rt, x, at, verb));
+  throw new RuleError('not-a-piece', `Only pieces can be ${verb}, not ${v === null ? 'none' : rt.label(v)}.`, at);
+}
+
+/** The location string of a destination: an area, zone (per-owner zones included) or hex. */
+function destination(rt: Runtime, to: Value, at: SourceAt): string {
+  const key = locationKey(to);
+  if (key) return key;
+  if (typeof to === 'string') {
+    const areas = rt.program.data.map?.areas;
+    const zones = rt.program.data.zones;
+    if ((isRecord(areas) && to in areas) || (isRecord(zones) && to in zones)) return to;
+  }
+  throw new RuleError('not-a-place', `${to === null ? 'none' : toText(to)} is not an area, zone or hex.`, at, 'Move pieces to an area, a zone or a hex.');
+}
+
+export function move(rt: Runtime, p: Value, to: Value, facing: number | null, at: SourceAt): void {
+  const dest = destination(rt, to, at);
+  for (const id of pieceIds(rt, p, at, 'moved')) {
+    const piece = rt.state.pieces[id]!;
+    const from = piece.at;
+    piece.at = dest;
+    if (facing !== null) piece.facing = ((facing % 6) + 6) % 6;
+    rt.log('move', `${rt.label(rt.ref('piece', id))}: ${from ?? 'box'} → ${dest}`, at, { piece: id, from, to: dest });
+  }
+}
+
+/** Bring pieces into play: `place 2 of crowd in area` takes unplaced pieces of that type, lowest first. */
+export function place(rt: Runtime, n: number | null, what: Value, where: Value, facing: number | null, at: SourceAt): void {
+  if (what instanceof EntityRef && what.kind === 'piece-type') {
+    const want = n ?? 1;
+    const free = Object.keys(rt.state.pieces).filter((id) => rt.state.pieces[id]!.type === what.id && rt.state.pieces[id]!.at === null);
+    if (free.length < want) {
+      throw new RuleError('not-enough-pieces', `Only ${free.length} unplaced ${rt.label(what)} piece(s) remain; ${want} needed.`, at, 'Check `size(unplaced(type))` before placing.');
+    }
+    move(rt, free.slice(0, want).map((id) => rt.ref('piece', id)), where, facing, at);
+    return;
+  }
+  move(rt, what, where, facing, at);
+}
+
+export function remove(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
+  if (x instanceof EntityRef && x.kind === 'card') {
+    const card = rt.state.cards[x.id]!;
+    detachCard(rt, x.id);
+    if (to === null) card.at = 'out';
+    else {
+      const key = destination(rt, to, at);
+      card.at = key;
+      (rt.state.zones[key] ??= []).push(x.id);
+    }
+    rt.log('change', `${rt.label(x)} ${to === null ? 'removed from the game' : `→ ${card.at}`}`, at);
+    return;
+  }
+  if (Array.isArray(x) && x.some((v) => v instanceof EntityRef && v.kind === 'card')) {
+    for (const v of x) remove(rt, v, to, at);
+    return;
+  }
+  if (to !== null) return move(rt, x, to, null, at);
+  for (const id of pieceIds(rt, x, at, 'removed')) {
+    rt.state.pieces[id]!.at = '@out';
+    rt.log('move', `${rt.label(rt.ref('piece', id))} removed from the game`, at, { piece: id, to: null });
+  }
+}
+
+/** Take a card out of whatever pile or zone holds it. */
+export function detachCard(rt: Runtime, id: string): void {
+  const card = rt.state.cards[id]!;
+  const deck = rt.state.decks[card.deck]!;
+  for (const list of [deck.draw, deck.discard, rt.state.zones[card.at]]) {
+    const i = list ? list.indexOf(id) : -1;
+    if (list && i >= 0) list.splice(i, 1);
+  }
+}
+
+export function flip(rt: Runtime, p: Value, at: SourceAt): void {
+  for (const id of pieceIds(rt, p, at, 'flipped')) {
+    const piece = rt.state.pieces[id]!;
+    const def = rt.def('pieces', piece.type);
+    if (typeof def?.flips_to === 'string') {
+      const from = piece.type;
+      piece.type = def.flips_to;
+      rt.log('change', `${id}: ${from} → ${piece.type}`, at);
+    } else {
+      piece.flipped = !piece.flipped;
+      rt.log('change', `${id} flipped`, at);
+    }
+  }
+}
+
+export function reveal(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
+  for (const id of pieceIds(rt, x, at, 'revealed')) {
+    rt.state.pieces[id]!.hidden = false;
+    rt.log('change', `${rt.label(rt.ref('piece', id))} revealed${to ? ` to ${toText(to)}` : ''}`, at);
+  }
+}

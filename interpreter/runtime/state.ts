@@ -1,0 +1,62 @@
+import type { RngState } from './rng.ts';
+
+/** Version of the game-state format; bump when its shape changes. */
+export const STATE_FORMAT = 1;
+
+/**
+ * The whole game as plain JSON data: serialisable, diffable, and the only thing that changes while
+ * a game runs (the compiled program is frozen and shared across games).
+ */
+export interface GameState {
+  format: number;
+  rng: RngState;
+  round: number;
+  phase: string | null;
+  /** The acting player and side (ids), if any. */
+  active: { player: string | null; side: string | null };
+  players: PlayerState[];
+  options: Record<string, boolean | number | string>;
+  /** Global tracks and variables by id; per-entity ones as `{ entityId: value }`. */
+  tracks: Record<string, number | Record<string, number>>;
+  vars: Record<string, unknown>;
+  pieces: Record<string, PieceState>;
+  /** Ordered contents of zones (piece or card ids); per-player/side zones are `zone@owner`. */
+  zones: Record<string, string[]>;
+  decks: Record<string, { draw: string[]; discard: string[] }>;
+  cards: Record<string, CardState>;
+  /** Decisions answered so far (the replay). */
+  decisions: unknown[];
+  ended: { result: unknown } | null;
+}
+
+export interface PlayerState {
+  id: string;
+  seat: number;
+  side: string | null;
+  name: string;
+}
+
+export interface PieceState {
+  type: string;
+  /** Area id, hex id, zone key, or null while in the box (not in play). */
+  at: string | null;
+  owner: string | null;
+  facing: number | null;
+  flipped: boolean;
+  /** Hidden from other sides until revealed. */
+  hidden: boolean;
+  /** Props changed during play (overrides of the piece type's props). */
+  props: Record<string, unknown>;
+}
+
+export interface CardState {
+  deck: string;
+  /** Card definition id within its deck. */
+  def: string;
+  /** `draw`/`discard` of its deck, a zone key, or `out` (removed from the game). */
+  at: string;
+  owner: string | null;
+}
+
+/** Key of a zone instance: `hand@p1` for per-player zones, `reserve` for global ones. */
+export const zoneKey = (zone: string, owner?: string | null): string => (owner ? `${zone}@${owner}` : zone);

@@ -1,0 +1,111 @@
+import { parseExpression } from '../../grammar/index.ts';
+import type { DiceExpr } from '../../grammar/ast.ts';
+import { isRecord } from '../check/context.ts';
+import { bandContains, parseBand, type Band } from '../tables/bands.ts';
+import { RuleError, type SourceAt } from './errors.ts';
+import { nextInt } from './rng.ts';
+import { fromStored, type Runtime } from './runtime.ts';
+import { EntityRef, Roll, toNumber, toText, type Value } from './values.ts';
+
+interface TableShape {
+  rows: Array<{ label: string; band: Band }>;
+  columns: Band[] | null;
+  die: { count: number; die: DiceExpr['die'] } | null;
+  expression: boolean;
+}
+
+const shapes = new WeakMap<object, Map<string, TableShape>>();
+
+function shapeOf(rt: Runtime, id: string, at: SourceAt): { def: Record<string, unknown>; shape: TableShape } {
+  const def = rt.def('tables', id);
+  if (!def || !isRecord(def.rows)) throw new RuleError('unknown-name', `No table \`${id}\`.`, at);
+  let perProgram = shapes.get(rt.program);
+  if (!perProgram) shapes.set(rt.program, (perProgram = new Map()));
+  let shape = perProgram.get(id);
+  if (!shape) {
+    let die: TableShape['die'] = null;
+    if (typeof def.roll === 'string') {
+      const ast = parseExpression(def.roll).ast;
+      if (ast?.kind === 'dice' && ast.count.kind === 'number') die = { count: ast.count.value, die: ast.die };
+    }
+    shape = {
+      rows: Object.keys(def.rows).map((label) => ({ label, band: parseBand(label) })),
+      columns: Array.isArray(def.columns) ? def.columns.map((c) => parseBand(c as string | number)) : null,
+      die,
+      expression: def.cells === 'expression',
+    };
+    perProgram.set(id, shape);
+  }
+  return { def, shape };
+}
+
+const keyOf = (v: Value): number | string => {
+  if (v instanceof EntityRef) return v.id;
+  const n = toNumber(v);
+  return n !== undefined ? n : toText(v);
+};
+
+/** `table[key]` or `table[row, column shift s]`: the cell whose bands contain the keys. */
+export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at: SourceAt): Value {
+  const { def, shape } = shapeOf(rt, id, at);
+  const rowKey = keyOf(keys[0] ?? null);
+  const row = shape.rows.find((r) => bandContains(r.band, rowKey));
+  if (!row) throw new RuleError('no-table-row', `Table \`${id}\` has no row for ${rowKey}.`, at, 'Add a row for it, or keep the key within the table\'s domain.');
+  let cell = (def.rows as Record<string, unknown>)[row.label];
+  let path: Array<string | number> = ['tables', id, 'rows', row.label];
+  let columnNote = '';
+  if (shape.columns) {
+    const colKey = keyOf(keys[1] ?? null);
+    let col = shape.columns.findIndex((b) => bandContains(b, colKey));
+    if (col < 0) throw new RuleError('no-table-column', `Table \`${id}\` has no column for ${colKey}.`, at);
+    const shifted = Math.min(shape.columns.length - 1, Math.max(0, col + shift));
+    columnNote = shift ? `, column ${colKey} shifted ${shift > 0 ? '+' : ''}${shift}` : `, column ${colKey}`;
+    col = shifted;
+    cell = Array.isArray(cell) ? cell[col] : undefined;
+    path = [...path, col];
+  }
+  const value = shape.expression ? evalCell(rt, path, at) : fromStored(rt, cell);
+  rt.log('table', `${typeof def.name === 'string' ? def.name : id}: row ${row.label}${columnNote} → ${toText(value)}`, at, { table: id, row: row.label, cell: path.slice(3), value: toText(value) });
+  return value;
+}
+
+function evalCell(rt: Runtime, path: Array<string | number>, at: SourceAt): Value {
+  const script = rt.script(path);
+  if (!script) throw new RuleError('no-table-cell', `Table cell ${path.join('.')} has no value.`, at);
+  const gen = rt.run(script);
+  const r = gen.next();
+  if (!r.done) throw new RuleError('choice-in-expression', 'A table cell cannot ask a player to choose.', at);
+  return r.value;
+}
+
+/** `roll on table [column c shift s]`: roll the table's own dice and look the result up. */
+export function rollOn(rt: Runtime, id: string, column: Value, shift: number, at: SourceAt): Value {
+  const { shape } = shapeOf(rt, id, at);
+  if (!shape.die) throw new RuleError('table-not-rollable', `Table \`${id}\` has no \`roll:\`.`, at);
+  const r = roll(rt, shape.die.count, shape.die.die, at);
+  return lookup(rt, id, column === null ? [r] : [r, column], shift, at);
+}
+
+/** Roll dice with the game's generator; the Roll keeps every die. */
+export function roll(rt: Runtime, count: number, die: DiceExpr['die'], at: SourceAt): Roll {
+  const rng = rt.state.rng;
+  let result: Roll;
+  if ('d66' in die) {
+    const tens = nextInt(rng, 6) + 1;
+    const units = nextInt(rng, 6) + 1;
+    result = new Roll(tens * 10 + units, [tens, units], [tens, units], 'd66');
+  } else if ('sides' in die) {
+    const dice = Array.from({ length: Math.max(0, count) }, () => nextInt(rng, die.sides) + 1);
+    result = new Roll(dice.reduce((a, b) => a + b, 0), dice, dice, `${count}d${die.sides}`);
+  } else {
+    const def = rt.def('dice', die.named);
+    const faces = Array.isArray(def?.faces) ? def.faces : [];
+    if (faces.length === 0) throw new RuleError('unknown-die', `No die \`${die.named}\` with faces.`, at);
+    const rolled = Array.from({ length: Math.max(0, count) }, () => faces[nextInt(rng, faces.length)]);
+    const values = rolled.map((f) => (isRecord(f) ? f.value : f));
+    const dice = values.map((v) => (typeof v === 'number' ? v : 0));
+    result = new Roll(dice.reduce((a, b) => a + b, 0), dice, rolled.map((f) => fromStored(rt, f)), `${count}d[${die.named}]`);
+  }
+  rt.log('roll', `${result.notation}: ${result.toString()}`, at, { dice: result.dice, total: result.total });
+  return result;
+}

@@ -1,0 +1,87 @@
+/**
+ * Runtime values of the rules language: numbers, text, booleans, `null` for `none`, arrays for
+ * lists, prototype-free objects for records, and the classes below. Entities are references
+ * (kind + id) into the game state, so values never hold stale copies of state.
+ */
+export type EntityKind = 'piece' | 'card' | 'area' | 'player' | 'side' | 'zone' | 'deck' | 'hex' | 'table' | 'die' | 'piece-type';
+
+export class EntityRef {
+  constructor(readonly kind: EntityKind, readonly id: string) {}
+  toString(): string {
+    return this.id;
+  }
+}
+
+/** A roll keeps its dice: `.total`, `.dice` (each die's value), `.faces` (custom dice faces). */
+export class Roll {
+  constructor(readonly total: number, readonly dice: number[], readonly faces: unknown[], readonly notation: string) {}
+  toString(): string {
+    return this.dice.length > 1 ? `${this.total} (${this.dice.join('+')})` : String(this.total);
+  }
+}
+
+export class RangeValue {
+  constructor(readonly from: number, readonly to: number) {}
+  has(n: number): boolean {
+    return n >= this.from && n <= this.to;
+  }
+  toString(): string {
+    return this.to === Infinity ? `${this.from}+` : `${this.from}..${this.to}`;
+  }
+}
+
+export type Value = number | string | boolean | null | Value[] | Rec | EntityRef | Roll | RangeValue;
+export type Rec = { [key: string]: Value };
+
+export function record(entries: Iterable<[string, Value]>): Rec {
+  const r = Object.create(null) as Rec;
+  for (const [k, v] of entries) r[k] = v;
+  return r;
+}
+
+export const isRecordValue = (v: unknown): v is Rec =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof EntityRef) && !(v instanceof Roll) && !(v instanceof RangeValue);
+
+/** Numbers and rolls are numeric; a roll counts as its total. */
+export function toNumber(v: Value): number | undefined {
+  if (typeof v === 'number') return v;
+  if (v instanceof Roll) return v.total;
+  return undefined;
+}
+
+export function valueEquals(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  if (a instanceof Roll || b instanceof Roll) {
+    const x = toNumber(a);
+    const y = toNumber(b);
+    return x !== undefined && x === y;
+  }
+  if (a instanceof EntityRef && b instanceof EntityRef) return a.kind === b.kind && a.id === b.id;
+  // An entity equals its id, so `piece.type == anarchists` and `card.id == "storm"` read naturally.
+  if (a instanceof EntityRef && typeof b === 'string') return a.id === b;
+  if (b instanceof EntityRef && typeof a === 'string') return b.id === a;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => valueEquals(x, b[i]!));
+  if (isRecordValue(a) && isRecordValue(b)) {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => k in b && valueEquals(a[k]!, b[k]!));
+  }
+  return false;
+}
+
+/** Text for logs and interpolation. */
+export function toText(v: Value): string {
+  if (v === null) return 'none';
+  if (Array.isArray(v)) return v.map(toText).join(', ');
+  if (isRecordValue(v)) return `{${Object.keys(v).map((k) => `${k}: ${toText(v[k]!)}`).join(', ')}}`;
+  return String(v);
+}
+
+/** Plain JSON for logs, replays and results (entities become their ids). */
+export function toJson(v: Value): unknown {
+  if (v instanceof EntityRef) return v.id;
+  if (v instanceof Roll) return { total: v.total, dice: v.dice };
+  if (v instanceof RangeValue) return v.toString();
+  if (Array.isArray(v)) return v.map(toJson);
+  if (isRecordValue(v)) return Object.fromEntries(Object.keys(v).map((k) => [k, toJson(v[k]!)]));
+  return v;
+}
