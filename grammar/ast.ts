@@ -223,7 +223,7 @@ export interface SortExpr extends NodeBase {
   descending: boolean;
 }
 
-/** `draw from union_deck`, `draw 3 from actions into hand(player)`. One card, or a list when a count is given. */
+/** `draw from union_deck`, `draw 3 from actions into player.hand`. One card, or a list when a count is given. */
 export interface DrawExpr extends NodeBase {
   kind: 'draw';
   count: Expr | null;

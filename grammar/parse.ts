@@ -15,7 +15,7 @@ import { rulesLexer } from './tokens.ts';
 /** A problem found while reading a script: positioned, with a stable kebab-case code. */
 export interface ParseDiagnostic {
   severity: 'error' | 'warning';
-  /** Stable kebab-case code, documented in docs/diagnostics/parser.md. */
+  /** Stable kebab-case code, documented in docs/diagnostics.md (Parser). */
   code: string;
   message: string;
   /** Offsets into the parsed text (`end` exclusive). */

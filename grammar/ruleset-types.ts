@@ -264,7 +264,7 @@ export interface Action extends Named {
   cost?: Expression;
   /** May the player take it now? */
   when?: Expression;
-  /** Choices the player makes to take it: `ship: select s in ships where s.owner == player`. */
+  /** Choices the player makes to take it: `ship: select p in pieces where p.owner == player`. */
   params?: Record<Id, Expression>;
   do: Script;
 }

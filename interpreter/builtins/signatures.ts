@@ -47,7 +47,6 @@ export const BUILTIN_FUNCTIONS: ReadonlyMap<string, BuiltinFunction> = new Map(
     fn('unplaced', [ANY], listOf(PIECE), 'Pieces of a piece type still in the box (not yet placed), lowest id first.'),
     fn('resolve', [entity('card')], ANY, 'Carry out a card\'s `effect:` (the card is bound as `card`).'),
     fn('cards_in', [ANY], listOf(entity('card')), 'Cards in a deck\'s draw pile, a discard pile or a hand.'),
-    fn('discards', [entity('deck')], listOf(entity('card')), 'A deck\'s discard pile.'),
     fn('neighbours', [AREA, TEXT], listOf(AREA), 'Areas linked to an area, optionally by one link type only.', 1, 2),
     fn('linked', [AREA, AREA], BOOL, 'Whether two areas are directly linked.'),
     fn('link_type', [AREA, AREA], TEXT, 'The type of the link between two adjacent areas (or none).'),

@@ -6,6 +6,7 @@ import { CheckContext } from './context.ts';
 import { checkDecks } from './decks.ts';
 import { checkMap } from './map.ts';
 import { checkReferences } from './references.ts';
+import { checkReservedNames } from './reserved.ts';
 import { Scope } from './scope.ts';
 import { collectSites, type ScriptSite } from './sites.ts';
 import { StatementChecker } from './statements.ts';
@@ -14,7 +15,7 @@ import { checkTables } from './tables.ts';
 import { checkUnused } from './unused.ts';
 
 /** Data checks, each one small function over the model; add a check by adding it here. */
-const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReferences, checkTables, checkDecks, checkMap];
+const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkDecks, checkMap];
 
 /**
  * Semantic checks of a loaded ruleset: names, types, arity, table coverage, deck counts, map

@@ -33,7 +33,7 @@ export function describe(t: Ty): string {
     case 'list':
       return t.of.k === 'any' ? 'a list' : `a list of ${describe(t.of).replace(/^an? /, '')}s`;
     case 'entity':
-      return `a ${t.e}`;
+      return `${/^[aeiou]/.test(t.e) ? 'an' : 'a'} ${t.e}`;
     case 'any':
       return 'a value';
     case 'none':
@@ -61,7 +61,8 @@ export function elementOf(t: Ty): Ty {
   if (t.k === 'list') return t.of;
   if (t.k === 'range') return NUMBER;
   if (t.k === 'entity' && t.e === 'deck') return entity('card', t.id);
-  if (t.k === 'entity' && (t.e === 'zone' || t.e === 'area')) return entity('piece');
+  if (t.k === 'entity' && t.e === 'area') return entity('piece');
+  // Zones hold pieces or cards (hands), so their elements are not known statically.
   return ANY;
 }
 

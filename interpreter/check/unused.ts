@@ -11,6 +11,11 @@ const REPORTED = new Set(['table', 'deck', 'die', 'procedure', 'track', 'variabl
  */
 export function checkUnused(ctx: CheckContext, symbols: SymbolTable): void {
   if (!ctx.model.data.flow) return;
+  // A die named in a table's `roll:` is used by that table.
+  for (const table of Object.values(ctx.model.data.tables ?? {})) {
+    const m = typeof table.roll === 'string' ? /d\[([a-z][a-z0-9_]*)\]/.exec(table.roll) : null;
+    if (m) symbols.used.add(m[1]!);
+  }
   for (const sym of symbols.globals.values()) {
     if (!REPORTED.has(sym.kind) || symbols.used.has(sym.name)) continue;
     ctx.atKey(sym.path, {

@@ -1,4 +1,8 @@
 import type { Io } from './io.ts';
+import { runOdds } from './odds.ts';
+import { runPlay } from './play.ts';
+import { runReplay } from './replay.ts';
+import { runSimulate } from './simulate.ts';
 import { runValidate } from './validate.ts';
 
 const USAGE = `rulesmith — board- and war-game rules as data
@@ -7,11 +11,19 @@ Usage: rulesmith <command> [options]
 
 Commands:
   validate [paths…] [--format text|json|github] [--strict]   check rulesets
+  simulate <ruleset> [--games N] [--seed S] [--players N] …   play many games with bots, summarise
+  play <ruleset> [--seed S] [--players N] [--bots p2]         play in the terminal
+  replay <replay.json>                                        re-run a recorded game and verify it
+  odds <ruleset> <expression | table>                         exact probabilities of a roll
 
 Run 'rulesmith <command> --help' for a command's options.`;
 
 const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<number>> = {
   validate: runValidate,
+  simulate: (argv, io) => runSimulate(argv, io, io.progress),
+  play: runPlay,
+  replay: runReplay,
+  odds: runOdds,
 };
 
 /** Entry point of the CLI; returns the exit code. Never throws on user input. */

@@ -1,5 +1,5 @@
 /**
- * Diagnostic codes the loader reports, documented one by one in docs/diagnostics/loader.md.
+ * Diagnostic codes the loader reports, documented one by one in docs/diagnostics.md (Loader).
  * Codes are stable: tools and tests match on them, so rename nothing here.
  */
 import type { Diagnostic, Range, Severity } from '../diagnostics.ts';

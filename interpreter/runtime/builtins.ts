@@ -75,7 +75,6 @@ const IMPL: Record<string, Impl> = {
     return Object.keys(rt.state.pieces).filter((id) => rt.state.pieces[id]!.type === type && rt.state.pieces[id]!.at === null).map((id) => rt.ref('piece', id));
   },
   cards_in: (rt, a, at) => iterable(rt, a[0] ?? null, at).filter((x) => x instanceof EntityRef && x.kind === 'card'),
-  discards: (rt, a, at) => rt.member(a[0] ?? null, 'discards', at),
   neighbours: (rt, a, at) => areaNeighbours(rt, areaId(a[0] ?? null, at), a[1] === undefined || a[1] === null ? null : toText(a[1])),
   linked: (rt, a, at) => linkBetween(rt, areaId(a[0] ?? null, at), areaId(a[1] ?? null, at)) !== undefined,
   link_type: (rt, a, at) => linkBetween(rt, areaId(a[0] ?? null, at), areaId(a[1] ?? null, at))?.type ?? null,

@@ -63,7 +63,11 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
       if (prop === 'type') return isRecord(a) && typeof a.type === 'string' ? a.type : null;
       if (prop === 'pieces') return piecesAt(rt, o.id);
       if (prop === 'neighbours') return areaNeighbours(rt, o.id, null);
-      return isRecord(a) && isRecord(a.props) && prop in a.props ? convert(rt, a.props[prop]) : undefined;
+      if (isRecord(a) && isRecord(a.props) && prop in a.props) return convert(rt, a.props[prop]);
+      // Fall back to the area type's props (`area_types.town.props`).
+      const types = rt.program.data.map?.area_types;
+      const type = isRecord(a) && typeof a.type === 'string' && isRecord(types) ? types[a.type] : undefined;
+      return isRecord(type) && isRecord(type.props) && prop in type.props ? convert(rt, type.props[prop]) : undefined;
     }
     case 'player': {
       const p = rt.state.players.find((x) => x.id === o.id);

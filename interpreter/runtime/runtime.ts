@@ -12,6 +12,7 @@ import { flip, move, place, remove, reveal } from './pieces.ts';
 import type { GameState } from './state.ts';
 import { lookup, roll, rollOn } from './tables.ts';
 import { contains, iterable, labelOf } from './collections.ts';
+import { nextInt } from './rng.ts';
 import { EntityRef, RangeValue, Roll, toText, type EntityKind, type Value } from './values.ts';
 
 export interface RuntimeOptions {
@@ -20,6 +21,13 @@ export interface RuntimeOptions {
   stepBudget: number;
   /** Nested procedure calls allowed. */
   depthBudget: number;
+  /**
+   * Die results to use before the generator, one per die, in order (tests and rulebook examples:
+   * "the attacker rolls a 5"). For d66 the tens die comes first; for custom dice, the face number.
+   */
+  forcedDice?: number[];
+  /** Replaces the generator for dice entirely (exact-odds enumeration); returns 1..sides. */
+  dieSource?: (sides: number) => number;
 }
 
 export const DEFAULT_RUNTIME_OPTIONS: RuntimeOptions = { log: 'full', stepBudget: 5_000_000, depthBudget: 200 };
@@ -38,7 +46,11 @@ export class Runtime {
   readonly entries: LogEntry[] = [];
   private readonly refs = new Map<string, EntityRef>();
 
-  constructor(readonly program: Program, readonly state: GameState, readonly opts: RuntimeOptions = DEFAULT_RUNTIME_OPTIONS) {}
+  readonly opts: RuntimeOptions;
+  constructor(readonly program: Program, readonly state: GameState, opts: RuntimeOptions = DEFAULT_RUNTIME_OPTIONS) {
+    // Copy so the forced-dice queue of the caller is not consumed.
+    this.opts = { ...opts, ...(opts.forcedDice ? { forcedDice: [...opts.forcedDice] } : {}) };
+  }
 
   // ---------------------------------------------------------------- bookkeeping
 
@@ -78,6 +90,18 @@ export class Runtime {
     const s = (this.program.data as Record<string, unknown>)[section];
     const el = isRecord(s) ? s[id] : undefined;
     return isRecord(el) ? el : undefined;
+  }
+
+  /** One die: a forced result if any are queued, else the game's generator. */
+  die(sides: number, at: SourceAt): number {
+    const forced = this.opts.forcedDice;
+    if (forced && forced.length > 0) {
+      const v = forced.shift()!;
+      if (!Number.isInteger(v) || v < 1 || v > sides) throw new RuleError('invalid-forced-die', `A forced die result of ${v} is impossible on a ${sides}-sided die.`, at);
+      return v;
+    }
+    if (this.opts.dieSource) return this.opts.dieSource(sides);
+    return nextInt(this.state.rng, sides) + 1;
   }
 
   // ---------------------------------------------------------------- state

@@ -3,7 +3,6 @@ import type { DiceExpr } from '../../grammar/ast.ts';
 import { isRecord } from '../check/context.ts';
 import { bandContains, parseBand, type Band } from '../tables/bands.ts';
 import { RuleError, type SourceAt } from './errors.ts';
-import { nextInt } from './rng.ts';
 import { fromStored, type Runtime } from './runtime.ts';
 import { EntityRef, Roll, toNumber, toText, type Value } from './values.ts';
 
@@ -88,20 +87,19 @@ export function rollOn(rt: Runtime, id: string, column: Value, shift: number, at
 
 /** Roll dice with the game's generator; the Roll keeps every die. */
 export function roll(rt: Runtime, count: number, die: DiceExpr['die'], at: SourceAt): Roll {
-  const rng = rt.state.rng;
   let result: Roll;
   if ('d66' in die) {
-    const tens = nextInt(rng, 6) + 1;
-    const units = nextInt(rng, 6) + 1;
+    const tens = rt.die(6, at);
+    const units = rt.die(6, at);
     result = new Roll(tens * 10 + units, [tens, units], [tens, units], 'd66');
   } else if ('sides' in die) {
-    const dice = Array.from({ length: Math.max(0, count) }, () => nextInt(rng, die.sides) + 1);
+    const dice = Array.from({ length: Math.max(0, count) }, () => rt.die(die.sides, at));
     result = new Roll(dice.reduce((a, b) => a + b, 0), dice, dice, `${count}d${die.sides}`);
   } else {
     const def = rt.def('dice', die.named);
     const faces = Array.isArray(def?.faces) ? def.faces : [];
     if (faces.length === 0) throw new RuleError('unknown-die', `No die \`${die.named}\` with faces.`, at);
-    const rolled = Array.from({ length: Math.max(0, count) }, () => faces[nextInt(rng, faces.length)]);
+    const rolled = Array.from({ length: Math.max(0, count) }, () => faces[rt.die(faces.length, at) - 1]);
     const values = rolled.map((f) => (isRecord(f) ? f.value : f));
     const dice = values.map((v) => (typeof v === 'number' ? v : 0));
     result = new Roll(dice.reduce((a, b) => a + b, 0), dice, rolled.map((f) => fromStored(rt, f)), `${count}d[${die.named}]`);

@@ -30,8 +30,8 @@ describe('parser documentation', () => {
     expect([...used].filter((code) => !CODES.includes(code as string))).toEqual([]);
   });
 
-  test('the keyword lists in docs/language-syntax.md should match the lexer', () => {
-    const doc = read('docs/language-syntax.md');
+  test('the keyword lists in docs/language.md should match the lexer', () => {
+    const doc = read('docs/language.md');
     const section = doc.slice(doc.indexOf('## Keywords'));
     const [reserved, contextual] = [...section.matchAll(/`([a-z0-9 \n]+)`/g)].map((m) => (m[1] as string).split(/\s+/).filter(Boolean)).filter((words) => words.length > 5);
     expect([...(reserved ?? [])].sort()).toEqual([...reservedWords].sort());
@@ -39,7 +39,7 @@ describe('parser documentation', () => {
   });
 
   test('the examples of the syntax reference should parse', () => {
-    const doc = read('docs/language-syntax.md');
+    const doc = read('docs/language.md');
     const table = doc.slice(doc.indexOf('## Expressions'), doc.indexOf('## Statements'));
     const examples = [...table.matchAll(/^\| [^|]+ \| (.+) \|$/gm)].flatMap((m) => [...(m[1] as string).matchAll(/`([^`]+)`/g)].map((e) => e[1] as string));
     // Fragments (`…`), escapes, member suffixes and lists of keywords or operators are not expressions.
@@ -53,7 +53,7 @@ describe('parser documentation', () => {
   });
 
   test('the statement examples of the syntax reference should parse', () => {
-    const doc = read('docs/language-syntax.md');
+    const doc = read('docs/language.md');
     const block = doc.slice(doc.indexOf('## Statements'), doc.indexOf('## Keywords'));
     const lines = (block.match(/```\n([\s\S]*?)```/)?.[1] ?? '').split('\n');
     const statements = lines.flatMap((line) => line.replace(/--.*$/, '').split(/ {3,}/)).map((s) => s.trim()).filter((s) => s !== '' && !s.includes('…'));

@@ -1,0 +1,103 @@
+import type { Program } from '../compile/program.ts';
+
+export interface GameRecord {
+  seed: string;
+  status: 'waiting' | 'ended' | 'error';
+  result: unknown;
+  rounds: number;
+  decisions: number;
+  error: { code: string; message: string; file?: string; range?: { start: { line: number; column: number } } } | null;
+}
+
+export interface Share {
+  label: string;
+  count: number;
+  /** Fraction of all games, 0..1. */
+  share: number;
+  /** Wilson score 95% interval of the share. */
+  ci95: [number, number];
+}
+
+export interface Stats {
+  mean: number;
+  median: number;
+  p95: number;
+  min: number;
+  max: number;
+}
+
+export interface SimulationSummary {
+  ruleset: string;
+  hash: string;
+  games: number;
+  ended: number;
+  /** Winners (the result's `winner`), then full outcomes (winner and level, or the whole result). */
+  winners: Share[];
+  outcomes: Share[];
+  rounds: Stats;
+  decisions: Stats;
+  errors: { count: number; first: Array<{ seed: string; code: string; message: string; at?: string }> };
+}
+
+/** Summarise simulated games; deterministic for the same records (stable ordering of labels). */
+export function summarise(records: GameRecord[], program: Program): SimulationSummary {
+  const ended = records.filter((r) => r.status === 'ended');
+  const errors = records.filter((r) => r.status !== 'ended');
+  return {
+    ruleset: String(program.data.id ?? program.model.entry),
+    hash: program.hash,
+    games: records.length,
+    ended: ended.length,
+    winners: shares(ended.map((r) => winnerOf(r.result)), records.length),
+    outcomes: shares(ended.map((r) => outcomeOf(r.result)), records.length),
+    rounds: stats(ended.map((r) => r.rounds)),
+    decisions: stats(ended.map((r) => r.decisions)),
+    errors: {
+      count: errors.length,
+      first: errors.slice(0, 5).map((r) => ({
+        seed: r.seed, code: r.error?.code ?? 'unfinished', message: r.error?.message ?? 'the game did not finish',
+        ...(r.error?.file ? { at: `${r.error.file}:${r.error.range?.start.line}:${r.error.range?.start.column}` } : {}),
+      })),
+    },
+  };
+}
+
+function winnerOf(result: unknown): string {
+  if (result && typeof result === 'object' && 'winner' in result) {
+    const w = (result as { winner: unknown }).winner;
+    return Array.isArray(w) ? `tie: ${w.join(', ')}` : String(w ?? 'none');
+  }
+  return JSON.stringify(result);
+}
+
+function outcomeOf(result: unknown): string {
+  if (result && typeof result === 'object' && 'winner' in result && 'level' in result) {
+    return `${winnerOf(result)} — ${String((result as { level: unknown }).level)}`;
+  }
+  return winnerOf(result);
+}
+
+function shares(labels: string[], total: number): Share[] {
+  const counts = new Map<string, number>();
+  for (const l of labels) counts.set(l, (counts.get(l) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([label, count]) => ({ label, count, share: count / total, ci95: wilson(count, total) }));
+}
+
+/** Wilson score interval: well-behaved near 0% and 100%, unlike the normal approximation. */
+export function wilson(k: number, n: number, z = 1.959964): [number, number] {
+  if (n === 0) return [0, 0];
+  const p = k / n;
+  const denom = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+function stats(values: number[]): Stats {
+  if (values.length === 0) return { mean: 0, median: 0, p95: 0, min: 0, max: 0 };
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return { mean: values.reduce((a, b) => a + b, 0) / values.length, median: at(0.5), p95: at(0.95), min: sorted[0]!, max: sorted[sorted.length - 1]! };
+}

@@ -1,0 +1,87 @@
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { RandomAgent, type Agent } from '../agents/index.ts';
+import { Game, type DecisionRequest, type Program } from '../runtime/index.ts';
+import type { Io } from './io.ts';
+import { parseOptions, programFor } from './load-program.ts';
+import { replayFile } from './replay-file.ts';
+
+export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players N] [--option k=v…] [--bots p2,…] [--save FILE]
+
+Plays in the terminal. Each human seat sees its own view and numbered options; type the number
+(several numbers separated by spaces, or a number for amounts). Also: 'log', 'state', 'quit'.
+Works with piped input for scripted sessions. --save writes a replay that 'rulesmith replay' checks.`;
+
+export async function runPlay(argv: string[], io: Io): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({ args: argv, allowPositionals: true, options: { seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, bots: { type: 'string', default: '' }, save: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (e) {
+    io.err(`rulesmith play: ${(e as Error).message}\n\n${PLAY_USAGE}\n`);
+    return 2;
+  }
+  if (args.values.help) { io.out(`${PLAY_USAGE}\n`); return 0; }
+  const [path] = args.positionals;
+  if (!path) { io.err(`${PLAY_USAGE}\n`); return 2; }
+  const program = programFor(path, io);
+  if (typeof program === 'number') return program;
+  const options = parseOptions(program, args.values.option, io);
+  if (typeof options === 'number') return options;
+  const setup = { seed: args.values.seed, options, ...(args.values.players ? { players: Number(args.values.players) } : {}) };
+  const game = Game.start(program, setup);
+  if (!(game instanceof Game)) { io.err(game.problems.map((p) => `rulesmith play: ${p.message}\n`).join('')); return 2; }
+  const bots = new Map<string, Agent>(args.values.bots.split(',').filter(Boolean).map((p) => [p, new RandomAgent(`${setup.seed}:${p}`)]));
+  const lines = io.lines?.();
+  const shown = new Map<string, number>();
+  while (game.pending) {
+    const req = game.pending;
+    const bot = bots.get(req.player);
+    if (bot) { game.answer(bot.choose(req, () => game.view(req.player))); continue; }
+    showView(game, req, shown, io);
+    const answer = await ask(req, lines, io, game);
+    if (answer === 'quit') break;
+    const r = game.answer(answer);
+    if (!r.ok) io.out(`  refused: ${r.message}\n`);
+  }
+  io.out(game.status === 'ended' ? `\nGame over: ${JSON.stringify(game.result)}\n` : game.status === 'error' ? `\nThe game stopped: ${game.error?.code}: ${game.error?.message} (${game.error?.file}:${game.error?.range.start.line})\n` : '\nStopped before the end.\n');
+  if (args.values.save) {
+    writeFileSync(args.values.save, `${JSON.stringify(replayFile(path, program, setup, game.state.decisions, game.result), null, 1)}\n`);
+    io.out(`Replay saved to ${args.values.save}\n`);
+  }
+  return game.status === 'error' ? 1 : 0;
+}
+
+function showView(game: Game, req: DecisionRequest, shown: Map<string, number>, io: Io): void {
+  const view = game.view(req.player);
+  const from = shown.get(req.player) ?? 0;
+  for (const e of view.log.slice(from)) io.out(`  · ${e.text}\n`);
+  shown.set(req.player, view.log.length);
+  const who = game.rt.label(game.rt.ref('player', req.player));
+  io.out(`\n[round ${view.state.round} · ${view.state.phase ?? ''}] ${who}: ${req.prompt}\n`);
+  if (req.kind === 'number') io.out(`  a number from ${req.min} to ${req.max}\n`);
+  else req.labels.forEach((l, i) => io.out(`  ${i + 1}. ${l}\n`));
+  if (req.kind === 'several') io.out(`  (choose ${req.min === req.max ? req.min : `${req.min} to ${req.max}`}: numbers separated by spaces)\n`);
+}
+
+async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefined, io: Io, game: Game): Promise<number | number[] | 'quit'> {
+  for (;;) {
+    io.out('> ');
+    const next = lines ? await lines.next() : { done: true as const, value: undefined };
+    if (next.done) return 'quit';
+    const text = next.value.trim();
+    if (text === 'quit' || text === 'q') return 'quit';
+    if (text === 'log') { for (const e of game.view(req.player).log) io.out(`  · ${e.text}\n`); continue; }
+    if (text === 'state') { io.out(`${stateSummary(game.program, game, req.player)}\n`); continue; }
+    const nums = text.split(/[\s,]+/).filter(Boolean).map(Number);
+    if (nums.length === 0 || nums.some((n) => !Number.isInteger(n))) { io.out('  type a number (or log, state, quit)\n'); continue; }
+    if (req.kind === 'number') return nums[0]!;
+    if (req.kind === 'one') return nums[0]! - 1;
+    return nums.map((n) => n - 1);
+  }
+}
+
+function stateSummary(program: Program, game: Game, player: string): string {
+  const view = game.view(player);
+  const tracks = Object.entries(view.state.tracks).map(([id, v]) => `${program.data.tracks?.[id]?.name ?? id}: ${typeof v === 'number' ? v : JSON.stringify(v)}`);
+  return tracks.map((t) => `  ${t}`).join('\n');
+}

@@ -1,0 +1,26 @@
+import type { Share, SimulationSummary, Stats } from '../analysis/summary.ts';
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+function table(title: string, rows: Share[]): string {
+  if (rows.length === 0) return '';
+  const width = Math.max(...rows.map((r) => r.label.length), title.length);
+  const lines = rows.map((r) => `  ${r.label.padEnd(width)}  ${String(r.count).padStart(6)}  ${pct(r.share).padStart(6)}  (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})`);
+  return `${title}\n${lines.join('\n')}\n`;
+}
+
+const stat = (name: string, s: Stats) => `  ${name.padEnd(10)} mean ${s.mean.toFixed(2)}  median ${s.median}  p95 ${s.p95}  min ${s.min}  max ${s.max}\n`;
+
+/** The simulate summary as people read it; nothing in it depends on timing, so runs compare with diff. */
+export function formatSummary(s: SimulationSummary, path: string): string {
+  let out = `${path} (${s.ruleset}, rules ${s.hash})\n`;
+  out += `games: ${s.games}, ended: ${s.ended}, runtime errors: ${s.errors.count}\n\n`;
+  out += table('winners', s.winners);
+  if (s.outcomes.some((o, i) => o.label !== s.winners[i]?.label)) out += `\n${table('outcomes', s.outcomes)}`;
+  out += `\ngame length\n${stat('rounds', s.rounds)}${stat('decisions', s.decisions)}`;
+  if (s.errors.count) {
+    out += `\nruntime errors (first ${s.errors.first.length})\n`;
+    out += s.errors.first.map((e) => `  seed ${e.seed}: ${e.code}: ${e.message}${e.at ? ` (${e.at})` : ''}\n`).join('');
+  }
+  return out;
+}

@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { main } from '../../interpreter/cli/main.ts';
+import { runCli } from './run-cli.ts';
+
+const DUEL = 'test/fixtures/runtime/duel';
+
+async function playPiped(argv: string[], input: string[]) {
+  let out = '';
+  let err = '';
+  async function* lines() { for (const l of input) yield l; }
+  const code = await main(argv, { out: (t) => { out += t; }, err: (t) => { err += t; }, color: false, lines: () => lines() });
+  return { code, out, err };
+}
+
+describe('rulesmith simulate', () => {
+  test('the same seed should print the same summary, with winners, intervals and length', async () => {
+    const a = await runCli(['simulate', DUEL, '--games', '40', '--seed', '9']);
+    const b = await runCli(['simulate', DUEL, '--games', '40', '--seed', '9']);
+    expect(a.code).toBe(0);
+    expect(a.out).toBe(b.out);
+    expect(a.out).toContain('games: 40, ended: 40, runtime errors: 0');
+    expect(a.out).toMatch(/winners\n(\s+\S+\s+\d+\s+[\d.]+%\s+\(95% CI [\d.]+%–[\d.]+%\)\n)+/);
+    expect(a.out).toMatch(/rounds\s+mean 3\.00\s+median 3\s+p95 3/);
+    const c = await runCli(['simulate', DUEL, '--games', '40', '--seed', '10']);
+    expect(c.out).not.toBe(a.out);
+  });
+
+  test('--json should print a machine-readable summary', async () => {
+    const r = await runCli(['simulate', DUEL, '--games', '10', '--json', '--option', 'short=true']);
+    const s = JSON.parse(r.out);
+    expect(s).toMatchObject({ games: 10, ended: 10, errors: { count: 0 }, rounds: { mean: 2 } });
+    expect(s.winners.reduce((n: number, w: { count: number }) => n + w.count, 0)).toBe(10);
+  });
+
+  test('runtime errors should be counted and exit 1', async () => {
+    const r = await runCli(['simulate', DUEL, '--games', '10', '--option', 'strict_test=true']);
+    expect(r.out).toMatch(/runtime errors: ([1-9]|10)\n/);
+    expect(r.out).toMatch(/seed 1:\d+: track-out-of-bounds: .*\(test\/fixtures\/runtime\/duel\/ruleset.yaml:\d+:\d+\)/);
+    expect(r.code).toBe(1);
+  });
+
+  test('bad arguments should exit 2 with a message', async () => {
+    expect((await runCli(['simulate', DUEL, '--games', 'many'])).code).toBe(2);
+    expect((await runCli(['simulate', DUEL, '--option', 'nope=1'])).err).toContain("no option 'nope'");
+    expect((await runCli(['simulate', DUEL, '--players', '5'])).err).toContain('for 2–2 players');
+  });
+});
+
+describe('rulesmith replay', () => {
+  test('a replay written by simulate should verify, and a tampered one should diverge', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-replay-'));
+    await runCli(['simulate', DUEL, '--games', '3', '--seed', '4', '--replays', dir]);
+    const files = readdirSync(dir).sort();
+    expect(files).toEqual(['game-00001.json', 'game-00002.json', 'game-00003.json']);
+    const ok = await runCli(['replay', join(dir, files[0]!)]);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/^replay verified: \d+ decisions, 3 rounds, result \{"winner":/);
+    const replay = JSON.parse(readFileSync(join(dir, files[0]!), 'utf8'));
+    replay.decisions[0] = 99;
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify(replay));
+    const bad = await runCli(['replay', join(dir, 'bad.json')]);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('diverged at decision 1 ("Play an order"): answer-out-of-range');
+    writeFileSync(join(dir, 'junk.json'), '{"hello": 1}');
+    expect((await runCli(['replay', join(dir, 'junk.json')])).code).toBe(2);
+  });
+
+  test('a replay saved by play should verify', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-play-'));
+    const save = join(dir, 'game.json');
+    const r = await playPiped(['play', DUEL, '--seed', '3', '--bots', 'p2', '--save', save, '--option', 'short=true'], Array(60).fill('1'));
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Play an order');
+    expect(r.out).toContain('Game over:');
+    expect((await runCli(['replay', save])).code).toBe(0);
+  });
+});
+
+describe('rulesmith play', () => {
+  test('piped input should answer numbered options and re-ask after bad input', async () => {
+    const r = await playPiped(['play', DUEL, '--seed', '3'], ['hello', '9', 'state', 'quit']);
+    expect(r.out).toContain('1. ');
+    expect(r.out).toContain('type a number');
+    expect(r.out).toContain('refused: Option 8 does not exist');
+    expect(r.out).toContain('tension: 0');
+    expect(r.out).toContain('Stopped before the end.');
+  });
+});
+
+describe('rulesmith odds', () => {
+  test('should give exact fractions for dice expressions', async () => {
+    const r = await runCli(['odds', DUEL, '2d6 >= 9', '--json']);
+    expect(JSON.parse(r.out).outcomes).toEqual([
+      { value: false, p: '13/18', decimal: 13 / 18 },
+      { value: true, p: '5/18', decimal: 5 / 18 },
+    ]);
+    const half = JSON.parse((await runCli(['odds', DUEL, 'half_up(1d6)', '--json'])).out);
+    expect(half.outcomes.map((o: { p: string }) => o.p)).toEqual(['1/3', '1/3', '1/3']);
+    expect(half.meanExact).toBe('2');
+  });
+
+  test('a table name should give the distribution of each column', async () => {
+    const r = await runCli(['odds', DUEL, 'crt', '--json']);
+    const cols = JSON.parse(r.out);
+    expect(cols.map((c: { label: string }) => c.label)).toEqual(['column 1', 'column 2-3', 'column 4+']);
+    expect(cols[1].outcomes).toEqual([{ value: 'N', p: '1/2', decimal: 0.5 }, { value: 'W', p: '1/2', decimal: 0.5 }]);
+    expect(cols[2].outcomes).toEqual([{ value: 'W', p: '1', decimal: 1 }]);
+  });
+
+  test('conditional rolls should be enumerated exactly', async () => {
+    const r = JSON.parse((await runCli(['odds', DUEL, 'if 1d6 == 6 then 6 + 1d6 else 0', '--json'])).out);
+    expect(r.outcomes[0]).toEqual({ value: 0, p: '5/6', decimal: 5 / 6 });
+    expect(r.outcomes.slice(1).map((o: { p: string }) => o.p)).toEqual(Array(6).fill('1/36'));
+  });
+
+  test('an expression that does not parse should exit 1 with a message', async () => {
+    const r = await runCli(['odds', DUEL, '2d6 +']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('rulesmith odds:');
+  });
+});

@@ -1,0 +1,41 @@
+import { expect } from 'vitest';
+import { checkRuleset } from '../../interpreter/check/index.ts';
+import { nodeHost } from '../../interpreter/cli/node-host.ts';
+import { isError } from '../../interpreter/diagnostics.ts';
+import { loadRuleset } from '../../interpreter/load/index.ts';
+import { compileRuleset, Game, type Program, type RuntimeOptions } from '../../interpreter/runtime/index.ts';
+import type { GameSetup } from '../../interpreter/runtime/init.ts';
+import { ScriptedAgent } from '../../interpreter/agents/index.ts';
+
+const programs = new Map<string, Program>();
+
+/** Load, check (no errors allowed) and compile a ruleset from disk, once per test file. */
+export function loadProgram(path: string): Program {
+  const cached = programs.get(path);
+  if (cached) return cached;
+  const loaded = loadRuleset(path, nodeHost);
+  const diagnostics = [...loaded.diagnostics, ...(loaded.model ? checkRuleset(loaded.model) : [])];
+  expect(diagnostics.filter(isError)).toEqual([]);
+  const program = compileRuleset(loaded.model!);
+  programs.set(path, program);
+  return program;
+}
+
+/** Start a game that must start (setup problems fail the test). */
+export function startGame(program: Program, setup: GameSetup, opts: Partial<RuntimeOptions> = {}): Game {
+  const g = Game.start(program, setup, opts);
+  if (!(g instanceof Game)) throw new Error(`setup refused: ${JSON.stringify(g.problems)}`);
+  return g;
+}
+
+/**
+ * Answer pending decisions from a script (indices, numbers or option labels) until the script runs
+ * out; every answer must be accepted.
+ */
+export function answerAll(game: Game, answers: ReadonlyArray<number | number[] | string | string[]>): void {
+  const agent = new ScriptedAgent(answers);
+  while (game.pending && agent.remaining > 0) {
+    const r = game.answer(agent.choose(game.pending));
+    expect(r).toEqual({ ok: true });
+  }
+}
