@@ -1,3 +1,4 @@
+import { runDiff } from './diff.ts';
 import type { Io } from './io.ts';
 import { runOdds } from './odds.ts';
 import { runPlay } from './play.ts';
@@ -15,6 +16,7 @@ Commands:
   play <ruleset> [--seed S] [--players N] [--bots p2]         play in the terminal
   replay <replay.json>                                        re-run a recorded game and verify it
   odds <ruleset> <expression | table>                         exact probabilities of a roll
+  diff <ruleset-a> <ruleset-b>                                what a variant changes, table by table
 
 Run 'rulesmith <command> --help' for a command's options.`;
 
@@ -24,6 +26,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   play: runPlay,
   replay: runReplay,
   odds: runOdds,
+  diff: runDiff,
 };
 
 /** Entry point of the CLI; returns the exit code. Never throws on user input. */

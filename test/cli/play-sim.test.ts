@@ -122,3 +122,20 @@ describe('rulesmith odds', () => {
     expect(r.err).toContain('rulesmith odds:');
   });
 });
+
+describe('rulesmith diff', () => {
+  test('should list what a variant changes, with table cells', async () => {
+    const r = await runCli(['diff', DUEL, `${DUEL}/variants/bloody.yaml`]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('~ options.short (default)\n');
+    expect(r.out).toContain('~ tables.crt\n    row 1-3, column 2-3: N → W\n');
+    const json = JSON.parse((await runCli(['diff', DUEL, `${DUEL}/variants/bloody.yaml`, '--json'])).out);
+    expect(json).toContainEqual({ section: 'tables', id: 'crt', change: 'changed', cells: ['row 1-3, column 2-3: N → W'] });
+    expect((await runCli(['diff', DUEL, DUEL])).out).toBe('No differences.\n');
+  });
+
+  test('a variant should play with its own rules', async () => {
+    const r = JSON.parse((await runCli(['simulate', `${DUEL}/variants/bloody.yaml`, '--games', '5', '--json'])).out);
+    expect(r).toMatchObject({ ruleset: 'duel_bloody', ended: 5, rounds: { mean: 2 } });
+  });
+});
