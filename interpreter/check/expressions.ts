@@ -18,6 +18,9 @@ const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUM
  * Statement checking builds on it (statements.ts).
  */
 export class ExpressionChecker {
+  /** The one `choose` node that may appear here (the whole value of a statement). */
+  protected choiceAllowed: Expr | null = null;
+
   constructor(protected readonly ctx: CheckContext, protected readonly symbols: SymbolTable, protected readonly site: ScriptSite) {}
 
   protected report(span: Span, r: Report): void {
@@ -95,7 +98,11 @@ export class ExpressionChecker {
         const card = deck.k === 'entity' && deck.e === 'deck' ? entity('card', deck.id) : entity('card');
         return e.count ? listOf(card) : card;
       }
-      case 'choose': return this.choose(e, scope);
+      case 'choose':
+        if (this.choiceAllowed !== e) {
+          this.report(e.span, { code: 'choice-in-expression', message: 'A `choose` must be the whole value of `let`, an assignment, or a statement of its own: the game pauses there for an answer.', hint: 'Write `let x = choose …` on its own line, then use `x`.' });
+        }
+        return this.choose(e, scope);
       default: return assertNever(e);
     }
   }

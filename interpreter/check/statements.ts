@@ -1,9 +1,9 @@
-import type { Stmt } from '../../grammar/ast.ts';
+import type { Expr, Stmt } from '../../grammar/ast.ts';
 import { assertNever } from '../../grammar/assert-never.ts';
 import { ENTITY_MEMBERS } from '../builtins/signatures.ts';
 import { ExpressionChecker } from './expressions.ts';
 import type { Scope } from './scope.ts';
-import { describe, isBoolish, isNumeric } from './types.ts';
+import { describe, isBoolish, isNumeric, type Ty } from './types.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
 const READ_ONLY = new Set(['id', 'type', 'name', 'kind', 'seat', 'deck', 'pieces', 'cards', 'discards', 'neighbours', 'players', 'column', 'row', 'size']);
@@ -23,7 +23,7 @@ export class StatementChecker extends ExpressionChecker {
   private stmt(s: Stmt, scope: Scope): void {
     switch (s.kind) {
       case 'let':
-        scope.define(s.name, this.expr(s.value, scope), s.nameSpan, true);
+        scope.define(s.name, this.value(s.value, scope), s.nameSpan, true);
         return;
       case 'assign': return this.assign(s, scope);
       case 'if':
@@ -47,7 +47,7 @@ export class StatementChecker extends ExpressionChecker {
         else this.report({ start: s.span.start, end: s.span.start + 5 }, { severity: 'warning', code: 'unbounded-loop', message: 'This `while` loop has no bound; if its condition never turns false the game stops with a step-budget error.', hint: 'Add `max N` after the condition: `while cond max 100 do … end`.' });
         return this.loop(() => this.block(s.body, scope.child()));
       case 'expr':
-        this.expr(s.expr, scope);
+        this.value(s.expr, scope);
         return;
       case 'log':
         this.expr(s.message, scope);
@@ -104,8 +104,18 @@ export class StatementChecker extends ExpressionChecker {
     this.loopDepth--;
   }
 
+  /** A statement's whole value: the one place a `choose` may stand. */
+  private value(e: Expr, scope: Scope): Ty {
+    this.choiceAllowed = e.kind === 'choose' ? e : null;
+    try {
+      return this.expr(e, scope);
+    } finally {
+      this.choiceAllowed = null;
+    }
+  }
+
   private assign(s: Extract<Stmt, { kind: 'assign' }>, scope: Scope): void {
-    const value = this.expr(s.value, scope);
+    const value = this.value(s.value, scope);
     if (s.op !== '=') this.expect(value, isNumeric, s.value.span, 'a number', `The value of \`${s.op}\``);
     const t = s.target;
     if (t.kind === 'name') {
