@@ -114,7 +114,7 @@ export interface PieceType extends Named {
 
 /**
  * A bounded number: a track, a counter, a level. `per` gives one value per player, side, area or
- * piece (read as `player.cash`, `area.blockade`).
+ * piece (read as `player.cash`, `area.control`).
  */
 export interface Track extends Named {
   min?: number;

@@ -6,7 +6,7 @@ import { programFor } from './load-program.ts';
 export const DIFF_USAGE = `Usage: rulesmith diff <ruleset-a> <ruleset-b> [--json]
 
 What <ruleset-b> changes against <ruleset-a>, element by element, with the cells of changed tables.
-Typical use: rulesmith diff rulesets/dragut rulesets/dragut/variants/alarm-track-alternative.yaml
+Typical use: rulesmith diff rulesets/<game> rulesets/<game>/variants/<variant>.yaml
 Exit 0 whether or not they differ; 1 when a ruleset has errors; 2 on usage errors.`;
 
 export function runDiff(argv: string[], io: Io): number {
