@@ -1,7 +1,7 @@
 import { BUILTIN_FUNCTIONS } from '../builtins/signatures.ts';
 import { iterable, locationKey, piecesAt } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
-import { areaDistance, areaNeighbours, hexDirection, hexDistance, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
+import { areaDistance, areaNeighbours, cheapestCosts, hexDirection, hexDistance, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
 import { shuffleInPlace } from './rng.ts';
 import type { Runtime } from './runtime.ts';
 import { EntityRef, isRecordValue, toNumber, toText, valueEquals, type Value } from './values.ts';
@@ -74,11 +74,22 @@ const IMPL: Record<string, Impl> = {
     if (!rt.def('pieces', type)) throw new RuleError('unknown-name', `No piece type \`${type}\`.`, at);
     return Object.keys(rt.state.pieces).filter((id) => rt.state.pieces[id]!.type === type && rt.state.pieces[id]!.at === null).map((id) => rt.ref('piece', id));
   },
+  peek: (rt, a, at) => {
+    const deck = a[0];
+    if (!(deck instanceof EntityRef) || deck.kind !== 'deck') throw new RuleError('not-a-deck', `${toText(deck ?? null)} is not a deck.`, at);
+    return (rt.state.decks[deck.id]?.draw ?? []).slice(0, a[1] === undefined ? 1 : n(a[1], at)).map((c) => rt.ref('card', c));
+  },
   cards_in: (rt, a, at) => iterable(rt, a[0] ?? null, at).filter((x) => x instanceof EntityRef && x.kind === 'card'),
   neighbours: (rt, a, at) => areaNeighbours(rt, areaId(a[0] ?? null, at), a[1] === undefined || a[1] === null ? null : toText(a[1])),
   linked: (rt, a, at) => linkBetween(rt, areaId(a[0] ?? null, at), areaId(a[1] ?? null, at)) !== undefined,
   link_type: (rt, a, at) => linkBetween(rt, areaId(a[0] ?? null, at), areaId(a[1] ?? null, at))?.type ?? null,
   link_cost: (rt, a, at) => linkBetween(rt, areaId(a[0] ?? null, at), areaId(a[1] ?? null, at))?.cost ?? null,
+  reachable: (rt, a, at) => {
+    const costs = cheapestCosts(rt, areaId(a[0] ?? null, at));
+    const budget = n(a[1], at);
+    return [...costs].filter(([id, c]) => c > 0 && c <= budget).map(([id]) => rt.ref('area', id));
+  },
+  path_cost: (rt, a, at) => cheapestCosts(rt, areaId(a[0] ?? null, at)).get(areaId(a[1] ?? null, at)) ?? null,
   distance: (rt, a, at) => {
     const x = a[0] ?? null;
     if (x instanceof EntityRef && x.kind === 'area') return areaDistance(rt, x.id, areaId(a[1] ?? null, at));

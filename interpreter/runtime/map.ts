@@ -78,6 +78,28 @@ export function areaDistance(rt: Runtime, a: string, b: string): number | null {
   return null;
 }
 
+/**
+ * Cheapest total link cost from an area to every area it can reach (Dijkstra; costs are small
+ * non-negative numbers). Keys come out in order of cost, then discovery, so results are stable.
+ */
+export function cheapestCosts(rt: Runtime, from: string): Map<string, number> {
+  const best = new Map<string, number>([[from, 0]]);
+  const done = new Set<string>();
+  const links = linksByArea(rt);
+  for (;;) {
+    let current: string | undefined;
+    let currentCost = Infinity;
+    for (const [id, c] of best) if (!done.has(id) && c < currentCost) { current = id; currentCost = c; }
+    if (current === undefined) break;
+    done.add(current);
+    for (const l of links.get(current) ?? []) {
+      const c = currentCost + l.cost;
+      if (c < (best.get(l.to) ?? Infinity)) best.set(l.to, c);
+    }
+  }
+  return new Map([...best].sort((a, b) => a[1] - b[1]));
+}
+
 // ---------------------------------------------------------------- hex grids (offset coordinates)
 
 export interface Hex { col: number; row: number }

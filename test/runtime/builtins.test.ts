@@ -28,5 +28,7 @@ describe('built-ins', () => {
     expect([value('min(3, 1, 2)'), value('max([4, 9])'), value('clamp(12, 0, 10)'), value('-7 mod 3')]).toEqual([1, 9, 10, 2]);
     expect([value('size([1, 2, 3])'), value('[5, 6, 7][1]'), value('reverse([1, 2])'), value('without([1, 2, 3], 2)')]).toEqual([3, 5, [2, 1], [1, 3]]);
     expect([value('distance(hill, keep)'), value('size(neighbours(ford))'), value('linked(hill, keep)')]).toEqual([2, 2, false]);
+    expect([value('reachable(hill, 1)'), value('reachable(hill, 2)'), value('path_cost(hill, keep)')]).toEqual([['ford'], ['ford', 'keep'], 2]);
+    expect(value('size(peek(orders, 2))')).toBe(2);
   });
 });
