@@ -1,27 +1,25 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { Agent } from '../agents/agent.ts';
-import { FirstAgent, RandomAgent, playWith } from '../agents/index.ts';
+import { Worker } from 'node:worker_threads';
 import { summarise, type GameRecord } from '../analysis/summary.ts';
-import type { Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
-import { replayFile } from './replay-file.ts';
+import { playRange, type SimulationPlan } from './simulate-games.ts';
 import { formatSummary } from './summary-format.ts';
 
 export const SIMULATE_USAGE = `Usage: rulesmith simulate <ruleset> [--games N] [--seed S] [--players N] [--option k=v…]
-                         [--agents random|first,…] [--replays DIR] [--json]
+                         [--agents random|first,…] [--workers N] [--replays DIR] [--json]
 
 Plays N games with bots and prints results per side/player (with 95% intervals), game length and
-runtime errors. Game i uses seed "S:i", so the same seed gives the same summary.`;
+runtime errors. Game i uses seed "S:i" whichever worker plays it, so the same seed gives the same
+summary with any number of workers (default: one per core, up to 4, for 50 games or more).`;
 
-export function runSimulate(argv: string[], io: Io, progress: (done: number, total: number) => void = () => {}): number {
+export async function runSimulate(argv: string[], io: Io, progress: (done: number, total: number) => void = () => {}): Promise<number> {
   let args;
   try {
     args = parseArgs({
       args: argv, allowPositionals: true,
-      options: { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, replays: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      options: { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (e) {
     io.err(`rulesmith simulate: ${(e as Error).message}\n\n${SIMULATE_USAGE}\n`);
@@ -38,40 +36,40 @@ export function runSimulate(argv: string[], io: Io, progress: (done: number, tot
   if (typeof program === 'number') return program;
   const options = parseOptions(program, args.values.option, io);
   if (typeof options === 'number') return options;
-  const players = args.values.players === undefined ? undefined : Number(args.values.players);
-  const kinds = args.values.agents.split(',');
-  if (kinds.some((k) => k !== 'random' && k !== 'first')) {
+  const agents = args.values.agents.split(',');
+  if (agents.some((k) => k !== 'random' && k !== 'first')) {
     io.err('rulesmith simulate: --agents takes random or first, per seat (comma-separated)\n');
     return 2;
   }
-  if (args.values.replays) mkdirSync(args.values.replays, { recursive: true });
-  const records: GameRecord[] = [];
-  for (let i = 1; i <= games; i++) {
-    const seed = `${args.values.seed}:${i}`;
-    const setup = { seed, ...(players !== undefined ? { players } : {}), options };
-    const agents = agentsFor(program, setup, kinds, seed);
-    const played = playWith(program, setup, agents, { log: args.values.replays ? 'full' : 'none' });
-    if ('problems' in played) {
-      io.err(played.problems.map((p) => `rulesmith simulate: ${p.message}\n`).join(''));
-      return 2;
-    }
-    const g = played.game;
-    records.push({ seed, status: played.stopped && g.status !== 'error' ? 'error' : g.status, result: g.result, rounds: g.state.round, decisions: played.decisions.length, error: g.error ?? (played.stopped ? { code: played.stopped.code, message: played.stopped.message } : null) });
-    if (args.values.replays) writeFileSync(join(args.values.replays, `game-${String(i).padStart(5, '0')}.json`), `${JSON.stringify(replayFile(path, program, setup, played.decisions, g.result), null, 1)}\n`);
-    progress(i, games);
+  const workers = args.values.workers === undefined ? (games >= 50 ? Math.min(4, availableParallelism()) : 1) : Number(args.values.workers);
+  if (!Number.isInteger(workers) || workers < 1) { io.err('rulesmith simulate: --workers takes a positive whole number\n'); return 2; }
+  const plan: SimulationPlan = { path, seed: args.values.seed, options, agents, ...(args.values.players !== undefined ? { players: Number(args.values.players) } : {}), ...(args.values.replays ? { replays: args.values.replays } : {}) };
+  let done = 0;
+  const tick = () => progress(++done, games);
+  let records: GameRecord[] | { problems: string[] };
+  if (workers === 1) records = playRange(program, plan, 1, games, tick);
+  else records = await inWorkers(plan, games, workers, tick);
+  if ('problems' in records) {
+    io.err(records.problems.map((p) => `rulesmith simulate: ${p}\n`).join(''));
+    return 2;
   }
   const summary = summarise(records, program);
   io.out(args.values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, path));
   return summary.errors.count > 0 ? 1 : 0;
 }
 
-function agentsFor(program: Program, setup: { seed: string; players?: number }, kinds: string[], seed: string): Record<string, Agent> {
-  const sides = Object.keys(program.data.sides ?? {}).length;
-  const n = setup.players ?? program.data.players?.default ?? program.data.players?.min ?? (sides || 2);
-  const out: Record<string, Agent> = {};
-  for (let s = 1; s <= n; s++) {
-    const kind = kinds[Math.min(s - 1, kinds.length - 1)];
-    out[`p${s}`] = kind === 'first' ? new FirstAgent() : new RandomAgent(`${seed}:p${s}`);
-  }
-  return out;
+/** Split games into contiguous ranges, one per worker; records come back in game order. */
+async function inWorkers(plan: SimulationPlan, games: number, count: number, tick: () => void): Promise<GameRecord[] | { problems: string[] }> {
+  const size = Math.ceil(games / count);
+  const ranges = Array.from({ length: count }, (_, w) => [w * size + 1, Math.min(games, (w + 1) * size)] as const).filter(([a, b]) => a <= b);
+  const parts = await Promise.all(ranges.map(([from, to]) => new Promise<GameRecord[] | { problems: string[] }>((resolve, reject) => {
+    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: { module: new URL('./simulate-worker.ts', import.meta.url).href, plan, from, to } });
+    worker.on('message', (m: { type: string; records?: GameRecord[] | { problems: string[] } }) => {
+      if (m.type === 'progress') tick();
+      else if (m.type === 'done') { resolve(m.records!); void worker.terminate(); }
+    });
+    worker.on('error', reject);
+  })));
+  const problems = parts.find((p): p is { problems: string[] } => 'problems' in p);
+  return problems ?? parts.flat() as GameRecord[];
 }

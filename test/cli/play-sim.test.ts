@@ -28,6 +28,13 @@ describe('rulesmith simulate', () => {
     expect(c.out).not.toBe(a.out);
   });
 
+  test('worker threads should give exactly the summary of a single thread', async () => {
+    const one = await runCli(['simulate', DUEL, '--games', '30', '--seed', '5', '--workers', '1']);
+    const two = await runCli(['simulate', DUEL, '--games', '30', '--seed', '5', '--workers', '2']);
+    expect(two.code).toBe(0);
+    expect(two.out).toBe(one.out);
+  });
+
   test('--json should print a machine-readable summary', async () => {
     const r = await runCli(['simulate', DUEL, '--games', '10', '--json', '--option', 'short=true']);
     const s = JSON.parse(r.out);

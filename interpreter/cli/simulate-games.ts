@@ -1,0 +1,48 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Agent } from '../agents/agent.ts';
+import { FirstAgent, RandomAgent, playWith } from '../agents/index.ts';
+import type { GameRecord } from '../analysis/summary.ts';
+import type { Program } from '../runtime/index.ts';
+import { replayFile } from './replay-file.ts';
+
+/** Everything a batch of simulated games needs; plain data, so it can cross to a worker thread. */
+export interface SimulationPlan {
+  path: string;
+  seed: string;
+  players?: number;
+  options: Record<string, unknown>;
+  agents: string[];
+  replays?: string;
+}
+
+/** Play games `from..to` (1-based, inclusive); game i always uses seed "S:i", whoever plays it. */
+export function playRange(program: Program, plan: SimulationPlan, from: number, to: number, progress?: () => void): GameRecord[] | { problems: string[] } {
+  const records: GameRecord[] = [];
+  if (plan.replays) mkdirSync(plan.replays, { recursive: true });
+  for (let i = from; i <= to; i++) {
+    const seed = `${plan.seed}:${i}`;
+    const setup = { seed, ...(plan.players !== undefined ? { players: plan.players } : {}), options: plan.options };
+    const played = playWith(program, setup, agentsFor(program, plan, seed), { log: plan.replays ? 'full' : 'none' });
+    if ('problems' in played) return { problems: played.problems.map((p) => p.message) };
+    const g = played.game;
+    records.push({
+      seed, status: played.stopped && g.status !== 'error' ? 'error' : g.status, result: g.result, rounds: g.state.round, decisions: played.decisions.length,
+      error: g.error ?? (played.stopped ? { code: played.stopped.code, message: played.stopped.message } : null),
+    });
+    if (plan.replays) writeFileSync(join(plan.replays, `game-${String(i).padStart(5, '0')}.json`), `${JSON.stringify(replayFile(plan.path, program, setup, played.decisions, g.result), null, 1)}\n`);
+    progress?.();
+  }
+  return records;
+}
+
+function agentsFor(program: Program, plan: SimulationPlan, seed: string): Record<string, Agent> {
+  const sides = Object.keys(program.data.sides ?? {}).length;
+  const n = plan.players ?? program.data.players?.default ?? program.data.players?.min ?? (sides || 2);
+  const out: Record<string, Agent> = {};
+  for (let s = 1; s <= n; s++) {
+    const kind = plan.agents[Math.min(s - 1, plan.agents.length - 1)];
+    out[`p${s}`] = kind === 'first' ? new FirstAgent() : new RandomAgent(`${seed}:p${s}`);
+  }
+  return out;
+}
