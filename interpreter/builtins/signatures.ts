@@ -45,6 +45,7 @@ export const BUILTIN_FUNCTIONS: ReadonlyMap<string, BuiltinFunction> = new Map(
     fn('pieces_in', [ANY], listOf(PIECE), 'Pieces in an area, zone or hex.'),
     fn('pieces_of', [ANY], listOf(PIECE), 'Pieces of a side or player, wherever they are.'),
     fn('unplaced', [ANY], listOf(PIECE), 'Pieces of a piece type still in the box (not yet placed), lowest id first.'),
+    fn('unplaced_of_kind', [TEXT], listOf(PIECE), 'Pieces of every type of this kind (`kind:`) still in the box, in declaration order.'),
     fn('resolve', [entity('card')], ANY, 'Carry out a card\'s `effect:` (the card is bound as `card`).'),
     fn('peek', [entity('deck'), NUMBER], listOf(entity('card')), 'The top cards of a deck\'s draw pile without drawing them (1 unless a count is given).', 1, 2),
     fn('cards_in', [ANY], listOf(entity('card')), 'Cards in a deck\'s draw pile, a discard pile or a hand.'),
@@ -63,6 +64,7 @@ export const BUILTIN_FUNCTIONS: ReadonlyMap<string, BuiltinFunction> = new Map(
     fn('owner_of', [ANY], entity('player'), 'The player who owns a piece or card.'),
     fn('opponent', [ANY], entity('side'), 'The other side (two-sided games).'),
     fn('next_player', [entity('player')], entity('player'), 'The next player in seating order.'),
+    fn('box_value', [TEXT, NUMBER], NUMBER, 'The `value` of a box of a track with `boxes`: box_value("track_id", position); without a position, the box a global track stands on. The first box is the track\'s `min` (0 without one); none past the last box.', 1, 2),
   ].map((f) => [f.name, f]),
 );
 

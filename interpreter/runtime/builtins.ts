@@ -74,6 +74,13 @@ const IMPL: Record<string, Impl> = {
     if (!rt.def('pieces', type)) throw new RuleError('unknown-name', `No piece type \`${type}\`.`, at);
     return Object.keys(rt.state.pieces).filter((id) => rt.state.pieces[id]!.type === type && rt.state.pieces[id]!.at === null).map((id) => rt.ref('piece', id));
   },
+  unplaced_of_kind: (rt, a) => {
+    const kind = toText(a[0] ?? null);
+    return Object.keys(rt.state.pieces).filter((id) => {
+      const p = rt.state.pieces[id]!;
+      return p.at === null && rt.def('pieces', p.type)?.kind === kind;
+    }).map((id) => rt.ref('piece', id));
+  },
   peek: (rt, a, at) => {
     const deck = a[0];
     if (!(deck instanceof EntityRef) || deck.kind !== 'deck') throw new RuleError('not-a-deck', `${toText(deck ?? null)} is not a deck.`, at);
@@ -134,6 +141,16 @@ const IMPL: Record<string, Impl> = {
     const other = sides.filter((s) => s !== me);
     if (other.length !== 1) throw new RuleError('no-opponent', '`opponent` needs exactly two sides.', at);
     return rt.ref('side', other[0]!);
+  },
+  box_value: (rt, a, at) => {
+    const id = a[0] instanceof EntityRef ? a[0].id : toText(a[0] ?? null);
+    const def = rt.def('tracks', id);
+    if (!def) throw new RuleError('unknown-name', `No track \`${id}\`.`, at);
+    const position = a[1] === undefined || a[1] === null ? n(rt.getTrack(id, null), at) : n(a[1], at);
+    const boxes = Array.isArray(def.boxes) ? (def.boxes as unknown[]) : [];
+    const box = boxes[position - (typeof def.min === 'number' ? def.min : 0)];
+    if (typeof box === 'number') return box;
+    return box !== null && typeof box === 'object' && typeof (box as { value?: unknown }).value === 'number' ? (box as { value: number }).value : null;
   },
   next_player: (rt, a, at) => {
     const ps = rt.state.players;

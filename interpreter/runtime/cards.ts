@@ -1,5 +1,5 @@
 import { isRecord } from '../check/context.ts';
-import { locationKey } from './collections.ts';
+import { iterable, locationKey } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { detachCard } from './pieces.ts';
 import { shuffleInPlace } from './rng.ts';
@@ -44,20 +44,19 @@ export function draw(rt: Runtime, deckValue: Value, count: number | null, into: 
   return count === null ? (drawn[0] ?? null) : drawn;
 }
 
+/** Take the first cards (in pile order) or pieces (in id order) of a zone, optionally into another. */
 function drawFromZone(rt: Runtime, zone: string, count: number | null, into: Value, at: SourceAt): Value {
-  const list = rt.state.zones[zone] ?? [];
-  const taken = list.splice(0, count ?? 1);
-  const refs = taken.map((id) => rt.ref(rt.state.cards[id] ? 'card' : 'piece', id));
-  if (into !== null) {
-    const key = locationKey(into);
-    if (!key) throw new RuleError('not-a-place', 'Draw into a zone.', at);
-    for (const id of taken) {
-      if (rt.state.cards[id]) rt.state.cards[id]!.at = key;
-      else rt.state.pieces[id]!.at = key;
-      (rt.state.zones[key] ??= []).push(id);
-    }
+  const taken = iterable(rt, rt.ref('zone', zone), at).slice(0, count ?? 1) as EntityRef[];
+  const key = into === null ? null : locationKey(into);
+  if (into !== null && !key) throw new RuleError('not-a-place', 'Draw into a zone.', at);
+  for (const ref of taken) {
+    if (ref.kind === 'card') {
+      detachCard(rt, ref.id);
+      rt.state.cards[ref.id]!.at = key ?? 'drawn';
+      if (key) (rt.state.zones[key] ??= []).push(ref.id);
+    } else if (key) rt.state.pieces[ref.id]!.at = key;
   }
-  return count === null ? (refs[0] ?? null) : refs;
+  return count === null ? (taken[0] ?? null) : taken;
 }
 
 export function shuffleDeck(rt: Runtime, v: Value, withDiscards: boolean, at: SourceAt): void {

@@ -29,7 +29,8 @@ export function iterable(rt: Runtime, v: Value, at: SourceAt): Value[] {
   }
   if (v instanceof EntityRef) {
     if (v.kind === 'deck') return (rt.state.decks[v.id]?.draw ?? []).map((c) => rt.ref('card', c));
-    if (v.kind === 'zone') return (rt.state.zones[v.id] ?? []).map((id) => rt.ref(rt.state.cards[id] ? 'card' : 'piece', id));
+    // A zone holds cards (listed in order in state.zones) and pieces (located there by `at`).
+    if (v.kind === 'zone') return [...(rt.state.zones[v.id] ?? []).filter((id) => rt.state.cards[id]).map((id) => rt.ref('card', id)), ...piecesAt(rt, v.id)];
     const key = locationKey(v);
     if (key) return piecesAt(rt, key);
   }

@@ -15,7 +15,13 @@ const NO_SPAN = { start: 0, end: 0 };
 function evalSite(rt: Runtime, path: Path, locals: Record<string, Value> = {}): Value | undefined {
   const script = rt.script(path);
   if (!script) return undefined;
-  const r = rt.run(script, locals).next();
+  rt.quiet++;
+  let r;
+  try {
+    r = rt.run(script, locals).next();
+  } finally {
+    rt.quiet--;
+  }
   if (!r.done) throw new RuleError('choice-in-expression', 'This expression cannot ask a player to choose.', { path, span: NO_SPAN });
   return r.value;
 }
@@ -104,7 +110,9 @@ function* runPhase(rt: Runtime, phase: Record<string, unknown>, path: Path): Gen
   };
   const saved = { ...rt.state.active };
   if (by === 'each player') {
-    for (const p of rt.turnOrder ?? []) { setActive(rt, p, null); yield* body(); }
+    // The order is read when the phase starts, so an earlier phase of the round can set it.
+    rt.turnOrder = turnOrder(rt);
+    for (const p of rt.turnOrder) { setActive(rt, p, null); yield* body(); }
   } else if (by === 'each side') {
     for (const s of Object.keys(rt.program.data.sides ?? {})) { setActive(rt, rt.state.players.find((p) => p.side === s)?.id ?? null, s); yield* body(); }
   } else if (by && by !== 'all') {

@@ -40,7 +40,8 @@ export function member(rt: Runtime, o: Value, prop: string, at: SourceAt): Value
 }
 
 function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefined {
-  if (prop === 'id') return o.id;
+  // A card's id is its id in the deck (`captain`), shared by its copies; other entities' ids are unique.
+  if (prop === 'id' && o.kind !== 'card') return o.id;
   switch (o.kind) {
     case 'piece': return pieceMember(rt, o, prop);
     case 'card': {
@@ -52,7 +53,7 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
       if (prop === 'owner') return c.owner ? rt.ref('player', c.owner) : null;
       if (prop === 'name') return typeof def?.name === 'string' ? def.name : c.def;
       if (prop === 'text') return typeof def?.text === 'string' ? def.text : '';
-      return isRecord(def?.props) && prop in def.props ? convert(rt, def.props[prop]) : null;
+      return isRecord(def?.props) && prop in def.props ? typedField(rt, c.deck, prop, def.props[prop]) : null;
     }
     case 'area': {
       const per = perMember(rt, 'area', o.id, prop);
@@ -146,6 +147,14 @@ function pieceMember(rt: Runtime, o: EntityRef, prop: string): Value | undefined
   if (per.found) return per.value;
   if (prop in p.props) return convert(rt, p.props[prop]);
   return isRecord(def.props) && prop in def.props ? convert(rt, def.props[prop]) : undefined;
+}
+
+/** Card fields declared `type: area` (or side, deck, zone) read as those entities, not as text. */
+function typedField(rt: Runtime, deck: string, prop: string, raw: unknown): Value {
+  const fields = rt.def('decks', deck)?.fields;
+  const type = isRecord(fields) && isRecord(fields[prop]) ? fields[prop].type : undefined;
+  if (typeof raw === 'string' && (type === 'area' || type === 'side' || type === 'deck' || type === 'zone')) return rt.ref(type, raw);
+  return convert(rt, raw);
 }
 
 /** The entity a piece's location string names. */

@@ -60,8 +60,11 @@ export class Runtime {
     }
   }
 
+  /** Above 0 while evaluating conditions (`when`, costs, option lists): those lookups are not events. */
+  quiet = 0;
+
   log(kind: LogEntry['kind'], text: string, at?: SourceAt, data?: unknown, visibleTo?: string): void {
-    if (this.opts.log === 'none') return;
+    if (this.opts.log === 'none' || this.quiet > 0) return;
     const entry: LogEntry = { n: this.entries.length, round: this.state.round, phase: this.state.phase, kind, text };
     if (data !== undefined) entry.data = data;
     if (at) {
