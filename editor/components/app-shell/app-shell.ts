@@ -1,0 +1,271 @@
+import { LitElement, html, nothing } from 'lit';
+import type { RsEvent, ViewId } from '../../events.ts';
+import { DiagnosticsController } from '../../validator/diagnostics-controller.ts';
+import type { Range } from '../../validator/protocol.ts';
+import { entryOf } from '../../workspace/catalog.ts';
+import { baseName, downloadText } from '../../workspace/download.ts';
+import { openFileStore } from '../../workspace/idb-file-store.ts';
+import { SHARE_PREFIX, decodeShare, encodeShare } from '../../workspace/share-link.ts';
+import { loadShippedGame, shippedEntries } from '../../workspace/shipped.ts';
+import { Workspace } from '../../workspace/workspace.ts';
+import '../code-editor/code-editor.ts';
+import '../file-toolbar/file-toolbar.ts';
+import type { RsFileToolbar } from '../file-toolbar/file-toolbar.ts';
+import { adoptDocumentStyles } from '../light-dom.ts';
+import '../problems-panel/problems-panel.ts';
+import '../ruleset-nav/ruleset-nav.ts';
+import '../tables-view/tables-view.ts';
+import '../variant-diff/variant-diff.ts';
+import { UI_SETTING, fileItems, restoreUi, rulesetItems, type UiState } from './app-model.ts';
+import { styles } from './app-shell.styles.ts';
+
+/**
+ * Views of the active ruleset. Playtest, Simulate and Scenarios join this list when the runtime
+ * lands (issue 5); each is one more entry here and one more branch in `renderView`.
+ */
+const VIEWS: ReadonlyArray<{ id: ViewId; label: string; variantsOnly?: boolean }> = [
+  { id: 'edit', label: 'Edit' },
+  { id: 'tables', label: 'Tables' },
+  { id: 'diff', label: 'Diff against base', variantsOnly: true },
+];
+
+/**
+ * The editor application: game and ruleset navigation, the code editor, the tables and diff views,
+ * and the problems panel. Owns the workspace (autosaved files) and the validator. Renders in light
+ * DOM so Monaco, inside it, gets its global CSS.
+ */
+export class RsApp extends LitElement {
+  static override properties = {
+    game: { state: true },
+    entry: { state: true },
+    openPath: { state: true },
+    view: { state: true },
+    notice: { state: true },
+  };
+
+  declare private game: string;
+  declare private entry: string;
+  declare private openPath: string;
+  declare private view: ViewId;
+  declare private notice: string;
+  private workspace: Workspace | undefined;
+  private files: Record<string, string> = {};
+  private reveal: { path: string; range?: Range } | undefined;
+  private readonly validator = new DiagnosticsController(this);
+  private readonly handleHashChange = () => void this.openSharedLink();
+
+  constructor() {
+    super();
+    this.game = '';
+    this.entry = '';
+    this.openPath = '';
+    this.view = 'edit';
+    this.notice = '';
+    adoptDocumentStyles(styles);
+  }
+
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('hashchange', this.handleHashChange);
+    if (!this.workspace) void this.init();
+  }
+
+  override disconnectedCallback(): void {
+    window.removeEventListener('hashchange', this.handleHashChange);
+    super.disconnectedCallback();
+  }
+
+  private async init(): Promise<void> {
+    const store = await openFileStore();
+    const ws = new Workspace(shippedEntries, loadShippedGame, store);
+    await ws.restore();
+    ws.addEventListener('change', () => this.handleWorkspaceChange());
+    ws.addEventListener('save-state', () => this.requestUpdate());
+    const saved = await store.getSetting<Partial<UiState>>(UI_SETTING);
+    await ws.openGame(restoreUi(ws, saved).game);
+    this.workspace = ws;
+    this.show(restoreUi(ws, saved));
+    if (!store.persistent) this.notice = 'This browser refuses storage: edits last until the tab is closed.';
+    await this.openSharedLink();
+  }
+
+  protected override render() {
+    const ws = this.workspace;
+    if (!ws) return html`<p class="rs-loading" role="status">Loading rulesets…</p>`;
+    const isVariant = ws.isVariant(this.entry);
+    const v = this.validator;
+    return html`
+      <header class="rs-header">
+        <h1>rulesmith <span>editor</span></h1>
+        <nav class="rs-views" aria-label="Views">
+          ${VIEWS.filter((view) => !view.variantsOnly || isVariant).map(
+            (view) => html`<button aria-current=${this.view === view.id ? 'page' : 'false'} data-view=${view.id} @click=${() => this.setView(view.id)}>${view.label}</button>`,
+          )}
+        </nav>
+        <p class="rs-notice" role="status">${this.notice}</p>
+      </header>
+      <rs-ruleset-nav
+        .games=${ws.games()}
+        game=${this.game}
+        .rulesets=${rulesetItems(ws, this.game)}
+        entry=${this.entry}
+        .files=${fileItems(ws, this.game, this.entry, v.active, v.diagnostics)}
+        open-path=${this.openPath}
+        @rs-select-game=${this.handleSelectGame}
+        @rs-select-ruleset=${this.handleSelectRuleset}
+        @rs-open-file=${this.handleOpenFile}
+        @rs-new-variant=${this.handleNewVariant}
+        @rs-import-variant=${this.handleImportVariant}
+      ></rs-ruleset-nav>
+      <main class="rs-main" @rs-open-file=${this.handleOpenFile}>
+        <section class="rs-edit" aria-label="Edit" ?hidden=${this.view !== 'edit'}>
+          <rs-file-toolbar
+            path=${this.openPath}
+            .shipped=${ws.isShipped(this.openPath)}
+            .edited=${ws.isEdited(this.openPath)}
+            .variant=${ws.isVariant(this.openPath)}
+            .saveState=${ws.saveState}
+            .saveError=${ws.saveError}
+            .persistent=${ws.store.persistent}
+            @rs-download-file=${this.handleDownload}
+            @rs-share-file=${this.handleShare}
+            @rs-revert-file=${this.handleRevert}
+            @rs-delete-file=${this.handleDelete}
+          ></rs-file-toolbar>
+          <rs-code-editor .files=${this.files} path=${this.openPath} .diagnostics=${v.diagnostics} .symbols=${v.active?.symbols ?? []} .reveal=${this.reveal} @rs-file-change=${this.handleFileChange}></rs-code-editor>
+        </section>
+        ${this.view === 'tables' ? html`<rs-tables-view .tables=${v.active?.tables ?? []} ?stale=${v.stale}></rs-tables-view>` : nothing}
+        ${this.view === 'diff' ? html`<rs-variant-diff .diff=${v.active?.entry === this.entry ? v.active.diff : undefined} ?stale=${v.stale}></rs-variant-diff>` : nothing}
+      </main>
+      <rs-problems-panel .diagnostics=${v.diagnostics} ?checking=${v.checking} error=${v.error} @rs-open-file=${this.handleOpenFile}></rs-problems-panel>
+    `;
+  }
+
+  /** Move to a game, ruleset, file and view; validate what changed and remember the place. */
+  private show(ui: UiState, immediate = true): void {
+    const gameChanged = ui.game !== this.game;
+    const entryChanged = ui.entry !== this.entry;
+    Object.assign(this, { game: ui.game, entry: ui.entry, openPath: ui.openPath, view: ui.view });
+    if (gameChanged) this.files = this.workspace!.gameFiles(ui.game);
+    if (gameChanged || entryChanged) this.validate(immediate);
+    this.requestUpdate();
+    void this.workspace!.store.setSetting(UI_SETTING, ui);
+  }
+
+  private ui(changes: Partial<UiState> = {}): UiState {
+    return { game: this.game, entry: this.entry, openPath: this.openPath, view: this.view, ...changes };
+  }
+
+  private validate(immediate = false): void {
+    const ws = this.workspace!;
+    const entries = [entryOf(this.game), ...ws.variants(this.game)];
+    this.validator.request(this.game, { files: this.files, entries, active: this.entry }, immediate);
+  }
+
+  private setView(view: ViewId): void {
+    this.show(this.ui({ view }), false);
+  }
+
+  private handleWorkspaceChange(): void {
+    this.files = this.workspace!.gameFiles(this.game);
+    this.validate();
+    this.requestUpdate();
+  }
+
+  private async handleSelectGame(e: RsEvent<'rs-select-game'>): Promise<void> {
+    const { game } = e.detail;
+    await this.workspace!.openGame(game);
+    const entry = entryOf(game);
+    this.show({ game, entry, openPath: entry, view: this.view === 'diff' ? 'edit' : this.view });
+  }
+
+  private handleSelectRuleset(e: RsEvent<'rs-select-ruleset'>): void {
+    const entry = e.detail.entry;
+    this.show(this.ui({ entry, openPath: entry, view: this.view === 'diff' && !this.workspace!.isVariant(entry) ? 'edit' : this.view }));
+  }
+
+  private handleOpenFile(e: RsEvent<'rs-open-file'>): void {
+    e.stopPropagation();
+    const { path, range } = e.detail;
+    if (this.workspace!.text(path) === undefined) return;
+    this.reveal = range ? { path, range } : { path };
+    this.show(this.ui({ openPath: path, view: 'edit' }), false);
+  }
+
+  private handleFileChange(e: RsEvent<'rs-file-change'>): void {
+    this.workspace!.update(e.detail.path, e.detail.text);
+  }
+
+  private handleNewVariant(e: RsEvent<'rs-new-variant'>): void {
+    const path = this.workspace!.createVariant(this.game, e.detail.name);
+    this.openVariant(path, `Created ${baseName(path)}: it extends the base ruleset and changes nothing yet.`);
+  }
+
+  private handleImportVariant(e: RsEvent<'rs-import-variant'>): void {
+    const path = this.workspace!.addVariant(this.game, e.detail.name, e.detail.text);
+    this.openVariant(path, `Imported ${e.detail.name} as ${baseName(path)}.`);
+  }
+
+  private openVariant(path: string, notice: string, game = this.game): void {
+    this.notice = notice;
+    this.reveal = { path };
+    this.show({ game, entry: path, openPath: path, view: 'edit' });
+  }
+
+  private handleDownload(e: RsEvent<'rs-download-file'>): void {
+    downloadText(baseName(e.detail.path), this.workspace!.text(e.detail.path) ?? '');
+  }
+
+  private async handleShare(e: RsEvent<'rs-share-file'>): Promise<void> {
+    const { path } = e.detail;
+    const hash = await encodeShare({ game: this.game, file: baseName(path), text: this.workspace!.text(path) ?? '' });
+    const url = `${location.href.split('#')[0]}${hash}`;
+    await (e.target as RsFileToolbar).showShareLink(url);
+  }
+
+  private handleRevert(e: RsEvent<'rs-revert-file'>): void {
+    if (!confirm(`Revert ${baseName(e.detail.path)} to the shipped text? Your edits to it are lost.`)) return;
+    this.workspace!.revert(e.detail.path);
+    this.notice = `Reverted ${baseName(e.detail.path)} to the shipped text.`;
+  }
+
+  private handleDelete(e: RsEvent<'rs-delete-file'>): void {
+    const { path } = e.detail;
+    if (!confirm(`Delete the variant ${baseName(path)}? Download it first to keep a copy.`)) return;
+    this.workspace!.remove(path);
+    this.notice = `Deleted ${baseName(path)}.`;
+    const entry = this.entry === path ? entryOf(this.game) : this.entry;
+    this.show(this.ui({ entry, openPath: this.openPath === path ? entry : this.openPath, view: this.view === 'diff' ? 'edit' : this.view }));
+  }
+
+  /** Open the variant a `#share=` link carries (data only: it is added like an imported file). */
+  private async openSharedLink(): Promise<void> {
+    const ws = this.workspace;
+    if (!ws || !location.hash.startsWith(SHARE_PREFIX)) return;
+    const shared = await decodeShare(location.hash);
+    history.replaceState(null, '', `${location.pathname}${location.search}`);
+    if ('error' in shared) {
+      this.notice = `Could not open the shared link: ${shared.error}`;
+      return;
+    }
+    if (!ws.games().some((g) => g.id === shared.game)) {
+      this.notice = `Could not open the shared link: this editor has no game "${shared.game}".`;
+      return;
+    }
+    await ws.openGame(shared.game);
+    const path = ws.addVariant(shared.game, shared.file, shared.text);
+    this.openVariant(path, `Opened the shared variant ${baseName(path)}.`, shared.game);
+  }
+}
+
+customElements.define('rs-app', RsApp);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rs-app': RsApp;
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The lifecycle of a Monaco editor inside a host element: loads Monaco lazily after first paint
+ * once the host connects; keeps one model per file of the current game, markers from the validator
+ * and rulesmith's language providers; disposes the editor, models and providers on disconnect.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type * as Setup from '../../language/monaco-setup.ts';
+import type * as Providers from '../../language/providers.ts';
+import type { Diagnostic, Range, SymbolInfo } from '../../validator/protocol.ts';
+
+type Monaco = typeof Setup.monaco;
+type Model = ReturnType<Monaco['editor']['createModel']>;
+
+export interface EditorState {
+  files: Readonly<Record<string, string>>;
+  path: string;
+  diagnostics: readonly Diagnostic[];
+  symbols: readonly SymbolInfo[];
+  /** Select and show a range; a new object each time it should happen. */
+  reveal?: { path: string; range?: Range } | undefined;
+}
+
+export interface MonacoCallbacks {
+  container(): HTMLElement | null;
+  onChange(path: string, text: string): void;
+  /** Go-to-definition into another file. */
+  onOpen(path: string, range?: Range): void;
+}
+
+/** Resolves after the browser has painted at least once. */
+const afterFirstPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+export class MonacoController implements ReactiveController {
+  ready = false;
+  loadError = '';
+  private setup?: typeof Setup;
+  private providers?: typeof Providers;
+  private editor?: ReturnType<Monaco['editor']['create']>;
+  private readonly models = new Map<string, Model>();
+  private disposables: Array<{ dispose(): void }> = [];
+  private state: EditorState = { files: {}, path: '', diagnostics: [], symbols: [] };
+  private applied: Partial<EditorState> = {};
+  /** Set while the controller itself changes a model, so that change is not echoed back. */
+  private applying = false;
+  private connected = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly callbacks: MonacoCallbacks,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    void this.load();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    for (const d of this.disposables) d.dispose();
+    this.disposables = [];
+    this.editor?.dispose();
+    this.editor = undefined;
+    for (const model of this.models.values()) model.dispose();
+    this.models.clear();
+    this.applied = {};
+    this.ready = false;
+  }
+
+  /** The host passes its current properties on every update. */
+  sync(state: EditorState): void {
+    this.state = state;
+    if (this.ready) this.apply();
+  }
+
+  focus(): void {
+    this.editor?.focus();
+  }
+
+  private async load(): Promise<void> {
+    await afterFirstPaint();
+    try {
+      const [setup, providers] = await Promise.all([import('../../language/monaco-setup.ts'), import('../../language/providers.ts')]);
+      this.setup = setup;
+      this.providers = providers;
+    } catch (error) {
+      this.loadError = error instanceof Error ? error.message : String(error);
+      this.host.requestUpdate();
+      return;
+    }
+    const container = this.callbacks.container();
+    if (!this.connected || !container || this.editor) return;
+    const { monaco, LANGUAGE_ID, THEME, configureYaml } = this.setup;
+    this.editor = monaco.editor.create(container, {
+      automaticLayout: true,
+      theme: THEME,
+      language: LANGUAGE_ID,
+      minimap: { enabled: false },
+      fontSize: 13,
+      tabSize: 2,
+      insertSpaces: true,
+      renderWhitespace: 'boundary',
+      scrollBeyondLastLine: false,
+      fixedOverflowWidgets: true,
+      ariaLabel: 'Ruleset file editor. Press Ctrl+M to let Tab move focus out of the editor.',
+    });
+    this.disposables.push(
+      configureYaml(),
+      ...this.providers.registerProviders({
+        symbols: () => this.state.symbols,
+        diagnostics: (path) => this.state.diagnostics.filter((d) => d.file === path),
+        pathOf: (uri) => uri.path.replace(/^\//, ''),
+        uriOf: (path) => monaco.Uri.file(path),
+      }),
+      monaco.editor.registerEditorOpener({
+        openCodeEditor: (_source, resource, selection) => {
+          const range = selection && 'endLineNumber' in selection
+            ? { start: { line: selection.startLineNumber, column: selection.startColumn }, end: { line: selection.endLineNumber, column: selection.endColumn } }
+            : selection ? { start: { line: selection.lineNumber, column: selection.column }, end: { line: selection.lineNumber, column: selection.column } } : undefined;
+          this.callbacks.onOpen(resource.path.replace(/^\//, ''), range);
+          return true;
+        },
+      }),
+    );
+    this.ready = true;
+    this.apply();
+    this.host.requestUpdate();
+  }
+
+  private apply(): void {
+    const { monaco } = this.setup!;
+    const state = this.state;
+    if (this.applied.files !== state.files) this.syncModels(monaco, state.files);
+    const model = this.models.get(state.path);
+    if (model && this.editor && this.editor.getModel() !== model) this.editor.setModel(model);
+    if (this.applied.diagnostics !== state.diagnostics || this.applied.files !== state.files) {
+      for (const [path, m] of this.models) {
+        monaco.editor.setModelMarkers(m, this.providers!.MARKER_OWNER, state.diagnostics.filter((d) => d.file === path).map(this.providers!.toMarker));
+      }
+    }
+    if (state.reveal && state.reveal !== this.applied.reveal && state.reveal.path === state.path && this.editor) {
+      if (state.reveal.range) {
+        const range = this.providers!.toRange(state.reveal.range);
+        this.editor.setSelection(range);
+        this.editor.revealRangeInCenterIfOutsideViewport(range);
+      }
+      this.editor.focus();
+    }
+    this.applied = { ...state };
+  }
+
+  /** One model per file: create new ones, update changed text (keeping undo), drop removed ones. */
+  private syncModels(monaco: Monaco, files: Readonly<Record<string, string>>): void {
+    for (const [path, model] of this.models) {
+      if (path in files) continue;
+      model.dispose();
+      this.models.delete(path);
+    }
+    for (const [path, text] of Object.entries(files)) {
+      const model = this.models.get(path);
+      if (!model) {
+        const created = monaco.editor.createModel(text, this.setup!.LANGUAGE_ID, monaco.Uri.file(path));
+        created.onDidChangeContent(() => {
+          if (!this.applying) this.callbacks.onChange(path, created.getValue());
+        });
+        this.models.set(path, created);
+      } else if (model.getValue() !== text) {
+        this.applying = true;
+        try {
+          model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
+        } finally {
+          this.applying = false;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import { LitElement, html, nothing } from 'lit';
+import { emit } from '../../events.ts';
+import type { SaveState } from '../../workspace/workspace.ts';
+import { styles } from './file-toolbar.styles.ts';
+
+/**
+ * The open file's name, its autosave state and what can be done with it: download, share a
+ * variant as a link, revert a shipped file to what shipped, delete a variant of one's own.
+ *
+ * @fires rs-download-file - `{ path }`
+ * @fires rs-share-file - `{ path }`; the host answers with `showShareLink(url)`
+ * @fires rs-revert-file - `{ path }`
+ * @fires rs-delete-file - `{ path }`
+ */
+export class RsFileToolbar extends LitElement {
+  static override styles = styles;
+  static override properties = {
+    path: {},
+    shipped: { type: Boolean },
+    edited: { type: Boolean },
+    variant: { type: Boolean },
+    saveState: { attribute: 'save-state' },
+    saveError: { attribute: false },
+    persistent: { type: Boolean },
+    shareLink: { state: true },
+  };
+
+  declare path: string;
+  declare shipped: boolean;
+  declare edited: boolean;
+  declare variant: boolean;
+  declare saveState: SaveState;
+  declare saveError: string;
+  /** Whether edits survive a reload (IndexedDB available). */
+  declare persistent: boolean;
+  declare private shareLink: string;
+
+  constructor() {
+    super();
+    this.path = '';
+    this.shipped = false;
+    this.edited = false;
+    this.variant = false;
+    this.saveState = 'saved';
+    this.saveError = '';
+    this.persistent = true;
+    this.shareLink = '';
+  }
+
+  protected override render() {
+    const detail = { path: this.path };
+    return html`
+      <span class="path">${this.path}</span>
+      ${this.edited ? html`<span class="tag">edited</span>` : nothing}
+      ${!this.shipped ? html`<span class="tag">yours</span>` : nothing}
+      <span class="state ${this.saveState === 'error' ? 'error' : ''}" role="status" data-save-state=${this.saveState}>${this.saveText()}</span>
+      <button class="button" @click=${() => emit(this, 'rs-download-file', detail)}>Download</button>
+      ${this.variant ? html`<button class="button" @click=${() => emit(this, 'rs-share-file', detail)}>Share link</button>` : nothing}
+      ${this.shipped && this.edited ? html`<button class="button" @click=${() => emit(this, 'rs-revert-file', detail)}>Revert to shipped</button>` : nothing}
+      ${!this.shipped ? html`<button class="button" @click=${() => emit(this, 'rs-delete-file', detail)}>Delete variant</button>` : nothing}
+      <dialog aria-labelledby="share-heading" @close=${this.handleShareClose}>
+        <h2 id="share-heading">Share this variant</h2>
+        <p>Anyone who opens this link gets a copy of the variant in their own browser. The text travels inside the link; no server keeps it.</p>
+        <label for="share-link" class="visually-hidden">Share link</label>
+        <input id="share-link" readonly .value=${this.shareLink} @focus=${(e: Event) => (e.target as HTMLInputElement).select()} />
+        <div class="actions">
+          <button class="button" @click=${this.handleCopy}>Copy link</button>
+          <button class="button primary" @click=${this.handleShareDone}>Done</button>
+        </div>
+      </dialog>
+    `;
+  }
+
+  /** Show a share link in a dialog, selected for copying. */
+  async showShareLink(url: string): Promise<void> {
+    this.shareLink = url;
+    await this.updateComplete;
+    const dialog = this.renderRoot.querySelector('dialog')!;
+    if (!dialog.open) dialog.showModal();
+    this.renderRoot.querySelector<HTMLInputElement>('#share-link')!.focus();
+  }
+
+  private saveText(): string {
+    if (this.saveState === 'error') return `Not saved: ${this.saveError}`;
+    if (this.saveState === 'saving') return 'Saving…';
+    return this.persistent ? 'All changes saved in this browser' : 'Changes are kept until you close the tab (browser storage unavailable)';
+  }
+
+  private async handleCopy(): Promise<void> {
+    const input = this.renderRoot.querySelector<HTMLInputElement>('#share-link')!;
+    input.select();
+    try {
+      await navigator.clipboard.writeText(this.shareLink);
+    } catch {
+      // Selected: the user can copy it with the keyboard.
+    }
+  }
+
+  private handleShareDone(): void {
+    this.renderRoot.querySelector('dialog')!.close();
+  }
+
+  private handleShareClose(): void {
+    this.shareLink = '';
+  }
+}
+
+customElements.define('rs-file-toolbar', RsFileToolbar);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rs-file-toolbar': RsFileToolbar;
+  }
+}

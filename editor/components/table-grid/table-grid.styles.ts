@@ -1,0 +1,63 @@
+import { css } from 'lit';
+import { tokens } from '../shared.styles.ts';
+
+export const styles = [
+  tokens,
+  css`
+    :host {
+      display: block;
+      overflow: auto;
+    }
+    table {
+      border-collapse: collapse;
+      font-size: 13px;
+    }
+    caption {
+      text-align: left;
+      padding: 0 0 6px;
+      color: var(--rs-text-muted);
+    }
+    th,
+    td {
+      border: 1px solid var(--rs-border);
+      padding: 0;
+      vertical-align: top;
+    }
+    th {
+      background: var(--rs-bg-muted);
+    }
+    th button,
+    td button {
+      display: block;
+      width: 100%;
+      min-height: 28px;
+      border: 0;
+      background: none;
+      padding: 4px 8px;
+      text-align: left;
+      max-width: 28em;
+    }
+    td button {
+      font-family: var(--rs-mono);
+    }
+    .in-selection {
+      background: #eef3ff;
+    }
+    button[aria-pressed='true'] {
+      background: var(--rs-bg-selected);
+      box-shadow: inset 0 0 0 2px var(--rs-accent);
+    }
+    .odds {
+      display: block;
+      font-size: 11px;
+      font-weight: 400;
+      color: var(--rs-text-muted);
+    }
+    .corner {
+      font-size: 12px;
+      font-weight: 400;
+      color: var(--rs-text-muted);
+      padding: 4px 8px;
+    }
+  `,
+];

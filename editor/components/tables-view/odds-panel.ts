@@ -1,0 +1,71 @@
+/** The odds of the selected row, column or cell of a table (a template used by rs-tables-view). */
+import { html, nothing, type TemplateResult } from 'lit';
+import { columnOutcomes, formatOdds, isRolled, rowOdds, type Outcome, type Selection } from '../../tables/odds.ts';
+import type { Location, TableView } from '../../validator/protocol.ts';
+
+export function oddsPanel(table: TableView, selection: Selection | undefined, open: (location: Location) => void): TemplateResult {
+  const rolled = isRolled(table);
+  const source = (location: Location | undefined, label: string) =>
+    location ? html`<button class="button" @click=${() => open(location)}>${label}</button>` : nothing;
+  const intro = rolled
+    ? html`<p>Rolled on <strong>${table.roll}</strong>: ${table.totalWeight} equally likely combinations.</p>`
+    : table.roll
+      ? html`<p>Rolled on <strong>${table.roll}</strong>. ${table.oddsNote ?? ''}</p>`
+      : html`<p>Looked up by ${table.keyName ? html`<strong>${table.keyName}</strong>` : 'key'}, not rolled: rows have no odds.</p>`;
+  if (!selection) {
+    return html`${intro}
+      <p class="muted">Select a row, a column or a cell to see ${rolled ? 'the exact odds of its results' : 'its values'}.</p>
+      ${source(table.location, 'Show table in file')}`;
+  }
+  if (selection.kind === 'row') {
+    const row = table.rows[selection.row];
+    if (!row) return intro;
+    const odds = rowOdds(table, selection.row);
+    return html`${intro}
+      <h3>Row ${row.label}</h3>
+      ${odds ? html`<p class="big" data-odds>${formatOdds(odds)}</p><p class="muted">chance that the roll lands on this row</p>` : nothing}
+      <dl>${row.cells.map((cell, c) => html`<dt>${table.columns[c] ?? ''}</dt><dd>${describe(table, cell.text)}</dd>`)}</dl>
+      ${source(row.location, 'Show row in file')}`;
+  }
+  const column = table.columns[selection.column] ?? '';
+  const outcomes = columnOutcomes(table, selection.column);
+  if (selection.kind === 'column') {
+    return html`${intro}
+      <h3>Column ${column}</h3>
+      ${rolled ? outcomeList(outcomes) : html`<p class="muted">Not rolled: no odds.</p>`}`;
+  }
+  const row = table.rows[selection.row];
+  const cell = row?.cells[selection.column];
+  if (!row || !cell) return intro;
+  const odds = rowOdds(table, selection.row);
+  const same = outcomes.find((o) => o.result === cell.text);
+  return html`${intro}
+    <h3>Row ${row.label}, column ${column}</h3>
+    <p class="result">${describe(table, cell.text)}</p>
+    ${odds ? html`<p>This row: <strong data-odds>${formatOdds(odds)}</strong></p>` : nothing}
+    ${same && rolled && table.columns.length > 1
+      ? html`<p>${cell.text} anywhere in this column: <strong>${formatOdds(same.odds)}</strong> (rows ${same.rows.join(', ')})</p>`
+      : nothing}
+    ${source(cell.location, 'Show cell in file')}`;
+}
+
+function outcomeList(outcomes: Outcome[]): TemplateResult {
+  return html`<table class="outcomes">
+    <thead><tr><th scope="col">Result</th><th scope="col">Odds</th><th scope="col">Rows</th></tr></thead>
+    <tbody>
+      ${outcomes.map(
+        (o) => html`<tr data-result=${o.result}>
+          <td>${o.result}${o.name ? html` <span class="muted">${o.name}</span>` : nothing}</td>
+          <td>${formatOdds(o.odds)}</td>
+          <td>${o.rows.join(', ')}</td>
+        </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+/** A cell's text with its legend name: `VM — Morale Check`. */
+function describe(table: TableView, text: string): string {
+  const name = table.results?.[text];
+  return name ? `${text} — ${name}` : text;
+}

@@ -1,0 +1,99 @@
+import { css } from 'lit';
+import { tokens } from '../shared.styles.ts';
+
+export const styles = [
+  tokens,
+  css`
+    :host {
+      display: grid;
+      grid-template-columns: minmax(160px, 220px) 1fr minmax(240px, 320px);
+      height: 100%;
+      min-height: 0;
+    }
+    nav {
+      overflow: auto;
+      border-right: 1px solid var(--rs-border);
+      padding: 8px;
+    }
+    nav ul {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+    }
+    nav button {
+      width: 100%;
+      text-align: left;
+      border: 0;
+      background: none;
+      border-radius: var(--rs-radius);
+      padding: 4px 6px;
+    }
+    nav button[aria-current='true'] {
+      background: var(--rs-bg-selected);
+      font-weight: 600;
+    }
+    nav .id {
+      display: block;
+      font: 11px var(--rs-mono);
+      color: var(--rs-text-muted);
+    }
+    main {
+      overflow: auto;
+      padding: 12px 16px;
+      min-width: 0;
+    }
+    h2 {
+      margin: 0 0 4px;
+      font-size: 18px;
+    }
+    .description {
+      max-width: 60em;
+      color: var(--rs-text-muted);
+    }
+    aside {
+      overflow: auto;
+      border-left: 1px solid var(--rs-border);
+      padding: 12px;
+      background: var(--rs-bg-muted);
+    }
+    aside h3 {
+      font-size: 15px;
+      margin: 12px 0 4px;
+    }
+    .big {
+      font-size: 22px;
+      font-weight: 600;
+      margin: 4px 0 0;
+    }
+    .result {
+      font-family: var(--rs-mono);
+      font-size: 15px;
+    }
+    dl {
+      display: grid;
+      grid-template-columns: auto 1fr;
+      gap: 2px 10px;
+    }
+    dt {
+      color: var(--rs-text-muted);
+    }
+    dd {
+      margin: 0;
+      font-family: var(--rs-mono);
+    }
+    .outcomes {
+      border-collapse: collapse;
+      width: 100%;
+      font-size: 13px;
+    }
+    .outcomes th,
+    .outcomes td {
+      text-align: left;
+      border-bottom: 1px solid var(--rs-border);
+      padding: 3px 4px;
+    }
+    .stale {
+      color: var(--rs-warning);
+    }
+  `,
+];

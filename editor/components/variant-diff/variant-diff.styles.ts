@@ -1,0 +1,82 @@
+import { css } from 'lit';
+import { tokens } from '../shared.styles.ts';
+
+export const styles = [
+  tokens,
+  css`
+    :host {
+      display: block;
+      overflow: auto;
+      padding: 12px 16px;
+      height: 100%;
+    }
+    h2 {
+      margin: 0 0 4px;
+      font-size: 18px;
+    }
+    .path {
+      font-family: var(--rs-mono);
+      font-size: 13px;
+    }
+    article {
+      border: 1px solid var(--rs-border);
+      border-radius: 6px;
+      margin: 12px 0;
+      overflow: hidden;
+    }
+    article header {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 8px;
+      padding: 6px 10px;
+      background: var(--rs-bg-muted);
+      border-bottom: 1px solid var(--rs-border);
+    }
+    h3 {
+      margin: 0;
+      font: 600 14px var(--rs-mono);
+    }
+    .status {
+      font-size: 12px;
+      border-radius: 8px;
+      padding: 0 8px;
+      border: 1px solid currentColor;
+    }
+    .status.added {
+      color: #146c2e;
+    }
+    .status.removed {
+      color: var(--rs-error);
+    }
+    .status.changed {
+      color: var(--rs-accent);
+    }
+    .how {
+      font-size: 12px;
+      color: var(--rs-text-muted);
+      margin-right: auto;
+    }
+    pre {
+      margin: 0;
+      padding: 6px 0;
+      font: 12px/1.45 var(--rs-mono);
+      overflow: auto;
+      max-height: 420px;
+    }
+    pre span {
+      display: block;
+      padding: 0 10px;
+      white-space: pre;
+    }
+    .add {
+      background: var(--rs-added);
+    }
+    .del {
+      background: var(--rs-removed);
+    }
+    .ctx {
+      color: var(--rs-text-muted);
+    }
+  `,
+];

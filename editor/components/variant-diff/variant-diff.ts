@@ -1,0 +1,84 @@
+import { LitElement, html, nothing } from 'lit';
+import { emit } from '../../events.ts';
+import type { DiffLine, ElementChange, VariantDiff } from '../../validator/protocol.ts';
+import { styles } from './variant-diff.styles.ts';
+
+/** Unchanged lines kept around each change in a diff. */
+const CONTEXT = 3;
+const HOW: Record<ElementChange['how'][number], string> = { replace: 'redefined', set: 'set:', remove: 'remove:' };
+
+/**
+ * What the active variant changes in the ruleset it extends: one card per element (a table, a
+ * track, `flow`…) that is added, removed or changed, saying which of the variant's keys did it,
+ * with a line diff of the element's YAML.
+ *
+ * @fires rs-open-file - "Show in variant" was chosen (`{ path, range }`)
+ */
+export class RsVariantDiff extends LitElement {
+  static override styles = styles;
+  static override properties = { diff: { attribute: false }, stale: { type: Boolean } };
+
+  declare diff: VariantDiff | undefined;
+  declare stale: boolean;
+
+  constructor() {
+    super();
+    this.diff = undefined;
+    this.stale = false;
+  }
+
+  protected override render() {
+    const diff = this.diff;
+    if (!diff) return html`<p class="muted">Pick a variant under Rulesets to compare it with the ruleset it extends.</p>`;
+    return html`
+      <h2>Changes against the base</h2>
+      <p><span class="path">${diff.variant}</span> extends <span class="path">${diff.base}</span>.</p>
+      ${diff.changes.length ? html`<p class="summary" role="status">${summary(diff.changes)}</p>` : nothing}
+      ${this.stale ? html`<p class="sev-warning" role="status">Showing the last version that loaded: fix the errors in Problems to update.</p>` : nothing}
+      ${diff.changes.length === 0
+        ? html`<p class="muted">This variant changes nothing yet. Under <code>set:</code> change single values (<code>"tables.crt.rows.6": [VM, A, A, X, X, X]</code>), under <code>remove:</code> delete elements, or redefine an element by its id.</p>`
+        : diff.changes.map((c) => this.renderChange(c))}
+    `;
+  }
+
+  private renderChange(c: ElementChange) {
+    const title = c.id ? `${c.section}.${c.id}` : c.section;
+    const how = c.how.map((h) => HOW[h]).join(', ');
+    return html`<article data-element=${title} aria-labelledby="change-${title}">
+      <header>
+        <h3 id="change-${title}">${title}</h3>
+        <span class="status ${c.status}">${c.status}</span>
+        <span class="how">${how ? `by ${how}` : ''} ${c.paths.length ? c.paths.join(', ') : ''}</span>
+        ${c.location ? html`<button class="button" @click=${() => emit(this, 'rs-open-file', { path: c.location!.file, range: c.location!.range })}>Show in variant</button>` : nothing}
+      </header>
+      <pre aria-label="Line diff of ${title}">${folded(c.lines).map((l) => (l ? html`<span class=${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}>${l.op} ${l.text}</span>` : html`<span class="ctx">⋯</span>`))}</pre>
+    </article>`;
+  }
+}
+
+/** `3 elements: 2 changed, 1 removed`. */
+function summary(changes: ElementChange[]): string {
+  const count = (status: ElementChange['status']) => changes.filter((c) => c.status === status).length;
+  const parts = (['changed', 'added', 'removed'] as const).filter((s) => count(s) > 0).map((s) => `${count(s)} ${s}`);
+  return `${changes.length} element${changes.length === 1 ? '' : 's'}: ${parts.join(', ')}`;
+}
+
+/** The diff with long unchanged runs folded to `null` markers, keeping CONTEXT lines around changes. */
+function folded(lines: DiffLine[]): Array<DiffLine | null> {
+  const keep = lines.map((l) => l.op !== ' ');
+  const near = lines.map((_, i) => keep.slice(Math.max(0, i - CONTEXT), i + CONTEXT + 1).some(Boolean));
+  const out: Array<DiffLine | null> = [];
+  lines.forEach((l, i) => {
+    if (near[i]) out.push(l);
+    else if (out[out.length - 1] !== null) out.push(null);
+  });
+  return out;
+}
+
+customElements.define('rs-variant-diff', RsVariantDiff);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rs-variant-diff': RsVariantDiff;
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Every event the editor's components dispatch, declared once: name → detail. Events bubble and
+ * cross shadow roots; the app shell handles them.
+ */
+import type { Selection } from './tables/odds.ts';
+import type { Location } from './validator/protocol.ts';
+
+export type ViewId = 'edit' | 'tables' | 'diff';
+
+export interface RsEventDetails {
+  /** Open a file in the code editor, optionally selecting a range. */
+  'rs-open-file': { path: string; range?: Location['range'] };
+  'rs-select-game': { game: string };
+  /** Make a ruleset (the base entry or a variant file) the active one. */
+  'rs-select-ruleset': { entry: string };
+  'rs-select-view': { view: ViewId };
+  /** The text of a file changed in the code editor. */
+  'rs-file-change': { path: string; text: string };
+  /** Create a variant of the current game with this display name. */
+  'rs-new-variant': { name: string };
+  /** A variant file picked from disk. */
+  'rs-import-variant': { name: string; text: string };
+  'rs-revert-file': { path: string };
+  'rs-delete-file': { path: string };
+  'rs-download-file': { path: string };
+  'rs-share-file': { path: string };
+  /** A row, column or cell of a table grid was selected (or the selection cleared). */
+  'rs-table-select': { selection: Selection | undefined };
+}
+
+export type RsEventName = keyof RsEventDetails;
+export type RsEvent<K extends RsEventName> = CustomEvent<RsEventDetails[K]>;
+
+/** Dispatch a typed editor event from `target`. */
+export function emit<K extends RsEventName>(target: EventTarget, name: K, detail: RsEventDetails[K]): boolean {
+  return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+}
+
+type RsEventMap = { [K in RsEventName]: RsEvent<K> };
+
+declare global {
+  // Typed `addEventListener('rs-…', e => e.detail…)` on every element.
+  interface HTMLElementEventMap extends RsEventMap {}
+}

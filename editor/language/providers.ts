@@ -1,0 +1,140 @@
+/**
+ * rulesmith's language features in Monaco, on top of monaco-yaml's schema completion and hover:
+ * names in scripts (ruleset ids and built-ins), hover docs for them, go-to-definition of an id, and
+ * quick fixes from `Diagnostic.fix`. Markers are the validator's diagnostics.
+ */
+import type { Diagnostic, SymbolInfo, SymbolKind } from '../validator/protocol.ts';
+import { LANGUAGE_ID, SCRIPT_KEYS, monaco } from './monaco-setup.ts';
+import { cursorContext } from './script-context.ts';
+
+export const MARKER_OWNER = 'rulesmith';
+const MARKER_SOURCE = 'rulesmith';
+
+/** What the providers read; the Monaco controller supplies the current values. */
+export interface LanguageData {
+  symbols(): readonly SymbolInfo[];
+  diagnostics(path: string): readonly Diagnostic[];
+  pathOf(uri: monaco.Uri): string;
+  uriOf(path: string): monaco.Uri;
+}
+
+const KIND = monaco.languages.CompletionItemKind;
+const COMPLETION_KIND: Record<SymbolKind, monaco.languages.CompletionItemKind> = {
+  table: KIND.Struct,
+  track: KIND.Variable,
+  deck: KIND.Module,
+  procedure: KIND.Method,
+  zone: KIND.Folder,
+  piece: KIND.Class,
+  option: KIND.Property,
+  die: KIND.Unit,
+  variable: KIND.Variable,
+  side: KIND.EnumMember,
+  action: KIND.Event,
+  area: KIND.Reference,
+  function: KIND.Function,
+  builtin: KIND.Constant,
+  keyword: KIND.Keyword,
+};
+
+export function registerProviders(data: LanguageData): monaco.IDisposable[] {
+  const symbolAt = (model: monaco.editor.ITextModel, position: monaco.Position) => {
+    const word = model.getWordAtPosition(position);
+    if (!word || cursorContext(model.getLinesContent(), position.lineNumber, word.startColumn, SCRIPT_KEYS) === 'key') return undefined;
+    const symbol = data.symbols().find((s) => s.name === word.word && s.kind !== 'keyword');
+    return symbol && { symbol, word };
+  };
+
+  return [
+    monaco.languages.registerCompletionItemProvider(LANGUAGE_ID, {
+      provideCompletionItems(model, position) {
+        const context = cursorContext(model.getLinesContent(), position.lineNumber, position.column, SCRIPT_KEYS);
+        if (context === 'key') return { suggestions: [] };
+        const word = model.getWordUntilPosition(position);
+        const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
+        // Outside scripts, values name elements (`side: blue`): offer ids, not functions or keywords.
+        const offered = data.symbols().filter((s) => context === 'script' || !['function', 'builtin', 'keyword'].includes(s.kind));
+        const suggestions = offered.map((s) => ({
+          label: { label: s.name, description: s.kind },
+          kind: COMPLETION_KIND[s.kind],
+          insertText: s.name,
+          range,
+          ...(s.title ? { detail: s.title } : {}),
+          ...(s.doc ? { documentation: s.doc } : {}),
+          sortText: `${s.kind === 'keyword' ? 2 : s.location ? 0 : 1}${s.name}`,
+        }));
+        return { suggestions };
+      },
+    }),
+    monaco.languages.registerHoverProvider(LANGUAGE_ID, {
+      provideHover(model, position) {
+        const found = symbolAt(model, position);
+        if (!found) return null;
+        const { symbol: s, word } = found;
+        const where = s.location ? `\n\nDefined in \`${s.location.file}\` line ${s.location.range.start.line}` : '';
+        return {
+          range: new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn),
+          contents: [{ value: `**${s.kind}** \`${s.name}\`${s.title ? ` — ${s.title}` : ''}` }, ...(s.doc || where ? [{ value: `${s.doc ?? ''}${where}`.trim() }] : [])],
+        };
+      },
+    }),
+    monaco.languages.registerDefinitionProvider(LANGUAGE_ID, {
+      provideDefinition(model, position) {
+        const location = symbolAt(model, position)?.symbol.location;
+        if (!location) return null;
+        return { uri: data.uriOf(location.file), range: toRange(location.range) };
+      },
+    }),
+    monaco.languages.registerCodeActionProvider(
+      LANGUAGE_ID,
+      {
+        provideCodeActions(model, _range, context) {
+          const path = data.pathOf(model.uri);
+          const actions: monaco.languages.CodeAction[] = [];
+          for (const marker of context.markers) {
+            if (marker.source !== MARKER_SOURCE) continue;
+            const d = data.diagnostics(path).find((x) => x.fix && x.code === markerCode(marker) && sameStart(x, marker));
+            if (!d?.fix) continue;
+            actions.push({
+              title: `Replace with “${d.fix.text}”`,
+              kind: 'quickfix',
+              diagnostics: [marker],
+              isPreferred: true,
+              edit: { edits: [{ resource: model.uri, versionId: model.getVersionId(), textEdit: { range: toRange(d.fix.range), text: d.fix.text } }] },
+            });
+          }
+          return { actions, dispose: () => undefined };
+        },
+      },
+      { providedCodeActionKinds: ['quickfix'] },
+    ),
+  ];
+}
+
+export function toRange(range: Diagnostic['range']): monaco.Range {
+  return new monaco.Range(range.start.line, range.start.column, range.end.line, range.end.column);
+}
+
+export function toMarker(d: Diagnostic): monaco.editor.IMarkerData {
+  const severity = d.severity === 'error' ? monaco.MarkerSeverity.Error : d.severity === 'warning' ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Info;
+  // A zero-width range would be invisible: widen it to one character.
+  const end = d.range.end.line === d.range.start.line && d.range.end.column <= d.range.start.column ? { line: d.range.start.line, column: d.range.start.column + 1 } : d.range.end;
+  return {
+    severity,
+    message: d.hint ? `${d.message}\n${d.hint}` : d.message,
+    code: d.code,
+    source: MARKER_SOURCE,
+    startLineNumber: d.range.start.line,
+    startColumn: d.range.start.column,
+    endLineNumber: end.line,
+    endColumn: end.column,
+  };
+}
+
+function markerCode(marker: monaco.editor.IMarkerData): string | undefined {
+  return typeof marker.code === 'string' ? marker.code : marker.code?.value;
+}
+
+function sameStart(d: Diagnostic, marker: monaco.editor.IMarkerData): boolean {
+  return d.range.start.line === marker.startLineNumber && d.range.start.column === marker.startColumn;
+}

@@ -1,0 +1,41 @@
+/**
+ * Where the cursor is in a ruleset file, read from the text alone (the same rules the highlighter
+ * follows): inside a script (a `do: |` block or a one-line `when: …` value), at a YAML key, or in
+ * another value. Completion offers rulesmith names in scripts and values, never at keys.
+ */
+
+export type CursorContext = 'script' | 'key' | 'value';
+
+/**
+ * @param lines the file's lines; `line` is 1-based, `column` 1-based (the cursor is before it).
+ */
+export function cursorContext(lines: readonly string[], line: number, column: number, scriptKeys: ReadonlySet<string>): CursorContext {
+  const text = lines[line - 1] ?? '';
+  const before = text.slice(0, column - 1);
+  if (inBlockScript(lines, line, column, scriptKeys)) return 'script';
+  const keyed = /^([ \t]*)(?:-[ \t]+)?([A-Za-z_][\w-]*)[ \t]*:[ \t]*/.exec(before);
+  if (keyed) return scriptKeys.has(keyed[2]!) && !/^[|>]/.test(before.slice(keyed[0].length)) ? 'script' : 'value';
+  return /^[ \t]*(?:-[ \t]+)?[\w-]*$/.test(before) && !/^[ \t]*-[ \t]*$/.test(before) ? 'key' : 'value';
+}
+
+/** Whether `line` lies in the block scalar of a script key (`do: |` above it, less indented). */
+function inBlockScript(lines: readonly string[], line: number, column: number, scriptKeys: ReadonlySet<string>): boolean {
+  const current = lines[line - 1] ?? '';
+  // On a blank line, the cursor's column says how deep the user is typing.
+  let indent = current.trim() === '' ? column - 1 : indentOf(current);
+  for (let i = line - 2; i >= 0; i--) {
+    const text = lines[i]!;
+    if (text.trim() === '') continue;
+    const ind = indentOf(text);
+    if (ind >= indent) continue;
+    const opener = /^[ \t]*(?:-[ \t]+)?([A-Za-z_][\w-]*)[ \t]*:[ \t]*([|>][0-9+-]*)?[ \t]*(?:#.*)?$/.exec(text);
+    if (opener) return opener[2] !== undefined && scriptKeys.has(opener[1]!);
+    // A less indented line that opens nothing (a script line above, a list item): keep looking up.
+    indent = ind;
+  }
+  return false;
+}
+
+function indentOf(text: string): number {
+  return /^[ \t]*/.exec(text)![0].length;
+}

@@ -1,0 +1,41 @@
+/**
+ * Which YAML keys hold rules-language text, read from the ruleset JSON Schema (grammar/): every
+ * property whose schema is, or may be, a `script` or an `expression`. The highlighter and the
+ * completion provider use this list, so a new script key in the schema needs no editor change.
+ */
+import type { JsonSchema } from '../../grammar/index.ts';
+
+const SCRIPT_REFS = new Set(['#/$defs/script', '#/$defs/expression']);
+
+export function scriptKeys(schema: JsonSchema): string[] {
+  const keys = new Set<string>();
+  const visited = new Set<unknown>();
+  const visit = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null || visited.has(node)) return;
+    visited.add(node);
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    const props = record['properties'];
+    if (typeof props === 'object' && props !== null) {
+      for (const [key, sub] of Object.entries(props)) if (refersToScript(sub)) keys.add(key);
+    }
+    for (const value of Object.values(record)) visit(value);
+  };
+  visit(schema);
+  return [...keys].sort();
+}
+
+/** The schema is a script/expression reference, or offers one among `oneOf`/`anyOf` branches. */
+function refersToScript(node: unknown): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  const record = node as Record<string, unknown>;
+  if (typeof record['$ref'] === 'string' && SCRIPT_REFS.has(record['$ref'])) return true;
+  for (const key of ['oneOf', 'anyOf']) {
+    const branches = record[key];
+    if (Array.isArray(branches) && branches.some(refersToScript)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,68 @@
+/**
+ * Exact odds in a table view: the chance of a row, and the distribution of results over a column
+ * or over a cell's column, as reduced fractions of the roll's equally likely combinations.
+ */
+import type { TableView } from '../validator/protocol.ts';
+
+export interface Odds {
+  /** Reduced fraction. */
+  numerator: number;
+  denominator: number;
+  percent: number;
+}
+
+export interface Outcome {
+  result: string;
+  /** Result name from the table's legend, when it has one. */
+  name?: string;
+  odds: Odds;
+  /** Row labels that give this result. */
+  rows: string[];
+}
+
+export type Selection = { kind: 'row'; row: number } | { kind: 'column'; column: number } | { kind: 'cell'; row: number; column: number };
+
+export function odds(weight: number, total: number): Odds {
+  const g = gcd(weight, total) || 1;
+  return { numerator: weight / g, denominator: total / g, percent: total > 0 ? (100 * weight) / total : 0 };
+}
+
+/** `5/36 (13.9%)`. */
+export function formatOdds(o: Odds): string {
+  const pct = o.percent === 0 || o.percent === 100 ? o.percent.toFixed(0) : o.percent < 1 ? o.percent.toFixed(2) : o.percent.toFixed(1);
+  return o.numerator === 0 ? `0 (0%)` : o.numerator === o.denominator ? `1 (100%)` : `${o.numerator}/${o.denominator} (${pct}%)`;
+}
+
+/** Whether the table's rows have exact odds (a rolled table whose roll could be enumerated). */
+export function isRolled(table: TableView): table is TableView & { totalWeight: number } {
+  return table.totalWeight !== undefined && table.totalWeight > 0;
+}
+
+export function rowOdds(table: TableView, row: number): Odds | undefined {
+  const r = table.rows[row];
+  return isRolled(table) && r?.weight !== undefined ? odds(r.weight, table.totalWeight) : undefined;
+}
+
+/** Results of one column over the roll, most likely first (ties in first-row order). */
+export function columnOutcomes(table: TableView, column: number): Outcome[] {
+  if (!isRolled(table)) return [];
+  const byResult = new Map<string, { weight: number; rows: string[] }>();
+  for (const row of table.rows) {
+    const text = row.cells[column]?.text ?? '';
+    const entry = byResult.get(text) ?? { weight: 0, rows: [] };
+    entry.weight += row.weight ?? 0;
+    entry.rows.push(row.label);
+    byResult.set(text, entry);
+  }
+  return [...byResult]
+    .map(([result, { weight, rows }]) => {
+      const name = table.results?.[result];
+      return { result, ...(name ? { name } : {}), odds: odds(weight, table.totalWeight), rows };
+    })
+    .sort((a, b) => b.odds.percent - a.odds.percent);
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return Math.abs(a);
+}

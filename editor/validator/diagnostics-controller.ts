@@ -1,0 +1,95 @@
+/**
+ * The validator's lifecycle in a host element: starts the worker when the host connects and stops
+ * it on disconnect; debounces requests (one in flight, the newest waiting) and keeps the latest
+ * diagnostics and the last good description of the active ruleset.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ActiveRuleset, Diagnostic, ValidateRequest, ValidateResponse } from './protocol.ts';
+
+/** Quiet time after a keystroke before validating (Monaco's own language services use ≈ 500 ms). */
+export const VALIDATE_DELAY_MS = 350;
+
+export class DiagnosticsController implements ReactiveController {
+  diagnostics: Diagnostic[] = [];
+  active: ActiveRuleset | undefined;
+  /** The newest text of the active ruleset did not load; `active` is the last version that did. */
+  stale = false;
+  /** A request is waiting or in flight. */
+  checking = false;
+  error = '';
+  /** The game the current results belong to. */
+  game = '';
+  private worker: Worker | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private waiting: { game: string; request: Omit<ValidateRequest, 'seq'> } | undefined;
+  private inFlight: { seq: number; game: string; active: string } | undefined;
+  private seq = 0;
+
+  constructor(private readonly host: ReactiveControllerHost) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.worker = new Worker(new URL('./validator.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-validator' });
+    this.worker.addEventListener('message', (e: MessageEvent<ValidateResponse>) => this.handleResponse(e.data));
+    this.worker.addEventListener('error', (e) => {
+      this.error = e.message || 'The validator stopped.';
+      this.inFlight = undefined;
+      this.checking = false;
+      this.host.requestUpdate();
+    });
+    if (this.waiting) this.schedule(0);
+  }
+
+  hostDisconnected(): void {
+    clearTimeout(this.timer);
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.inFlight = undefined;
+  }
+
+  /** Validate these files soon (or at once). A newer request replaces one still waiting. */
+  request(game: string, request: Omit<ValidateRequest, 'seq'>, immediate = false): void {
+    if (game !== this.game) {
+      this.game = game;
+      this.diagnostics = [];
+      this.active = undefined;
+      this.stale = false;
+    }
+    this.waiting = { game, request };
+    this.checking = true;
+    this.schedule(immediate ? 0 : VALIDATE_DELAY_MS);
+    this.host.requestUpdate();
+  }
+
+  private schedule(delay: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.send();
+    }, delay);
+  }
+
+  private send(): void {
+    if (!this.worker || this.inFlight || !this.waiting) return;
+    const { game, request } = this.waiting;
+    this.waiting = undefined;
+    this.inFlight = { seq: ++this.seq, game, active: request.active };
+    this.worker.postMessage({ ...request, seq: this.inFlight.seq } satisfies ValidateRequest);
+  }
+
+  private handleResponse(response: ValidateResponse): void {
+    const sent = this.inFlight;
+    this.inFlight = undefined;
+    if (sent && sent.seq === response.seq && sent.game === this.game) {
+      this.diagnostics = response.diagnostics;
+      this.error = '';
+      if (response.active) this.active = response.active;
+      else if (this.active?.entry !== sent.active) this.active = undefined;
+      this.stale = !response.active && this.active !== undefined;
+    }
+    if (this.waiting && this.timer === undefined) this.send();
+    this.checking = this.waiting !== undefined || this.inFlight !== undefined;
+    this.host.requestUpdate();
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Messages between the editor and its validator worker. Everything here is plain data (structured
+ * clone), so the main thread never loads the YAML parser, the schema validator or the checker.
+ */
+import type { LoadResult } from '../../interpreter/load/index.ts';
+
+/** The one diagnostic type (interpreter/diagnostics.ts), reached through the loader's public index. */
+export type Diagnostic = LoadResult['diagnostics'][number];
+export type Range = Diagnostic['range'];
+
+/** A place in a file (1-based, end exclusive). */
+export interface Location {
+  file: string;
+  range: Range;
+}
+
+export interface ValidateRequest {
+  seq: number;
+  /** Every file of the game being edited, by POSIX path (`rulesets/<game>/…`). */
+  files: Record<string, string>;
+  /** Entry and variant files to load and check; diagnostics of all of them are reported. */
+  entries: string[];
+  /** The ruleset shown in the tables and diff views (one of `entries`). */
+  active: string;
+}
+
+export type SymbolKind =
+  | 'table'
+  | 'track'
+  | 'deck'
+  | 'procedure'
+  | 'zone'
+  | 'piece'
+  | 'option'
+  | 'die'
+  | 'variable'
+  | 'side'
+  | 'action'
+  | 'area'
+  | 'function'
+  | 'builtin'
+  | 'keyword';
+
+/** A name a script can use, with where it is defined (ruleset ids) and what it is. */
+export interface SymbolInfo {
+  name: string;
+  kind: SymbolKind;
+  /** The element's `name:`, or a built-in's signature. */
+  title?: string;
+  doc?: string;
+  location?: Location;
+}
+
+/** One cell of a table grid, as text, with where it is written. */
+export interface CellView {
+  text: string;
+  location?: Location;
+}
+
+export interface RowView {
+  label: string;
+  cells: CellView[];
+  /** Equally likely dice combinations that land on this row (rolled tables only). */
+  weight?: number;
+  location?: Location;
+}
+
+/**
+ * A table as a grid. `columns` are the column bands of a cross table, the fields of record rows,
+ * or one `Result` column for plain rows.
+ */
+export interface TableView {
+  id: string;
+  name?: string;
+  description?: string;
+  location?: Location;
+  roll?: string;
+  /** What indexes the rows when they are not rolled. */
+  keyName?: string;
+  columnKeyName?: string;
+  columnKind: 'bands' | 'fields' | 'value';
+  columns: string[];
+  rows: RowView[];
+  /** Legend of coded results: code → name. */
+  results?: Record<string, string>;
+  /** Sum of all dice combinations of the roll; absent when not rolled or not computable. */
+  totalWeight?: number;
+  /** Why odds are not available for a rolled table (e.g. more dice than can be enumerated). */
+  oddsNote?: string;
+}
+
+export type DiffLine = { op: ' ' | '+' | '-'; text: string };
+
+/** How an element of the base differs in the variant, and which variant keys did it. */
+export interface ElementChange {
+  section: string;
+  /** Element id inside the section; empty for a whole top-level section (`flow`, `players`…). */
+  id: string;
+  status: 'added' | 'removed' | 'changed';
+  /** `replace`: the variant redefines the element; `set`/`remove`: its `set:`/`remove:` paths. */
+  how: Array<'replace' | 'set' | 'remove'>;
+  /** The `set:` and `remove:` paths that touch it. */
+  paths: string[];
+  lines: DiffLine[];
+  location?: Location;
+}
+
+export interface VariantDiff {
+  /** The ruleset the variant extends. */
+  base: string;
+  variant: string;
+  changes: ElementChange[];
+}
+
+/** What the editor shows for the active ruleset: tables, names for completion, the diff. */
+export interface ActiveRuleset {
+  entry: string;
+  /** `extends` chain from the base to `entry`. */
+  lineage: string[];
+  /** Files the ruleset reads (entry, includes, bases). */
+  files: string[];
+  symbols: SymbolInfo[];
+  tables: TableView[];
+  diff?: VariantDiff;
+}
+
+export interface ValidateResponse {
+  seq: number;
+  diagnostics: Diagnostic[];
+  /** Absent when the active ruleset could not be loaded at all (the last good one stays shown). */
+  active?: ActiveRuleset;
+  /** Milliseconds spent loading and checking. */
+  elapsed: number;
+}

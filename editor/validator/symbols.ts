@@ -1,0 +1,57 @@
+/**
+ * Names a script can use in the active ruleset, for completion, hover and go-to-definition: the ids
+ * the ruleset defines (with the range of their key) and the built-in names, functions and keywords.
+ */
+import { keywords } from '../../grammar/index.ts';
+import type { RulesetModel } from '../../interpreter/load/index.ts';
+import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from './interpreter-internals.ts';
+import type { SymbolInfo, SymbolKind } from './protocol.ts';
+
+/** Sections whose keys are ids scripts can name, and the kind of element each holds. */
+const SECTIONS: ReadonlyArray<[path: string[], kind: SymbolKind]> = [
+  [['tables'], 'table'],
+  [['tracks'], 'track'],
+  [['decks'], 'deck'],
+  [['procedures'], 'procedure'],
+  [['zones'], 'zone'],
+  [['pieces'], 'piece'],
+  [['options'], 'option'],
+  [['dice'], 'die'],
+  [['variables'], 'variable'],
+  [['sides'], 'side'],
+  [['actions'], 'action'],
+  [['map', 'areas'], 'area'],
+];
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+/** Ids defined by the ruleset, in section order. */
+export function rulesetSymbols(model: RulesetModel): SymbolInfo[] {
+  const out: SymbolInfo[] = [];
+  for (const [path, kind] of SECTIONS) {
+    let section: unknown = model.data;
+    for (const key of path) section = isRecord(section) ? section[key] : undefined;
+    if (!isRecord(section)) continue;
+    for (const [id, element] of Object.entries(section)) {
+      const el = isRecord(element) ? element : {};
+      const location = model.rangeOf([...path, id], { key: true });
+      const title = text(el['name']);
+      const doc = text(el['description']) ?? text(el['note']);
+      out.push({ name: id, kind, ...(title ? { title } : {}), ...(doc ? { doc } : {}), ...(location ? { location } : {}) });
+    }
+  }
+  return out;
+}
+
+/** Built-in functions, names and keywords; the same for every ruleset. */
+export function builtinSymbols(): SymbolInfo[] {
+  const out: SymbolInfo[] = [];
+  for (const f of BUILTIN_FUNCTIONS.values()) {
+    const arity = f.max === Infinity ? `${f.min}+ arguments` : f.min === f.max ? `${f.min} argument${f.min === 1 ? '' : 's'}` : `${f.min}–${f.max} arguments`;
+    out.push({ name: f.name, kind: 'function', title: `${f.name}(…) — ${arity}`, doc: f.doc });
+  }
+  for (const [name, info] of BUILTIN_NAMES) out.push({ name, kind: 'builtin', doc: info.doc });
+  for (const word of keywords) out.push({ name: word, kind: 'keyword' });
+  return out;
+}

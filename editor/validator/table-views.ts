@@ -1,0 +1,92 @@
+/**
+ * Tables of a loaded ruleset as grids for the tables view: rows × columns of cell text, each cell
+ * traced to where it is written, and for rolled tables the exact weight of each row under the roll.
+ */
+import type { RulesetModel } from '../../interpreter/load/index.ts';
+import { bandContains, parseBand, rollShape, rollWeights } from './interpreter-internals.ts';
+import type { CellView, Location, RowView, TableView } from './protocol.ts';
+
+type Path = Array<string | number>;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const MAX_CELL_TEXT = 240;
+
+export function tableViews(model: RulesetModel): TableView[] {
+  const tables = model.data.tables;
+  if (!isRecord(tables)) return [];
+  return Object.entries(tables).flatMap(([id, table]) => (isRecord(table) ? [tableView(model, id, table)] : []));
+}
+
+function tableView(model: RulesetModel, id: string, table: Record<string, unknown>): TableView {
+  const rows = isRecord(table['rows']) ? Object.entries(table['rows']) : [];
+  const locate = (path: Path, key = false): Location | undefined => model.rangeOf(['tables', id, ...path], { key });
+  const { columnKind, columns } = columnsOf(table, rows);
+  const rowViews: RowView[] = rows.map(([label, value]) => {
+    const location = locate(['rows', label], true);
+    return { label, cells: cellsOf(columnKind, columns, value, (p) => locate(['rows', label, ...p])), ...(location ? { location } : {}) };
+  });
+  const view: TableView = { id, columnKind, columns, rows: rowViews };
+  const location = locate([], true);
+  if (location) view.location = location;
+  if (typeof table['name'] === 'string') view.name = table['name'];
+  if (typeof table['description'] === 'string') view.description = table['description'];
+  if (isRecord(table['key']) && typeof table['key']['name'] === 'string') view.keyName = table['key']['name'];
+  if (isRecord(table['column_key']) && typeof table['column_key']['name'] === 'string') view.columnKeyName = table['column_key']['name'];
+  if (isRecord(table['results'])) {
+    view.results = Object.fromEntries(Object.entries(table['results']).map(([code, r]) => [code, isRecord(r) && typeof r['name'] === 'string' ? r['name'] : code]));
+  }
+  if (typeof table['roll'] === 'string') addWeights(view, table['roll'], model.data.dice);
+  return view;
+}
+
+function columnsOf(table: Record<string, unknown>, rows: Array<[string, unknown]>): Pick<TableView, 'columnKind' | 'columns'> {
+  if (Array.isArray(table['columns'])) return { columnKind: 'bands', columns: table['columns'].map((c) => String(c)) };
+  if (rows.length > 0 && rows.every(([, v]) => isRecord(v))) {
+    const fields: string[] = [];
+    for (const [, v] of rows) for (const k of Object.keys(v as object)) if (!fields.includes(k)) fields.push(k);
+    return { columnKind: 'fields', columns: fields };
+  }
+  return { columnKind: 'value', columns: ['Result'] };
+}
+
+function cellsOf(kind: TableView['columnKind'], columns: string[], value: unknown, locate: (p: Path) => Location | undefined): CellView[] {
+  const cell = (v: unknown, p: Path): CellView => {
+    const location = locate(p);
+    return { text: cellText(v), ...(location ? { location } : {}) };
+  };
+  if (kind === 'bands') return Array.isArray(value) ? value.map((v, i) => cell(v, [i])) : [cell(value, [])];
+  if (kind === 'fields') return columns.map((field) => (isRecord(value) && field in value ? cell(value[field], [field]) : { text: '' }));
+  return [cell(value, [])];
+}
+
+/** A cell value as one line of text. */
+export function cellText(value: unknown): string {
+  const out = format(value, false);
+  return out.length > MAX_CELL_TEXT ? `${out.slice(0, MAX_CELL_TEXT - 1)}…` : out;
+}
+
+function format(value: unknown, nested: boolean): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return nested ? `[${value.map((v) => format(v, true)).join(', ')}]` : value.map((v) => format(v, true)).join(', ');
+  const fields = Object.entries(value as object).map(([k, v]) => `${k}: ${format(v, true)}`);
+  return nested ? `{${fields.join(', ')}}` : fields.join('; ');
+}
+
+function addWeights(view: TableView, roll: string, dice: unknown): void {
+  view.roll = roll;
+  const shape = rollShape(roll, dice);
+  const weights = shape && shape !== 'invalid' ? rollWeights(shape) : undefined;
+  if (!weights) {
+    view.oddsNote = shape === 'invalid' ? `\`${roll}\` is not a roll.` : `The outcomes of \`${roll}\` cannot be enumerated exactly.`;
+    return;
+  }
+  let total = 0;
+  for (const w of weights.values()) total += w;
+  view.totalWeight = total;
+  for (const row of view.rows) {
+    const band = parseBand(row.label);
+    let weight = 0;
+    for (const [value, w] of weights) if (bandContains(band, value)) weight += w;
+    row.weight = weight;
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * What a variant changes in the ruleset it extends, element by element (a table, a track, a whole
+ * `flow`…): added, removed or changed, which of the variant's keys did it (`remove:`, `set:`, or a
+ * redefinition), and a line diff of the element's YAML before and after.
+ */
+import { parse, stringify } from 'yaml';
+import type { RulesetModel } from '../../interpreter/load/index.ts';
+import { lineDiff } from './line-diff.ts';
+import type { ElementChange, Location, VariantDiff } from './protocol.ts';
+
+type Data = Record<string, unknown>;
+const isRecord = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Top-level keys that name or describe a ruleset, or steer loading: not game content. */
+const IDENTITY_KEYS = new Set(['rulesmith', 'id', 'name', 'description', 'source', 'assumption', 'note', 'metadata', 'include', 'extends', 'remove', 'set']);
+
+interface VariantKeys {
+  own: Data;
+  set: string[];
+  remove: string[];
+}
+
+export function variantDiff(variant: RulesetModel, base: RulesetModel): VariantDiff {
+  const keys = variantKeys(variant);
+  const before = base.data as Data;
+  const after = variant.data as Data;
+  const changes: ElementChange[] = [];
+  const sections = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !IDENTITY_KEYS.has(k));
+  for (const section of sections) {
+    const b = before[section];
+    const a = after[section];
+    if (isElementSection(b) || isElementSection(a)) {
+      const bs = isRecord(b) ? b : {};
+      const as = isRecord(a) ? a : {};
+      for (const id of [...new Set([...Object.keys(bs), ...Object.keys(as)])]) {
+        const change = compare(section, id, bs[id], as[id], keys, variant);
+        if (change) changes.push(change);
+      }
+    } else {
+      const change = compare(section, '', b, a, keys, variant);
+      if (change) changes.push(change);
+    }
+  }
+  return { base: base.entry, variant: variant.entry, changes };
+}
+
+/** A mapping of ids to elements (tables, tracks, options…), compared element by element. */
+function isElementSection(v: unknown): v is Data {
+  return isRecord(v) && Object.keys(v).length > 0 && Object.values(v).every(isRecord);
+}
+
+function compare(section: string, id: string, b: unknown, a: unknown, keys: VariantKeys, variant: RulesetModel): ElementChange | undefined {
+  if (deepEqual(b, a)) return undefined;
+  const status = b === undefined ? 'added' : a === undefined ? 'removed' : 'changed';
+  const prefix = id ? `${section}.${id}` : section;
+  const touches = (path: string) => path === prefix || path.startsWith(`${prefix}.`) || prefix.startsWith(`${path}.`);
+  const paths = [...keys.remove.filter(touches), ...keys.set.filter(touches)];
+  const how: ElementChange['how'] = [];
+  const own = keys.own[section];
+  if (id ? isRecord(own) && Object.hasOwn(own, id) : own !== undefined) how.push('replace');
+  if (keys.set.some(touches)) how.push('set');
+  if (keys.remove.some(touches)) how.push('remove');
+  const change: ElementChange = { section, id, status, how, paths, lines: lineDiff(yamlText(b), yamlText(a)) };
+  const location = locate(variant, id ? [section, id] : [section], paths);
+  if (location) change.location = location;
+  return change;
+}
+
+function yamlText(value: unknown): string {
+  return value === undefined ? '' : stringify(value, { lineWidth: 0 });
+}
+
+/** The variant file's own `set:` and `remove:` paths and the sections it redefines. */
+function variantKeys(variant: RulesetModel): VariantKeys {
+  const text = variant.files.get(variant.entry)?.text ?? '';
+  let raw: unknown;
+  try {
+    raw = parse(text, { maxAliasCount: 1000, uniqueKeys: false });
+  } catch {
+    raw = undefined;
+  }
+  const own = isRecord(raw) ? raw : {};
+  const set = isRecord(own['set']) ? Object.keys(own['set']) : [];
+  const remove = Array.isArray(own['remove']) ? own['remove'].filter((p): p is string => typeof p === 'string') : [];
+  return { own, set, remove };
+}
+
+/** Where the variant file changes the element: its redefinition, or the first `set`/`remove` line. */
+function locate(variant: RulesetModel, path: string[], paths: string[]): Location | undefined {
+  const own = variant.rangeOf(path, { key: true });
+  if (own && own.file === variant.entry) return own;
+  const source = variant.files.get(variant.entry);
+  if (!source) return undefined;
+  const lines = source.text.split('\n');
+  for (const p of paths) {
+    const index = lines.findIndex((line) => line.includes(p));
+    if (index >= 0) {
+      const column = lines[index]!.indexOf(p) + 1;
+      return { file: variant.entry, range: { start: { line: index + 1, column }, end: { line: index + 1, column: column + p.length } } };
+    }
+  }
+  return undefined;
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
+  if (isRecord(a) && isRecord(b)) {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
+  }
+  return false;
+}

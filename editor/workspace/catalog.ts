@@ -1,0 +1,67 @@
+/**
+ * Which games and variants a set of ruleset files holds, read from paths alone: a game is a folder
+ * `rulesets/<game>/` with a `ruleset.yaml`; its variants are `rulesets/<game>/variants/*.yaml`.
+ * No game is known by name: adding a folder adds a game.
+ */
+
+export const RULESETS_DIR = 'rulesets';
+
+export interface GameInfo {
+  /** Folder name under rulesets/. */
+  id: string;
+  /** The entry file's `name:` (or the folder name). */
+  name: string;
+  /** `rulesets/<game>/ruleset.yaml`. */
+  entry: string;
+}
+
+const ENTRY = /^rulesets\/([^/]+)\/ruleset\.yaml$/;
+const VARIANT = /^rulesets\/([^/]+)\/variants\/[^/]+\.ya?ml$/;
+
+export function entryOf(game: string): string {
+  return `${RULESETS_DIR}/${game}/ruleset.yaml`;
+}
+
+/** The game folder a path is in, if any. */
+export function gameOf(path: string): string | undefined {
+  return /^rulesets\/([^/]+)\//.exec(path)?.[1];
+}
+
+export function isVariantPath(path: string): boolean {
+  return VARIANT.test(path);
+}
+
+export function listGames(paths: Iterable<string>, textOf: (path: string) => string | undefined): GameInfo[] {
+  const games: GameInfo[] = [];
+  for (const path of paths) {
+    const id = ENTRY.exec(path)?.[1];
+    if (id) games.push({ id, name: topLevelScalar(textOf(path) ?? '', 'name') ?? id, entry: path });
+  }
+  return games.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Variant files of a game, by file name. */
+export function variantsOf(game: string, paths: Iterable<string>): string[] {
+  return [...paths].filter((p) => isVariantPath(p) && gameOf(p) === game).sort();
+}
+
+/** The base ruleset's files: the entry first, then the files beside it (not variants). */
+export function baseFilesOf(game: string, paths: Iterable<string>): string[] {
+  const prefix = `${RULESETS_DIR}/${game}/`;
+  const entry = entryOf(game);
+  const others = [...paths].filter((p) => p.startsWith(prefix) && p !== entry && !p.slice(prefix.length).includes('/') && /\.ya?ml$/.test(p));
+  return [entry, ...others.sort()];
+}
+
+/**
+ * A top-level plain scalar (`name: Battle`, `name: "Battle"`) read without a YAML parser, for
+ * labels only: the main thread does not load one.
+ */
+export function topLevelScalar(text: string, key: string): string | undefined {
+  const match = new RegExp(`^${key}:[ \\t]*(.+?)[ \\t]*$`, 'm').exec(text);
+  if (!match) return undefined;
+  let value = match[1]!.replace(/[ \t]+#.*$/, '');
+  const quoted = /^"((?:[^"\\]|\\.)*)"$|^'((?:[^']|'')*)'$/.exec(value);
+  if (quoted) value = quoted[1] !== undefined ? quoted[1].replace(/\\(.)/g, '$1') : quoted[2]!.replace(/''/g, "'");
+  return value || undefined;
+}

@@ -1,0 +1,17 @@
+/**
+ * The interpreter's public API, for the editor and other hosts (Node-free: the CLI lives apart in
+ * interpreter/cli). Load and check rulesets, compile and play games, compute exact odds and diffs.
+ */
+export type { Diagnostic, Position, Range, Severity } from './diagnostics.ts';
+export { isError, sortDiagnostics } from './diagnostics.ts';
+export * from './load/index.ts';
+export { checkRuleset } from './check/index.ts';
+export { rollShape } from './check/tables.ts';
+export * from './runtime/index.ts';
+export * from './agents/index.ts';
+export { exactOdds, type Distribution, type Outcome } from './analysis/odds.ts';
+export { diffRulesets, type ElementChange } from './analysis/diff.ts';
+export { summarise, wilson, type GameRecord, type SimulationSummary } from './analysis/summary.ts';
+export { rollWeights, type RollShape, type Weights } from './dice/distribution.ts';
+export { parseBand, bandContains, formatBand, type Band } from './tables/bands.ts';
+export { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from './builtins/signatures.ts';

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+import { DIST } from './harness.ts';
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+const BUDGET_KB = 300;
+const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+const gz = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** A chunk and the chunks it imports statically, once each. */
+function closure(keys: string[], seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    closure(manifest[key].imports ?? [], seen);
+  }
+  return seen;
+}
+
+describe('build size', () => {
+  test(`first-load JS (entry, validator worker, the largest game's files; not Monaco) should be at most ${BUDGET_KB} KB gzipped`, () => {
+    const entry = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
+    const first = [...closure(entry)].map((k) => manifest[k]!.file);
+    // The validator worker starts with the page (it is emitted as an asset of the entry chunk).
+    const name = readFileSync(join(DIST, manifest[entry[0]!]!.file), 'utf8').match(/validator\.worker-[\w-]+\.js/)?.[0];
+    const worker = name && `assets/${name}`;
+    expect(worker).toBeDefined();
+    const games = new Map<string, string[]>();
+    for (const chunk of Object.values(manifest)) {
+      const game = /^\.\.\/rulesets\/([^/]+)\//.exec(chunk.src ?? '')?.[1];
+      if (game && chunk.isDynamicEntry) games.set(game, [...(games.get(game) ?? []), chunk.file]);
+    }
+    const gameSizes = [...games].map(([game, files]) => ({ game, gzip: files.reduce((n, f) => n + gz(f), 0) })).sort((a, b) => b.gzip - a.gzip);
+    const lazy = Object.values(manifest).filter((c) => /monaco-setup|providers/.test(c.file) && c.file.endsWith('.js'));
+
+    const firstSize = first.reduce((n, f) => n + gz(f), 0);
+    const workerSize = gz(worker!);
+    const total = firstSize + workerSize + (gameSizes[0]?.gzip ?? 0);
+    console.log(`entry chunks        ${first.join(', ')}: ${kb(firstSize)} gzipped`);
+    console.log(`validator worker    ${worker}: ${kb(workerSize)} gzipped`);
+    for (const g of gameSizes) console.log(`rulesets of ${g.game.padEnd(17)} ${kb(g.gzip)} gzipped (loaded with the game)`);
+    for (const c of lazy) console.log(`lazy (after paint)  ${c.file}: ${kb(gz(c.file))} gzipped`);
+    console.log(`first load, largest game: ${kb(total)} gzipped (budget ${BUDGET_KB} KB)`);
+    expect(games.size).toBeGreaterThanOrEqual(4);
+    expect(lazy.length).toBeGreaterThan(0);
+    expect(total / 1024).toBeLessThanOrEqual(BUDGET_KB);
+  });
+});

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ROOT, openBrowser, serveDist, type Session } from './harness.ts';
+import { cursorLine, editorLines, goToLine, newVariant, openPath, paste, pickGame, problems, tokenColor, waitForChecks, waitForEditor, waitForLine, waitForSaved } from './editor-page.ts';
+
+const GAME = 'battle-of-seattle';
+const TRACKS = `rulesets/${GAME}/tracks.yaml`;
+const TRACK_LINE = readFileSync(join(ROOT, TRACKS), 'utf8').split('\n').indexOf('  exposure_protesters:') + 1;
+const CHANGE = 'set: { tracks.exposure_authority.initial: 25 }';
+
+describe('variants', () => {
+  let server: Awaited<ReturnType<typeof serveDist>>;
+  let s: Session;
+  let shareLink = '';
+
+  beforeAll(async () => {
+    server = await serveDist();
+    s = await openBrowser('variants');
+  });
+  afterAll(async () => {
+    await s?.close();
+    await server?.close();
+  });
+
+  test('a new variant with a changed number should survive a reload and show in the diff', async () => {
+    const { page } = s;
+    await page.goto(server.url);
+    await waitForEditor(page);
+    await pickGame(page, GAME);
+    await newVariant(page, 'Lenient authority');
+    await s.shot('new-variant');
+    const lines = await editorLines(page);
+    expect(lines).toContain('extends: ../ruleset.yaml');
+    expect(lines).toContain('rulesmith: 1');
+
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(CHANGE);
+    await waitForSaved(page);
+    await waitForChecks(page);
+    expect((await problems(page)).filter((p) => p.file.includes('/variants/'))).toEqual([]);
+    await s.shot('changed-number');
+
+    await page.reload();
+    await waitForEditor(page);
+    await waitForLine(page, CHANGE);
+    expect(await page.textContent('rs-file-toolbar >> .path')).toBe(`rulesets/${GAME}/variants/lenient-authority.yaml`);
+    await s.shot('after-reload');
+
+    await page.click('rs-app >> button[data-view="diff"]');
+    await page.waitForSelector('rs-variant-diff >> article[data-element="tracks.exposure_authority"]');
+    const card = await page.textContent('rs-variant-diff >> article[data-element="tracks.exposure_authority"]');
+    expect(card).toContain('changed');
+    expect(card).toMatch(/- initial: (?!25\b)\d+/);
+    expect(card).toContain('+ initial: 25');
+    await s.shot('diff');
+    expect(s.errors).toEqual([]);
+  });
+
+  test('a script in a variant should be highlighted as the rules language', async () => {
+    const { page } = s;
+    await page.click('rs-app >> button[data-view="edit"]');
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    // Pasted, so Monaco's auto-indent keeps the block as written.
+    const script = ['procedures:', '  dawn_raid:', '    do: |', '      let strength = 2d6 + exposure_protesters', '      log "raid of {strength}"', ''].join('\n');
+    await paste(page, script);
+    await waitForChecks(page);
+    await s.shot('script');
+    const color = { dice: await tokenColor(page, '2d6'), keyword: await tokenColor(page, 'let') };
+    expect(color.dice).toBe('rgb(181, 32, 13)');
+    expect(color.keyword).toBe('rgb(175, 0, 219)');
+  });
+
+  test('names in scripts should complete, and go to their definition with F12', async () => {
+    const { page } = s;
+    // Complete `expo…` on a new script line.
+    await goToLine(page, (await editorLines(page)).indexOf('      log "raid of {strength}"') + 1, 32);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('let e = expo');
+    await page.keyboard.press('Control+Space');
+    const suggest = page.locator('.suggest-widget .monaco-list-row');
+    await suggest.first().waitFor();
+    const labels = await suggest.allTextContents();
+    await s.shot('completion');
+    expect(labels.some((l) => l.includes('exposure_protesters') && l.includes('track'))).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // F12 on `exposure_protesters` opens tracks.yaml at its key.
+    const line = (await editorLines(page)).findIndex((l) => l.includes('2d6 + exposure_protesters')) + 1;
+    await goToLine(page, line, 34);
+    // Hover (Ctrl+K Ctrl+I) tells what the name is.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.press('Control+i');
+    await expect.poll(() => page.locator('.monaco-hover').allTextContents()).toContainEqual(expect.stringContaining('track exposure_protesters — Protester Exposure'));
+    await s.shot('hover');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F12');
+    await expect.poll(() => openPath(page)).toBe(TRACKS);
+    await expect.poll(() => cursorLine(page)).toBe(TRACK_LINE);
+    await s.shot('definition');
+    await page.click('rs-ruleset-nav button[data-entry$="lenient-authority.yaml"]');
+    await expect.poll(() => openPath(page)).toContain('lenient-authority.yaml');
+  });
+
+  test('sharing a variant should give a link that opens it in another browser', async () => {
+    const { page } = s;
+    await page.click('rs-file-toolbar >> text=Share link');
+    await page.waitForSelector('rs-file-toolbar >> dialog[open]');
+    shareLink = await page.inputValue('rs-file-toolbar >> #share-link');
+    expect(shareLink).toMatch(/#share=[A-Za-z0-9_-]+$/);
+    await s.shot('share-dialog');
+    await page.keyboard.press('Escape');
+
+    const other = await openBrowser('shared-link');
+    try {
+      await other.page.goto(shareLink);
+      await waitForEditor(other.page);
+      await waitForLine(other.page, CHANGE);
+      expect(await other.page.textContent('rs-file-toolbar >> .path')).toBe(`rulesets/${GAME}/variants/lenient-authority.yaml`);
+      expect(await other.page.inputValue('rs-ruleset-nav >> select#game')).toBe(GAME);
+      expect(await other.page.textContent('rs-ruleset-nav >> button[aria-current="true"][data-entry]')).toContain('Lenient authority');
+      expect(other.page.url()).not.toContain('#share=');
+      await other.shot('opened');
+      expect(other.errors).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('a variant should download as YAML and import back from a file', async () => {
+    const { page } = s;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('rs-file-toolbar >> text=Download')]);
+    expect(download.suggestedFilename()).toBe('lenient-authority.yaml');
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text).toContain(CHANGE);
+
+    await page.locator('rs-ruleset-nav #import').setInputFiles({ name: 'Imported Night.yaml', mimeType: 'application/yaml', buffer: Buffer.from(text.replace('25 }', '21 }')) });
+    await expect.poll(() => openPath(page)).toBe(`rulesets/${GAME}/variants/imported-night.yaml`);
+    await waitForLine(page, 'set: { tracks.exposure_authority.initial: 21 }');
+    await s.shot('imported');
+    expect(await page.locator('rs-ruleset-nav button[data-entry]').count()).toBe(3);
+  });
+});

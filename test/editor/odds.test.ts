@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest';
+import { columnOutcomes, formatOdds, odds, rowOdds } from '../../editor/tables/odds.ts';
+import type { TableView } from '../../editor/validator/protocol.ts';
+
+const table: TableView = {
+  id: 't',
+  roll: '2d6',
+  columnKind: 'bands',
+  columns: ['1-3', '4+'],
+  totalWeight: 36,
+  results: { N: 'No effect', X: 'Dispersal' },
+  rows: [
+    { label: '2-6', weight: 15, cells: [{ text: 'N' }, { text: 'N' }] },
+    { label: '7', weight: 6, cells: [{ text: 'N' }, { text: 'X' }] },
+    { label: '8-12', weight: 15, cells: [{ text: 'X' }, { text: 'X' }] },
+  ],
+};
+
+describe('table odds', () => {
+  test('odds should be reduced fractions with a percentage', () => {
+    expect(odds(6, 36)).toMatchObject({ numerator: 1, denominator: 6 });
+    expect(formatOdds(odds(6, 36))).toBe('1/6 (16.7%)');
+    expect(formatOdds(odds(1, 216))).toBe('1/216 (0.46%)');
+    expect(formatOdds(odds(36, 36))).toBe('1 (100%)');
+    expect(formatOdds(odds(0, 36))).toBe('0 (0%)');
+  });
+
+  test('a row should have the chance of its band of the roll', () => {
+    expect(formatOdds(rowOdds(table, 0)!)).toBe('5/12 (41.7%)');
+    expect(rowOdds({ ...table, totalWeight: undefined } as TableView, 0)).toBeUndefined();
+  });
+
+  test('a column should add up the rows that give each result, most likely first', () => {
+    const out = columnOutcomes(table, 1);
+    expect(out.map((o) => [o.result, o.name, formatOdds(o.odds), o.rows])).toEqual([
+      ['X', 'Dispersal', '7/12 (58.3%)', ['7', '8-12']],
+      ['N', 'No effect', '5/12 (41.7%)', ['2-6']],
+    ]);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, test } from 'vitest';
+import { validate } from '../../editor/validator/validate.ts';
+import { shippedGame } from './helpers.ts';
+
+const CRT = 'rulesets/battle-of-seattle/tables-combat.yaml';
+
+describe('validate (the worker job)', () => {
+  test('a shipped game should load, with its tables, symbols and no diff for the base', () => {
+    const files = shippedGame('battle-of-seattle');
+    const entry = 'rulesets/battle-of-seattle/ruleset.yaml';
+    const result = validate({ seq: 7, files, entries: [entry], active: entry });
+    expect(result.seq).toBe(7);
+    const crt = result.active?.tables.find((t) => t.id === 'crt');
+    expect(crt).toMatchObject({ roll: '1d6', columnKind: 'bands', totalWeight: 6 });
+    expect(crt?.columns).toEqual(['1', '2-3', '4-6', '7-10', '11-15', '16+']);
+    expect(crt?.rows.map((r) => r.weight)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(crt?.rows[5]?.cells[0]).toMatchObject({ text: 'VM', location: { file: CRT } });
+    expect(crt?.results?.['VM']).toBe('Morale Check');
+    const symbol = result.active?.symbols.find((s) => s.name === 'crt');
+    expect(symbol).toMatchObject({ kind: 'table', title: 'Combat Results Table', location: { file: CRT } });
+    expect(result.active?.symbols.some((s) => s.kind === 'function' && s.name === 'ceil')).toBe(true);
+    expect(result.active?.diff).toBeUndefined();
+  });
+
+  test('an unknown result code should be reported at its cell, with the did-you-mean fix', () => {
+    const files = shippedGame('battle-of-seattle');
+    files[CRT] = files[CRT]!.replace('"6": [VM, A, A, X, X, X]', '"6": [MV, A, A, X, X, X]');
+    const line = files[CRT]!.split('\n').findIndex((l) => l.includes('[MV,')) + 1;
+    const entry = 'rulesets/battle-of-seattle/ruleset.yaml';
+    const found = validate({ seq: 1, files, entries: [entry], active: entry }).diagnostics.filter((d) => d.code === 'unknown-result-code');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ file: CRT, range: { start: { line } }, fix: { text: 'VM' } });
+  });
+
+  test('a variant should be diffed against the ruleset it extends, element by element', () => {
+    const files = shippedGame('battle-of-seattle');
+    const variant = 'rulesets/battle-of-seattle/variants/test.yaml';
+    files[variant] = [
+      'rulesmith: 1',
+      'id: bos_test',
+      'extends: ../ruleset.yaml',
+      'remove: [tables.barricade_building]',
+      'set:',
+      '  tables.crt.rows.6: [VM, A, A, X, X, N]',
+      'tracks:',
+      '  exposure_authority: { name: Authority Exposure, initial: 20, min: 0 }',
+      '',
+    ].join('\n');
+    const entries = ['rulesets/battle-of-seattle/ruleset.yaml', variant];
+    const result = validate({ seq: 1, files, entries, active: variant });
+    const changes = result.active?.diff?.changes ?? [];
+    const byId = Object.fromEntries(changes.map((c) => [`${c.section}.${c.id}`, c]));
+    expect(byId['tables.crt']).toMatchObject({ status: 'changed', how: ['set'], paths: ['tables.crt.rows.6'] });
+    expect(byId['tables.barricade_building']).toMatchObject({ status: 'removed', how: ['remove'] });
+    expect(byId['tracks.exposure_authority']).toMatchObject({ status: 'changed', how: ['replace'], location: { file: variant } });
+    expect(byId['tables.crt']?.lines.filter((l) => l.op !== ' ').map((l) => `${l.op}${l.text.trim()}`)).toEqual(['-- X', '+- N']);
+    // The variant's tables are the merged ones.
+    expect(result.active?.tables.find((t) => t.id === 'crt')?.rows[5]?.cells[5]?.text).toBe('N');
+  });
+
+  test('a file that cannot be read as YAML should give diagnostics and no active ruleset', () => {
+    const entry = 'rulesets/x/ruleset.yaml';
+    const result = validate({ seq: 1, files: { [entry]: 'rulesmith: 1\nname: [unclosed\n' }, entries: [entry], active: entry });
+    expect(result.diagnostics.some((d) => d.code === 'yaml-syntax')).toBe(true);
+  });
+});

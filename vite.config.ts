@@ -1,0 +1,37 @@
+/**
+ * Build of the browser editor (editor/). `npm start` serves it with Vite's dev server; `npm run build`
+ * writes a static site to dist/ with relative URLs, so it works from any folder of any web server.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url));
+
+export default defineConfig({
+  root: 'editor',
+  base: './',
+  // The rulesets are bundled from ../rulesets with import.meta.glob; nothing else is public.
+  publicDir: false,
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // Read by the size-budget test (test/e2e/budget.e2e.ts) to attribute chunks to sources.
+    manifest: true,
+    // Monaco's lazy chunk is large by nature; first-load size is checked by the e2e budget test.
+    chunkSizeWarningLimit: 4096,
+    // Rolldown's note on slow plugins (Vite's worker transform of Monaco) is not actionable here.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
+  worker: { format: 'es' },
+  resolve: {
+    // monaco-worker-manager (used by monaco-yaml) imports `monaco-editor/esm/vs/…`, a path that
+    // monaco-editor's `exports` map no longer exposes; point it at the files.
+    alias: [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }],
+  },
+  // Dependencies the dev server would otherwise discover late (in workers and lazy chunks) and
+  // reload the page for.
+  optimizeDeps: { include: ['ajv/dist/2020.js', 'yaml', 'monaco-yaml', 'monaco-yaml/yaml.worker.js'] },
+  server: { host: '127.0.0.1', port: 5173, fs: { allow: ['..'] } },
+  preview: { host: '127.0.0.1', port: 4173 },
+});
