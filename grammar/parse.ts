@@ -113,6 +113,7 @@ function parseTokens(text: string, start: number, end: number, goal: Goal): Toke
     return { ast: null, diagnostics, strings: [] };
   }
   const p = parser();
+  p.text = text;
   p.input = lexed.tokens;
   try {
     const ast = goal === 'script' ? p.script() : p.expressionOnly();

@@ -116,6 +116,14 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     this.problems.push(diagnostic);
   }
 
+  /** The whole text being parsed (token offsets index into it); set before each parse. */
+  text = '';
+
+  /** Whether two tokens stand on the same line (no line break between them). */
+  protected sameLine(a: IToken, b: IToken): boolean {
+    return !/[\r\n]/.test(this.text.slice((a.endOffset ?? a.startOffset) + 1, b.startOffset));
+  }
+
   protected isNext(tokType: TokenType, k = 1): boolean {
     return tokenMatcher(this.LA(k), tokType);
   }

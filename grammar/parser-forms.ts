@@ -124,7 +124,7 @@ export abstract class FormsParser extends ExpressionParser {
   );
 
   /**
-   * `[secretly] choose <mode> <options> [by chooser] [prompt text] [for each p in seats]`, where
+   * `[secretly] choose <mode> <options> [by chooser] [prompt text] [for each p in seats]` (`for each` only with `secretly`), where
    * the mode is `one of`, `any of`, `up to n of`, `n of`, or `number from` (options then a range).
    */
   protected chooseExpression = this.RULE(
@@ -142,12 +142,17 @@ export abstract class FormsParser extends ExpressionParser {
         this.CONSUME(kw.prompt);
         return this.SUBRULE4(this.expression);
       });
-      const each = this.OPTION4(() => {
-        this.CONSUME(kw.for);
-        this.CONSUME(kw.each);
-        const binder = this.CONSUME(t.AnyName);
-        this.CONSUME(kw.in);
-        return { binder, source: this.SUBRULE5(this.expression) };
+      // Only secret choices take `for each` (one simultaneous choice per element): otherwise a
+      // `for each` loop on the next line would be read as part of the choice.
+      const each = this.OPTION4({
+        GATE: () => secretly !== undefined,
+        DEF: () => {
+          this.CONSUME(kw.for);
+          this.CONSUME(kw.each);
+          const binder = this.CONSUME(t.AnyName);
+          this.CONSUME(kw.in);
+          return { binder, source: this.SUBRULE5(this.expression) };
+        },
       });
       return this.ACTION((): ChooseExpr => {
         const last = each?.source ?? prompt ?? by ?? from;

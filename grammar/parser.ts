@@ -209,12 +209,17 @@ export class RulesParser extends ActionsParser {
       const condition = this.SUBRULE(this.expression);
       this.CONSUME(kw.then);
       branches.push({ condition, body: this.SUBRULE(this.block, { ARGS: [false] }) });
-      this.MANY(() => {
+      // `else if` on one line continues the chain; `else` then `if` on the next line is a nested
+      // `if` inside the `else` block, with its own `end` (designers write both).
+      this.MANY({
+        GATE: () => this.sameLine(this.LA(1), this.LA(2)),
+        DEF: () => {
         this.CONSUME(kw.else);
         this.CONSUME2(kw.if);
         const condition = this.SUBRULE2(this.expression);
         this.CONSUME2(kw.then);
         branches.push({ condition, body: this.SUBRULE2(this.block, { ARGS: [false] }) });
+        },
       });
       const otherwise = this.OPTION(() => {
         this.CONSUME2(kw.else);

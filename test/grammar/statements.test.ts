@@ -180,3 +180,22 @@ describe('parseScript: layout', () => {
     expect(body.map((s) => at(text, s.span))).toEqual(['let a = 1', 'if a > 0 then\n  log "pos"\nend', 'move p to q']);
   });
 });
+
+describe('statements: line-sensitive readings', () => {
+  test('`else if` on one line should continue the chain, and `else` then `if` on the next line should nest', () => {
+    const chain = parseScript('if a then x = 1 else if b then x = 2 else x = 3 end');
+    expect(chain.diagnostics).toEqual([]);
+    expect(chain.ast.body[0]).toMatchObject({ kind: 'if', branches: [{}, {}], else: [{ kind: 'assign' }] });
+    const nested = parseScript('if a then\n  x = 1\nelse\n  if b then\n    x = 2\n  end\nend');
+    expect(nested.diagnostics).toEqual([]);
+    expect(nested.ast.body[0]).toMatchObject({ kind: 'if', branches: [{}], else: [{ kind: 'if', branches: [{}], else: null }] });
+  });
+
+  test('a `for each` loop after a choice should stay a loop; only `secretly` choices take `for each`', () => {
+    const loop = parseScript('let z = choose one of [1, 2] by player prompt "Pick"\nfor each u in [1] do\n  log "x"\nend');
+    expect(loop.diagnostics).toEqual([]);
+    expect(loop.ast.body.map((s) => s.kind)).toEqual(['let', 'for-each']);
+    const secret = parseScript('let z = secretly choose one of [1, 2] by p for each p in players');
+    expect(secret.ast.body[0]).toMatchObject({ kind: 'let', value: { kind: 'choose', secret: true, each: { binder: 'p' } } });
+  });
+});
