@@ -62,7 +62,7 @@ const IMPL: Record<string, Impl> = {
   },
   pieces_of: (rt, a, at) => {
     const who = a[0] ?? null;
-    const ids = Object.keys(rt.state.pieces).filter((id) => { const p = rt.state.pieces[id]!; return p.at !== null && p.at !== '@out'; });
+    const ids = rt.pieceIds().filter((id) => { const p = rt.state.pieces[id]!; return p.at !== null && p.at !== '@out'; });
     return ids.map((id) => rt.ref('piece', id)).filter((p) => {
       const side = rt.member(p, 'side', at);
       const owner = rt.member(p, 'owner', at);
@@ -72,11 +72,11 @@ const IMPL: Record<string, Impl> = {
   unplaced: (rt, a, at) => {
     const type = a[0] instanceof EntityRef ? a[0].id : toText(a[0] ?? null);
     if (!rt.def('pieces', type)) throw new RuleError('unknown-name', `No piece type \`${type}\`.`, at);
-    return Object.keys(rt.state.pieces).filter((id) => rt.state.pieces[id]!.type === type && rt.state.pieces[id]!.at === null).map((id) => rt.ref('piece', id));
+    return rt.pieceIds().filter((id) => rt.state.pieces[id]!.type === type && rt.state.pieces[id]!.at === null).map((id) => rt.ref('piece', id));
   },
   unplaced_of_kind: (rt, a) => {
     const kind = toText(a[0] ?? null);
-    return Object.keys(rt.state.pieces).filter((id) => {
+    return rt.pieceIds().filter((id) => {
       const p = rt.state.pieces[id]!;
       return p.at === null && rt.def('pieces', p.type)?.kind === kind;
     }).map((id) => rt.ref('piece', id));
@@ -178,7 +178,7 @@ export function builtinName(rt: Runtime, name: string, at: SourceAt): Value {
     case 'turn': return s.round;
     case 'phase': return s.phase;
     case 'player_count': return s.players.length;
-    case 'pieces': return Object.keys(s.pieces).filter((id) => s.pieces[id]!.at !== null && s.pieces[id]!.at !== '@out').map((id) => rt.ref('piece', id));
+    case 'pieces': return rt.pieceIds().filter((id) => s.pieces[id]!.at !== null && s.pieces[id]!.at !== '@out').map((id) => rt.ref('piece', id));
     case 'areas': return Object.keys(rt.program.data.map?.areas ?? {}).map((id) => rt.ref('area', id));
     case 'hexes': {
       const g = rt.program.data.map?.grid;

@@ -6,7 +6,8 @@ import { EntityRef, RangeValue, isRecordValue, toText, valueEquals, type Value }
 /** Piece ids whose location is `at` (an area id, zone key or hex id), in a stable order. */
 export function piecesAt(rt: Runtime, at: string): EntityRef[] {
   const out: EntityRef[] = [];
-  for (const id of Object.keys(rt.state.pieces)) if (rt.state.pieces[id]!.at === at) out.push(rt.ref('piece', id));
+  const pieces = rt.state.pieces;
+  for (const id of rt.pieceIds()) if (pieces[id]!.at === at) out.push(rt.ref('piece', id));
   return out;
 }
 

@@ -37,7 +37,7 @@ export function move(rt: Runtime, p: Value, to: Value, facing: number | null, at
 export function place(rt: Runtime, n: number | null, what: Value, where: Value, facing: number | null, at: SourceAt): void {
   if (what instanceof EntityRef && what.kind === 'piece-type') {
     const want = n ?? 1;
-    const free = Object.keys(rt.state.pieces).filter((id) => rt.state.pieces[id]!.type === what.id && rt.state.pieces[id]!.at === null);
+    const free = rt.pieceIds().filter((id) => rt.state.pieces[id]!.type === what.id && rt.state.pieces[id]!.at === null);
     if (free.length < want) {
       throw new RuleError('not-enough-pieces', `Only ${free.length} unplaced ${rt.label(what)} piece(s) remain; ${want} needed.`, at, 'Check `size(unplaced(type))` before placing.');
     }

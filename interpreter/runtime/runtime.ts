@@ -44,7 +44,10 @@ export class Runtime {
   /** The current turn order (player ids), set by the flow. */
   turnOrder: string[] | null = null;
   readonly entries: LogEntry[] = [];
-  private readonly refs = new Map<string, EntityRef>();
+  /** Interned refs, one map per kind (a combined string key per lookup was a hot spot). */
+  private readonly refs = new Map<EntityKind, Map<string, EntityRef>>();
+  private readonly procedures = new Map<string, CompiledScript | undefined>();
+  private pieceIdList: string[] | null = null;
 
   readonly opts: RuntimeOptions;
   constructor(readonly program: Program, readonly state: GameState, opts: RuntimeOptions = DEFAULT_RUNTIME_OPTIONS) {
@@ -83,10 +86,16 @@ export class Runtime {
   }
 
   ref(kind: EntityKind, id: string): EntityRef {
-    const key = `${kind}:${id}`;
-    let r = this.refs.get(key);
-    if (!r) this.refs.set(key, (r = new EntityRef(kind, id)));
+    let byId = this.refs.get(kind);
+    if (!byId) this.refs.set(kind, (byId = new Map()));
+    let r = byId.get(id);
+    if (!r) byId.set(id, (r = new EntityRef(kind, id)));
     return r;
+  }
+
+  /** Every piece id, in creation order (pieces are never created or destroyed during a game). */
+  pieceIds(): string[] {
+    return (this.pieceIdList ??= Object.keys(this.state.pieces));
   }
 
   def(section: string, id: string): Record<string, unknown> | undefined {
@@ -162,7 +171,8 @@ export class Runtime {
   }
 
   *callProcedure(id: string, args: Value[], at: SourceAt): Gen<Value> {
-    const script = this.script(['procedures', id, 'do']);
+    let script = this.procedures.get(id);
+    if (script === undefined && !this.procedures.has(id)) this.procedures.set(id, (script = this.script(['procedures', id, 'do'])));
     if (!script) throw new RuleError('unknown-name', `No procedure \`${id}\`.`, at);
     if (++this.depth > this.opts.depthBudget) {
       this.depth = 0;
