@@ -113,7 +113,12 @@ export class SymbolTable {
   private collectMembers(): void {
     const d = this.data;
     const add = (kind: EntityKind, name: string, t: Ty) => this.members.get(kind)!.set(name, t);
-    for (const [, p] of entries(d.pieces)) for (const key of Object.keys(isRecord(p) && isRecord(p.props) ? p.props : {})) add('piece', key, ANY);
+    for (const [, p] of entries(d.pieces)) {
+      for (const key of Object.keys(isRecord(p) && isRecord(p.props) ? p.props : {})) {
+        add('piece', key, ANY);
+        add('piece-type', key, ANY);
+      }
+    }
     for (const [, area] of entries(d.map?.areas)) for (const key of Object.keys(isRecord(area) && isRecord(area.props) ? area.props : {})) add('area', key, ANY);
     // An area reads its type's props where it has none of its own.
     for (const [, type] of entries(d.map?.area_types)) for (const key of Object.keys(isRecord(type) && isRecord(type.props) ? type.props : {})) add('area', key, ANY);

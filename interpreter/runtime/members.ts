@@ -180,6 +180,8 @@ export function setMember(rt: Runtime, o: Value, prop: string, v: Value, at: Sou
       const p = rt.state.pieces[o.id]!;
       if (prop === 'facing') { p.facing = typeof v === 'number' ? ((v % 6) + 6) % 6 : null; return; }
       if (prop === 'owner') { p.owner = v instanceof EntityRef ? v.id : typeof v === 'string' ? v : null; return; }
+      // `p.hidden = true` turns a revealed piece face down again (`reveal` turns it up).
+      if (prop === 'hidden') { p.hidden = v === true; rt.log('change', `${o.id} ${p.hidden ? 'hidden' : 'revealed'}`, at); return; }
       p.props[prop] = toStored(v);
       rt.log('change', `${rt.label(o)}.${prop} = ${toText(v)}`, at);
       return;

@@ -44,7 +44,7 @@ export function viewFor(game: Game, player: string | null): GameView {
     if (c.at === 'draw' || state.zones[c.at]?.includes(HIDDEN)) state.cards[id] = { ...c, def: HIDDEN };
   }
   state.decisions = [];
-  const log = game.log.filter((e) => !e.visibleTo || e.visibleTo === player);
+  const log = game.log.filter((e) => !e.visibleTo || e.visibleTo === player || (me?.side != null && e.visibleTo === me.side));
   const pending = game.pending && (game.pending.player === player || !game.pending.secret) ? game.pending : null;
   return { player, state, log, pending };
 }

@@ -69,6 +69,16 @@ describe('runtime: a small two-sided game', () => {
     expect(view.state.decks.orders!.draw.every((c) => c === '?')).toBe(true);
   });
 
+  test('a piece turned face down again should be hidden from spectators, and a side-private log line from the other side', () => {
+    const game = startGame(loadProgram(DUEL), { seed: 7 });
+    const at = { path: ['setup'], span: { start: 0, end: 1 } };
+    game.rt.setMember(game.rt.ref('piece', 'soldier_1'), 'hidden', true, at);
+    expect(game.view(null).state.pieces.soldier_1!.type).toBe('?');
+    game.rt.log('log', 'red only', at, undefined, 'red');
+    expect(game.view('p1').log.some((e) => e.text === 'red only')).toBe(true);
+    expect(game.view('p2').log.some((e) => e.text === 'red only')).toBe(false);
+  });
+
   test('action phases should spend points on allowed actions with chosen parameters', () => {
     const game = startGame(loadProgram(DUEL), { seed: 7 });
     answerAll(game, [0, 0, 0, 'hold', 'hold', []]);
