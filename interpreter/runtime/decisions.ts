@@ -30,6 +30,8 @@ export interface Refusal {
   code: string;
   message: string;
   at?: SourceAt;
+  /** Where the rule that asked is written (file, 1-based range), filled in by the game. */
+  range?: { file: string; start: { line: number; column: number }; end: { line: number; column: number } };
 }
 
 /** Check an answer against its request; a refusal says why, in a machine-readable code. */

@@ -50,7 +50,10 @@ export class Game {
   answer(answer: unknown): { ok: true } | Refusal {
     if (!this.pending) return { ok: false, code: 'no-pending-decision', message: this.status === 'ended' ? 'The game is over.' : 'Nothing is being asked.' };
     const refusal = validateAnswer(this.pending, answer);
-    if (refusal) return refusal;
+    if (refusal) {
+      const where = refusal.at && this.program.model.rangeIn(refusal.at.path, refusal.at.span.start, Math.max(refusal.at.span.end, refusal.at.span.start + 1));
+      return where ? { ...refusal, range: { file: where.file, ...where.range } } : refusal;
+    }
     const req = this.pending;
     this.state.decisions.push(answer);
     this.rt.log('decision', `${this.rt.label(this.rt.ref('player', req.player))}: ${req.prompt} → ${describeAnswer(req, answer)}`, req.at, { answer }, req.secret ? req.player : undefined);

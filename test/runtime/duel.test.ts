@@ -29,7 +29,7 @@ describe('runtime: a small two-sided game', () => {
     const game = startGame(loadProgram(DUEL), { seed: 7 });
     const before = JSON.stringify(game.state);
     const r = game.answer(5);
-    expect(r).toMatchObject({ ok: false, code: 'answer-out-of-range' });
+    expect(r).toMatchObject({ ok: false, code: 'answer-out-of-range', range: { file: 'test/fixtures/runtime/duel/ruleset.yaml', start: { line: 110 } } });
     expect(JSON.stringify(game.state)).toBe(before);
     expect(game.answer('north')).toMatchObject({ ok: false, code: 'answer-not-an-option' });
   });
