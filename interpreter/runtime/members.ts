@@ -5,7 +5,7 @@ import { cardDef } from './cards.ts';
 import { fromStored, toStored, type Runtime } from './runtime.ts';
 import { lookup } from './tables.ts';
 import { EntityRef, Roll, isRecordValue, toText, type EntityKind, type Value } from './values.ts';
-import { areaNeighbours } from './map.ts';
+import { areaNeighbours, parseHexId } from './map.ts';
 
 type PerKind = 'player' | 'side' | 'area' | 'piece';
 
@@ -103,6 +103,15 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
       if (prop === 'name') return typeof rt.def('decks', o.id)?.name === 'string' ? (rt.def('decks', o.id)!.name as string) : o.id;
       return undefined;
     }
+    case 'hex': {
+      const h = parseHexId(o.id);
+      if (!h) return undefined;
+      if (prop === 'column') return h.col;
+      if (prop === 'row') return h.row;
+      if (prop === 'pieces') return piecesAt(rt, `hex:${o.id}`);
+      if (prop === 'label') return hexLabel(rt, h.col, h.row);
+      return undefined;
+    }
     case 'piece-type': {
       const def = rt.def('pieces', o.id);
       if (!def) return undefined;
@@ -147,6 +156,12 @@ function pieceMember(rt: Runtime, o: EntityRef, prop: string): Value | undefined
   if (per.found) return per.value;
   if (prop in p.props) return convert(rt, p.props[prop]);
   return isRecord(def.props) && prop in def.props ? convert(rt, def.props[prop]) : undefined;
+}
+
+/** A hex's label from the grid's `label` pattern: `{col:02}{row:02}` → "0712". */
+function hexLabel(rt: Runtime, col: number, row: number): string {
+  const pattern = rt.program.data.map?.grid?.label ?? '{col:02}{row:02}';
+  return pattern.replace(/\{(col|row)(?::(\d+))?\}/g, (_, which: string, width?: string) => String(which === 'col' ? col : row).padStart(Number(width ?? 0), '0'));
 }
 
 /** Card fields declared `type: area` (or side, deck, zone) read as those entities, not as text. */

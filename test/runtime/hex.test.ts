@@ -1,0 +1,19 @@
+import { describe, expect, test } from 'vitest';
+import { exactOdds } from '../../interpreter/analysis/odds.ts';
+import { loadProgram } from '../helpers/ruleset.ts';
+
+/** Hex members and built-ins, on the hex-grid ruleset shipped with the repository. */
+describe('hex grids', () => {
+  const value = (text: string) => {
+    const r = exactOdds(loadProgram('rulesets/blue-max'), text);
+    if ('error' in r) throw new Error(r.error);
+    return r.outcomes[0]!.value;
+  };
+
+  test('a hex should know its column, row, label and neighbours', () => {
+    expect([value('hex_at(7, 12).column'), value('hex_at(7, 12).row'), value('hex_at(7, 12).label')]).toEqual([7, 12, '0712']);
+    expect(value('distance(hex_at(3, 3), hex_neighbour(hex_at(3, 3), 2))')).toBe(1);
+    expect(value('direction_to(hex_at(3, 3), hex_neighbour(hex_at(3, 3), 4))')).toBe(4);
+    expect(value('size(pieces_in(hex_at(1, 1)))')).toBe(0);
+  });
+});
