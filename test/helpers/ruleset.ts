@@ -39,3 +39,20 @@ export function answerAll(game: Game, answers: ReadonlyArray<number | number[] |
     expect(r).toEqual({ ok: true });
   }
 }
+
+/** Read and set tracks and variables directly (per-owner ones by owner id), to set up rulebook examples. */
+export const track = (game: Game, id: string, owner?: string): number =>
+  owner === undefined ? (game.state.tracks[id] as number) : (game.state.tracks[id] as Record<string, number>)[owner]!;
+
+export function setTrack(game: Game, id: string, value: number, owner?: string): void {
+  if (owner === undefined) game.state.tracks[id] = value;
+  else (game.state.tracks[id] as Record<string, number>)[owner] = value;
+}
+
+export const variable = (game: Game, id: string, owner?: string): unknown =>
+  owner === undefined ? game.state.vars[id] : (game.state.vars[id] as Record<string, unknown>)[owner];
+
+export function setVariable(game: Game, id: string, value: unknown, owner?: string): void {
+  if (owner === undefined) game.state.vars[id] = value;
+  else (game.state.vars[id] as Record<string, unknown>)[owner] = value;
+}

@@ -136,21 +136,8 @@ export function attach(game: Game, kind: string, shipId: string): EntityRef {
   return card;
 }
 
-export const track = (game: Game, id: string, owner?: string): number =>
-  owner === undefined ? (game.state.tracks[id] as number) : (game.state.tracks[id] as Record<string, number>)[owner]!;
-
-export function setTrack(game: Game, id: string, value: number, owner?: string): void {
-  if (owner === undefined) game.state.tracks[id] = value;
-  else (game.state.tracks[id] as Record<string, number>)[owner] = value;
-}
-
-export const variable = (game: Game, id: string, owner?: string): unknown =>
-  owner === undefined ? game.state.vars[id] : (game.state.vars[id] as Record<string, unknown>)[owner];
-
-export function setVariable(game: Game, id: string, value: unknown, owner?: string): void {
-  if (owner === undefined) game.state.vars[id] = value;
-  else (game.state.vars[id] as Record<string, unknown>)[owner] = value;
-}
+import { setTrack, setVariable, track, variable } from '../../helpers/ruleset.ts';
+export { setTrack, setVariable, track, variable };
 
 /** Text of the `log` lines written from now on. */
 export function logSince(game: Game, from: number): string[] {

@@ -87,21 +87,8 @@ export const at = (game: Game, piece: string): string | null => game.state.piece
 export const hidden = (game: Game, piece: string): boolean => game.state.pieces[piece]!.hidden;
 export const type = (game: Game, piece: string): string => game.state.pieces[piece]!.type;
 
-export const track = (game: Game, id: string, owner?: string): number =>
-  owner === undefined ? (game.state.tracks[id] as number) : (game.state.tracks[id] as Record<string, number>)[owner]!;
-
-export function setTrack(game: Game, id: string, value: number, owner?: string): void {
-  if (owner === undefined) game.state.tracks[id] = value;
-  else (game.state.tracks[id] as Record<string, number>)[owner] = value;
-}
-
-export const variable = (game: Game, id: string, owner?: string): unknown =>
-  owner === undefined ? game.state.vars[id] : (game.state.vars[id] as Record<string, unknown>)[owner];
-
-export function setVariable(game: Game, id: string, value: unknown, owner?: string): void {
-  if (owner === undefined) game.state.vars[id] = value;
-  else (game.state.vars[id] as Record<string, unknown>)[owner] = value;
-}
+import { setTrack, setVariable, track, variable } from '../../helpers/ruleset.ts';
+export { setTrack, setVariable, track, variable };
 
 export const captured = (game: Game, piece: string): boolean => variable(game, 'captured', piece) === true;
 export const capture = (game: Game, piece: string): void => {
