@@ -110,9 +110,19 @@ export function parseHexId(id: string): Hex | undefined {
   return m ? { col: Number(m[1]), row: Number(m[2]) } : undefined;
 }
 
-function gridShape(rt: Runtime): { flat: boolean; oddShift: boolean } {
+function gridShape(rt: Runtime): { flat: boolean; oddShift: boolean; turn: number } {
   const g = rt.program.data.map?.grid;
-  return { flat: g?.orientation !== 'pointy', oddShift: g?.offset !== 'even' };
+  const flat = g?.orientation !== 'pointy';
+  // Direction 0 is the grid's `facing_origin` side: flat tops have north and north-east sides,
+  // pointy tops north-east and east; the table below starts at north (flat) or north-east (pointy).
+  const turn = flat ? (g?.facing_origin === 'north-east' ? 1 : 0) : g?.facing_origin === 'east' ? 1 : 0;
+  return { flat, oddShift: g?.offset !== 'even', turn };
+}
+
+function directions(rt: Runtime): Array<[number, number, number]> {
+  const { flat, turn } = gridShape(rt);
+  const dirs = flat ? FLAT_DIRS : POINTY_DIRS;
+  return [...dirs.slice(turn), ...dirs.slice(0, turn)];
 }
 
 /** Offset → cube coordinates (flat: columns offset; pointy: rows offset). */
@@ -153,8 +163,7 @@ export function hexDistance(rt: Runtime, a: Hex, b: Hex): number {
 }
 
 export function hexNeighbour(rt: Runtime, h: Hex, direction: number): Hex {
-  const dirs = gridShape(rt).flat ? FLAT_DIRS : POINTY_DIRS;
-  const d = dirs[((direction % 6) + 6) % 6]!;
+  const d = directions(rt)[((direction % 6) + 6) % 6]!;
   const c = toCube(rt, h);
   return fromCube(rt, [c[0] + d[0], c[1] + d[1], c[2] + d[2]]);
 }
@@ -162,7 +171,7 @@ export function hexNeighbour(rt: Runtime, h: Hex, direction: number): Hex {
 /** Nearest direction 0–5 from a towards b (ties go to the lower direction). */
 export function hexDirection(rt: Runtime, a: Hex, b: Hex): number | null {
   if (a.col === b.col && a.row === b.row) return null;
-  const dirs = gridShape(rt).flat ? FLAT_DIRS : POINTY_DIRS;
+  const dirs = directions(rt);
   const x = toCube(rt, a);
   const y = toCube(rt, b);
   const v = [y[0] - x[0], y[1] - x[1], y[2] - x[2]];

@@ -17,3 +17,18 @@ describe('hex grids', () => {
     expect(value('size(pieces_in(hex_at(1, 1)))')).toBe(0);
   });
 });
+
+describe('hex grids: facing_origin', () => {
+  test('direction 0 should be the declared origin side, counting clockwise', () => {
+    const program = loadProgram('test/fixtures/runtime/hex-east');
+    const value = (text: string) => {
+      const r = exactOdds(program, text);
+      if ('error' in r) throw new Error(r.error);
+      return r.outcomes[0]!.value;
+    };
+    // Pointy tops, odd rows shifted: east of (3,3) is (4,3); direction 1 (south-east) is (4,4) on an odd row.
+    expect([value('hex_neighbour(hex_at(3, 3), 0).column'), value('hex_neighbour(hex_at(3, 3), 0).row')]).toEqual([4, 3]);
+    expect(value('direction_to(hex_at(3, 3), hex_at(2, 3))')).toBe(3);
+    expect(value('direction_to(hex_at(3, 3), hex_neighbour(hex_at(3, 3), 5))')).toBe(5);
+  });
+});
