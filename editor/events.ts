@@ -2,14 +2,19 @@
  * Every event the editor's components dispatch, declared once: name → detail. Events bubble and
  * cross shadow roots; the app shell handles them.
  */
+import type { SetupValue } from './components/game-setup/setup-value.ts';
 import type { Selection } from './tables/odds.ts';
 import type { Location } from './validator/protocol.ts';
 
-export type ViewId = 'edit' | 'tables' | 'diff';
+export type ViewId = 'edit' | 'tables' | 'diff' | 'playtest' | 'scenarios' | 'simulate';
 
 export interface RsEventDetails {
-  /** Open a file in the code editor, optionally selecting a range. */
-  'rs-open-file': { path: string; range?: Location['range'] };
+  /**
+   * Open a file in the code editor, optionally selecting a range. `note` is shown with it (a
+   * rulebook section); `beside` keeps the current view (a game) and opens the editor next to it;
+   * `focus: false` leaves the keyboard focus where it is.
+   */
+  'rs-open-file': { path: string; range?: Location['range']; note?: string; beside?: boolean; focus?: boolean };
   'rs-select-game': { game: string };
   /** Make a ruleset (the base entry or a variant file) the active one. */
   'rs-select-ruleset': { entry: string };
@@ -26,6 +31,18 @@ export interface RsEventDetails {
   'rs-share-file': { path: string };
   /** A row, column or cell of a table grid was selected (or the selection cleared). */
   'rs-table-select': { selection: Selection | undefined };
+  /** An option of the pending question was chosen on the board (its index). */
+  'rs-board-pick': { option: number };
+  /** Scenario editor: a piece was put on a place (area id, `hex:c,r` or zone key). */
+  'rs-board-drop': { piece: string; to: string };
+  /** Scenario editor: a piece on a hex was turned to this facing (0–5). */
+  'rs-board-rotate': { piece: string; facing: number };
+  /** The answer to the pending question: an option index, a list of them, or a number. */
+  'rs-answer': { answer: number | number[] };
+  /** A choice in a game's setup form changed. */
+  'rs-setup-change': { value: SetupValue };
+  /** Create a scenario (a variant with a starting situation) of the current game. */
+  'rs-new-scenario': { name: string };
 }
 
 export type RsEventName = keyof RsEventDetails;

@@ -1,6 +1,6 @@
 /** Save text as a file through the browser's download. */
-export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/yaml' }));
+export function downloadText(fileName: string, text: string, type = 'application/yaml'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

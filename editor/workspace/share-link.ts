@@ -3,6 +3,7 @@
  * the URL hash (`#share=…`), so it never reaches a server. A link is data only: decoding checks
  * the shape and bounds and yields text that the editor loads like any imported file.
  */
+import type { Workspace } from './workspace.ts';
 
 export const SHARE_PREFIX = '#share=';
 /** Decompressed size a link may carry (the loader's own per-file limit is 1 MiB). */
@@ -81,4 +82,13 @@ function fromBase64Url(text: string): Uint8Array {
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
+}
+
+/** Add the variant a `#share=…` hash carries to the workspace: its path and game, or why not. */
+export async function openShared(ws: Workspace, hash: string): Promise<{ path: string; game: string } | { error: string }> {
+  const shared = await decodeShare(hash);
+  if ('error' in shared) return shared;
+  if (!ws.games().some((g) => g.id === shared.game)) return { error: `this editor has no game "${shared.game}".` };
+  await ws.openGame(shared.game);
+  return { path: ws.addVariant(shared.game, shared.file, shared.text), game: shared.game };
 }

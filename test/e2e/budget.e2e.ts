@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
@@ -55,5 +55,25 @@ describe('build size', () => {
     expect(games.size).toBeGreaterThanOrEqual(4);
     expect(lazy.length).toBeGreaterThan(0);
     expect(total / 1024).toBeLessThanOrEqual(BUDGET_KB);
+  });
+
+  test('the game views (playtest, scenarios, simulate) and their workers should load only when first shown', () => {
+    const entry = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
+    const first = closure(entry);
+    const views = Object.keys(manifest).filter((k) => /components\/(playtest|scenarios|simulate)-view\//.test(manifest[k]!.src ?? k));
+    expect(views).toHaveLength(3);
+    for (const view of views) {
+      expect(manifest[view]!.isDynamicEntry, view).toBe(true);
+      expect(first.has(view), view).toBe(false);
+      const size = [...closure([view])].filter((k) => !first.has(k)).reduce((n, k) => n + gz(manifest[k]!.file), 0);
+      console.log(`lazy (on first show) ${manifest[view]!.file}: ${kb(size)} gzipped with its chunks`);
+    }
+    const entryCode = [...first].map((k) => readFileSync(join(DIST, manifest[k]!.file), 'utf8')).join('\n');
+    expect(entryCode).not.toMatch(/play\.worker-|simulate\.worker-/);
+    for (const worker of ['play', 'simulate']) {
+      const file = readdirSync(join(DIST, 'assets')).find((f) => f.startsWith(`${worker}.worker-`) && f.endsWith('.js'));
+      expect(file, `${worker} worker`).toBeDefined();
+      console.log(`${`${worker} worker`.padEnd(19)} assets/${file}: ${kb(gz(`assets/${file}`))} gzipped (started by its view)`);
+    }
   });
 });

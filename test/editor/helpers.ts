@@ -16,3 +16,9 @@ export function shippedGame(game: string): Record<string, string> {
   walk(join(ROOT, 'rulesets', game));
   return out;
 }
+
+/** A one-file fixture of test/fixtures/editor/, as the editor holds it once imported into `game`. */
+export function importedFixture(fixture: string, game: string, name = fixture): { path: string; files: Record<string, string> } {
+  const path = `rulesets/${game}/variants/${name}.yaml`;
+  return { path, files: { ...shippedGame(game), [path]: readFileSync(join(ROOT, 'test/fixtures/editor', fixture, 'ruleset.yaml'), 'utf8') } };
+}

@@ -2,6 +2,7 @@
 import { entryOf, topLevelScalar } from '../../workspace/catalog.ts';
 import type { Workspace } from '../../workspace/workspace.ts';
 import type { ActiveRuleset, Diagnostic } from '../../validator/protocol.ts';
+import type { ViewId } from '../../events.ts';
 import type { FileItem, RulesetItem } from '../ruleset-nav/ruleset-nav.ts';
 
 /** Where the user was, restored on reload. */
@@ -9,7 +10,7 @@ export interface UiState {
   game: string;
   entry: string;
   openPath: string;
-  view: 'edit' | 'tables' | 'diff';
+  view: ViewId;
 }
 
 export const UI_SETTING = 'ui';
@@ -56,6 +57,6 @@ export function restoreUi(ws: Workspace, saved: Partial<UiState> | undefined): U
   const game = games.find((g) => g.id === saved?.game)?.id ?? games[0]?.id ?? '';
   const entry = saved?.entry && ws.text(saved.entry) !== undefined && saved.entry.startsWith(`rulesets/${game}/`) ? saved.entry : entryOf(game);
   const openPath = saved?.openPath && ws.text(saved.openPath) !== undefined && saved.openPath.startsWith(`rulesets/${game}/`) ? saved.openPath : entry;
-  const view = saved?.view === 'tables' || (saved?.view === 'diff' && ws.isVariant(entry)) ? saved.view : 'edit';
+  const view = saved?.view && ['tables', 'playtest', 'scenarios', 'simulate'].includes(saved.view) ? saved.view : saved?.view === 'diff' && ws.isVariant(entry) ? 'diff' : 'edit';
   return { game, entry, openPath, view };
 }

@@ -19,6 +19,10 @@ export const styles = css`
     color: #1d2330;
     font: 14px/1.4 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
   }
+  /* Games need the height: the Problems panel shrinks while a game view is shown. */
+  rs-app.rs-game-view {
+    grid-template-rows: auto minmax(0, 1fr) minmax(72px, 12vh);
+  }
   rs-app [hidden] {
     display: none !important;
   }
@@ -75,6 +79,14 @@ export const styles = css`
     margin: 0 0 0 auto;
     font-size: 13px;
     opacity: 0.9;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  rs-app h1,
+  rs-app .rs-views button {
+    white-space: nowrap;
   }
   rs-app rs-ruleset-nav {
     grid-area: nav;
@@ -95,6 +107,24 @@ export const styles = css`
   }
   rs-app rs-code-editor {
     flex: 1;
+  }
+  /* A game view with the code editor beside it (scenario editor, log entry chosen). */
+  rs-app .rs-main.beside > .rs-edit {
+    left: 55%;
+    border-left: 2px solid #d0d4da;
+  }
+  rs-app .rs-main.beside > .rs-runtime {
+    right: 45%;
+  }
+  rs-app .rs-hide-beside {
+    align-self: flex-end;
+    font: inherit;
+    font-size: 12px;
+    margin: 4px 8px 0;
+    background: none;
+    border: 1px solid #d0d4da;
+    border-radius: 4px;
+    cursor: pointer;
   }
   rs-app rs-problems-panel {
     grid-area: problems;

@@ -5,7 +5,7 @@ import type { Range } from '../../validator/protocol.ts';
 import { entryOf } from '../../workspace/catalog.ts';
 import { baseName, downloadText } from '../../workspace/download.ts';
 import { openFileStore } from '../../workspace/idb-file-store.ts';
-import { SHARE_PREFIX, decodeShare, encodeShare } from '../../workspace/share-link.ts';
+import { SHARE_PREFIX, encodeShare, openShared } from '../../workspace/share-link.ts';
 import { loadShippedGame, shippedEntries } from '../../workspace/shipped.ts';
 import { Workspace } from '../../workspace/workspace.ts';
 import '../code-editor/code-editor.ts';
@@ -18,15 +18,16 @@ import '../tables-view/tables-view.ts';
 import '../variant-diff/variant-diff.ts';
 import { UI_SETTING, fileItems, restoreUi, rulesetItems, type UiState } from './app-model.ts';
 import { styles } from './app-shell.styles.ts';
+import { isRuntimeView, loadRuntimeView, renderRuntimeViews, type RuntimeViewId } from './runtime-views.ts';
 
-/**
- * Views of the active ruleset. Playtest, Simulate and Scenarios join this list when the runtime
- * lands (issue 5); each is one more entry here and one more branch in `renderView`.
- */
+/** Views of the active ruleset; Playtest, Scenarios and Simulate load their code when first shown. */
 const VIEWS: ReadonlyArray<{ id: ViewId; label: string; variantsOnly?: boolean }> = [
   { id: 'edit', label: 'Edit' },
   { id: 'tables', label: 'Tables' },
   { id: 'diff', label: 'Diff against base', variantsOnly: true },
+  { id: 'playtest', label: 'Playtest' },
+  { id: 'scenarios', label: 'Scenarios' },
+  { id: 'simulate', label: 'Simulate' },
 ];
 
 /**
@@ -41,6 +42,7 @@ export class RsApp extends LitElement {
     openPath: { state: true },
     view: { state: true },
     notice: { state: true },
+    beside: { state: true },
   };
 
   declare private game: string;
@@ -48,9 +50,13 @@ export class RsApp extends LitElement {
   declare private openPath: string;
   declare private view: ViewId;
   declare private notice: string;
+  /** The code editor is open beside a game view (a log entry was chosen). */
+  declare private beside: boolean;
+  /** Game views shown so far (kept mounted). */
+  private readonly mounted = new Set<RuntimeViewId>();
   private workspace: Workspace | undefined;
   private files: Record<string, string> = {};
-  private reveal: { path: string; range?: Range } | undefined;
+  private reveal: { path: string; range?: Range; focus?: boolean } | undefined;
   private readonly validator = new DiagnosticsController(this);
   private readonly handleHashChange = () => void this.openSharedLink();
 
@@ -61,6 +67,7 @@ export class RsApp extends LitElement {
     this.openPath = '';
     this.view = 'edit';
     this.notice = '';
+    this.beside = false;
     adoptDocumentStyles(styles);
   }
 
@@ -98,6 +105,8 @@ export class RsApp extends LitElement {
     if (!ws) return html`<p class="rs-loading" role="status">Loading rulesets…</p>`;
     const isVariant = ws.isVariant(this.entry);
     const v = this.validator;
+    // The scenario editor always writes beside the code; other game views on request.
+    const beside = this.view === 'scenarios' || (this.beside && isRuntimeView(this.view));
     return html`
       <header class="rs-header">
         <h1>rulesmith <span>editor</span></h1>
@@ -106,7 +115,7 @@ export class RsApp extends LitElement {
             (view) => html`<button aria-current=${this.view === view.id ? 'page' : 'false'} data-view=${view.id} @click=${() => this.setView(view.id)}>${view.label}</button>`,
           )}
         </nav>
-        <p class="rs-notice" role="status">${this.notice}</p>
+        <p class="rs-notice" role="status" title=${this.notice}>${this.notice}</p>
       </header>
       <rs-ruleset-nav
         .games=${ws.games()}
@@ -121,8 +130,10 @@ export class RsApp extends LitElement {
         @rs-new-variant=${this.handleNewVariant}
         @rs-import-variant=${this.handleImportVariant}
       ></rs-ruleset-nav>
-      <main class="rs-main" @rs-open-file=${this.handleOpenFile}>
-        <section class="rs-edit" aria-label="Edit" ?hidden=${this.view !== 'edit'}>
+      <main class="rs-main ${beside ? 'beside' : ''}" @rs-open-file=${this.handleOpenFile} @rs-file-change=${this.handleFileChange}
+          @rs-select-view=${(e: RsEvent<'rs-select-view'>) => this.setView(e.detail.view)} @rs-select-ruleset=${this.handleSelectRuleset} @rs-new-scenario=${this.handleNewScenario}>
+        <section class="rs-edit" aria-label="Edit" ?hidden=${this.view !== 'edit' && !beside}>
+          ${beside && this.view !== 'scenarios' ? html`<button class="rs-hide-beside" @click=${() => (this.beside = false)}>Hide the code</button>` : nothing}
           <rs-file-toolbar
             path=${this.openPath}
             .shipped=${ws.isShipped(this.openPath)}
@@ -136,10 +147,11 @@ export class RsApp extends LitElement {
             @rs-revert-file=${this.handleRevert}
             @rs-delete-file=${this.handleDelete}
           ></rs-file-toolbar>
-          <rs-code-editor .files=${this.files} path=${this.openPath} .diagnostics=${v.diagnostics} .symbols=${v.active?.symbols ?? []} .reveal=${this.reveal} @rs-file-change=${this.handleFileChange}></rs-code-editor>
+          <rs-code-editor .files=${this.files} path=${this.openPath} .diagnostics=${v.diagnostics} .symbols=${v.active?.symbols ?? []} .reveal=${this.reveal}></rs-code-editor>
         </section>
         ${this.view === 'tables' ? html`<rs-tables-view .tables=${v.active?.tables ?? []} ?stale=${v.stale}></rs-tables-view>` : nothing}
         ${this.view === 'diff' ? html`<rs-variant-diff .diff=${v.active?.entry === this.entry ? v.active.diff : undefined} ?stale=${v.stale}></rs-variant-diff>` : nothing}
+        ${renderRuntimeViews({ view: this.view, mounted: this.mounted, files: this.files, game: this.game, entry: this.entry, variants: ws.variants(this.game), base: entryOf(this.game) })}
       </main>
       <rs-problems-panel .diagnostics=${v.diagnostics} ?checking=${v.checking} error=${v.error} @rs-open-file=${this.handleOpenFile}></rs-problems-panel>
     `;
@@ -150,8 +162,10 @@ export class RsApp extends LitElement {
     const gameChanged = ui.game !== this.game;
     const entryChanged = ui.entry !== this.entry;
     Object.assign(this, { game: ui.game, entry: ui.entry, openPath: ui.openPath, view: ui.view });
+    if (isRuntimeView(ui.view) && !this.mounted.has(ui.view)) void this.mount(ui.view);
     if (gameChanged) this.files = this.workspace!.gameFiles(ui.game);
     if (gameChanged || entryChanged) this.validate(immediate);
+    this.classList.toggle('rs-game-view', isRuntimeView(ui.view));
     this.requestUpdate();
     void this.workspace!.store.setSetting(UI_SETTING, ui);
   }
@@ -170,6 +184,23 @@ export class RsApp extends LitElement {
     this.show(this.ui({ view }), false);
   }
 
+  private async mount(view: RuntimeViewId): Promise<void> {
+    try {
+      await loadRuntimeView(view);
+    } catch (error) {
+      this.notice = `The ${view} view could not load: ${error instanceof Error ? error.message : String(error)}`;
+      return;
+    }
+    this.mounted.add(view);
+    this.requestUpdate();
+  }
+
+  private handleNewScenario(e: RsEvent<'rs-new-scenario'>): void {
+    e.stopPropagation();
+    const path = this.workspace!.createVariant(this.game, e.detail.name);
+    this.openVariant(path, `Created the scenario ${baseName(path)}: drag pieces onto the board to set where they start.`, this.game, 'scenarios');
+  }
+
   private handleWorkspaceChange(): void {
     this.files = this.workspace!.gameFiles(this.game);
     this.validate();
@@ -184,16 +215,20 @@ export class RsApp extends LitElement {
   }
 
   private handleSelectRuleset(e: RsEvent<'rs-select-ruleset'>): void {
+    e.stopPropagation();
     const entry = e.detail.entry;
     this.show(this.ui({ entry, openPath: entry, view: this.view === 'diff' && !this.workspace!.isVariant(entry) ? 'edit' : this.view }));
   }
 
   private handleOpenFile(e: RsEvent<'rs-open-file'>): void {
     e.stopPropagation();
-    const { path, range } = e.detail;
+    const { path, range, note, beside, focus } = e.detail;
     if (this.workspace!.text(path) === undefined) return;
-    this.reveal = range ? { path, range } : { path };
-    this.show(this.ui({ openPath: path, view: 'edit' }), false);
+    this.reveal = { path, ...(range ? { range } : {}), ...(focus === false ? { focus } : {}) };
+    if (note) this.notice = note;
+    const keep = beside === true && isRuntimeView(this.view);
+    this.beside = keep;
+    this.show(this.ui({ openPath: path, view: keep ? this.view : 'edit' }), false);
   }
 
   private handleFileChange(e: RsEvent<'rs-file-change'>): void {
@@ -210,10 +245,10 @@ export class RsApp extends LitElement {
     this.openVariant(path, `Imported ${e.detail.name} as ${baseName(path)}.`);
   }
 
-  private openVariant(path: string, notice: string, game = this.game): void {
+  private openVariant(path: string, notice: string, game = this.game, view: ViewId = 'edit'): void {
     this.notice = notice;
     this.reveal = { path };
-    this.show({ game, entry: path, openPath: path, view: 'edit' });
+    this.show({ game, entry: path, openPath: path, view });
   }
 
   private handleDownload(e: RsEvent<'rs-download-file'>): void {
@@ -244,21 +279,11 @@ export class RsApp extends LitElement {
 
   /** Open the variant a `#share=` link carries (data only: it is added like an imported file). */
   private async openSharedLink(): Promise<void> {
-    const ws = this.workspace;
-    if (!ws || !location.hash.startsWith(SHARE_PREFIX)) return;
-    const shared = await decodeShare(location.hash);
+    if (!this.workspace || !location.hash.startsWith(SHARE_PREFIX)) return;
+    const opened = await openShared(this.workspace, location.hash);
     history.replaceState(null, '', `${location.pathname}${location.search}`);
-    if ('error' in shared) {
-      this.notice = `Could not open the shared link: ${shared.error}`;
-      return;
-    }
-    if (!ws.games().some((g) => g.id === shared.game)) {
-      this.notice = `Could not open the shared link: this editor has no game "${shared.game}".`;
-      return;
-    }
-    await ws.openGame(shared.game);
-    const path = ws.addVariant(shared.game, shared.file, shared.text);
-    this.openVariant(path, `Opened the shared variant ${baseName(path)}.`, shared.game);
+    if ('error' in opened) this.notice = `Could not open the shared link: ${opened.error}`;
+    else this.openVariant(opened.path, `Opened the shared variant ${baseName(opened.path)}.`, opened.game);
   }
 }
 

@@ -27,7 +27,7 @@ export class RsCodeEditor extends LitElement {
   declare path: string;
   declare diagnostics: readonly Diagnostic[];
   declare symbols: readonly SymbolInfo[];
-  declare reveal: { path: string; range?: Range } | undefined;
+  declare reveal: { path: string; range?: Range; focus?: boolean } | undefined;
 
   private readonly monaco = new MonacoController(this, {
     container: () => this.querySelector<HTMLElement>('.monaco-host'),

@@ -17,7 +17,7 @@ export interface EditorState {
   diagnostics: readonly Diagnostic[];
   symbols: readonly SymbolInfo[];
   /** Select and show a range; a new object each time it should happen. */
-  reveal?: { path: string; range?: Range } | undefined;
+  reveal?: { path: string; range?: Range; focus?: boolean } | undefined;
 }
 
 export interface MonacoCallbacks {
@@ -145,7 +145,7 @@ export class MonacoController implements ReactiveController {
         this.editor.setSelection(range);
         this.editor.revealRangeInCenterIfOutsideViewport(range);
       }
-      this.editor.focus();
+      if (state.reveal.focus !== false) this.editor.focus();
     }
     this.applied = { ...state };
   }

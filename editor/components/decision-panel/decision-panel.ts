@@ -1,0 +1,91 @@
+import { LitElement, html, nothing } from 'lit';
+import { emit } from '../../events.ts';
+import type { PendingView, PlayUpdate } from '../../play/protocol.ts';
+import { styles } from './decision-panel.styles.ts';
+
+const ON_BOARD = new Set(['area', 'hex', 'piece', 'zone']);
+
+/**
+ * The question the viewed seat must answer: buttons for plain options (places and pieces are
+ * chosen on the board, with the list as a fallback), checkboxes for several answers, a number
+ * field for numbers. Shows who is deciding when it is not this seat.
+ *
+ * @fires rs-board-pick - an option was chosen from the list (`{ option }`)
+ * @fires rs-answer - a number or the chosen options were confirmed (`{ answer }`)
+ * @fires rs-open-file - "Show rule" was chosen (`{ path, range }`)
+ */
+export class RsDecisionPanel extends LitElement {
+  static override styles = styles;
+  static override properties = {
+    pending: { attribute: false },
+    waiting: { attribute: false },
+    selected: { attribute: false },
+  };
+
+  declare pending: PendingView | null;
+  declare waiting: PlayUpdate['waiting'];
+  declare selected: readonly number[];
+
+  constructor() {
+    super();
+    this.pending = null;
+    this.waiting = null;
+    this.selected = [];
+  }
+
+  protected override render() {
+    const p = this.pending;
+    if (!p) {
+      const w = this.waiting;
+      return html`<p class="waiting" role="status">${w ? html`Waiting for <strong>${w.name}</strong> (${w.bot ? 'bot' : 'person'})${w.secret ? ' — a secret choice' : ''}.` : nothing}</p>`;
+    }
+    const onBoard = p.kind !== 'number' && p.targets.some((t) => t && ON_BOARD.has(t.kind));
+    return html`<form class="question" aria-labelledby="prompt" @submit=${this.handleSubmit}>
+      <p id="prompt" class="prompt">${p.prompt}${p.secret ? html` <span class="secret">secret</span>` : nothing}</p>
+      ${p.at ? html`<button type="button" class="link" @click=${() => emit(this, 'rs-open-file', { path: p.at!.file, range: p.at!.range })}>Show rule</button>` : nothing}
+      ${p.kind === 'number' ? this.renderNumber(p) : p.kind === 'several' ? this.renderSeveral(p, onBoard) : this.renderOne(p, onBoard)}
+    </form>`;
+  }
+
+  private renderOne(p: PendingView, onBoard: boolean) {
+    const buttons = html`<ul class="options">${p.labels.map((label, i) => html`<li><button type="button" class="button" data-option=${i} @click=${() => emit(this, 'rs-board-pick', { option: i })}>${label}</button></li>`)}</ul>`;
+    if (!onBoard) return buttons;
+    return html`<p class="hint">Choose on the board: ${p.labels.length} highlighted.</p>
+      <details><summary>Or pick from the list</summary>${buttons}</details>`;
+  }
+
+  private renderSeveral(p: PendingView, onBoard: boolean) {
+    const chosen = new Set(this.selected);
+    const ok = chosen.size >= p.min && chosen.size <= p.max;
+    return html`<p class="hint">Choose ${p.min === p.max ? p.min : `${p.min} to ${p.max}`}${onBoard ? ' — on the board or here' : ''}.</p>
+      <fieldset><legend class="visually-hidden">${p.prompt}</legend>
+        ${p.labels.map((label, i) => html`<label class="check"><input type="checkbox" data-option=${i} .checked=${chosen.has(i)} @change=${() => emit(this, 'rs-board-pick', { option: i })} />${label}</label>`)}
+      </fieldset>
+      <button class="button primary" ?disabled=${!ok}>Confirm (${chosen.size} chosen)</button>`;
+  }
+
+  private renderNumber(p: PendingView) {
+    return html`<label for="number">A number from ${p.min} to ${p.max}</label>
+      <div class="row"><input id="number" type="number" min=${p.min} max=${p.max} step="1" .value=${String(p.min)} required />
+      <button class="button primary">Answer</button></div>`;
+  }
+
+  private handleSubmit(e: SubmitEvent): void {
+    e.preventDefault();
+    const p = this.pending;
+    if (!p) return;
+    if (p.kind === 'several') emit(this, 'rs-answer', { answer: [...this.selected].sort((a, b) => a - b) });
+    else if (p.kind === 'number') {
+      const input = this.renderRoot.querySelector<HTMLInputElement>('#number')!;
+      if (input.reportValidity()) emit(this, 'rs-answer', { answer: Number(input.value) });
+    }
+  }
+}
+
+customElements.define('rs-decision-panel', RsDecisionPanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rs-decision-panel': RsDecisionPanel;
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Where things go on the board, as numbers: areas scaled from their `at` positions to fit the
+ * drawing, hex centres and corners for flat or pointy grids with odd or even offsets, facing
+ * angles, and hex labels from the grid's `label` pattern. Pure (no DOM), so it is unit-tested.
+ */
+import type { AreaModel, GridModel } from '../../play/protocol.ts';
+
+/** Width of every board drawing in SVG units; the height follows the map's proportions. */
+export const BOARD_WIDTH = 1000;
+const MARGIN = 70;
+const MAX_HEIGHT = 760;
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface AreaLayout {
+  width: number;
+  height: number;
+  /** Radius of an area's shape. */
+  radius: number;
+  /** Size of a piece counter. */
+  counter: number;
+  at: Map<string, Point>;
+}
+
+/** Scale the areas' `at` positions into the drawing; areas without one go in a row at the bottom. */
+export function layoutAreas(areas: readonly AreaModel[]): AreaLayout {
+  const placed = areas.filter((a) => a.at);
+  const xs = placed.map((a) => a.at![0]);
+  const ys = placed.map((a) => a.at![1]);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const spanX = placed.length ? Math.max(maxX - minX, 1e-9) : 1;
+  const spanY = placed.length ? Math.max(maxY - minY, 1e-9) : 1;
+  const inner = BOARD_WIDTH - 2 * MARGIN;
+  const scale = Math.min(inner / spanX, (MAX_HEIGHT - 2 * MARGIN) / spanY);
+  const at = new Map<string, Point>();
+  const offsetX = MARGIN + (inner - spanX * scale) / 2;
+  for (const a of placed) at.set(a.id, { x: offsetX + (a.at![0] - minX) * scale, y: MARGIN + (a.at![1] - minY) * scale });
+  let height = placed.length ? MARGIN * 2 + spanY * scale : MARGIN;
+  const loose = areas.filter((a) => !a.at);
+  if (loose.length) {
+    const perRow = Math.max(1, Math.floor(inner / 110));
+    loose.forEach((a, i) => at.set(a.id, { x: MARGIN + (i % perRow) * 110 + 40, y: height + Math.floor(i / perRow) * 120 + 40 }));
+    height += Math.ceil(loose.length / perRow) * 120 + 20;
+  }
+  const radius = clamp(nearest([...at.values()]) * 0.4, 18, 46);
+  return { width: BOARD_WIDTH, height: Math.max(height, 200), radius, counter: clamp(radius * 0.62, 14, 26), at };
+}
+
+/** Smallest distance between two points (or a default for fewer than two). */
+function nearest(points: Point[]): number {
+  let best = Infinity;
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) best = Math.min(best, Math.hypot(points[i]!.x - points[j]!.x, points[i]!.y - points[j]!.y));
+  }
+  return Number.isFinite(best) ? best : 120;
+}
+
+export function clamp(n: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, n));
+}
+
+export interface HexLayout {
+  width: number;
+  height: number;
+  /** Centre-to-corner distance. */
+  size: number;
+}
+
+const SQRT3 = Math.sqrt(3);
+
+export function layoutHexes(grid: GridModel): HexLayout {
+  const pointy = grid.orientation === 'pointy';
+  const unitsWide = pointy ? SQRT3 * (grid.columns + 0.5) : 1.5 * grid.columns + 0.5;
+  const unitsHigh = pointy ? 1.5 * grid.rows + 0.5 : SQRT3 * (grid.rows + 0.5);
+  const size = Math.min((BOARD_WIDTH - 40) / unitsWide, (MAX_HEIGHT - 40) / unitsHigh);
+  return { width: BOARD_WIDTH, height: unitsHigh * size + 40, size };
+}
+
+/** Whether this column (flat) or row (pointy) is the one shifted half a hex. */
+function shifted(grid: GridModel, n: number): boolean {
+  return grid.offset === 'even' ? n % 2 === 0 : n % 2 === 1;
+}
+
+/** Centre of hex (col, row), 1-based as in scripts (`hex_at(col, row)`). */
+export function hexCenter(grid: GridModel, layout: HexLayout, col: number, row: number): Point {
+  const s = layout.size;
+  const x0 = (BOARD_WIDTH - hexSpan(grid, s)) / 2;
+  if (grid.orientation === 'pointy') {
+    return { x: x0 + SQRT3 * s * (col - 0.5 + (shifted(grid, row) ? 0.5 : 0)), y: 20 + s + 1.5 * s * (row - 1) };
+  }
+  return { x: x0 + s + 1.5 * s * (col - 1), y: 20 + SQRT3 * s * (row - 0.5 + (shifted(grid, col) ? 0.5 : 0)) };
+}
+
+function hexSpan(grid: GridModel, s: number): number {
+  return grid.orientation === 'pointy' ? SQRT3 * s * (grid.columns + 0.5) : s * (1.5 * grid.columns + 0.5);
+}
+
+/** The six corners as an SVG `points` list. */
+export function hexPoints(grid: GridModel, center: Point, size: number): string {
+  const start = grid.orientation === 'pointy' ? -90 : 0;
+  return Array.from({ length: 6 }, (_, i) => {
+    const a = ((start + 60 * i) * Math.PI) / 180;
+    return `${(center.x + size * Math.cos(a)).toFixed(1)},${(center.y + size * Math.sin(a)).toFixed(1)}`;
+  }).join(' ');
+}
+
+/**
+ * Screen angle (degrees clockwise from east) of facing 0–5. Facings count clockwise from
+ * `facing_origin`; without one, from the interpreter's direction 0 (north for flat tops,
+ * north-east for pointy tops).
+ */
+export function facingAngle(grid: GridModel, facing: number): number {
+  const pointy = grid.orientation === 'pointy';
+  const origin = grid.facingOrigin === 'east' ? 0 : grid.facingOrigin === 'north' ? -90 : grid.facingOrigin === 'north-east' ? (pointy ? -60 : -30) : pointy ? -60 : -90;
+  return origin + 60 * (((facing % 6) + 6) % 6);
+}
+
+/** `{col:02}{row:02}` → `0712`; `{col}.{row}` → `7.12`; no pattern → `7,12`. */
+export function hexLabel(grid: GridModel, col: number, row: number): string {
+  if (!grid.label) return `${col},${row}`;
+  return grid.label.replace(/\{(col|row)(?::(\d+))?\}/g, (_, key: string, width?: string) => String(key === 'col' ? col : row).padStart(Number(width ?? 0), '0'));
+}
+
+/** Offsets of up to `max` counters laid out in rows of four around a point. */
+export function counterSlots(count: number, size: number, max = 8): Point[] {
+  const n = Math.min(count, max);
+  const perRow = Math.min(n, 4);
+  const rows = Math.ceil(n / 4);
+  const gap = size + 3;
+  return Array.from({ length: n }, (_, i) => {
+    const row = Math.floor(i / 4);
+    const inRow = row === rows - 1 ? n - row * 4 : perRow;
+    return { x: ((i % 4) - (inRow - 1) / 2) * gap, y: (row - (rows - 1) / 2) * gap };
+  });
+}

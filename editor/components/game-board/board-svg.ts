@@ -1,0 +1,182 @@
+/**
+ * SVG of the board: an area map (areas at their `at` positions, links styled by link type) or a
+ * hex grid (hexes labelled by the grid's pattern), with pieces as counters coloured by their type.
+ * Places and pieces that answer the pending question are focusable buttons (`data-option`); in
+ * setup mode every piece can be picked up and every place takes a drop (`data-drop`).
+ */
+import { nothing, svg, type TemplateResult } from 'lit';
+import type { BoardModel, PieceView } from '../../play/protocol.ts';
+import { counterSlots, facingAngle, hexCenter, hexLabel, hexPoints, layoutAreas, layoutHexes, type AreaLayout, type Point } from './board-geometry.ts';
+import { counterColors } from './piece-colors.ts';
+
+export interface BoardContext {
+  board: BoardModel;
+  pieces: readonly PieceView[];
+  /** Option index of each place (area id, `hex:c,r`, zone key) and piece the question offers. */
+  placeOptions: ReadonlyMap<string, number>;
+  pieceOptions: ReadonlyMap<string, number>;
+  selected: ReadonlySet<number>;
+  /** The question takes several answers (options toggle). */
+  multiple: boolean;
+  labels: readonly string[];
+  setup: boolean;
+  held: string | undefined;
+}
+
+/** Link styles, by link type in declaration order (untyped links use the first). */
+export const LINK_STYLES = [
+  { stroke: '#6b7892', dash: '' },
+  { stroke: '#2e7d32', dash: '10 6' },
+  { stroke: '#1f5fd6', dash: '3 5' },
+  { stroke: '#a0522d', dash: '14 5 3 5' },
+  { stroke: '#8e24aa', dash: '1 4' },
+];
+export const AREA_FILLS = ['#fdf6e3', '#e8f1fb', '#eef7ea', '#fbeef0', '#f3eefb', '#fff4e0'];
+
+export function linkStyle(board: BoardModel, type: string | null) {
+  const i = type === null ? 0 : Math.max(0, board.linkTypes.findIndex((t) => t.id === type));
+  return LINK_STYLES[i % LINK_STYLES.length]!;
+}
+
+export function areaMapSvg(ctx: BoardContext): TemplateResult {
+  const layout = layoutAreas(ctx.board.areas);
+  const byPlace = groupByPlace(ctx.pieces);
+  return svg`<svg viewBox="0 0 ${layout.width} ${layout.height}" role="group" aria-label="Map">
+    <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#6b7892"></path></marker></defs>
+    <g class="links">${ctx.board.links.map((l) => linkSvg(ctx, layout, l))}</g>
+    <g class="areas">${ctx.board.areas.map((a) => {
+      const p = layout.at.get(a.id)!;
+      const option = ctx.placeOptions.get(a.id);
+      const typeIndex = Math.max(0, ctx.board.areaTypes.findIndex((t) => t.id === a.type));
+      return svg`<g class="place area ${optionClass(ctx, option)}" data-place=${a.id} data-drop=${ctx.setup ? a.id : nothing} data-option=${option ?? nothing}
+          transform="translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})"
+          tabindex=${placeFocusable(ctx, option) ? 0 : nothing} role=${placeFocusable(ctx, option) ? 'button' : nothing} aria-label=${placeLabel(ctx, option, a.name) ?? nothing}
+          aria-pressed=${pressed(ctx, option) ?? nothing}>
+        <title>${a.name}</title>
+        ${areaShape(a.shape, layout.radius, AREA_FILLS[typeIndex % AREA_FILLS.length]!)}
+        <text class="area-name" y=${-layout.radius - 6}>${a.name}</text>
+        ${countersAt(ctx, byPlace.get(a.id) ?? [], layout.counter)}
+      </g>`;
+    })}</g>
+  </svg>`;
+}
+
+function linkSvg(ctx: BoardContext, layout: AreaLayout, l: BoardModel['links'][number]) {
+  const a = layout.at.get(l.from);
+  const b = layout.at.get(l.to);
+  if (!a || !b) return nothing;
+  const style = linkStyle(ctx.board, l.type);
+  // Directed links stop at the edge of the area they enter, where the arrowhead goes.
+  const d = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  const end = l.directed ? { x: b.x - ((b.x - a.x) / d) * layout.radius, y: b.y - ((b.y - a.y) / d) * layout.radius } : b;
+  return svg`<line x1=${a.x.toFixed(1)} y1=${a.y.toFixed(1)} x2=${end.x.toFixed(1)} y2=${end.y.toFixed(1)} stroke=${style.stroke} stroke-width="3"
+    stroke-dasharray=${style.dash || nothing} marker-end=${l.directed ? 'url(#arrow)' : nothing} data-link-type=${l.type ?? ''}></line>`;
+}
+
+function areaShape(shape: string, r: number, fill: string) {
+  if (shape === 'square') return svg`<rect class="shape" x=${-r} y=${-r} width=${2 * r} height=${2 * r} rx="4" fill=${fill}></rect>`;
+  if (shape === 'hexagon') {
+    const pts = Array.from({ length: 6 }, (_, i) => `${(r * Math.cos((Math.PI / 3) * i)).toFixed(1)},${(r * Math.sin((Math.PI / 3) * i)).toFixed(1)}`).join(' ');
+    return svg`<polygon class="shape" points=${pts} fill=${fill}></polygon>`;
+  }
+  return svg`<circle class="shape" r=${r} fill=${fill}></circle>`;
+}
+
+export function hexMapSvg(ctx: BoardContext): TemplateResult {
+  const grid = ctx.board.grid!;
+  const layout = layoutHexes(grid);
+  const byPlace = groupByPlace(ctx.pieces);
+  const hexes: Array<{ col: number; row: number; center: Point }> = [];
+  for (let row = 1; row <= grid.rows; row++) for (let col = 1; col <= grid.columns; col++) hexes.push({ col, row, center: hexCenter(grid, layout, col, row) });
+  const counter = layout.size * 0.95;
+  return svg`<svg viewBox="0 0 ${layout.width} ${layout.height.toFixed(0)}" role="group" aria-label="Hex grid">
+    <g class="hexes">${hexes.map(({ col, row, center }) => {
+      const key = `hex:${col},${row}`;
+      const option = ctx.placeOptions.get(key);
+      const label = hexLabel(grid, col, row);
+      return svg`<g class="place hex ${optionClass(ctx, option)}" data-place=${key} data-drop=${ctx.setup ? key : nothing} data-option=${option ?? nothing}
+          tabindex=${placeFocusable(ctx, option) ? 0 : nothing} role=${placeFocusable(ctx, option) ? 'button' : nothing} aria-label=${placeLabel(ctx, option, `hex ${label}`) ?? nothing}
+          aria-pressed=${pressed(ctx, option) ?? nothing}>
+        <polygon class="shape" points=${hexPoints(grid, center, layout.size - 0.5)}></polygon>
+        <text class="hex-label" x=${center.x.toFixed(1)} y=${(center.y - layout.size * 0.55).toFixed(1)}>${label}</text>
+      </g>`;
+    })}</g>
+    <g class="hex-pieces">${hexes.map(({ col, row, center }) =>
+      (byPlace.get(`hex:${col},${row}`) ?? []).map((p, i) => counterSvg(ctx, p, { x: center.x + i * 5, y: center.y + i * 5 }, counter * (i ? 0.85 : 1))),
+    )}</g>
+  </svg>`;
+}
+
+/** Counters of the pieces in one area, options first; more than fit show as `+n`. */
+function countersAt(ctx: BoardContext, pieces: readonly PieceView[], size: number) {
+  if (!pieces.length) return nothing;
+  const sorted = [...pieces].sort((a, b) => Number(ctx.pieceOptions.has(b.id)) - Number(ctx.pieceOptions.has(a.id)));
+  const max = 8;
+  const shown = sorted.length > max ? sorted.slice(0, max - 1) : sorted;
+  const slots = counterSlots(shown.length + (sorted.length > max ? 1 : 0), size, max);
+  return svg`${shown.map((p, i) => counterSvg(ctx, p, slots[i]!, size))}
+    ${sorted.length > max ? svg`<text class="more" x=${slots[max - 1]!.x} y=${slots[max - 1]!.y + 4}>+${sorted.length - shown.length}</text>` : nothing}`;
+}
+
+export function counterSvg(ctx: BoardContext, piece: PieceView, at: Point, size: number) {
+  const type = ctx.board.pieceTypes[piece.type];
+  const side = ctx.board.sides.find((s) => s.id === type?.side);
+  const colors = piece.type === '?' ? { fill: '#9aa3b2', stroke: '#566070', text: '#ffffff' } : counterColors(type?.color, side?.color);
+  const option = ctx.pieceOptions.get(piece.id);
+  const label = piece.type === '?' ? '?' : type?.label ?? shortName(type?.name ?? piece.type);
+  const name = piece.type === '?' ? `hidden piece (${piece.id})` : `${type?.name ?? piece.type} (${piece.id})`;
+  const grid = ctx.board.grid;
+  const half = size / 2;
+  const fontSize = Math.max(8, size * (label.length > 3 ? 0.3 : 0.42));
+  const pickable = ctx.setup || option !== undefined;
+  return svg`<g class="piece ${optionClass(ctx, option)} ${ctx.held === piece.id ? 'held' : ''}" data-piece=${piece.id} data-type=${piece.type}
+      data-option=${option ?? nothing} data-facing=${piece.facing ?? nothing} transform="translate(${at.x.toFixed(1)} ${at.y.toFixed(1)})"
+      tabindex=${pickable ? 0 : nothing} role=${pickable ? 'button' : nothing} aria-label=${pickable ? (ctx.setup ? `${name}: pick up` : `Choose ${ctx.labels[option!] ?? name}`) : nothing}
+      aria-pressed=${pressed(ctx, option) ?? nothing}>
+    <title>${name}</title>
+    <rect x=${-half} y=${-half} width=${size} height=${size} rx="3" fill=${colors.fill} stroke=${colors.stroke} stroke-width="2"></rect>
+    <text class="counter-label" y=${fontSize * 0.35} font-size=${fontSize.toFixed(1)} fill=${colors.text}
+      textLength=${label.length > 4 ? (size - 4).toFixed(1) : nothing} lengthAdjust="spacingAndGlyphs">${label}</text>
+    ${grid && piece.facing !== null && piece.at?.startsWith('hex:')
+      ? svg`<g class="facing" transform="rotate(${facingAngle(grid, piece.facing)})"><path d="M${half - 1},-${size * 0.22} L${half + size * 0.32},0 L${half - 1},${size * 0.22} z" fill=${colors.stroke}></path></g>`
+      : nothing}
+  </g>`;
+}
+
+function optionClass(ctx: BoardContext, option: number | undefined): string {
+  if (option === undefined) return '';
+  return ctx.selected.has(option) ? 'option selected' : 'option';
+}
+
+/** Places are buttons when they answer the question, or (setup) while a piece is held. */
+function placeFocusable(ctx: BoardContext, option: number | undefined): boolean {
+  return option !== undefined || (ctx.setup && ctx.held !== undefined);
+}
+
+function placeLabel(ctx: BoardContext, option: number | undefined, name: string): string | undefined {
+  if (option !== undefined) return `Choose ${ctx.labels[option] ?? name}`;
+  return ctx.setup && ctx.held !== undefined ? `Put ${ctx.held} in ${name}` : undefined;
+}
+
+/** For questions with several answers: whether this option is among those picked. */
+function pressed(ctx: BoardContext, option: number | undefined): string | undefined {
+  return option !== undefined && ctx.multiple ? String(ctx.selected.has(option)) : undefined;
+}
+
+/** Text for a counter without a `label`: initials, or the first letters. */
+export function shortName(name: string): string {
+  const words = name.split(/[\s_-]+/).filter(Boolean);
+  return (words.length > 1 ? words.map((w) => w[0]).join('') : name.slice(0, 3)).toUpperCase().slice(0, 3);
+}
+
+export function groupByPlace(pieces: readonly PieceView[]): Map<string, PieceView[]> {
+  const out = new Map<string, PieceView[]>();
+  for (const p of pieces) {
+    if (p.at === null || p.at === '@out') continue;
+    const list = out.get(p.at);
+    if (list) list.push(p);
+    else out.set(p.at, [p]);
+  }
+  return out;
+}
+

@@ -1,0 +1,78 @@
+/**
+ * Off-map zones as boxes (one per player or side for `per:` zones) listing their pieces, grouped
+ * by type, and their cards by name (`?` for those this seat may not see). In setup mode the box of
+ * pieces not in play is shown too, and every group can be picked up and dropped on the board.
+ */
+import { html, nothing } from 'lit';
+import type { PieceView, SeatState } from '../../play/protocol.ts';
+import { shortName, type BoardContext } from './board-svg.ts';
+import { counterColors } from './piece-colors.ts';
+
+interface ZoneBox {
+  key: string;
+  title: string;
+}
+
+export function zoneInstances(ctx: BoardContext, state: SeatState): ZoneBox[] {
+  return ctx.board.zones.flatMap((z) => {
+    if (z.per === 'player') return state.players.map((p) => ({ key: `${z.id}@${p.id}`, title: `${z.name} — ${p.name}` }));
+    if (z.per === 'side') return ctx.board.sides.map((s) => ({ key: `${z.id}@${s.id}`, title: `${z.name} — ${s.name}` }));
+    return [{ key: z.id, title: z.name }];
+  });
+}
+
+export function zoneBoxes(ctx: BoardContext, state: SeatState) {
+  const boxes = zoneInstances(ctx, state);
+  const unplaced = ctx.setup ? ctx.pieces.filter((p) => p.at === null) : [];
+  if (!boxes.length && !unplaced.length) return nothing;
+  return html`<div class="zones">
+    ${boxes.map((z) => zoneBox(ctx, z, ctx.pieces.filter((p) => p.at === z.key), state.zoneCards[z.key] ?? []))}
+    ${ctx.setup ? zoneBox(ctx, { key: '', title: 'Box (not in play)' }, unplaced, []) : nothing}
+  </div>`;
+}
+
+function zoneBox(ctx: BoardContext, zone: ZoneBox, pieces: readonly PieceView[], cards: readonly string[]) {
+  const option = zone.key ? ctx.placeOptions.get(zone.key) : undefined;
+  const drop = ctx.setup && zone.key ? zone.key : undefined;
+  const focusable = option !== undefined || (drop !== undefined && ctx.held !== undefined);
+  const label = option !== undefined ? `Choose ${ctx.labels[option] ?? zone.title}` : focusable ? `Put ${ctx.held} in ${zone.title}` : undefined;
+  const count = pieces.length + cards.length;
+  return html`<section class="zone place ${option === undefined ? '' : ctx.selected.has(option) ? 'option selected' : 'option'}" data-zone=${zone.key || 'box'}
+      data-place=${zone.key || nothing} data-drop=${drop ?? nothing} data-option=${option ?? nothing}
+      tabindex=${focusable ? 0 : nothing} role=${focusable ? 'button' : nothing} aria-label=${label ?? nothing}>
+    <h4>${zone.title} <span class="count">${count}</span></h4>
+    ${pieceGroups(ctx, pieces)}
+    ${cards.length ? html`<ul class="cards">${cardLines(cards).map((c) => html`<li>${c}</li>`)}</ul>` : nothing}
+    ${count ? nothing : html`<p class="empty">empty</p>`}
+  </section>`;
+}
+
+/** Pieces of one zone grouped by type; a group is a button when it holds an option (or in setup). */
+function pieceGroups(ctx: BoardContext, pieces: readonly PieceView[]) {
+  if (!pieces.length) return nothing;
+  const groups = new Map<string, PieceView[]>();
+  for (const p of pieces) groups.set(p.type, [...(groups.get(p.type) ?? []), p]);
+  return html`<ul class="groups">
+    ${[...groups].map(([type, list]) => {
+      const def = ctx.board.pieceTypes[type];
+      const side = ctx.board.sides.find((s) => s.id === def?.side);
+      const c = type === '?' ? { fill: '#9aa3b2', stroke: '#566070', text: '#fff' } : counterColors(def?.color, side?.color);
+      const optionPiece = list.find((p) => ctx.pieceOptions.has(p.id));
+      const option = optionPiece ? ctx.pieceOptions.get(optionPiece.id) : undefined;
+      const name = type === '?' ? 'Hidden piece' : def?.name ?? type;
+      const content = html`<span class="mini" style="background:${c.fill};border-color:${c.stroke};color:${c.text}">${type === '?' ? '?' : (def?.label ?? shortName(def?.name ?? type))}</span>
+        <span class="group-name">${name}</span>${list.length > 1 ? html`<span class="times">×${list.length}</span>` : nothing}`;
+      if (option === undefined && !ctx.setup) return html`<li>${content}</li>`;
+      const piece = optionPiece ?? list[0]!;
+      return html`<li><button class="chip ${option === undefined ? '' : ctx.selected.has(option) ? 'option selected' : 'option'} ${ctx.held === piece.id ? 'held' : ''}"
+        data-piece=${piece.id} data-option=${option ?? nothing} aria-label=${option !== undefined ? `Choose ${ctx.labels[option] ?? name}` : `${name} (${piece.id}): pick up`}>${content}</button></li>`;
+    })}
+  </ul>`;
+}
+
+/** `["Storm", "Storm", "?"]` → `["Storm ×2", "1 hidden card"]`. */
+function cardLines(cards: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const c of cards) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return [...counts].map(([name, n]) => (name === '?' ? `${n} hidden card${n > 1 ? 's' : ''}` : n > 1 ? `${name} ×${n}` : name));
+}

@@ -1,0 +1,111 @@
+import { LitElement, html, nothing } from 'lit';
+import { emit } from '../../events.ts';
+import type { BoardModel, OptionModel, SeatKind } from '../../play/protocol.ts';
+import { styles } from './game-setup.styles.ts';
+import { SPEEDS, seatNames, type SetupValue } from './setup-value.ts';
+
+/**
+ * The choices before a game: player count, the ruleset's options (a checkbox, number field or
+ * list by option type), the seed, and (for a playtest) who plays each seat and how fast bots move.
+ *
+ * @fires rs-setup-change - any choice changed (`{ value }`)
+ */
+export class RsGameSetup extends LitElement {
+  static override styles = styles;
+  static override properties = {
+    board: { attribute: false },
+    value: { attribute: false },
+    seats: { type: Boolean },
+    disabled: { type: Boolean },
+  };
+
+  declare board: BoardModel | undefined;
+  declare value: SetupValue | undefined;
+  /** Show the seats and the bot speed (playtest). */
+  declare seats: boolean;
+  declare disabled: boolean;
+
+  constructor() {
+    super();
+    this.board = undefined;
+    this.value = undefined;
+    this.seats = false;
+    this.disabled = false;
+  }
+
+  protected override render() {
+    const { board, value } = this;
+    if (!board || !value) return nothing;
+    const fixed = board.players.min === board.players.max;
+    return html`<fieldset ?disabled=${this.disabled}>
+      <legend class="visually-hidden">Game setup</legend>
+      <div class="row">
+        <label>Players
+          <input type="number" name="players" min=${board.players.min} max=${board.players.max} .value=${String(value.players)} ?readonly=${fixed}
+            @change=${(e: Event) => this.changePlayers(Number((e.target as HTMLInputElement).value))} /></label>
+        <label>Seed <input name="seed" .value=${value.seed} size="8" @change=${(e: Event) => this.change({ seed: (e.target as HTMLInputElement).value.trim() || '1' })} /></label>
+        ${this.seats
+          ? html`<label>Bots <select name="speed" .value=${String(value.delay)} @change=${(e: Event) => this.change({ delay: Number((e.target as HTMLSelectElement).value) })}>
+              ${SPEEDS.map((s) => html`<option value=${s.delay} ?selected=${s.delay === value.delay}>${s.label}</option>`)}
+            </select></label>`
+          : nothing}
+      </div>
+      ${this.seats ? this.renderSeats(board, value) : nothing}
+      ${board.options.length ? html`<details class="options" ?open=${board.options.length <= 4}>
+          <summary>Options (${board.options.length})</summary>
+          <div class="option-list">${board.options.map((o) => this.renderOption(o, value.options[o.id] ?? o.default))}</div>
+        </details>` : nothing}
+    </fieldset>`;
+  }
+
+  private renderSeats(board: BoardModel, value: SetupValue) {
+    return html`<div class="seats">${seatNames(board, value.players).map(
+      (seat, i) => html`<label>${seat.label}
+        <select name="seat-${seat.id}" data-seat=${seat.id} .value=${value.seats[i] ?? 'bot'} @change=${(e: Event) => this.changeSeat(i, (e.target as HTMLSelectElement).value as SeatKind)}>
+          <option value="human" ?selected=${value.seats[i] === 'human'}>Person</option>
+          <option value="bot" ?selected=${value.seats[i] === 'bot'}>Bot (random)</option>
+        </select></label>`,
+    )}</div>`;
+  }
+
+  private renderOption(o: OptionModel, current: boolean | number | string) {
+    const set = (v: boolean | number | string) => this.change({ options: { ...this.value!.options, [o.id]: v } });
+    if (o.type === 'boolean') {
+      return html`<label class="check" title=${o.description ?? ''}><input type="checkbox" name="option-${o.id}" .checked=${current === true} @change=${(e: Event) => set((e.target as HTMLInputElement).checked)} />${o.name}</label>`;
+    }
+    if (o.type === 'number') {
+      return html`<label title=${o.description ?? ''}>${o.name}
+        <input type="number" name="option-${o.id}" min=${o.min ?? nothing} max=${o.max ?? nothing} .value=${String(current)} @change=${(e: Event) => set(Number((e.target as HTMLInputElement).value))} /></label>`;
+    }
+    return html`<label title=${o.description ?? ''}>${o.name}
+      <select name="option-${o.id}" .value=${String(current)} @change=${(e: Event) => set((e.target as HTMLSelectElement).value)}>
+        ${(o.values ?? []).map((v) => html`<option ?selected=${v === current}>${v}</option>`)}
+      </select></label>`;
+  }
+
+  private changePlayers(n: number): void {
+    const board = this.board!;
+    const players = Math.min(board.players.max, Math.max(board.players.min, Math.round(n) || board.players.default));
+    const seats = Array.from({ length: players }, (_, i) => this.value!.seats[i] ?? 'bot');
+    this.change({ players, seats });
+  }
+
+  private changeSeat(i: number, kind: SeatKind): void {
+    const seats = [...this.value!.seats];
+    seats[i] = kind;
+    this.change({ seats });
+  }
+
+  private change(changes: Partial<SetupValue>): void {
+    this.value = { ...this.value!, ...changes };
+    emit(this, 'rs-setup-change', { value: this.value });
+  }
+}
+
+customElements.define('rs-game-setup', RsGameSetup);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rs-game-setup': RsGameSetup;
+  }
+}

@@ -1,0 +1,47 @@
+/** The choices made before a game starts, and their defaults from the ruleset. */
+import type { BoardModel, GameSetupData, SeatKind } from '../../play/protocol.ts';
+
+export interface SetupValue {
+  players: number;
+  options: Record<string, boolean | number | string>;
+  seed: string;
+  /** Who plays each seat, by seat (p1 first). */
+  seats: SeatKind[];
+  /** Milliseconds between bot moves; -1: bots move only when asked (step by step). */
+  delay: number;
+}
+
+export const SPEEDS: ReadonlyArray<{ delay: number; label: string }> = [
+  { delay: -1, label: 'Step by step' },
+  { delay: 1000, label: 'Slow (1 s a move)' },
+  { delay: 300, label: 'Normal (0.3 s)' },
+  { delay: 50, label: 'Fast (50 ms)' },
+  { delay: 0, label: 'Fastest' },
+];
+
+/** The ruleset's defaults, keeping what still fits of a previous value (seed, seats, speed). */
+export function defaultSetup(board: BoardModel, previous?: SetupValue): SetupValue {
+  const players = previous && previous.players >= board.players.min && previous.players <= board.players.max ? previous.players : board.players.default;
+  const options: SetupValue['options'] = {};
+  for (const o of board.options) {
+    const kept = previous?.options[o.id];
+    options[o.id] = kept !== undefined && typeof kept === typeof o.default && (o.type !== 'choice' || o.values?.includes(String(kept))) ? kept : o.default;
+  }
+  const seats = Array.from({ length: players }, (_, i) => previous?.seats[i] ?? (i === 0 ? 'human' : 'bot'));
+  return { players, options, seed: previous?.seed ?? '1', seats, delay: previous?.delay ?? 300 };
+}
+
+/** The setup the interpreter gets (and a replay records): only options that differ from the defaults. */
+export function gameSetup(board: BoardModel, value: SetupValue): GameSetupData {
+  const options: Record<string, unknown> = {};
+  for (const o of board.options) if (value.options[o.id] !== undefined && value.options[o.id] !== o.default) options[o.id] = value.options[o.id];
+  return { seed: value.seed, players: value.players, ...(Object.keys(options).length ? { options } : {}) };
+}
+
+/** Seat ids and what they are called: `p1 — Protesters`. */
+export function seatNames(board: BoardModel, players: number): Array<{ id: string; label: string }> {
+  return Array.from({ length: players }, (_, i) => {
+    const side = board.sides.length ? board.sides[i % board.sides.length] : undefined;
+    return { id: `p${i + 1}`, label: side ? `Player ${i + 1} — ${side.name}` : `Player ${i + 1}` };
+  });
+}

@@ -1,0 +1,213 @@
+import { LitElement, html, nothing } from 'lit';
+import { emit, type RsEvent } from '../../events.ts';
+import { PlayController } from '../../play/play-controller.ts';
+import type { SeatKind, StartRequest } from '../../play/protocol.ts';
+import { parseReplay, replayRulesetPath } from '../../play/replay-data.ts';
+import { baseName, downloadText } from '../../workspace/download.ts';
+import '../decision-panel/decision-panel.ts';
+import '../game-board/game-board.ts';
+import '../game-log/game-log.ts';
+import '../game-setup/game-setup.ts';
+import { defaultSetup, gameSetup, seatNames, type SetupValue } from '../game-setup/setup-value.ts';
+import { gameStatus, rulesStatus, tracksPanel } from './playtest-panels.ts';
+import { styles } from './playtest-view.styles.ts';
+
+/**
+ * Playtest the active ruleset or scenario: set up a game (players, options, seed, a person or a
+ * bot at each seat), then play it on the board in a worker. Undo, restart, replays in the
+ * command line's format, a seat switcher showing exactly one seat's view, and the log with its
+ * provenance. Keeps the last version of the rules that compiled while the text has errors.
+ *
+ * @fires rs-open-file - a log entry, the rule of a question or a runtime error was chosen
+ */
+export class RsPlaytestView extends LitElement {
+  static override styles = styles;
+  static override properties = {
+    files: { attribute: false },
+    entry: {},
+    active: { type: Boolean },
+    setup: { state: true },
+    follow: { state: true },
+    selected: { state: true },
+    notice: { state: true },
+  };
+
+  declare files: Readonly<Record<string, string>>;
+  declare entry: string;
+  /** The view is shown (compiles only then). */
+  declare active: boolean;
+  declare private setup: SetupValue | undefined;
+  declare private follow: boolean;
+  declare private selected: number[];
+  declare private notice: string;
+  private readonly play = new PlayController(this);
+  private lastStart: StartRequest | undefined;
+  private setupFor = '';
+
+  constructor() {
+    super();
+    this.files = {};
+    this.entry = '';
+    this.active = false;
+    this.setup = undefined;
+    this.follow = true;
+    this.selected = [];
+    this.notice = '';
+  }
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (this.active && (changed.has('files') || changed.has('entry') || changed.has('active'))) {
+      this.play.compile({ ...this.files }, this.entry, changed.has('entry') || changed.has('active'));
+    }
+    const board = this.play.board;
+    if (board && board.entry === this.entry && this.setupFor !== `${board.entry}:${board.hash}`) {
+      this.setupFor = `${board.entry}:${board.hash}`;
+      this.setup = defaultSetup(board, this.setup);
+    }
+  }
+
+  protected override updated(): void {
+    const u = this.play.update;
+    // Follow the game to the seat that must answer (hot seat), unless bots answer it.
+    if (u && this.follow && u.waiting && !u.waiting.bot && u.waiting.player !== u.seat) this.play.command({ type: 'view', seat: u.waiting.player });
+    if (u && (!u.pending || u.pending.kind !== 'several') && this.selected.length) this.selected = [];
+  }
+
+  protected override render() {
+    const { board, update: u, status } = this.play;
+    // A game is drawn with the rules it plays, whatever ruleset the nav shows now.
+    const gameBoard = u ? (this.play.boards.get(u.entry) ?? board) : undefined;
+    return html`
+      <header class="toolbar">
+        <h2>Playtest <span class="muted">${board?.name ?? baseName(this.entry)}</span></h2>
+        <button class="button primary" data-action="start" ?disabled=${!board || !this.setup} @click=${this.handleStart}>New game</button>
+        <button class="button" data-action="restart" ?disabled=${!u} @click=${this.handleRestart}>Restart</button>
+        <button class="button" data-action="undo" ?disabled=${!u || !u.decisions} @click=${() => this.play.command({ type: 'undo' })}>Undo</button>
+        ${u?.autoplay && u.status === 'waiting'
+          ? html`<button class="button" data-action="pause" ?disabled=${!Object.values(u.seats).includes('bot')} @click=${() => this.play.command({ type: 'autoplay', autoplay: false, delay: this.delay })}>Pause bots</button>`
+          : html`<button class="button" data-action="run" ?disabled=${!u?.waiting?.bot} @click=${() => this.play.command({ type: 'autoplay', autoplay: true, delay: this.delay })}>Run bots</button>`}
+        <button class="button" data-action="step" ?disabled=${!u?.waiting?.bot} @click=${() => this.play.command({ type: 'step' })}>Bot move</button>
+        <button class="button" data-action="download-replay" ?disabled=${!u} @click=${this.handleDownloadReplay}>Download replay</button>
+        <button class="button" data-action="load-replay" ?disabled=${!board} @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#replay-file')!.click()}>Load replay…</button>
+        <input id="replay-file" class="visually-hidden" type="file" accept=".json,application/json" tabindex="-1" aria-hidden="true" @change=${this.handleLoadReplay} />
+        ${u ? this.renderSeatSwitch(u.state.players, u.seat) : nothing}
+      </header>
+      <div class="notices">${rulesStatus(board, status, u)}${this.play.error ? html`<p class="stale" role="alert">${this.play.error}</p>` : nothing}${u?.note ? html`<p class="stale" role="status">${u.note}</p>` : nothing}${this.notice ? html`<p class="muted" role="status">${this.notice}</p>` : nothing}</div>
+      <details class="setup" ?open=${!u}>
+        <summary>Game setup</summary>
+        <rs-game-setup .board=${board} .value=${this.setup} seats @rs-setup-change=${this.handleSetupChange}></rs-game-setup>
+      </details>
+      ${u && gameBoard
+        ? html`<div class="game">
+            <rs-game-board .board=${gameBoard} .state=${u.state} .pending=${u.pending} .selected=${this.selected} @rs-board-pick=${this.handlePick}></rs-game-board>
+            <aside>
+              ${gameStatus(gameBoard, u, () => u.error && emit(this, 'rs-open-file', { path: u.error.file, range: u.error.range, beside: true }))}
+              <rs-decision-panel .pending=${u.pending} .waiting=${u.waiting} .selected=${this.selected} @rs-board-pick=${this.handlePick} @rs-answer=${this.handleAnswer}></rs-decision-panel>
+              ${tracksPanel(gameBoard, u.state)}
+              <h3>Log</h3>
+              <rs-game-log .log=${u.log}></rs-game-log>
+            </aside>
+          </div>`
+        : html`<p class="muted empty">Set up a game and choose New game.</p>`}
+    `;
+  }
+
+  private renderSeatSwitch(players: Array<{ id: string; name: string }>, seat: string | null) {
+    return html`<span class="seat">
+      <label>View as <select id="seat" .value=${seat ?? ''} @change=${this.handleSeat}>
+        <option value="" ?selected=${seat === null}>Spectator (public view)</option>
+        ${players.map((p) => html`<option value=${p.id} ?selected=${p.id === seat}>${p.name} (${p.id})</option>`)}
+      </select></label>
+      <label class="check"><input type="checkbox" .checked=${this.follow} @change=${(e: Event) => (this.follow = (e.target as HTMLInputElement).checked)} />Follow the deciding seat</label>
+    </span>`;
+  }
+
+  private get delay(): number {
+    return Math.max(0, this.setup?.delay ?? 300);
+  }
+
+  private seats(): Record<string, SeatKind> {
+    const board = this.play.board!;
+    return Object.fromEntries(seatNames(board, this.setup!.players).map((s, i) => [s.id, this.setup!.seats[i] ?? 'bot']));
+  }
+
+  private handleSetupChange(e: RsEvent<'rs-setup-change'>): void {
+    this.setup = e.detail.value;
+    // Seats and speed apply to the game in progress at once.
+    if (this.play.update && this.play.board) {
+      this.play.command({ type: 'seats', seats: this.seats() });
+      this.play.command({ type: 'autoplay', autoplay: this.setup.delay >= 0 && this.play.update.autoplay, delay: this.delay });
+    }
+  }
+
+  private handleStart(): void {
+    const board = this.play.board;
+    if (!board || !this.setup) return;
+    const seats = this.seats();
+    const first = Object.keys(seats).find((id) => seats[id] === 'human') ?? null;
+    this.lastStart = { entry: board.entry, setup: gameSetup(board, this.setup), seats, seat: first, delay: this.delay, autoplay: this.setup.delay >= 0 };
+    this.notice = '';
+    this.play.start(this.lastStart);
+  }
+
+  private handleRestart(): void {
+    if (this.lastStart) this.play.start({ ...this.lastStart, decisions: [], seat: this.play.update?.seat ?? this.lastStart.seat });
+  }
+
+  private handleSeat(e: Event): void {
+    const seat = (e.target as HTMLSelectElement).value || null;
+    // Choosing a seat by hand stops following the game around.
+    this.follow = false;
+    this.play.command({ type: 'view', seat });
+  }
+
+  private handlePick(e: RsEvent<'rs-board-pick'>): void {
+    const p = this.play.update?.pending;
+    if (!p) return;
+    const { option } = e.detail;
+    if (p.kind === 'one') this.play.command({ type: 'answer', answer: option });
+    else if (p.kind === 'several') this.selected = this.selected.includes(option) ? this.selected.filter((o) => o !== option) : [...this.selected, option];
+  }
+
+  private handleAnswer(e: RsEvent<'rs-answer'>): void {
+    this.play.command({ type: 'answer', answer: e.detail.answer });
+    this.selected = [];
+  }
+
+  private async handleDownloadReplay(): Promise<void> {
+    const u = this.play.update;
+    if (!u) return;
+    const replay = await this.play.requestReplay(replayRulesetPath(u.entry));
+    const name = `${baseName(replayRulesetPath(u.entry)).replace(/\.ya?ml$/, '')}-seed-${replay.setup.seed}-${replay.decisions.length}.replay.json`;
+    downloadText(name, `${JSON.stringify(replay, null, 1)}\n`, 'application/json');
+  }
+
+  private async handleLoadReplay(e: Event): Promise<void> {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    const board = this.play.board;
+    if (!file || !board) return;
+    const replay = parseReplay(await file.text());
+    if ('error' in replay) {
+      this.notice = `${file.name} is ${replay.error}.`;
+      return;
+    }
+    const notes = [`Loaded ${file.name}: ${replay.decisions.length} decisions.`];
+    if (replay.ruleset && replay.ruleset !== replayRulesetPath(board.entry)) notes.push(`It was recorded with ${replay.ruleset}; playing it with ${replayRulesetPath(board.entry)}.`);
+    if (replay.hash && replay.hash !== board.hash) notes.push(`The rules differ from the recording (hash ${replay.hash} → ${board.hash}).`);
+    this.notice = notes.join(' ');
+    const players = Number(replay.setup.players ?? board.players.default);
+    const seats = Object.fromEntries(seatNames(board, players).map((s) => [s.id, 'human' as SeatKind]));
+    this.lastStart = { entry: board.entry, setup: replay.setup, seats, seat: this.play.update?.seat ?? 'p1', delay: this.delay, autoplay: false, decisions: replay.decisions };
+    this.play.start(this.lastStart);
+  }
+}
+
+customElements.define('rs-playtest-view', RsPlaytestView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rs-playtest-view': RsPlaytestView;
+  }
+}

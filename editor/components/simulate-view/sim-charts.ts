@@ -1,0 +1,84 @@
+/**
+ * Plain SVG charts of a simulation: shares of results with their 95% (Wilson) intervals, and a
+ * histogram of game length. Accessible as figures with a text summary in their labels.
+ */
+import { html, nothing, svg } from 'lit';
+import type { SimulationSummary } from '../../simulate/protocol.ts';
+
+type Share = SimulationSummary['winners'][number];
+
+const W = 520;
+const LABEL = 170;
+const ROW = 30;
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** One bar per result, its share of all games, and a whisker for the 95% interval. */
+export function shareChart(title: string, shares: readonly Share[], names: Record<string, string>) {
+  if (!shares.length) return html`<p class="muted">No game ended.</p>`;
+  const plot = W - LABEL - 110;
+  const x = (v: number) => LABEL + v * plot;
+  const height = shares.length * ROW + 26;
+  const summary = shares.map((s) => `${labelOf(s.label, names)} ${pct(s.share)} (95% ${pct(s.ci95[0])}–${pct(s.ci95[1])})`).join('; ');
+  return html`<figure class="chart" data-chart="shares">
+    <figcaption>${title}</figcaption>
+    <svg viewBox="0 0 ${W} ${height}" role="img" aria-label="${title}: ${summary}">
+      ${[0, 0.25, 0.5, 0.75, 1].map((t) => svg`<line class="grid" x1=${x(t)} x2=${x(t)} y1="4" y2=${height - 18}></line><text class="tick" x=${x(t)} y=${height - 4}>${t * 100}%</text>`)}
+      ${shares.map((s, i) => {
+        const y = 6 + i * ROW;
+        return svg`<g class="share" data-label=${s.label}>
+          <text class="label" x=${LABEL - 6} y=${y + 15}>${truncate(labelOf(s.label, names), 26)}</text>
+          <rect class="bar" x=${LABEL} y=${y + 3} width=${Math.max(1, s.share * plot)} height="16" rx="2"></rect>
+          <line class="ci" x1=${x(s.ci95[0])} x2=${x(s.ci95[1])} y1=${y + 11} y2=${y + 11}></line>
+          <line class="ci" x1=${x(s.ci95[0])} x2=${x(s.ci95[0])} y1=${y + 5} y2=${y + 17}></line>
+          <line class="ci" x1=${x(s.ci95[1])} x2=${x(s.ci95[1])} y1=${y + 5} y2=${y + 17}></line>
+          <text class="value" x=${x(1) + 6} y=${y + 15}>${pct(s.share)} ±${((s.ci95[1] - s.ci95[0]) * 50).toFixed(1)} · ${s.count}</text>
+          <title>${labelOf(s.label, names)}: ${s.count} games, ${pct(s.share)}; 95% interval ${pct(s.ci95[0])}–${pct(s.ci95[1])}</title>
+        </g>`;
+      })}
+    </svg>
+  </figure>`;
+}
+
+/** Games by length (one bar per value, or 20 equal bins for wide ranges), with the mean marked. */
+export function histogram(title: string, values: readonly number[], unit: string) {
+  if (!values.length) return nothing;
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const distinct = max - min + 1;
+  const bins = distinct <= 30 ? distinct : 20;
+  const width = distinct <= 30 ? 1 : (max - min + 1) / bins;
+  const counts = new Array<number>(bins).fill(0);
+  for (const v of values) counts[Math.min(bins - 1, Math.floor((v - min) / width))]!++;
+  const top = Math.max(...counts);
+  const H = 150;
+  const plotH = H - 36;
+  const barW = (W - 40) / bins;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const meanX = 20 + ((mean - min) / (max - min + (distinct <= 30 ? 1 : 0) || 1)) * (W - 40) + (distinct <= 30 ? barW / 2 : 0);
+  return html`<figure class="chart" data-chart="length">
+    <figcaption>${title}</figcaption>
+    <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${title}: ${values.length} games, ${min} to ${max} ${unit}, mean ${mean.toFixed(1)}">
+      ${counts.map((c, i) => {
+        const h = top ? (c / top) * plotH : 0;
+        const from = Math.round(min + i * width);
+        const to = Math.round(min + (i + 1) * width) - 1;
+        return svg`<rect class="bar" x=${20 + i * barW + 1} y=${8 + plotH - h} width=${Math.max(1, barW - 2)} height=${h}><title>${from === to || distinct <= 30 ? from : `${from}–${to}`} ${unit}: ${c} games</title></rect>`;
+      })}
+      <line class="mean" x1=${meanX} x2=${meanX} y1="4" y2=${8 + plotH}></line>
+      <text class="tick start" x="20" y=${H - 8}>${min}</text>
+      <text class="tick end" x=${W - 20} y=${H - 8}>${max} ${unit}</text>
+      <text class="tick mean-label" x=${meanX} y=${H - 8}>mean ${mean.toFixed(1)}</text>
+    </svg>
+  </figure>`;
+}
+
+/** A result label with side names (`pirates — …` → `Pirates — …`); seats `p2` → `Player 2`. */
+function labelOf(label: string, names: Record<string, string>): string {
+  const [winner = '', ...rest] = label.split(' — ');
+  const seat = /^p(\d+)$/.exec(winner);
+  return [names[winner] ?? (seat ? `Player ${seat[1]}` : winner), ...rest].join(' — ');
+}
+
+function truncate(text: string, n: number): string {
+  return text.length > n ? `${text.slice(0, n - 1)}…` : text;
+}

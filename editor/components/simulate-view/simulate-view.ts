@@ -1,0 +1,129 @@
+import { LitElement, html, nothing } from 'lit';
+import { emit, type RsEvent } from '../../events.ts';
+import { PlayController } from '../../play/play-controller.ts';
+import { SimulationController, type SimRun } from '../../simulate/simulation-controller.ts';
+import { baseName } from '../../workspace/download.ts';
+import '../game-setup/game-setup.ts';
+import { defaultSetup, gameSetup, type SetupValue } from '../game-setup/setup-value.ts';
+import { histogram, shareChart } from './sim-charts.ts';
+import { styles } from './simulate-view.styles.ts';
+
+/**
+ * Simulate many games of the active ruleset with random bots in Web Workers (as `rulesmith
+ * simulate` does: game i uses seed `S:i`), with a progress bar and Cancel; then charts of results
+ * per side with 95% intervals and of game length. A variant can run beside its base, same seeds.
+ *
+ * @fires rs-open-file - a runtime error's position was chosen (`{ path, range }`)
+ */
+export class RsSimulateView extends LitElement {
+  static override styles = styles;
+  static override properties = {
+    files: { attribute: false },
+    entry: {},
+    base: {},
+    active: { type: Boolean },
+    setup: { state: true },
+    games: { state: true },
+    compare: { state: true },
+  };
+
+  declare files: Readonly<Record<string, string>>;
+  declare entry: string;
+  /** The game's base entry (a variant is compared with it). */
+  declare base: string;
+  declare active: boolean;
+  declare private setup: SetupValue | undefined;
+  declare private games: number;
+  declare private compare: boolean;
+  /** Compiles the ruleset for its players and options (the form). */
+  private readonly rules = new PlayController(this);
+  private readonly sim = new SimulationController(this);
+  private setupFor = '';
+
+  constructor() {
+    super();
+    this.files = {};
+    this.entry = '';
+    this.base = '';
+    this.active = false;
+    this.setup = undefined;
+    this.games = 200;
+    this.compare = true;
+  }
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (this.active && (changed.has('files') || changed.has('entry') || changed.has('active'))) this.rules.compile({ ...this.files }, this.entry, !changed.has('files'));
+    const board = this.rules.board;
+    if (board && board.entry === this.entry && this.setupFor !== board.entry) {
+      this.setupFor = board.entry;
+      this.setup = defaultSetup(board, this.setup);
+    }
+  }
+
+  protected override render() {
+    const { board, status } = this.rules;
+    const sim = this.sim;
+    const isVariant = this.entry !== this.base;
+    return html`
+      <header class="toolbar">
+        <h2>Simulate <span class="muted">${board?.name ?? baseName(this.entry)}</span></h2>
+        <label>Games <input id="games" type="number" min="1" max="100000" .value=${String(this.games)} @change=${(e: Event) => (this.games = Math.max(1, Math.min(100_000, Math.round(Number((e.target as HTMLInputElement).value)) || 1)))} /></label>
+        ${isVariant ? html`<label class="check"><input id="compare" type="checkbox" .checked=${this.compare} @change=${(e: Event) => (this.compare = (e.target as HTMLInputElement).checked)} />Compare with the base ruleset</label>` : nothing}
+        ${sim.running
+          ? html`<button class="button" data-action="cancel" @click=${() => sim.cancel()}>Cancel</button>`
+          : html`<button class="button primary" data-action="run" ?disabled=${!board || !this.setup} @click=${this.handleRun}>Run</button>`}
+      </header>
+      ${status && !status.ok && !status.busy && status.errors ? html`<p class="stale" role="status">This ruleset has ${status.errors} error(s): fix them to simulate it.</p>` : nothing}
+      <rs-game-setup .board=${board} .value=${this.setup} ?disabled=${sim.running} @rs-setup-change=${(e: RsEvent<'rs-setup-change'>) => (this.setup = e.detail.value)}></rs-game-setup>
+      ${sim.total
+        ? html`<div class="progress">
+            <label for="progress">${sim.running ? 'Playing' : sim.cancelled ? 'Cancelled after' : 'Played'} ${sim.done} of ${sim.total} games${sim.workerCount ? ` · ${sim.workerCount} worker${sim.workerCount > 1 ? 's' : ''}` : ''}</label>
+            <progress id="progress" max=${sim.total} .value=${sim.done}></progress>
+          </div>`
+        : nothing}
+      <div class="runs ${sim.runs.length > 1 ? 'side-by-side' : ''}">${sim.runs.map((run) => this.renderRun(run))}</div>
+    `;
+  }
+
+  private renderRun(run: SimRun) {
+    const s = run.summary;
+    const ended = run.records.filter((r) => r.status === 'ended');
+    return html`<section class="run" data-entry=${run.entry} aria-label="Results of ${run.label}">
+      <h3>${run.label}${run.hash ? html` <span class="hash">rules ${run.hash.slice(0, 8)}</span>` : nothing}</h3>
+      ${run.error ? html`<p class="stale" role="alert">${run.error}</p>` : nothing}
+      ${s
+        ? html`<p class="muted">${s.games} games, ${s.ended} ended${s.errors.count ? html`, <strong class="sev-error">${s.errors.count} stopped by runtime errors</strong>` : nothing}${run.elapsed ? ` · ${(run.elapsed / 1000).toFixed(1)} s` : ''}</p>
+            ${shareChart('Winners (95% intervals)', s.winners, run.sides)}
+            ${s.outcomes.some((o) => o.label.includes(' — ')) ? shareChart('Outcomes (95% intervals)', s.outcomes, run.sides) : nothing}
+            ${histogram('Game length: rounds', ended.map((r) => r.rounds), 'rounds')}
+            ${histogram('Game length: decisions', ended.map((r) => r.decisions), 'decisions')}
+            ${s.errors.first.length ? this.renderErrors(s.errors.first) : nothing}`
+        : run.error ? nothing : html`<p class="muted">Waiting for results…</p>`}
+    </section>`;
+  }
+
+  private renderErrors(errors: NonNullable<SimRun['summary']>['errors']['first']) {
+    return html`<h4>First runtime errors</h4><ul class="errors">${errors.map((e) => {
+      const m = e.at ? /^(.*):(\d+):(\d+)$/.exec(e.at) : null;
+      const open = () => m && emit(this, 'rs-open-file', { path: m[1]!, range: { start: { line: Number(m[2]), column: Number(m[3]) }, end: { line: Number(m[2]), column: Number(m[3]) } } });
+      return html`<li>seed ${e.seed}: <code>${e.code}</code> ${e.message} ${m ? html`<button class="link" @click=${open}>${e.at}</button>` : nothing}</li>`;
+    })}</ul>`;
+  }
+
+  private handleRun(): void {
+    const board = this.rules.board;
+    if (!board || !this.setup) return;
+    const setup = gameSetup(board, this.setup);
+    const runs = [{ entry: this.entry, label: this.entry === this.base ? `${board.name}` : `Variant: ${baseName(this.entry)}` }];
+    if (this.compare && this.entry !== this.base) runs.push({ entry: this.base, label: `Base: ${baseName(this.base)}` });
+    void this.sim.run({ files: { ...this.files }, runs, games: this.games, plan: { seed: String(setup.seed), ...(setup.players !== undefined ? { players: setup.players } : {}), options: setup.options ?? {} } });
+  }
+}
+
+customElements.define('rs-simulate-view', RsSimulateView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rs-simulate-view': RsSimulateView;
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * Messages between the editor and the workers that run games (playtest, scenarios, simulation).
+ * Plain data only (structured clone): the main thread never loads the interpreter. Entities in
+ * decisions arrive as `{ kind, id }` targets, script positions as file locations.
+ */
+import type { Diagnostic, Location } from '../validator/protocol.ts';
+
+/** What a ruleset gives the board, the setup form and the charts; read from the compiled data. */
+export interface BoardModel {
+  entry: string;
+  /** The program hash (the rules a game or replay was played with). */
+  hash: string;
+  name: string;
+  players: { min: number; max: number; default: number };
+  sides: Array<{ id: string; name: string; color?: string }>;
+  options: OptionModel[];
+  areas: AreaModel[];
+  links: Array<{ from: string; to: string; type: string | null; directed: boolean }>;
+  /** Link types in declaration order (the order picks their drawing style). */
+  linkTypes: Array<{ id: string; name: string }>;
+  areaTypes: Array<{ id: string; name: string }>;
+  grid?: GridModel;
+  pieceTypes: Record<string, PieceTypeModel>;
+  zones: Array<{ id: string; name: string; per: 'player' | 'side' | 'global'; visibility: string }>;
+  /** Card names by deck and card definition id. */
+  cards: Record<string, Record<string, string>>;
+  tracks: Array<{ id: string; name: string; per: string }>;
+  /** Whether the ruleset has a `scenario` setup step (written by the scenario editor). */
+  scenario: boolean;
+}
+
+export interface OptionModel {
+  id: string;
+  name: string;
+  description?: string;
+  type: 'boolean' | 'number' | 'choice';
+  default: boolean | number | string;
+  values?: string[];
+  min?: number;
+  max?: number;
+}
+
+export interface AreaModel {
+  id: string;
+  name: string;
+  /** The drawing position from `at`, if given. */
+  at?: [number, number];
+  type?: string;
+  /** `props.shape` of the area or its type: `hexagon`, `square`, else a circle. */
+  shape: 'circle' | 'hexagon' | 'square';
+}
+
+export interface GridModel {
+  columns: number;
+  rows: number;
+  orientation: 'flat' | 'pointy';
+  offset: 'odd' | 'even';
+  label?: string;
+  facingOrigin?: 'north' | 'north-east' | 'east';
+}
+
+export interface PieceTypeModel {
+  name: string;
+  label?: string;
+  color?: string;
+  side?: string;
+  kind?: string;
+}
+
+/** Something a decision option or a click can point at. */
+export interface Target {
+  kind: 'area' | 'hex' | 'piece' | 'zone' | 'card' | 'player' | 'side' | 'other';
+  id: string;
+}
+
+/** A piece as the board draws it (from a seat's view of the state). */
+export interface PieceView {
+  id: string;
+  /** Piece type id, or `?` when hidden from this seat. */
+  type: string;
+  /** Area id, `hex:c,r`, zone key, or null in the box. */
+  at: string | null;
+  facing: number | null;
+  flipped: boolean;
+  owner: string | null;
+}
+
+/** The question a seat must answer, with options as board targets where they are places or pieces. */
+export interface PendingView {
+  kind: 'one' | 'several' | 'number';
+  player: string;
+  prompt: string;
+  labels: string[];
+  targets: Array<Target | null>;
+  min: number;
+  max: number;
+  secret: boolean;
+  at?: Location;
+}
+
+/** One log line with where it came from. */
+export interface LogLine {
+  n: number;
+  round: number;
+  phase: string | null;
+  kind: string;
+  text: string;
+  data?: unknown;
+  at?: { file: string; line: number; column: number };
+  source?: string;
+  /** For table lookups: where the cell read is written. */
+  cell?: Location;
+}
+
+export interface SeatState {
+  round: number;
+  phase: string | null;
+  players: Array<{ id: string; name: string; side: string | null }>;
+  pieces: PieceView[];
+  /** Zone key → card names (or `?` for cards this seat may not see). */
+  zoneCards: Record<string, string[]>;
+  /** Track id → value, or owner → value for per-entity tracks. */
+  tracks: Record<string, number | Record<string, number>>;
+}
+
+export type SeatKind = 'human' | 'bot';
+
+export interface GameSetupData {
+  seed: string | number;
+  players?: number;
+  options?: Record<string, unknown>;
+}
+
+export interface StartRequest {
+  entry: string;
+  setup: GameSetupData;
+  seats: Record<string, SeatKind>;
+  /** The seat whose view is shown (`null`: spectator). */
+  seat: string | null;
+  /** Milliseconds between bot decisions; 0 = as fast as possible. */
+  delay: number;
+  autoplay: boolean;
+  /** Replay these answers first (undo, loaded replays). */
+  decisions?: unknown[];
+}
+
+export interface PlayUpdate {
+  type: 'update';
+  game: number;
+  entry: string;
+  hash: string;
+  status: 'waiting' | 'ended' | 'error';
+  seat: string | null;
+  state: SeatState;
+  log: LogLine[];
+  /** The viewed seat's question (null when another seat decides or the choice is secret). */
+  pending: PendingView | null;
+  /** Who is deciding now (public: not what). */
+  waiting: { player: string; name: string; bot: boolean; secret: boolean } | null;
+  seats: Record<string, SeatKind>;
+  decisions: number;
+  result: unknown;
+  error: Diagnostic | null;
+  autoplay: boolean;
+  /** Something to tell the user (a refused answer, a replay that diverged). */
+  note?: string;
+}
+
+/** The replay format `rulesmith replay` verifies (interpreter/cli/replay-file.ts). */
+export interface ReplayData {
+  format: 'rulesmith-replay';
+  version: 1;
+  ruleset: string;
+  hash: string;
+  setup: GameSetupData;
+  decisions: unknown[];
+  result: unknown;
+}
+
+/** One change the scenario editor makes: put a piece somewhere (and turn it, on hex grids). */
+export interface ScenarioEdit {
+  piece: string;
+  /** Area id, `hex:c,r` or zone key. */
+  to: string;
+  facing?: number | null;
+}
+
+export type PlayRequest =
+  | { type: 'compile'; seq: number; files: Record<string, string>; entry: string }
+  | ({ type: 'start' } & StartRequest)
+  | { type: 'answer'; game: number; answer: unknown }
+  | { type: 'undo'; game: number }
+  | { type: 'autoplay'; game: number; autoplay: boolean; delay: number }
+  | { type: 'step'; game: number }
+  | { type: 'seats'; game: number; seats: Record<string, SeatKind> }
+  | { type: 'view'; game: number; seat: string | null }
+  | { type: 'replay'; game: number; ruleset: string }
+  | { type: 'preview'; seq: number; entry: string; setup: GameSetupData }
+  | { type: 'scenario-edit'; seq: number; entry: string; text: string; edits: ScenarioEdit[]; settings?: ScenarioSettings };
+
+/** Player count and option values a scenario fixes. */
+export interface ScenarioSettings {
+  players?: number;
+  options?: Record<string, unknown>;
+}
+
+export type PlayResponse =
+  | { type: 'compiled'; seq: number; entry: string; ok: true; board: BoardModel }
+  | { type: 'compiled'; seq: number; entry: string; ok: false; errors: number; message: string }
+  | PlayUpdate
+  | { type: 'replay'; game: number; replay: ReplayData }
+  | { type: 'preview'; seq: number; entry: string; state: SeatState; note?: string }
+  | { type: 'scenario-text'; seq: number; entry: string; text: string }
+  | { type: 'failed'; message: string };

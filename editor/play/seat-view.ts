@@ -1,0 +1,77 @@
+/**
+ * A seat's view of a game (interpreter `game.view(seat)`) turned into what the editor draws:
+ * pieces, zone contents by name, tracks, log lines with positions, and the pending question with
+ * its options as board targets. Runs in the worker; the main thread only sees the result.
+ */
+import type { DecisionRequest, GameState, LogEntry, Program } from '../../interpreter/index.ts';
+import type { Location } from '../validator/protocol.ts';
+import type { LogLine, PendingView, SeatState, Target } from './protocol.ts';
+
+const TARGET_KINDS = new Set<Target['kind']>(['area', 'hex', 'piece', 'zone', 'card', 'player', 'side']);
+const HIDDEN = '?';
+
+export function seatState(program: Program, state: GameState): SeatState {
+  const decks = program.data.decks ?? {};
+  const cardName = (id: string): string => {
+    const c = state.cards[id];
+    if (!c || c.def === HIDDEN) return HIDDEN;
+    return decks[c.deck]?.cards.find((x) => x.id === c.def)?.name ?? c.def;
+  };
+  const zoneCards: Record<string, string[]> = {};
+  for (const [key, ids] of Object.entries(state.zones)) {
+    const cards = ids.filter((id) => id === HIDDEN || state.cards[id]);
+    if (cards.length) zoneCards[key] = cards.map(cardName);
+  }
+  return {
+    round: state.round,
+    phase: state.phase,
+    players: state.players.map((p) => ({ id: p.id, name: p.name, side: p.side })),
+    pieces: Object.entries(state.pieces).map(([id, p]) => ({ id, type: p.type, at: p.at, facing: p.facing, flipped: p.flipped, owner: p.owner })),
+    zoneCards,
+    tracks: state.tracks,
+  };
+}
+
+export function logLines(program: Program, log: readonly LogEntry[]): LogLine[] {
+  return log.map((e) => {
+    const line: LogLine = { n: e.n, round: e.round, phase: e.phase, kind: e.kind, text: e.text };
+    if (e.data !== undefined) line.data = e.data;
+    if (e.at) line.at = e.at;
+    if (e.source) line.source = e.source;
+    const cell = e.kind === 'table' ? tableCell(program, e.data) : undefined;
+    if (cell) line.cell = cell;
+    return line;
+  });
+}
+
+/** Where a looked-up table cell is written (`data.cell` is the path below the table's rows). */
+function tableCell(program: Program, data: unknown): Location | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const { table, cell } = data as { table?: unknown; cell?: unknown };
+  if (typeof table !== 'string' || !Array.isArray(cell)) return undefined;
+  return program.model.rangeOf(['tables', table, 'rows', ...(cell as Array<string | number>)]);
+}
+
+export function pendingView(program: Program, req: DecisionRequest): PendingView {
+  const view: PendingView = {
+    kind: req.kind,
+    player: req.player,
+    prompt: req.prompt,
+    labels: [...req.labels],
+    targets: req.options.map(targetOf),
+    min: req.min,
+    max: req.max,
+    secret: req.secret,
+  };
+  const at = program.model.rangeIn(req.at.path, req.at.span.start, Math.max(req.at.span.end, req.at.span.start + 1));
+  if (at) view.at = at;
+  return view;
+}
+
+/** An option that is an entity (an interpreter `EntityRef`) as a board target. */
+export function targetOf(option: unknown): Target | null {
+  if (!option || typeof option !== 'object') return null;
+  const { kind, id } = option as { kind?: unknown; id?: unknown };
+  if (typeof kind !== 'string' || typeof id !== 'string') return null;
+  return { kind: TARGET_KINDS.has(kind as Target['kind']) ? (kind as Target['kind']) : 'other', id };
+}

@@ -1,0 +1,18 @@
+/** Messages between the simulation view and its workers (plain data). */
+import type { GameRecord, SimulationSummary } from '../../interpreter/index.ts';
+import type { SimulationPlan } from './sim-games.ts';
+
+export type { GameRecord, SimulationSummary, SimulationPlan };
+
+export type SimRequest =
+  | { type: 'init'; files: Record<string, string>; entry: string }
+  | { type: 'play'; job: number; from: number; to: number; plan: SimulationPlan }
+  | { type: 'summarise'; records: GameRecord[] };
+
+export type SimResponse =
+  | { type: 'ready'; ok: true; hash: string; name: string; sides: Record<string, string> }
+  | { type: 'ready'; ok: false; message: string }
+  | { type: 'progress'; job: number; done: number }
+  | { type: 'records'; job: number; records: GameRecord[] }
+  | { type: 'summary'; summary: SimulationSummary }
+  | { type: 'failed'; message: string };

@@ -1,0 +1,50 @@
+/**
+ * A batch of simulated games, played as `rulesmith simulate` plays them: game i uses seed
+ * `S:i` and a random agent per seat seeded `S:i:p<seat>`, so the same plan gives the same records
+ * in the browser and on the command line, however the games are split between workers.
+ */
+import { RandomAgent, playWith, type Agent, type GameRecord, type Program } from '../../interpreter/index.ts';
+
+/** What every game of a simulation shares (plain data: it crosses to the workers). */
+export interface SimulationPlan {
+  seed: string;
+  players?: number;
+  options: Record<string, unknown>;
+}
+
+/** Play games `from..to` (1-based, inclusive); `progress` after each. */
+export function playGames(program: Program, plan: SimulationPlan, from: number, to: number, progress?: () => void): GameRecord[] | { problems: string[] } {
+  const records: GameRecord[] = [];
+  const options = declaredOptions(program, plan.options);
+  for (let i = from; i <= to; i++) {
+    const seed = `${plan.seed}:${i}`;
+    const setup = { seed, ...(plan.players !== undefined ? { players: plan.players } : {}), options };
+    const played = playWith(program, setup, agents(program, plan, seed), { log: 'none' });
+    if ('problems' in played) return { problems: played.problems.map((p) => p.message) };
+    const g = played.game;
+    records.push({
+      seed,
+      status: played.stopped && g.status !== 'error' ? 'error' : g.status,
+      result: g.result,
+      rounds: g.state.round,
+      decisions: played.decisions.length,
+      error: g.error ?? (played.stopped ? { code: played.stopped.code, message: played.stopped.message } : null),
+    });
+    progress?.();
+  }
+  return records;
+}
+
+/** Only the options this ruleset declares (a variant and its base may differ). */
+export function declaredOptions(program: Program, options: Record<string, unknown>): Record<string, unknown> {
+  const defs = program.data.options ?? {};
+  return Object.fromEntries(Object.entries(options).filter(([id]) => id in defs));
+}
+
+function agents(program: Program, plan: SimulationPlan, seed: string): Record<string, Agent> {
+  const sides = Object.keys(program.data.sides ?? {}).length;
+  const n = plan.players ?? program.data.players?.default ?? program.data.players?.min ?? (sides || 2);
+  const out: Record<string, Agent> = {};
+  for (let s = 1; s <= n; s++) out[`p${s}`] = new RandomAgent(`${seed}:p${s}`);
+  return out;
+}

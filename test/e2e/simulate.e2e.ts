@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pickGame, waitForEditor } from './editor-page.ts';
+import { showView } from './game-page.ts';
+import { openBrowser, serveDist, type Session } from './harness.ts';
+
+describe('simulate', () => {
+  let server: Awaited<ReturnType<typeof serveDist>>;
+  let s: Session;
+
+  beforeAll(async () => {
+    server = await serveDist();
+    s = await openBrowser('simulate');
+  });
+  afterAll(async () => {
+    await s?.close();
+    await server?.close();
+  });
+
+  test('200 games of a variant and its base should run in workers and chart the winners with 95% intervals, side by side', async () => {
+    const { page } = s;
+    await page.goto(server.url);
+    await waitForEditor(page);
+    await pickGame(page, 'dragut');
+    await page.click('rs-ruleset-nav button[data-entry$="alarm-track-alternative.yaml"]');
+    await showView(page, 'simulate');
+    await page.locator('rs-simulate-view button[data-action="run"]:not([disabled])').waitFor({ timeout: 30_000 });
+    await page.fill('rs-simulate-view #games', '200');
+    expect(await page.isChecked('rs-simulate-view #compare')).toBe(true);
+    const started = Date.now();
+    await page.click('rs-simulate-view button[data-action="run"]');
+    await page.locator('rs-simulate-view progress').waitFor();
+    await expect.poll(() => page.locator('rs-simulate-view progress').evaluate((p) => Number((p as unknown as { value: number }).value))).toBeGreaterThan(0);
+    await s.shot('running');
+    await page.locator('rs-simulate-view button[data-action="run"]').waitFor({ timeout: 150_000 });
+    console.log(`Dragut, 2 × 200 simulated games in the browser: ${Date.now() - started} ms (${await page.textContent('rs-simulate-view .progress label')})`);
+    await s.shot('charts');
+    expect(await page.textContent('rs-simulate-view .progress label')).toContain('Played 400 of 400 games');
+    const runs = page.locator('rs-simulate-view section.run');
+    expect(await runs.count()).toBe(2);
+    for (let i = 0; i < 2; i++) {
+      const run = runs.nth(i);
+      expect(await run.textContent()).toContain('200 games, 200 ended');
+      const bars = await run.locator('figure[data-chart="shares"] >> nth=0 >> g.share').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-label')).sort());
+      expect(bars).toEqual(['pirates', 'rapallini']);
+      // Every bar has its interval whisker; a histogram shows game length.
+      expect(await run.locator('figure[data-chart="shares"] >> nth=0 >> line.ci').count()).toBe(6);
+      expect(await run.locator('figure[data-chart="length"] rect.bar').count()).toBeGreaterThan(1);
+    }
+    expect(s.errors).toEqual([]);
+  }, 240_000);
+
+  test('a long simulation should be cancellable', async () => {
+    const { page } = s;
+    await page.fill('rs-simulate-view #games', '5000');
+    await page.click('rs-simulate-view #compare');
+    await page.click('rs-simulate-view button[data-action="run"]');
+    await expect.poll(() => page.locator('rs-simulate-view progress').evaluate((p) => Number((p as unknown as { value: number }).value))).toBeGreaterThan(0);
+    await page.click('rs-simulate-view button[data-action="cancel"]');
+    const label = await page.textContent('rs-simulate-view .progress label');
+    expect(label).toMatch(/Cancelled after \d+ of 5000 games/);
+    await s.shot('cancelled');
+    // The page stays responsive while and after workers play.
+    await page.click('rs-app >> button[data-view="edit"]');
+    await page.locator('rs-code-editor .view-line').first().waitFor();
+  });
+});

@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { programFor } from '../../interpreter/cli/load-program.ts';
+import { runReplay } from '../../interpreter/cli/replay.ts';
+import type { Io } from '../../interpreter/cli/io.ts';
+import { compileEntry } from '../../editor/play/compile.ts';
+import { PlaySession, setupPreview } from '../../editor/play/play-session.ts';
+import type { StartRequest } from '../../editor/play/protocol.ts';
+import { replayRulesetPath } from '../../editor/play/replay-data.ts';
+import { ROOT, importedFixture, shippedGame } from './helpers.ts';
+
+const BOS = 'rulesets/battle-of-seattle/ruleset.yaml';
+
+function capture(): Io & { text: string } {
+  const io = { text: '', color: false, out: (t: string) => void (io.text += t), err: (t: string) => void (io.text += t) };
+  return io;
+}
+
+function program(files: Record<string, string>, entry: string) {
+  const r = compileEntry(files, entry);
+  if (!r.ok) throw new Error(r.message);
+  return r.program;
+}
+
+const bots = (request: Partial<StartRequest> = {}): StartRequest => ({ entry: BOS, setup: { seed: 'e2e', players: 2 }, seats: { p1: 'bot', p2: 'bot' }, seat: null, delay: 0, autoplay: true, ...request });
+
+function playOut(s: PlaySession): void {
+  for (let i = 0; i < 5000 && s.botToMove; i++) s.botStep();
+}
+
+describe('playtest session (the play worker job)', () => {
+  test('the browser should compile a shipped game to the hash the command line computes', () => {
+    const browser = program(shippedGame('battle-of-seattle'), BOS);
+    const cli = programFor(join(ROOT, 'rulesets/battle-of-seattle'), capture());
+    expect(typeof cli).not.toBe('number');
+    expect(browser.hash).toBe((cli as typeof browser).hash);
+  });
+
+  test('a Battle of Seattle game with two bots should end, and its replay should verify with `rulesmith replay`', () => {
+    const s = PlaySession.start(1, program(shippedGame('battle-of-seattle'), BOS), bots());
+    if ('problems' in s) throw new Error(s.problems.join());
+    playOut(s);
+    const u = s.update();
+    expect(u.status).toBe('ended');
+    expect(u.result).toHaveProperty('winner');
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-replay-'));
+    try {
+      const file = join(dir, 'game.replay.json');
+      writeFileSync(file, JSON.stringify(s.replayFile(join(ROOT, replayRulesetPath(BOS)))));
+      const io = capture();
+      expect(runReplay([file], io)).toBe(0);
+      expect(io.text).toContain(`replay verified: ${u.decisions} decisions`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('undo should restart from setup without the last answer, and bots should answer the same again', () => {
+    const { path, files } = importedFixture('march', 'dragut');
+    const p = program(files, path);
+    const s = PlaySession.start(1, p, bots({ entry: path, setup: { seed: 7 } }));
+    if ('problems' in s) throw new Error(s.problems.join());
+    for (let i = 0; i < 3; i++) s.botStep();
+    const third = s.game.state.decisions[2];
+    const before = JSON.stringify(s.update().state);
+    s.botStep();
+    s.undo();
+    expect(s.game.state.decisions).toHaveLength(3);
+    expect(JSON.stringify(s.update().state)).toBe(before);
+    expect(s.autoplay).toBe(false);
+    expect(s.game.state.decisions[2]).toEqual(third);
+    playOut(s);
+    const again = PlaySession.start(2, p, bots({ entry: path, setup: { seed: 7 } }));
+    if ('problems' in again) throw new Error(again.problems.join());
+    playOut(again);
+    expect(s.game.state.decisions).toEqual(again.game.state.decisions);
+  });
+
+  test('a secret choice should be hidden from the other seat, and area and piece options should be board targets', () => {
+    const { path, files } = importedFixture('march', 'dragut');
+    const s = PlaySession.start(1, program(files, path), bots({ entry: path, seats: { p1: 'human', p2: 'human' }, seat: 'p1' }));
+    if ('problems' in s) throw new Error(s.problems.join());
+    const pieceQuestion = s.update().pending!;
+    expect(pieceQuestion.targets.every((t) => t?.kind === 'piece')).toBe(true);
+    s.answer(0);
+    const areaQuestion = s.update().pending!;
+    expect(areaQuestion.prompt).toBe('March where?');
+    expect(areaQuestion.targets.map((t) => t?.kind)).toEqual(['area', 'area']);
+    expect(areaQuestion.at?.file).toBe(path);
+    s.answer(0);
+    s.answer(0);
+    s.answer(0);
+    // The plans phase: a secret choice by each player in turn.
+    expect(s.game.pending?.secret).toBe(true);
+    const decider = s.game.pending!.player;
+    const other = decider === 'p1' ? 'p2' : 'p1';
+    s.seat = other;
+    expect(s.update().pending).toBeNull();
+    expect(s.update().waiting).toMatchObject({ player: decider, secret: true });
+    s.seat = decider;
+    expect(s.update().pending?.prompt).toBe('Secret plan');
+  });
+
+  test('a replay that no longer fits the rules should say where it diverged', () => {
+    const { path, files } = importedFixture('march', 'dragut');
+    const s = PlaySession.start(1, program(files, path), bots({ entry: path, decisions: [0, 7] }));
+    if ('problems' in s) throw new Error(s.problems.join());
+    expect(s.note).toContain('diverged at decision 2 ("March where?")');
+    expect(s.game.state.decisions).toHaveLength(1);
+  });
+
+  test('the setup preview should stop after setup, with pieces where setup put them (and facing on hexes)', () => {
+    const { path, files } = importedFixture('hex', 'blue-max');
+    const preview = setupPreview(program(files, path), { seed: 1 });
+    if ('problems' in preview) throw new Error(preview.problems.join());
+    expect(preview.state.round).toBe(0);
+    const at = Object.fromEntries(preview.state.pieces.map((p) => [p.id, `${p.at}/${p.facing}`]));
+    expect(at).toEqual({ red_tank_1: 'hex:2,2/1', red_tank_2: 'hex:2,4/2', blue_tank_1: 'hex:7,3/4', blue_tank_2: 'hex:7,5/5' });
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest';
+import { defaultSetup, gameSetup, seatNames } from '../../editor/components/game-setup/setup-value.ts';
+import type { BoardModel } from '../../editor/play/protocol.ts';
+import { describeResult, parseReplay, replayRulesetPath } from '../../editor/play/replay-data.ts';
+
+const board = {
+  players: { min: 2, max: 4, default: 2 },
+  sides: [{ id: 'red', name: 'Red' }, { id: 'blue', name: 'Blue' }],
+  options: [
+    { id: 'long', name: 'Long', type: 'boolean', default: false },
+    { id: 'mode', name: 'Mode', type: 'choice', values: ['a', 'b'], default: 'a' },
+  ],
+} as unknown as BoardModel;
+
+describe('game setup', () => {
+  test('defaults should come from the ruleset, keeping the seed, seats and fitting options of before', () => {
+    const first = defaultSetup(board);
+    expect(first).toEqual({ players: 2, options: { long: false, mode: 'a' }, seed: '1', seats: ['human', 'bot'], delay: 300 });
+    const kept = defaultSetup(board, { ...first, seed: 'x', players: 3, seats: ['bot', 'bot', 'human'], options: { long: true, mode: 'zzz' } });
+    expect(kept).toMatchObject({ seed: 'x', players: 3, seats: ['bot', 'bot', 'human'], options: { long: true, mode: 'a' } });
+    expect(gameSetup(board, kept)).toEqual({ seed: 'x', players: 3, options: { long: true } });
+    expect(seatNames(board, 3).map((s) => s.label)).toEqual(['Player 1 — Red', 'Player 2 — Blue', 'Player 3 — Red']);
+  });
+
+  test('replay files should be read as `rulesmith replay` writes them, and anything else refused with a reason', () => {
+    expect(replayRulesetPath('rulesets/dragut/ruleset.yaml')).toBe('rulesets/dragut');
+    expect(replayRulesetPath('rulesets/dragut/variants/night.yaml')).toBe('rulesets/dragut/variants/night.yaml');
+    const good = { format: 'rulesmith-replay', version: 1, ruleset: 'rulesets/dragut', hash: 'h', setup: { seed: 3 }, decisions: [0, [1, 2], 5], result: { winner: 'red' } };
+    expect(parseReplay(JSON.stringify(good))).toEqual(good);
+    expect(parseReplay('{')).toHaveProperty('error');
+    expect(parseReplay('{"format":"other"}')).toHaveProperty('error');
+    expect(parseReplay(JSON.stringify({ ...good, setup: {} }))).toEqual({ error: 'the replay setup has no seed' });
+    expect(describeResult({ winner: 'red', level: 'Points' }, { red: 'Red' })).toBe('Red — Points');
+    expect(describeResult({ winner: null }, {})).toBe('no winner');
+  });
+});
