@@ -4,7 +4,7 @@ import { RandomAgent, type Agent } from '../agents/index.ts';
 import { Game, type DecisionRequest, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
-import { replayFile } from './replay-file.ts';
+import { replayFile } from '../analysis/replay-file.ts';
 
 export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players N] [--option k=v…] [--bots p2,…] [--save FILE]
 

@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { Game } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { programFor } from './load-program.ts';
-import { REPLAY_FORMAT, type ReplayFile } from './replay-file.ts';
+import { REPLAY_FORMAT, type ReplayFile } from '../analysis/replay-file.ts';
 
 export const REPLAY_USAGE = `Usage: rulesmith replay <replay.json>
 

@@ -4,7 +4,7 @@ import type { Agent } from '../agents/agent.ts';
 import { FirstAgent, RandomAgent, playWith } from '../agents/index.ts';
 import type { GameRecord } from '../analysis/summary.ts';
 import type { Program } from '../runtime/index.ts';
-import { replayFile } from './replay-file.ts';
+import { replayFile } from '../analysis/replay-file.ts';
 
 /** Everything a batch of simulated games needs; plain data, so it can cross to a worker thread. */
 export interface SimulationPlan {
