@@ -131,10 +131,11 @@ export class MonacoController implements ReactiveController {
   private apply(): void {
     const { monaco } = this.setup!;
     const state = this.state;
-    if (this.applied.files !== state.files) this.syncModels(monaco, state.files);
+    const created = this.applied.files !== state.files ? this.syncModels(monaco, this.applied.files ?? {}, state.files) : false;
     const model = this.models.get(state.path);
     if (model && this.editor && this.editor.getModel() !== model) this.editor.setModel(model);
-    if (this.applied.diagnostics !== state.diagnostics || this.applied.files !== state.files) {
+    // Markers change with diagnostics (and new models), not with every keystroke's new text.
+    if (this.applied.diagnostics !== state.diagnostics || created) {
       for (const [path, m] of this.models) {
         monaco.editor.setModelMarkers(m, this.providers!.MARKER_OWNER, state.diagnostics.filter((d) => d.file === path).map(this.providers!.toMarker));
       }
@@ -150,8 +151,13 @@ export class MonacoController implements ReactiveController {
     this.applied = { ...state };
   }
 
-  /** One model per file: create new ones, update changed text (keeping undo), drop removed ones. */
-  private syncModels(monaco: Monaco, files: Readonly<Record<string, string>>): void {
+  /**
+   * One model per file: create new ones, update changed text (keeping undo), drop removed ones.
+   * Only files whose text changed since the last sync are compared with their model: reading every
+   * model's text on each keystroke was a main-thread cost. Returns whether a model was created.
+   */
+  private syncModels(monaco: Monaco, previous: Readonly<Record<string, string>>, files: Readonly<Record<string, string>>): boolean {
+    let created = false;
     for (const [path, model] of this.models) {
       if (path in files) continue;
       model.dispose();
@@ -160,12 +166,13 @@ export class MonacoController implements ReactiveController {
     for (const [path, text] of Object.entries(files)) {
       const model = this.models.get(path);
       if (!model) {
-        const created = monaco.editor.createModel(text, this.setup!.LANGUAGE_ID, monaco.Uri.file(path));
-        created.onDidChangeContent(() => {
-          if (!this.applying) this.callbacks.onChange(path, created.getValue());
+        const fresh = monaco.editor.createModel(text, this.setup!.LANGUAGE_ID, monaco.Uri.file(path));
+        fresh.onDidChangeContent(() => {
+          if (!this.applying) this.callbacks.onChange(path, fresh.getValue());
         });
-        this.models.set(path, created);
-      } else if (model.getValue() !== text) {
+        this.models.set(path, fresh);
+        created = true;
+      } else if (previous[path] !== text && model.getValue() !== text) {
         this.applying = true;
         try {
           model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
@@ -174,5 +181,6 @@ export class MonacoController implements ReactiveController {
         }
       }
     }
+    return created;
   }
 }
