@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ROOT, openBrowser, serveDist, type Session } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { ROOT, useServedApp, type serveDist, type Session } from './harness.ts';
 import { cursorLine, editorLines, goToLine, openFile, pickGame, problems, replaceAt, squiggleLines, waitForChecks, waitForEditor, waitForLine } from './editor-page.ts';
 
 const FILE = 'rulesets/battle-of-seattle/tables-combat.yaml';
@@ -15,13 +15,9 @@ describe('diagnostics as you type', () => {
   let server: Awaited<ReturnType<typeof serveDist>>;
   let s: Session;
 
-  beforeAll(async () => {
-    server = await serveDist();
-    s = await openBrowser('diagnostics');
-  });
-  afterAll(async () => {
-    await s?.close();
-    await server?.close();
+  useServedApp('diagnostics', (srv, session) => {
+    server = srv;
+    s = session;
   });
 
   test('an unknown CRT code should show a marker on its line and a Problems entry; the quick fix should clear both', async () => {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { topLevelScalar } from '../../editor/workspace/catalog.ts';
-import { ROOT, openBrowser, serveDist, type Session } from './harness.ts';
+import { ROOT, useServedApp, type serveDist, type Session } from './harness.ts';
 import { pickGame, tabThrough, waitForEditor } from './editor-page.ts';
 
 /** The games in rulesets/, read from disk: the editor must list exactly these. */
@@ -14,13 +14,9 @@ describe('editor shell', () => {
   let server: Awaited<ReturnType<typeof serveDist>>;
   let s: Session;
 
-  beforeAll(async () => {
-    server = await serveDist();
-    s = await openBrowser('games');
-  });
-  afterAll(async () => {
-    await s?.close();
-    await server?.close();
+  useServedApp('games', (srv, session) => {
+    server = srv;
+    s = session;
   });
 
   test('the four games should be listed, each with its files, and Monaco should load after first paint', async () => {

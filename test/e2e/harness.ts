@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const DIST = join(ROOT, 'dist');
@@ -83,4 +84,22 @@ export async function openBrowser(prefix: string): Promise<Session> {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The usual test-file lifecycle: serve dist/ and open a browser before the file's tests, close both
+ * after; `ready` hands the server and the session to the file.
+ */
+export function useServedApp(prefix: string, ready: (server: Awaited<ReturnType<typeof serveDist>>, session: Session) => void): void {
+  let server: Awaited<ReturnType<typeof serveDist>> | undefined;
+  let session: Session | undefined;
+  beforeAll(async () => {
+    server = await serveDist();
+    session = await openBrowser(prefix);
+    ready(server, session);
+  });
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
 }

@@ -14,8 +14,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ROOT, openBrowser, serveDist, type Session } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { ROOT, useServedApp, type serveDist, type Session } from './harness.ts';
 import { goToLine, openFile, pickGame, problems, waitForChecks, waitForEditor, waitForLine } from './editor-page.ts';
 
 const FILE = 'rulesets/battle-of-seattle/tables-combat.yaml';
@@ -92,13 +92,9 @@ describe('typing latency (issue 5)', () => {
   let server: Awaited<ReturnType<typeof serveDist>>;
   let s: Session;
 
-  beforeAll(async () => {
-    server = await serveDist();
-    s = await openBrowser('latency');
-  });
-  afterAll(async () => {
-    await s?.close();
-    await server?.close();
+  useServedApp('latency', (srv, session) => {
+    server = srv;
+    s = session;
   });
 
   test(`markers should follow ${PAIRS * 2} edits of Battle of Seattle within 300 ms (p95), with little main-thread work per keystroke`, async () => {

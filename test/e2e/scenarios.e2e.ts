@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { openPath, pickGame, waitForEditor, waitForLine } from './editor-page.ts';
 import { dragTo, importFixture, newGame, setSeats, showView, waitForPrompt } from './game-page.ts';
-import { openBrowser, serveDist, type Session } from './harness.ts';
+import { useServedApp, type serveDist, type Session } from './harness.ts';
 
 describe('scenarios', () => {
   let server: Awaited<ReturnType<typeof serveDist>>;
   let s: Session;
 
-  beforeAll(async () => {
-    server = await serveDist();
-    s = await openBrowser('scenarios');
-  });
-  afterAll(async () => {
-    await s?.close();
-    await server?.close();
+  useServedApp('scenarios', (srv, session) => {
+    server = srv;
+    s = session;
   });
 
   test('dragging a piece onto an area in a new scenario should write a setup line into the variant, shown in the code beside', async () => {

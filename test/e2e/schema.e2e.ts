@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { goToLine, openFile, pickGame, waitForEditor } from './editor-page.ts';
-import { ROOT, openBrowser, serveDist, type Session } from './harness.ts';
+import { ROOT, useServedApp, type serveDist, type Session } from './harness.ts';
 
 const FILE = 'rulesets/battle-of-seattle/tables-combat.yaml';
 const ROLL_LINE = readFileSync(join(ROOT, FILE), 'utf8').split('\n').indexOf('    roll: 1d6') + 1;
@@ -11,13 +11,9 @@ describe('schema-driven help (monaco-yaml with rulesmith’s JSON schema)', () =
   let server: Awaited<ReturnType<typeof serveDist>>;
   let s: Session;
 
-  beforeAll(async () => {
-    server = await serveDist();
-    s = await openBrowser('schema');
-  });
-  afterAll(async () => {
-    await s?.close();
-    await server?.close();
+  useServedApp('schema', (srv, session) => {
+    server = srv;
+    s = session;
   });
 
   test('a key should show its schema docs on hover, and completion should offer the keys still missing', async () => {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { pickGame, waitForEditor } from './editor-page.ts';
 import { showView } from './game-page.ts';
-import { openBrowser, serveDist, type Session } from './harness.ts';
+import { useServedApp, type serveDist, type Session } from './harness.ts';
 
 describe('simulate', () => {
   let server: Awaited<ReturnType<typeof serveDist>>;
   let s: Session;
 
-  beforeAll(async () => {
-    server = await serveDist();
-    s = await openBrowser('simulate');
-  });
-  afterAll(async () => {
-    await s?.close();
-    await server?.close();
+  useServedApp('simulate', (srv, session) => {
+    server = srv;
+    s = session;
   });
 
   test('200 games of a variant and its base should run in workers and chart the winners with 95% intervals, side by side', async () => {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { pickGame, waitForChecks, waitForEditor, waitForLine } from './editor-page.ts';
-import { openBrowser, serveDist, type Session } from './harness.ts';
+import { useServedApp, type serveDist, type Session } from './harness.ts';
 
 describe('tables view', () => {
   let server: Awaited<ReturnType<typeof serveDist>>;
   let s: Session;
 
-  beforeAll(async () => {
-    server = await serveDist();
-    s = await openBrowser('tables');
-  });
-  afterAll(async () => {
-    await s?.close();
-    await server?.close();
+  useServedApp('tables', (srv, session) => {
+    server = srv;
+    s = session;
   });
 
   test('the CRT should show as a grid with the exact odds of a row, a column and a cell, live', async () => {

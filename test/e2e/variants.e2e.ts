@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ROOT, openBrowser, serveDist, type Session } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { ROOT, openBrowser, useServedApp, serveDist, type Session } from './harness.ts';
 import { cursorLine, editorLines, goToLine, newVariant, openPath, paste, pickGame, problems, tokenColor, waitForChecks, waitForEditor, waitForLine, waitForSaved } from './editor-page.ts';
 
 const GAME = 'battle-of-seattle';
@@ -14,13 +14,9 @@ describe('variants', () => {
   let s: Session;
   let shareLink = '';
 
-  beforeAll(async () => {
-    server = await serveDist();
-    s = await openBrowser('variants');
-  });
-  afterAll(async () => {
-    await s?.close();
-    await server?.close();
+  useServedApp('variants', (srv, session) => {
+    server = srv;
+    s = session;
   });
 
   test('a new variant with a changed number should survive a reload and show in the diff', async () => {
