@@ -1,21 +1,20 @@
 /**
  * Issue 5's typing budget, measured in the built app on the largest game (Battle of Seattle):
- * markers within 300 ms after typing stops (p95), and little main-thread work per keystroke.
+ * markers within 300 ms after typing stops (p95), and main-thread work per keystroke ≤ 16 ms.
  *
- * Instrumentation runs in the page (a string script: the repository's type check has no DOM lib):
- * - a keystroke's main-thread work: capture listeners on `window` start a clock at `keydown`,
- *   `keypress` and `keyup` (each its own task when Playwright dispatches the key), and a
- *   MessageChannel message posted there stops it once that task (all handlers and microtasks) is
- *   done; the frame after the keydown is timed the same way from a requestAnimationFrame callback
- *   (Monaco renders in rAF) to the end of the frame. The sum is the keystroke's work.
- * - marker latency: from the last keystroke's keydown to the first DOM mutation after which the
- *   editor shows the expected squiggles AND the Problems panel lists (or no longer lists) the problem.
- * - long tasks (> 50 ms) on the main thread, from a PerformanceObserver.
+ * - Marker latency is timed in the page (a string script: the repository's type check has no DOM
+ *   lib): from the last keystroke's keydown to the first DOM mutation after which the editor shows
+ *   the expected squiggles AND the Problems panel lists (or no longer lists) the problem.
+ * - Work per keystroke comes from a Chrome trace of the same edits (keystroke-trace.ts): the
+ *   key's own tasks and the frame that shows it, as Chrome accounts them. The whole main-thread
+ *   time while typing is reported too, so work moved out of the keystroke still shows.
+ * - Long tasks (> 50 ms) on the main thread come from a PerformanceObserver.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT, useServedApp, type serveDist, type Session } from './harness.ts';
+import { busyMs, keystrokeCosts, type TraceEvent } from './keystroke-trace.ts';
 import { goToLine, openFile, pickGame, problems, waitForChecks, waitForEditor, waitForLine } from './editor-page.ts';
 
 const FILE = 'rulesets/battle-of-seattle/tables-combat.yaml';
@@ -28,29 +27,12 @@ const CODE = 'unknown-result-code';
 const PAIRS = 10;
 /** Gap between keys, like a quick typist (below the debounce, so a word is checked once). */
 const KEY_DELAY_MS = 40;
+/** Edits reported apart at the start, while Monaco's code is still cold. */
+const WARMUP_EDITS = 4;
 
 const INSTRUMENT = `(() => {
-  const L = (window.__lat = { keys: [], longtasks: [], lastKey: 0, want: null, hit: 0 });
-  const port = new MessageChannel();
-  const open = [];
-  port.port1.onmessage = () => {
-    const t = performance.now();
-    const done = open.shift();
-    if (done) done.rec.spans.push([done.t0, t, done.part]);
-  };
-  const time = (rec, t0, part) => { open.push({ rec, t0, part }); port.port2.postMessage(0); };
-  addEventListener('keydown', () => {
-    const t0 = performance.now();
-    const rec = { t0, spans: [] };
-    L.keys.push(rec);
-    L.lastKey = t0;
-    time(rec, t0, 'keydown');
-    requestAnimationFrame(() => time(rec, performance.now(), 'frame'));
-  }, true);
-  for (const type of ['keypress', 'keyup']) addEventListener(type, () => {
-    const rec = L.keys[L.keys.length - 1];
-    if (rec) time(rec, performance.now(), type);
-  }, true);
+  const L = (window.__lat = { longtasks: [], lastKey: 0, want: null, hit: 0 });
+  addEventListener('keydown', () => { L.lastKey = performance.now(); }, true);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) L.longtasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
@@ -74,17 +56,6 @@ interface Sample {
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
-};
-/** Total length of the union of [start, end] spans. */
-const busy = (spans: [number, number, string][]) => {
-  let total = 0;
-  let end = -Infinity;
-  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0])) {
-    if (b <= end) continue;
-    total += b - Math.max(a, end);
-    end = b;
-  }
-  return total;
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -111,7 +82,12 @@ describe('typing latency (issue 5)', () => {
     await goToLine(page, LINE, INDENT + '"6": ['.length + 1);
     await page.keyboard.press('Shift+ArrowRight');
     await page.keyboard.press('Shift+ArrowRight');
-    await page.evaluate('window.__lat.keys.length = 0; window.__lat.longtasks.length = 0; window.__lat.phase = performance.now()');
+    await page.evaluate('window.__lat.longtasks.length = 0; window.__lat.phase = performance.now()');
+    const cdp = await s.context.newCDPSession(page);
+    const trace: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (e) => trace.push(...(e.value as unknown as TraceEvent[])));
+    const traced = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+    await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] }, transferMode: 'ReportEvents' });
 
     const samples: Sample[] = [];
     for (let i = 0; i < PAIRS * 2; i++) {
@@ -137,34 +113,42 @@ describe('typing latency (issue 5)', () => {
     await waitForLine(page, `${' '.repeat(INDENT)}${ROW}`);
     await s.shot('after-edits');
 
-    const lat = (await page.evaluate('window.__lat')) as { keys: { spans: [number, number, string][] }[]; longtasks: { start: number; duration: number }[]; phase: number };
-    // A keystroke's work: the union of its timed spans (they may overlap when tasks queue up).
-    const work = lat.keys.map((k) => busy(k.spans));
-    // Keys that type a character (they have a keypress) change the text; the rest are Shift and arrows.
-    const typed = lat.keys.filter((k) => k.spans.some((x) => x[2] === 'keypress')).map((k) => busy(k.spans));
-    const part = (name: string) => lat.keys.flatMap((k) => k.spans.filter((x) => x[2] === name).map((x) => x[1] - x[0]));
+    await cdp.send('Tracing.end');
+    await traced;
+    await cdp.detach();
+
+    const lat = (await page.evaluate('window.__lat')) as { longtasks: { start: number; duration: number }[]; phase: number };
+    const keys = keystrokeCosts(trace);
+    const typed = keys.filter((k) => k.typed);
+    // The first edits run Monaco's code cold (before V8 optimises it); a designer types on.
+    const warm = typed.slice(WARMUP_EDITS * 2);
+    // Everything the main thread did from the first warm keystroke to the last (validation
+    // results, autosave, markers; the screenshots come before), shared out over those keys.
+    const warmKeys = keys.filter((k) => k.at >= (warm[0]?.at ?? Infinity));
+    const busyPerKey = warmKeys.length > 1 ? busyMs(trace, warmKeys[0]!.at, warmKeys[warmKeys.length - 1]!.at) / (warmKeys.length - 1) : NaN;
     const longtasks = lat.longtasks.filter((t) => t.start >= lat.phase).map((t) => t.duration);
     const all = samples.map((x) => x.ms);
     const shown = samples.filter((x) => x.want).map((x) => x.ms);
     const cleared = samples.filter((x) => !x.want).map((x) => x.ms);
-    console.log(`marker latency after the last keystroke, ${all.length} edits: p50 ${ms(quantile(all, 0.5))}, p95 ${ms(quantile(all, 0.95))}, max ${ms(Math.max(...all))}`);
+    const stats = (xs: number[]) => `p50 ${ms(quantile(xs, 0.5))}, p95 ${ms(quantile(xs, 0.95))}, max ${ms(Math.max(...xs))}`;
+    console.log(`marker latency after the last keystroke, ${all.length} edits: ${stats(all)}`);
     console.log(`  marker shown   (${shown.length}): p50 ${ms(quantile(shown, 0.5))}, p95 ${ms(quantile(shown, 0.95))}; all: ${shown.map((x) => x.toFixed(0)).join(', ')}`);
     console.log(`  marker cleared (${cleared.length}): p50 ${ms(quantile(cleared, 0.5))}, p95 ${ms(quantile(cleared, 0.95))}; all: ${cleared.map((x) => x.toFixed(0)).join(', ')}`);
-    console.log(`main-thread work per keystroke, all ${work.length} keys: p50 ${ms(quantile(work, 0.5))}, p95 ${ms(quantile(work, 0.95))}, max ${ms(Math.max(...work))}`);
-    console.log(`  typed characters (${typed.length}): p50 ${ms(quantile(typed, 0.5))}, p95 ${ms(quantile(typed, 0.95))}, max ${ms(Math.max(...typed))}`);
-    console.log('  spans by task (a span ends when the task and any task queued before the probe are done):');
-    for (const name of ['keydown', 'keypress', 'keyup', 'frame']) {
-      const xs = part(name);
-      console.log(`  ${name.padEnd(8)} (${xs.length}): p50 ${ms(quantile(xs, 0.5))}, p95 ${ms(quantile(xs, 0.95))}, max ${ms(Math.max(...xs))}`);
-    }
+    console.log(`main-thread work per keystroke (Chrome trace: the key's tasks + the frame showing it):`);
+    console.log(`  all keys (${keys.length}): ${stats(keys.map((k) => k.total))}`);
+    console.log(`  typed characters (${typed.length}): ${stats(typed.map((k) => k.total))}`);
+    console.log(`  typed, after the first ${WARMUP_EDITS} edits (${warm.length}): ${stats(warm.map((k) => k.total))}`);
+    for (const part of ['key', 'keyup', 'frame'] as const) console.log(`    ${part.padEnd(6)} ${stats(typed.map((k) => k[part]))}`);
+    console.log(`  typed, in order: ${typed.map((k) => k.total.toFixed(0)).join(' ')}`);
+    console.log(`  all main-thread time while typing after the first ${WARMUP_EDITS} edits, per key: ${ms(busyPerKey)}`);
     console.log(`long tasks (> 50 ms) while editing: ${longtasks.length}${longtasks.length ? `, max ${ms(Math.max(...longtasks))}: ${longtasks.map((d) => d.toFixed(0)).join(', ')}` : ''}`);
 
     expect(all).toHaveLength(PAIRS * 2);
     expect(quantile(all, 0.95)).toBeLessThanOrEqual(300);
     // The machine is shared and noisy: the median keystroke must fit a frame; no task may be huge.
     expect(typed).toHaveLength(PAIRS * 4);
-    expect(quantile(work, 0.5)).toBeLessThanOrEqual(16);
-    expect(quantile(typed, 0.5)).toBeLessThanOrEqual(16);
+    expect(quantile(keys.map((k) => k.total), 0.5)).toBeLessThanOrEqual(16);
+    expect(quantile(typed.map((k) => k.total), 0.5)).toBeLessThanOrEqual(16);
     expect(Math.max(0, ...longtasks)).toBeLessThanOrEqual(200);
     expect(s.errors).toEqual([]);
   });
