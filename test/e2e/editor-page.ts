@@ -77,7 +77,8 @@ export async function replaceAt(page: Page, line: number, column: number, length
 export async function editorLines(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('rs-code-editor .view-line')]
-      .map((l) => ({ top: parseFloat(l.style.top), text: (l.textContent ?? '').replace(/\u00a0/g, ' ') }))
+      // Rendered whitespace (renderWhitespace 'boundary') is a middle dot and a zero-width non-joiner.
+      .map((l) => ({ top: parseFloat(l.style.top), text: (l.textContent ?? '').replace(/\u00b7\u200c/g, ' ').replace(/\u00a0/g, ' ') }))
       .sort((a, b) => a.top - b.top)
       .map((l) => l.text),
   );
@@ -118,6 +119,8 @@ export async function problems(page: Page): Promise<ProblemEntry[]> {
 }
 
 export async function waitForSaved(page: Page): Promise<void> {
+  // The editor reports typing after the frame that shows it; then the workspace saves it.
+  await page.locator('rs-code-editor:not([data-unreported])').waitFor({ state: 'attached' });
   await page.locator('rs-file-toolbar [data-save-state="saved"]').waitFor({ state: 'attached' });
 }
 

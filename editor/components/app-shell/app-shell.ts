@@ -18,7 +18,11 @@ import '../tables-view/tables-view.ts';
 import '../variant-diff/variant-diff.ts';
 import { UI_SETTING, fileItems, restoreUi, rulesetItems, type UiState } from './app-model.ts';
 import { styles } from './app-shell.styles.ts';
+import { StableValues } from './stable-values.ts';
 import { isRuntimeView, loadRuntimeView, renderRuntimeViews, type RuntimeViewId } from './runtime-views.ts';
+
+/** One empty list, so an empty property keeps its identity between renders. */
+const NONE: readonly never[] = Object.freeze([]);
 
 /** Views of the active ruleset; Playtest, Scenarios and Simulate load their code when first shown. */
 const VIEWS: ReadonlyArray<{ id: ViewId; label: string; variantsOnly?: boolean }> = [
@@ -58,6 +62,7 @@ export class RsApp extends LitElement {
   private files: Record<string, string> = {};
   private reveal: { path: string; range?: Range; focus?: boolean } | undefined;
   private readonly validator = new DiagnosticsController(this);
+  private readonly stable = new StableValues();
   private readonly handleHashChange = () => void this.openSharedLink();
 
   constructor() {
@@ -118,11 +123,11 @@ export class RsApp extends LitElement {
         <p class="rs-notice" role="status" title=${this.notice}>${this.notice}</p>
       </header>
       <rs-ruleset-nav
-        .games=${ws.games()}
+        .games=${this.stable.keep('games', ws.games())}
         game=${this.game}
-        .rulesets=${rulesetItems(ws, this.game)}
+        .rulesets=${this.stable.keep('rulesets', rulesetItems(ws, this.game))}
         entry=${this.entry}
-        .files=${fileItems(ws, this.game, this.entry, v.active, v.diagnostics)}
+        .files=${this.stable.keep('files', fileItems(ws, this.game, this.entry, v.active, v.diagnostics))}
         open-path=${this.openPath}
         @rs-select-game=${this.handleSelectGame}
         @rs-select-ruleset=${this.handleSelectRuleset}
@@ -147,9 +152,9 @@ export class RsApp extends LitElement {
             @rs-revert-file=${this.handleRevert}
             @rs-delete-file=${this.handleDelete}
           ></rs-file-toolbar>
-          <rs-code-editor .files=${this.files} path=${this.openPath} .diagnostics=${v.diagnostics} .symbols=${v.active?.symbols ?? []} .reveal=${this.reveal}></rs-code-editor>
+          <rs-code-editor .files=${this.files} path=${this.openPath} .diagnostics=${v.diagnostics} .symbols=${v.active?.symbols ?? NONE} .reveal=${this.reveal}></rs-code-editor>
         </section>
-        ${this.view === 'tables' ? html`<rs-tables-view .tables=${v.active?.tables ?? []} ?stale=${v.stale}></rs-tables-view>` : nothing}
+        ${this.view === 'tables' ? html`<rs-tables-view .tables=${v.active?.tables ?? NONE} ?stale=${v.stale}></rs-tables-view>` : nothing}
         ${this.view === 'diff' ? html`<rs-variant-diff .diff=${v.active?.entry === this.entry ? v.active.diff : undefined} ?stale=${v.stale}></rs-variant-diff>` : nothing}
         ${renderRuntimeViews({ view: this.view, mounted: this.mounted, files: this.files, game: this.game, entry: this.entry, variants: ws.variants(this.game), base: entryOf(this.game) })}
       </main>

@@ -43,6 +43,12 @@ export class MonacoController implements ReactiveController {
   /** Set while the controller itself changes a model, so that change is not echoed back. */
   private applying = false;
   private connected = false;
+  /** Files the user changed whose text is not yet reported (see `queueChange`). */
+  private readonly unreported = new Set<string>();
+  private reportTimers: { frame?: number; deadline?: ReturnType<typeof setTimeout> } = {};
+  private readonly handleHidden = () => {
+    if (document.visibilityState === 'hidden') this.reportChanges();
+  };
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -53,10 +59,15 @@ export class MonacoController implements ReactiveController {
 
   hostConnected(): void {
     this.connected = true;
+    document.addEventListener('visibilitychange', this.handleHidden);
+    window.addEventListener('pagehide', this.handleHidden);
     void this.load();
   }
 
   hostDisconnected(): void {
+    this.reportChanges();
+    document.removeEventListener('visibilitychange', this.handleHidden);
+    window.removeEventListener('pagehide', this.handleHidden);
     this.connected = false;
     for (const d of this.disposables) d.dispose();
     this.disposables = [];
@@ -101,6 +112,7 @@ export class MonacoController implements ReactiveController {
       tabSize: 2,
       insertSpaces: true,
       renderWhitespace: 'boundary',
+      experimentalWhitespaceRendering: 'off',
       scrollBeyondLastLine: false,
       fixedOverflowWidgets: true,
       ariaLabel: 'Ruleset file editor. Press Ctrl+M to let Tab move focus out of the editor.',
@@ -128,9 +140,48 @@ export class MonacoController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /**
+   * A keystroke's own task and the frame that shows it are all the main-thread time typing may
+   * cost, so the rest of an edit (reading the model's text, autosave, the shell's update, the
+   * validator's request) is reported after that frame has painted: a rAF callback runs just before
+   * the paint, a timeout queued from it runs after. Keys typed within one frame are reported once.
+   * The deadline covers tabs that get no frames; leaving the page, or new text arriving from the
+   * host (`apply`), reports first, so nothing typed is lost or overwritten.
+   */
+  private queueChange(path: string): void {
+    this.unreported.add(path);
+    if (this.reportTimers.deadline !== undefined) return;
+    // An attribute, not a render: automation (and CSS, if ever wanted) can see typing in flight.
+    this.host.toggleAttribute('data-unreported', true);
+    this.reportTimers = {
+      frame: requestAnimationFrame(() => setTimeout(() => this.reportChanges(), 0)),
+      deadline: setTimeout(() => this.reportChanges(), 100),
+    };
+  }
+
+  /** Report the texts not yet reported; returns them by path. */
+  private reportChanges(): Record<string, string> {
+    if (this.reportTimers.frame !== undefined) cancelAnimationFrame(this.reportTimers.frame);
+    clearTimeout(this.reportTimers.deadline);
+    this.reportTimers = {};
+    this.host.toggleAttribute('data-unreported', false);
+    const reported: Record<string, string> = {};
+    const paths = [...this.unreported];
+    this.unreported.clear();
+    for (const path of paths) {
+      const model = this.models.get(path);
+      if (!model || model.isDisposed()) continue;
+      reported[path] = model.getValue();
+      this.callbacks.onChange(path, reported[path]);
+    }
+    return reported;
+  }
+
   private apply(): void {
     const { monaco } = this.setup!;
-    const state = this.state;
+    // What the user typed wins over the host's older copy of the same file.
+    const typed = this.unreported.size > 0 ? this.reportChanges() : undefined;
+    const state = typed ? { ...this.state, files: { ...this.state.files, ...typed } } : this.state;
     const created = this.applied.files !== state.files ? this.syncModels(monaco, this.applied.files ?? {}, state.files) : false;
     const model = this.models.get(state.path);
     if (model && this.editor && this.editor.getModel() !== model) this.editor.setModel(model);
@@ -160,6 +211,7 @@ export class MonacoController implements ReactiveController {
     let created = false;
     for (const [path, model] of this.models) {
       if (path in files) continue;
+      this.unreported.delete(path);
       model.dispose();
       this.models.delete(path);
     }
@@ -168,7 +220,7 @@ export class MonacoController implements ReactiveController {
       if (!model) {
         const fresh = monaco.editor.createModel(text, this.setup!.LANGUAGE_ID, monaco.Uri.file(path));
         fresh.onDidChangeContent(() => {
-          if (!this.applying) this.callbacks.onChange(path, fresh.getValue());
+          if (!this.applying) this.queueChange(path);
         });
         this.models.set(path, fresh);
         created = true;

@@ -23,7 +23,15 @@ export class RsFileToolbar extends LitElement {
     saveError: { attribute: false },
     persistent: { type: Boolean },
     shareLink: { state: true },
+    slowSave: { state: true },
   };
+
+  /**
+   * How long a save may run before the toolbar says "Saving…". Each keystroke is saved at once and a
+   * save takes a few milliseconds, so announcing every one would flicker the status (and make a
+   * screen reader repeat it) on every key; `data-save-state` always tells the true state.
+   */
+  static readonly SAVING_NOTICE_MS = 500;
 
   declare path: string;
   declare shipped: boolean;
@@ -34,6 +42,9 @@ export class RsFileToolbar extends LitElement {
   /** Whether edits survive a reload (IndexedDB available). */
   declare persistent: boolean;
   declare private shareLink: string;
+  /** A save has been running for longer than SAVING_NOTICE_MS. */
+  declare private slowSave: boolean;
+  private slowSaveTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     super();
@@ -45,6 +56,19 @@ export class RsFileToolbar extends LitElement {
     this.saveError = '';
     this.persistent = true;
     this.shareLink = '';
+    this.slowSave = false;
+  }
+
+  override disconnectedCallback(): void {
+    clearTimeout(this.slowSaveTimer);
+    super.disconnectedCallback();
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (!changed.has('saveState')) return;
+    clearTimeout(this.slowSaveTimer);
+    this.slowSave = false;
+    if (this.saveState === 'saving') this.slowSaveTimer = setTimeout(() => (this.slowSave = true), RsFileToolbar.SAVING_NOTICE_MS);
   }
 
   protected override render() {
@@ -82,7 +106,7 @@ export class RsFileToolbar extends LitElement {
 
   private saveText(): string {
     if (this.saveState === 'error') return `Not saved: ${this.saveError}`;
-    if (this.saveState === 'saving') return 'Saving…';
+    if (this.saveState === 'saving' && this.slowSave) return 'Saving…';
     return this.persistent ? 'All changes saved in this browser' : 'Changes are kept until you close the tab (browser storage unavailable)';
   }
 
