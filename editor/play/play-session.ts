@@ -3,7 +3,7 @@
  * agents seeded by the game seed, the seat and the decision's number, so a game restarted with the
  * same answers (undo, a loaded replay) takes the same course. Pure: the worker wraps it.
  */
-import { Game, RandomAgent, compileRuleset, type Program } from '../../interpreter/index.ts';
+import { Game, RandomAgent, compileRuleset, replayFile, type Program } from '../../interpreter/index.ts';
 import type { GameSetupData, PlayUpdate, ReplayData, SeatKind, SeatState, StartRequest } from './protocol.ts';
 import { logLines, pendingView, seatState } from './seat-view.ts';
 
@@ -115,9 +115,12 @@ export class PlaySession {
     return update;
   }
 
-  /** The game as a replay file for `rulesmith replay` (`ruleset`: the path it is run with). */
+  /**
+   * The game as a replay file for `rulesmith replay` (`ruleset`: the path it is run with). It
+   * carries the rules' files: a variant edited here exists in this browser only.
+   */
   replayFile(ruleset: string): ReplayData {
-    return { format: 'rulesmith-replay', version: 1, ruleset, hash: this.program.hash, setup: this.setup, decisions: [...this.game.state.decisions], result: this.game.result };
+    return replayFile(ruleset, this.program, this.setup, this.game.state.decisions, this.game.result, { embed: true });
   }
 }
 

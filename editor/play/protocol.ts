@@ -3,6 +3,7 @@
  * Plain data only (structured clone): the main thread never loads the interpreter. Entities in
  * decisions arrive as `{ kind, id }` targets, script positions as file locations.
  */
+import type { ReplayFile } from '../../interpreter/analysis/replay-file.ts';
 import type { Diagnostic, Location } from '../validator/protocol.ts';
 
 /** What a ruleset gives the board, the setup form and the charts; read from the compiled data. */
@@ -166,16 +167,8 @@ export interface PlayUpdate {
   note?: string;
 }
 
-/** The replay format `rulesmith replay` verifies (interpreter/cli/replay-file.ts). */
-export interface ReplayData {
-  format: 'rulesmith-replay';
-  version: 1;
-  ruleset: string;
-  hash: string;
-  setup: GameSetupData;
-  decisions: unknown[];
-  result: unknown;
-}
+/** A replay file, as `rulesmith replay` verifies it (interpreter/analysis/replay-file.ts). */
+export type ReplayData = ReplayFile;
 
 /** One change the scenario editor makes: put a piece somewhere (and turn it, on hex grids). */
 export interface ScenarioEdit {

@@ -1,10 +1,9 @@
 /**
- * Replay files as `rulesmith replay` reads them (interpreter/cli/replay-file.ts): the ruleset's
- * path as the command line names it, the rules hash, the setup and every answer.
+ * Replay files as `rulesmith replay` reads them (interpreter/analysis/replay-file.ts, a module with
+ * no dependencies, so the main thread can check a file without loading the interpreter).
  */
+import { replayProblem } from '../../interpreter/analysis/replay-file.ts';
 import type { ReplayData } from './protocol.ts';
-
-export const REPLAY_FORMAT = 'rulesmith-replay';
 
 /** The path the command line is given for an entry: the game folder for a base ruleset. */
 export function replayRulesetPath(entry: string): string {
@@ -19,12 +18,8 @@ export function parseReplay(text: string): ReplayData | { error: string } {
   } catch (e) {
     return { error: `not JSON (${(e as Error).message})` };
   }
-  const r = data as Partial<ReplayData> | null;
-  if (!r || r.format !== REPLAY_FORMAT || r.version !== 1) return { error: 'not a rulesmith replay (format "rulesmith-replay", version 1)' };
-  if (!r.setup || typeof r.setup !== 'object' || !Array.isArray(r.decisions)) return { error: 'the replay has no setup or decisions' };
-  const seed = (r.setup as { seed?: unknown }).seed;
-  if (typeof seed !== 'string' && typeof seed !== 'number') return { error: 'the replay setup has no seed' };
-  return { format: REPLAY_FORMAT, version: 1, ruleset: String(r.ruleset ?? ''), hash: String(r.hash ?? ''), setup: r.setup, decisions: r.decisions, result: r.result ?? null };
+  const problem = replayProblem(data);
+  return problem ? { error: problem } : (data as ReplayData);
 }
 
 /** `{ winner: "protesters", level: "Decisive" }` → `Protesters — Decisive`, with side names. */

@@ -15,8 +15,33 @@ export interface ReplayFile {
   setup: GameSetup;
   decisions: unknown[];
   result: unknown;
+  /**
+   * The text of every file the rules were loaded from, by the path it was read at (`ruleset` is
+   * among them, or is their folder). Written when the rules may exist nowhere else, such as a
+   * variant edited in the browser; `rulesmith replay` then needs nothing but the replay file.
+   */
+  files?: Record<string, string>;
 }
 
-export function replayFile(path: string, program: Program, setup: GameSetup, decisions: unknown[], result: unknown): ReplayFile {
-  return { format: REPLAY_FORMAT, version: 1, ruleset: path, hash: program.hash, setup, decisions: [...decisions], result };
+export interface ReplayOptions {
+  /** Put the rules' files in the replay (see `ReplayFile.files`). */
+  embed?: boolean;
+}
+
+export function replayFile(path: string, program: Program, setup: GameSetup, decisions: readonly unknown[], result: unknown, options: ReplayOptions = {}): ReplayFile {
+  const replay: ReplayFile = { format: REPLAY_FORMAT, version: 1, ruleset: path, hash: program.hash, setup, decisions: [...decisions], result };
+  if (options.embed) replay.files = Object.fromEntries([...program.model.files].map(([file, source]) => [file, source.text]));
+  return replay;
+}
+
+/** Why `data` is not a replay file, or undefined when it is one. */
+export function replayProblem(data: unknown): string | undefined {
+  const r = data as Partial<ReplayFile> | null;
+  if (!r || typeof r !== 'object' || r.format !== REPLAY_FORMAT || r.version !== 1) return `not a rulesmith replay (format "${REPLAY_FORMAT}", version 1)`;
+  if (!r.setup || typeof r.setup !== 'object' || !Array.isArray(r.decisions)) return 'the replay has no setup or decisions';
+  const seed = (r.setup as { seed?: unknown }).seed;
+  if (typeof seed !== 'string' && typeof seed !== 'number') return 'the replay setup has no seed';
+  if (typeof r.ruleset !== 'string') return 'the replay does not say which ruleset it was played with';
+  if (r.files !== undefined && (typeof r.files !== 'object' || r.files === null || Object.values(r.files).some((t) => typeof t !== 'string'))) return 'the replay\'s `files` must map paths to texts';
+  return undefined;
 }

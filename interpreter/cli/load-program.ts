@@ -1,28 +1,29 @@
 import { isError } from '../diagnostics.ts';
+import type { FileHost } from '../load/index.ts';
 import { compileRuleset, CompileError, type Program } from '../runtime/index.ts';
 import { formatText } from './format.ts';
 import type { Io } from './io.ts';
-import { validateEntry } from './validate.ts';
-import { existsSync } from 'node:fs';
-import { loadRuleset } from '../load/index.ts';
 import { nodeHost } from './node-host.ts';
+import { validateEntry } from './validate.ts';
 
-/** Load, check and compile a ruleset for a command; prints diagnostics and returns an exit code on failure. */
-export function programFor(path: string, io: Io): Program | number {
-  if (!existsSync(path)) {
+/**
+ * Load, check and compile a ruleset for a command; prints diagnostics and returns an exit code on
+ * failure. `host` reads the files: the disk, or the files a replay carries.
+ */
+export function programFor(path: string, io: Io, host: FileHost = nodeHost): Program | number {
+  if (!host.isDirectory?.(path) && host.readFile(path) === undefined) {
     io.err(`rulesmith: cannot find '${path}'\n`);
     return 2;
   }
-  const { diagnostics, files } = validateEntry(path);
+  const { diagnostics, files, model } = validateEntry(path, host);
   const errors = diagnostics.filter(isError);
-  if (errors.length) {
+  if (errors.length || !model) {
     io.err(formatText(errors, (f) => files.get(f), false));
     io.err(`\nrulesmith: ${path} has ${errors.length} error(s); fix them first (rulesmith validate ${path}).\n`);
     return 1;
   }
-  const loaded = loadRuleset(path, nodeHost);
   try {
-    return compileRuleset(loaded.model!);
+    return compileRuleset(model);
   } catch (e) {
     if (e instanceof CompileError) {
       io.err(`rulesmith: ${e.message}\n`);

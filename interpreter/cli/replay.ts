@@ -1,20 +1,36 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
-import { Game } from '../runtime/index.ts';
+import { parseArgs } from 'node:util';
+import { createMemoryHost } from '../load/index.ts';
+import { Game, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { programFor } from './load-program.ts';
-import { REPLAY_FORMAT, type ReplayFile } from '../analysis/replay-file.ts';
+import { replayProblem, type ReplayFile } from '../analysis/replay-file.ts';
 
-export const REPLAY_USAGE = `Usage: rulesmith replay <replay.json>
+export const REPLAY_USAGE = `Usage: rulesmith replay <replay.json> [--ruleset <path>]
 
 Re-runs a recorded game and checks that every answer is still legal and the result is the same.
+The rules come from the replay itself when it carries their files (the browser editor's replays
+do), else from the ruleset path it names (as recorded, then next to the replay file).
+--ruleset <path>  replay against these rules instead (your working copy, say).
 Exit 0 when it reproduces; 1 with the first divergence; 2 when the file cannot be read.`;
 
 export function runReplay(argv: string[], io: Io): number {
-  const [file] = argv;
-  if (!file || file === '--help' || file === '-h') {
-    io[file ? 'out' : 'err'](`${REPLAY_USAGE}\n`);
-    return file ? 0 : 2;
+  let args;
+  try {
+    args = parseArgs({ args: argv, allowPositionals: true, options: { ruleset: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (e) {
+    io.err(`rulesmith replay: ${(e as Error).message}\n\n${REPLAY_USAGE}\n`);
+    return 2;
+  }
+  if (args.values.help) {
+    io.out(`${REPLAY_USAGE}\n`);
+    return 0;
+  }
+  const [file] = args.positionals;
+  if (!file) {
+    io.err(`${REPLAY_USAGE}\n`);
+    return 2;
   }
   let replay: ReplayFile;
   try {
@@ -23,13 +39,12 @@ export function runReplay(argv: string[], io: Io): number {
     io.err(`rulesmith replay: cannot read '${file}': ${(e as Error).message}\n`);
     return 2;
   }
-  if (replay?.format !== REPLAY_FORMAT || !Array.isArray(replay.decisions) || !replay.setup) {
-    io.err(`rulesmith replay: '${file}' is not a rulesmith replay\n`);
+  const problem = replayProblem(replay);
+  if (problem) {
+    io.err(`rulesmith replay: '${file}' is ${problem}\n`);
     return 2;
   }
-  // The ruleset path is as recorded (relative to where it was recorded); try it, then next to the file.
-  const candidates = isAbsolute(replay.ruleset) ? [replay.ruleset] : [replay.ruleset, join(dirname(file), replay.ruleset)];
-  const program = programFor(candidates.find((c) => existsSync(c)) ?? candidates[0]!, io);
+  const program = rulesFor(replay, file, args.values.ruleset, io);
   if (typeof program === 'number') return program;
   if (program.hash !== replay.hash) {
     io.out(`diverged: the rules changed since the game was recorded (hash ${replay.hash} → ${program.hash})\n`);
@@ -62,4 +77,21 @@ export function runReplay(argv: string[], io: Io): number {
   }
   io.out(`replay verified: ${replay.decisions.length} decisions, ${game.state.round} rounds, result ${got}\n`);
   return 0;
+}
+
+/**
+ * The rules to replay with: `--ruleset`, else the files the replay carries, else the recorded path
+ * on disk. With carried files, says whether the disk's copy of the ruleset differs.
+ */
+function rulesFor(replay: ReplayFile, file: string, override: string | undefined, io: Io): Program | number {
+  if (override !== undefined) return programFor(override, io);
+  const onDisk = isAbsolute(replay.ruleset) ? [replay.ruleset] : [replay.ruleset, join(dirname(file), replay.ruleset)];
+  const found = onDisk.find((c) => existsSync(c));
+  if (!replay.files) return programFor(found ?? onDisk[0]!, io);
+  const program = programFor(replay.ruleset, io, createMemoryHost(replay.files));
+  if (typeof program === 'number' || !found) return program;
+  const disk = programFor(found, { ...io, out: () => {}, err: () => {} });
+  const same = typeof disk !== 'number' && disk.hash === program.hash;
+  io.out(`rules: the ${Object.keys(replay.files).length} file(s) carried in the replay; ${found} on disk ${same ? 'has the same rules' : 'differs (replay against it with --ruleset)'}\n`);
+  return program;
 }

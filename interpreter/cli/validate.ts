@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { checkRuleset } from '../check/index.ts';
 import { isError, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import { loadRuleset } from '../load/index.ts';
+import { loadRuleset, type FileHost, type RulesetModel } from '../load/index.ts';
 import { discover } from './discover.ts';
 import { formatGithub, formatJson, formatText } from './format.ts';
 import type { Io } from './io.ts';
@@ -14,12 +14,12 @@ problem with file, line, column, a stable code and a hint. Default path: ruleset
 Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 usage or I/O error.`;
 
 /** Load and check one entry file; the loader's and checker's diagnostics together. */
-export function validateEntry(entry: string): { diagnostics: Diagnostic[]; files: Map<string, string> } {
-  const result = loadRuleset(entry, nodeHost);
+export function validateEntry(entry: string, host: FileHost = nodeHost): { diagnostics: Diagnostic[]; files: Map<string, string>; model: RulesetModel | undefined } {
+  const result = loadRuleset(entry, host);
   const files = new Map<string, string>();
   if (result.model) for (const [path, f] of result.model.files) files.set(path, f.text);
   const checked = result.model && !result.diagnostics.some(isError) ? checkRuleset(result.model) : [];
-  return { diagnostics: [...result.diagnostics, ...checked], files };
+  return { diagnostics: [...result.diagnostics, ...checked], files, model: result.model };
 }
 
 export function runValidate(argv: string[], io: Io): number {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { main } from '../../interpreter/cli/main.ts';
+import { RandomAgent, compileRuleset, createMemoryHost, loadRuleset, playWith, replayFile } from '../../interpreter/index.ts';
 import { runCli } from './run-cli.ts';
 
 const DUEL = 'test/fixtures/runtime/duel';
@@ -83,6 +84,80 @@ describe('rulesmith replay', () => {
     expect(r.out).toContain('Play an order');
     expect(r.out).toContain('Game over:');
     expect((await runCli(['replay', save])).code).toBe(0);
+  });
+});
+
+describe('rulesmith replay of rules that exist only in the replay (a variant edited in the browser)', () => {
+  const BASE = readFileSync(join(DUEL, 'ruleset.yaml'), 'utf8');
+  /** A variant no disk holds: the path is where the browser keeps it. */
+  const VARIANT = 'rulesets/duel-in-browser/variants/mine.yaml';
+  const VARIANT_TEXT = 'rulesmith: 1\nextends: ../ruleset.yaml\nid: mine\nname: Duel, mine\nset:\n  "tables.crt.rows.1-3": [W, W, W]\n';
+  const files = { 'rulesets/duel-in-browser/ruleset.yaml': BASE, [VARIANT]: VARIANT_TEXT };
+
+  /** Play a seeded random game of the in-memory variant and write its replay with the rules embedded. */
+  function recorded(dir: string): { file: string; replay: ReturnType<typeof replayFile> } {
+    const loaded = loadRuleset(VARIANT, createMemoryHost(files));
+    const program = compileRuleset(loaded.model!);
+    const setup = { seed: 'browser', options: {} };
+    const played = playWith(program, setup, new RandomAgent('bots'));
+    if ('problems' in played) throw new Error('setup refused');
+    const replay = replayFile(VARIANT, program, setup, played.decisions, played.game.result, { embed: true });
+    const file = join(dir, 'mine.replay.json');
+    writeFileSync(file, JSON.stringify(replay));
+    return { file, replay };
+  }
+
+  test('it should verify from the replay file alone, and say so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-embedded-'));
+    const { file, replay } = recorded(dir);
+    expect(Object.keys(replay.files!).sort()).toEqual(Object.keys(files).sort());
+    const r = await runCli(['replay', file]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`replay verified: ${replay.decisions.length} decisions`);
+  });
+
+  test('a carried file changed after recording should diverge on the rules hash', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-embedded-'));
+    const { file, replay } = recorded(dir);
+    replay.files![VARIANT] = VARIANT_TEXT.replace('[W, W, W]', '[N, N, N]');
+    writeFileSync(file, JSON.stringify(replay));
+    const r = await runCli(['replay', file]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^diverged: the rules changed since the game was recorded \(hash \w+ → \w+\)/);
+  });
+
+  test('--ruleset should replay against other rules: the shipped duel is not this variant', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-embedded-'));
+    const { file } = recorded(dir);
+    const r = await runCli(['replay', file, '--ruleset', DUEL]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('diverged: the rules changed');
+  });
+
+  test('with the ruleset also on disk, it should say whether the disk has the same rules', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-embedded-'));
+    const program = compileRuleset(loadRuleset(DUEL, createMemoryHost({ [`${DUEL}/ruleset.yaml`]: BASE })).model!);
+    const setup = { seed: 3, options: {} };
+    const played = playWith(program, setup, new RandomAgent('bots'));
+    if ('problems' in played) throw new Error('setup refused');
+    const replay = replayFile(DUEL, program, setup, played.decisions, played.game.result, { embed: true });
+    writeFileSync(join(dir, 'same.json'), JSON.stringify(replay));
+    const same = await runCli(['replay', join(dir, 'same.json')]);
+    expect(same.code).toBe(0);
+    expect(same.out).toContain(`rules: the 1 file(s) carried in the replay; ${DUEL} on disk has the same rules`);
+    replay.files![`${DUEL}/ruleset.yaml`] = `${BASE}\n# a comment changes no rule\n`;
+    writeFileSync(join(dir, 'comment.json'), JSON.stringify(replay));
+    expect((await runCli(['replay', join(dir, 'comment.json')])).code).toBe(0);
+  });
+
+  test('a replay whose files are not texts should be refused as unreadable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-embedded-'));
+    const { file, replay } = recorded(dir);
+    writeFileSync(file, JSON.stringify({ ...replay, files: { [VARIANT]: 42 } }));
+    const r = await runCli(['replay', file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('`files` must map paths to texts');
   });
 });
 

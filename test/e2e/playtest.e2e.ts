@@ -51,6 +51,11 @@ describe('playtest', () => {
     expect(replay.decisions.length).toBeGreaterThan(50);
     const out = execFileSync('npx', ['rulesmith', 'replay', file], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(out).toContain(`replay verified: ${replay.decisions.length} decisions`);
+    expect(out).toContain('rulesets/battle-of-seattle on disk has the same rules');
+    // The replay carries its rules, so it verifies where no ruleset is on disk (a browser-only variant's case).
+    expect(Object.keys(replay.files)).toContain('rulesets/battle-of-seattle/ruleset.yaml');
+    const alone = execFileSync(process.execPath, [join(ROOT, 'bin/rulesmith.js'), 'replay', file], { cwd: tmp, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(alone).toMatch(new RegExp(`^replay verified: ${replay.decisions.length} decisions, \\d+ rounds, result `));
 
     // Loading it back replays the same game to the same end.
     await page.locator('rs-playtest-view #replay-file').setInputFiles(file);

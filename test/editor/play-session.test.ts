@@ -48,10 +48,35 @@ describe('playtest session (the play worker job)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rulesmith-replay-'));
     try {
       const file = join(dir, 'game.replay.json');
-      writeFileSync(file, JSON.stringify(s.replayFile(join(ROOT, replayRulesetPath(BOS)))));
+      writeFileSync(file, JSON.stringify(s.replayFile(replayRulesetPath(BOS))));
       const io = capture();
       expect(runReplay([file], io)).toBe(0);
       expect(io.text).toContain(`replay verified: ${u.decisions} decisions`);
+      // The shipped files on disk are the same rules as the ones the replay carries.
+      const disk = capture();
+      expect(runReplay([file, '--ruleset', join(ROOT, replayRulesetPath(BOS))], disk)).toBe(0);
+      expect(disk.text).toContain(`replay verified: ${u.decisions} decisions`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a replay of a variant that exists only in the browser should verify with `rulesmith replay` alone', () => {
+    const { path, files } = importedFixture('march', 'dragut');
+    const s = PlaySession.start(1, program(files, path), bots({ entry: path, setup: { seed: 11 } }));
+    if ('problems' in s) throw new Error(s.problems.join());
+    playOut(s);
+    const replay = s.replayFile(replayRulesetPath(path));
+    // The files the rules were read from travel in the replay, exactly as they were.
+    expect(replay.files?.[path]).toBe(files[path]);
+    for (const [file, text] of Object.entries(replay.files ?? {})) expect(text).toBe(files[file]);
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-replay-'));
+    try {
+      const file = join(dir, 'variant.replay.json');
+      writeFileSync(file, JSON.stringify(replay));
+      const io = capture();
+      expect(runReplay([file], io)).toBe(0);
+      expect(io.text).toContain(`replay verified: ${s.game.state.decisions.length} decisions`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
