@@ -205,12 +205,14 @@ describe('1.3 Inland City Capture and 1.4 High Seas Squadron', () => {
 
   test('3.7 (IT L22): the Squadron and the inland capture first act in 1862, in a real game', () => {
     const game = gameAtFirstAction(2, 'hss-1862');
-    // Everyone passes in 1861.
-    while (game.state.round < 4 && game.pending?.prompt.startsWith('Choose an action')) expect(game.answer(toAnswer(game.pending, 'Pass'))).toEqual({ ok: true });
+    // Everyone passes in 1861 (round 1: one round is one year).
+    while (game.state.round < 2 && game.pending?.prompt.startsWith('Choose an action')) expect(game.answer(toAnswer(game.pending, 'Pass'))).toEqual({ ok: true });
     const phases = game.log.filter((e) => e.kind === 'phase').map((e) => `${e.round} ${e.text}`);
+    expect(phases).toContain('1 1.1 Blockade');
+    expect(phases).toContain('1 4. Player Turns — Player 1');
     expect(phases.filter((p) => p.startsWith('1 '))).not.toContain('1 1.3 Inland City Capture');
-    expect(phases).toContain('3 1.3 Inland City Capture');
-    expect(phases).toContain('3 1.4 High Seas Squadron');
+    expect(phases).toContain('2 1.3 Inland City Capture');
+    expect(phases).toContain('2 1.4 High Seas Squadron');
     expect(variable(game, 'squadron_zone')).not.toBe(null);
     expect(track(game, 'year')).toBe(1862);
   });
@@ -276,6 +278,26 @@ describe('2. Commodity Management, 3. Turn order, end of the year', () => {
     // A year with no deliveries: nobody (A-8).
     call(game, 'end_of_year', []);
     expect(['p1', 'p2', 'p3'].map((p) => variable(game, 'extra_action', p))).toEqual([false, false, false]);
+  });
+
+  test('3 then 4 (IT L73-75): the player turns of a year follow the order phase 3 set that same year', () => {
+    const game = gameAtFirstAction(3, 'order-by-year');
+    const orderNow = () => (variable(game, 'turn_order_track') as Array<{ id: string }>).map((p) => p.id);
+    const turns: Record<number, string[]> = {};
+    const orders: Record<number, string[]> = {};
+    for (let i = 0; game.pending && game.state.round <= 2 && i < 500; i++) {
+      const req = game.pending;
+      const round = game.state.round;
+      if (req.prompt.startsWith('Choose an action')) {
+        orders[round] ??= orderNow();
+        if ((turns[round] ??= []).at(-1) !== req.player) turns[round]!.push(req.player);
+        expect(game.answer(toAnswer(req, 'Pass'))).toEqual({ ok: true });
+      } else expect(game.answer(toAnswer(req, 0))).toEqual({ ok: true });
+    }
+    expect(turns[1]).toEqual(orders[1]);
+    expect(turns[2]).toEqual(orders[2]);
+    // The seed gives 1862 another order than 1861, so a round-start order would show here.
+    expect(orders[2]).not.toEqual(orders[1]);
   });
 
   test('T11: a player with the extra action has 5 action points in the player turns', () => {
