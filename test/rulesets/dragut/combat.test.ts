@@ -7,9 +7,13 @@ import {
 } from './helpers.ts';
 
 describe('6 Combat', () => {
+  // The spec's cases check what a combat or a freeing shows; G-9 then turns the winner face down
+  // again (default), which the G-9 tests below check. Here the units stay as the combat left them.
+  const SHOWN_AFTER_COMBAT = { rehide_after_combat: false };
+
   test('DR-D4 [6]: a value-4 Pirate entering a hidden Militiaman\'s area reveals both, wins 4 > 3 and captures it', () => {
     // Given: Pirate phase; a hidden Militiaman (3) alone in T4; a value-4 Pirate in T2.
-    const game = newGame({ seed: 'dr-d4', emptyBoard: true });
+    const game = newGame({ seed: 'dr-d4', emptyBoard: true, options: SHOWN_AFTER_COMBAT });
     put(game, 'militiaman_2', 'T4');
     put(game, 'women_1', 'K3');
     put(game, 'pirate_4_1', 'T2');
@@ -50,7 +54,7 @@ describe('6 Combat', () => {
   test('DR-D6 [1.12], [6.1]: Bartolomeo attacks as 3, beats a value-2 Pirate, frees the Women (Alarm +2), who go to the nearest empty area', () => {
     // Given: Rapallino phase. T3 holds a value-2 Pirate and the captured Women; T2, T5 and K4 hold
     // Rapallino units; T6 is empty. Bartolomeo is in T5 with the Men.
-    const game = newGame({ seed: 'dr-d6', emptyBoard: true });
+    const game = newGame({ seed: 'dr-d6', emptyBoard: true, options: SHOWN_AFTER_COMBAT });
     put(game, 'pirate_2_1', 'T3');
     put(game, 'women_1', 'T3');
     capture(game, 'women_1');
@@ -217,7 +221,7 @@ describe('6 Combat', () => {
 
   test('DR-D13 [6.1]: entering a captive\'s area with no pirate frees it without combat; Alarm +1; the freer is shown', () => {
     // Given: a captured Priest alone in T1; the Youths in T2; T2 keeps the Men, T4 the Women.
-    const game = newGame({ seed: 'dr-d13', emptyBoard: true });
+    const game = newGame({ seed: 'dr-d13', emptyBoard: true, options: SHOWN_AFTER_COMBAT });
     put(game, 'priest', 'T1');
     capture(game, 'priest');
     put(game, 'youths_1', 'T2');
@@ -237,7 +241,7 @@ describe('6 Combat', () => {
 
   test('DR-D15 [6], AMB-27: a Rapallino attack can fail: the Women (1) entering a hidden Renegade\'s (2) area are captured; P draws nothing', () => {
     // Given: Rapallino phase; a hidden Renegade in T5; the Women next door in T4.
-    const game = newGame({ seed: 'dr-d15', emptyBoard: true });
+    const game = newGame({ seed: 'dr-d15', emptyBoard: true, options: SHOWN_AFTER_COMBAT });
     put(game, 'renegade', 'T5');
     put(game, 'women_1', 'T4');
     playCards(game);
@@ -249,6 +253,42 @@ describe('6 Combat', () => {
     expect([captured(game, 'women_1'), at(game, 'women_1'), at(game, 'renegade')]).toEqual([true, area(game, 'T5'), area(game, 'T5')]);
     expect(hand(game, 'pirates')).toHaveLength(3);
     expect(game.view('p2').state.pieces.renegade!.type).toBe('renegade');
+  });
+
+  test('G-9 (default): a combat shows both units, then the winner is face down again and the captive stays visible', () => {
+    const game = newGame({ seed: 'g-9', emptyBoard: true });
+    put(game, 'militiaman_2', 'T4');
+    put(game, 'women_1', 'K3');
+    put(game, 'pirate_4_1', 'T2');
+    playCards(game);
+    const from = game.log.length;
+    answer(game, 'Move', 'Pirate (value 4) (pirate_4_1)', areaName(game, 'T4'));
+    // Shown during the combat: the combat line names both units and their Values.
+    expect(logSince(game, from)).toContain(`Combat in ${areaName(game, 'T4')}: Pirate (value 4) (Value 4) against Militiaman (Value 3)`);
+    expect([hidden(game, 'pirate_4_1'), hidden(game, 'militiaman_2')]).toEqual([true, false]);
+    expect(game.view('p2').state.pieces.pirate_4_1!.type).toBe('?');
+    expect(game.view('p1').state.pieces.militiaman_2!.type).toBe('militiaman');
+  });
+
+  test('G-9 (default): a Rapallino winner and a freeing unit are face down again', () => {
+    const won = newGame({ seed: 'g-9-r', emptyBoard: true });
+    put(won, 'renegade', 'T5');
+    put(won, 'women_1', 'T4');
+    playCards(won);
+    passPhase(won);
+    answer(won, 'Move', 'Women', areaName(won, 'T5'));
+    expect([hidden(won, 'renegade'), hidden(won, 'women_1'), captured(won, 'women_1')]).toEqual([true, false, true]);
+    const freed = newGame({ seed: 'g-9-f', emptyBoard: true });
+    put(freed, 'priest', 'T1');
+    capture(freed, 'priest');
+    put(freed, 'youths_1', 'T2');
+    put(freed, 'men_1', 'T2');
+    put(freed, 'women_1', 'T4');
+    playCards(freed);
+    passPhase(freed);
+    answer(freed, 'Move', 'Youths', areaName(freed, 'T1'));
+    expect(captured(freed, 'priest')).toBe(false);
+    expect(hidden(freed, 'youths_1')).toBe(true);
   });
 
   test('AMB-27 reading 1 (option pirate_draws_on_capture): P also draws when he captures in combat', () => {
