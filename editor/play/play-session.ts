@@ -42,20 +42,26 @@ export class PlaySession {
     return req !== null && this.seats[req.player] === 'bot';
   }
 
-  /** Answer for the deciding seat (a person); a refused answer leaves a note and changes nothing. */
+  /**
+   * Answer for the deciding seat (a person), as its view showed the question (options in shown
+   * order); a refused answer leaves a note and changes nothing.
+   */
   answer(answer: unknown): boolean {
-    const r = this.game.answer(answer);
-    this.note = r.ok ? undefined : `Refused: ${r.message}`;
-    return r.ok;
+    return this.settle(this.game.answerFromView(answer));
   }
 
-  /** Let the bot at the deciding seat answer once. */
+  /** Let the bot at the deciding seat answer once (it reads the question as the rules ask it). */
   botStep(): boolean {
     const req = this.game.pending;
     if (!req || this.seats[req.player] !== 'bot') return false;
     const index = this.game.state.decisions.length;
     const agent = new RandomAgent(`${this.setup.seed}:${req.player}:${index}`);
-    return this.answer(agent.choose(req));
+    return this.settle(this.game.answer(agent.choose(req)));
+  }
+
+  private settle(r: { ok: true } | { ok: false; message: string }): boolean {
+    this.note = r.ok ? undefined : `Refused: ${r.message}`;
+    return r.ok;
   }
 
   /** Start again from setup with every answer but the last (the interpreter is deterministic). */

@@ -37,10 +37,12 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
     const req = game.pending;
     const bot = bots.get(req.player);
     if (bot) { game.answer(bot.choose(req, () => game.view(req.player))); continue; }
-    showView(game, req, shown, io);
-    const answer = await ask(req, lines, io, game);
+    // A person sees the question as the seat's view puts it (hidden pieces by alias, in shown order).
+    const seen = game.view(req.player).pending ?? req;
+    showView(game, seen, shown, io);
+    const answer = await ask(seen, lines, io, game);
     if (answer === 'quit') break;
-    const r = game.answer(answer);
+    const r = game.answerFromView(answer);
     if (!r.ok) io.out(`  refused: ${r.message}\n`);
   }
   io.out(game.status === 'ended' ? `\nGame over: ${JSON.stringify(game.result)}\n` : game.status === 'error' ? `\nThe game stopped: ${game.error?.code}: ${game.error?.message} (${game.error?.file}:${game.error?.range.start.line})\n` : '\nStopped before the end.\n');

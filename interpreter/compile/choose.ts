@@ -47,7 +47,7 @@ export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv):
     else if (mode === 'up-to') { min = 0; max = Math.min(num(count!(f), at), options.length); }
     else if (mode === 'any') { min = 0; max = options.length; }
     if (mode === 'one' && options.length === 0) {
-      f.rt.log('log', `${text}: nothing to choose from.`, at);
+      f.rt.log('log', [...f.rt.textOf(text), ': nothing to choose from.'], at);
       return null;
     }
     if (max > options.length) throw new RuleError('no-options', `Cannot choose ${max} from ${options.length} option(s).`, at, 'Check the list before choosing, or use `choose up to n of …`.');

@@ -2,6 +2,7 @@ import type { Expr, Span } from '../../grammar/ast.ts';
 import { assertNever } from '../../grammar/assert-never.ts';
 import type { DataPath } from '../load/model.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
+import { interpolate, watched } from '../runtime/secrets.ts';
 import { EntityRef, RangeValue, record, toNumber, toText, valueEquals, type Value } from '../runtime/values.ts';
 import type { GlobalKind } from './globals.ts';
 import type { SlotScope } from './scope.ts';
@@ -29,7 +30,7 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
     case 'string': {
       const parts = e.parts.map((p) => (typeof p === 'string' ? p : sub(p)));
       if (parts.every((p) => typeof p === 'string')) { const text = parts.join(''); return () => text; }
-      return (f) => parts.map((p) => (typeof p === 'string' ? p : toText(p(f)))).join('');
+      return (f) => interpolate(f, parts);
     }
     case 'list': { const items = e.items.map(sub); return (f) => items.map((i) => i(f)); }
     case 'record': {
@@ -52,7 +53,15 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
       const object = sub(e.object);
       const keys = e.keys.map(sub);
       const shift = e.shift ? sub(e.shift) : null;
-      return (f) => f.rt.index(object(f), keys.map((k) => k(f)), shift ? num(shift(f), at) : 0, at);
+      return (f) => {
+        const o = object(f);
+        // A logged table lookup notes whether its keys came from hidden pieces' secrets.
+        if (o instanceof EntityRef && o.kind === 'table' && f.rt.logging) {
+          const [[ks, s], read] = watched(f.rt, (): [Value[], number] => [keys.map((k) => k(f)), shift ? num(shift(f), at) : 0]);
+          return f.rt.index(o, ks, s, at, read);
+        }
+        return f.rt.index(o, keys.map((k) => k(f)), shift ? num(shift(f), at) : 0, at);
+      };
     }
     case 'call': {
       const args = e.args.map(sub);
@@ -79,7 +88,12 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
       const column = e.column ? sub(e.column) : null;
       const shift = e.shift ? sub(e.shift) : null;
       const table = e.table;
-      return (f) => f.rt.rollOn(table, column ? column(f) : null, shift ? num(shift(f), at) : 0, at);
+      const args = (f: Frame): [Value, number] => [column ? column(f) : null, shift ? num(shift(f), at) : 0];
+      // The line of the lookup notes whether its column came from hidden pieces' secrets.
+      return (f) => {
+        const [[c, s], read] = watched(f.rt, () => args(f));
+        return f.rt.rollOn(table, c, s, at, read);
+      };
     }
     case 'query': case 'aggregate': case 'sort':
       return compileQuery(e, scope, env, at);

@@ -49,6 +49,7 @@ export function labelOf(rt: Runtime, v: Value): string {
   if (v instanceof EntityRef) {
     switch (v.kind) {
       case 'piece': {
+        rt.noteSecret(v.id);
         const p = rt.state.pieces[v.id];
         const def = p ? rt.def('pieces', p.type) : undefined;
         return `${typeof def?.name === 'string' ? def.name : p?.type ?? v.id} (${v.id})`;

@@ -1,6 +1,7 @@
 import type { Program } from '../compile/program.ts';
 import type { Diagnostic } from '../diagnostics.ts';
-import type { DecisionRequest, Refusal } from './decisions.ts';
+import { answerFromView, decisionText } from './aliases.ts';
+import type { Answer, DecisionRequest, Refusal } from './decisions.ts';
 import { validateAnswer } from './decisions.ts';
 import { GameOver, RuleError } from './errors.ts';
 import { playGame } from './flow.ts';
@@ -56,12 +57,23 @@ export class Game {
     }
     const req = this.pending;
     this.state.decisions.push(answer);
-    this.rt.log('decision', `${this.rt.label(this.rt.ref('player', req.player))}: ${req.prompt} → ${describeAnswer(req, answer)}`, req.at, { answer }, req.secret ? req.player : undefined);
+    if (this.rt.logging) {
+      const line = decisionText(this, req, answer as Answer);
+      this.rt.log('decision', line.text, req.at, { answer }, req.secret ? req.player : undefined, line.secret);
+    }
     this.advance(answer);
     return { ok: true };
   }
 
-  /** What one player may see (hidden pieces, other hands and secret answers redacted). */
+  /**
+   * Answer as the deciding seat saw the question in its view (options in shown order, see
+   * `view`); the answer is recorded as `answer` takes it, so replays are unchanged.
+   */
+  answerFromView(answer: unknown): { ok: true } | Refusal {
+    return this.answer(answerFromView(this, answer));
+  }
+
+  /** What one player may see (hidden pieces under aliases, other hands and secret answers redacted). */
   view(player: string | null): GameView {
     return viewFor(this, player);
   }
@@ -101,10 +113,4 @@ export class Game {
     };
     this.rt.log('error', `${code}: ${message}`, at);
   }
-}
-
-function describeAnswer(req: DecisionRequest, answer: unknown): string {
-  if (req.kind === 'number') return String(answer);
-  if (req.kind === 'one') return req.labels[answer as number] ?? String(answer);
-  return (answer as number[]).map((i) => req.labels[i]).join(', ') || 'nothing';
 }

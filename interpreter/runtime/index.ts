@@ -6,4 +6,5 @@ export type { DecisionRequest, Answer, Refusal } from './decisions.ts';
 export type { LogEntry, LogLevel } from './log.ts';
 export type { GameState } from './state.ts';
 export type { GameView } from './views.ts';
+export { pieceAlias } from './aliases.ts';
 export { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime.ts';

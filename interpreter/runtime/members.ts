@@ -3,6 +3,7 @@ import { piecesAt, iterable } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { cardDef } from './cards.ts';
 import { fromStored, toStored, type Runtime } from './runtime.ts';
+import { pieceSpan, span } from './secrets.ts';
 import { lookup } from './tables.ts';
 import { EntityRef, Roll, isRecordValue, toText, type EntityKind, type Value } from './values.ts';
 import { areaNeighbours, parseHexId } from './map.ts';
@@ -41,7 +42,7 @@ export function member(rt: Runtime, o: Value, prop: string, at: SourceAt): Value
 
 function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefined {
   // A card's id is its id in the deck (`captain`), shared by its copies; other entities' ids are unique.
-  if (prop === 'id' && o.kind !== 'card') return o.id;
+  if (prop === 'id' && o.kind !== 'card' && o.kind !== 'piece') return o.id;
   switch (o.kind) {
     case 'piece': return pieceMember(rt, o, prop);
     case 'card': {
@@ -128,11 +129,16 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
   }
 }
 
+/** A piece's own fields that tell what it is: secret while it is hidden (where it is and whose it is are not). */
+const SECRET_FIELDS = new Set(['id', 'type', 'name', 'kind', 'label']);
+
 function pieceMember(rt: Runtime, o: EntityRef, prop: string): Value | undefined {
   const p = rt.state.pieces[o.id];
   if (!p) return undefined;
+  if (SECRET_FIELDS.has(prop)) rt.noteSecret(o.id);
   const def = rt.def('pieces', p.type) ?? {};
   switch (prop) {
+    case 'id': return o.id;
     case 'type': return rt.ref('piece-type', p.type);
     case 'name': return typeof def.name === 'string' ? def.name : p.type;
     case 'kind': return typeof def.kind === 'string' ? def.kind : null;
@@ -152,8 +158,10 @@ function pieceMember(rt: Runtime, o: EntityRef, prop: string): Value | undefined
     case 'hex': { const l = locationRef(rt, p.at); return l instanceof EntityRef && l.kind === 'hex' ? l : null; }
     case 'in_play': return p.at !== null && p.at !== '@out';
   }
+  // Per-piece tracks and variables are in every view; props are not.
   const per = perMember(rt, 'piece', o.id, prop);
   if (per.found) return per.value;
+  rt.noteSecret(o.id);
   if (prop in p.props) return convert(rt, p.props[prop]);
   return isRecord(def.props) && prop in def.props ? convert(rt, def.props[prop]) : undefined;
 }
@@ -196,17 +204,18 @@ export function setMember(rt: Runtime, o: Value, prop: string, v: Value, at: Sou
       if (prop === 'facing') { p.facing = typeof v === 'number' ? ((v % 6) + 6) % 6 : null; return; }
       if (prop === 'owner') { p.owner = v instanceof EntityRef ? v.id : typeof v === 'string' ? v : null; return; }
       // `p.hidden = true` turns a revealed piece face down again (`reveal` turns it up).
-      if (prop === 'hidden') { p.hidden = v === true; rt.log('change', `${o.id} ${p.hidden ? 'hidden' : 'revealed'}`, at); return; }
+      if (prop === 'hidden') { p.hidden = v === true; rt.hiding ||= p.hidden; rt.log('change', [pieceSpan(rt, o.id, 'id'), ` ${p.hidden ? 'hidden' : 'revealed'}`], at); return; }
       p.props[prop] = toStored(v);
-      rt.log('change', `${rt.label(o)}.${prop} = ${toText(v)}`, at);
+      rt.log('change', [pieceSpan(rt, o.id, 'label'), span(rt, [o.id], `.${prop} = ${toText(v)}`, { text: ' changed' })], at);
       return;
     }
   }
   throw new RuleError('not-assignable', `Cannot set \`${prop}\` of ${o === null ? 'none' : rt.label(o)}.`, at, 'Declare a track or variable with `per:` for state that changes.');
 }
 
-export function index(rt: Runtime, o: Value, keys: Value[], shift: number, at: SourceAt): Value {
-  if (o instanceof EntityRef && o.kind === 'table') return lookup(rt, o.id, keys, shift, at);
+/** `read`: hidden pieces whose secrets the keys were computed from (a table lookup then says nothing of its keys to other seats). */
+export function index(rt: Runtime, o: Value, keys: Value[], shift: number, at: SourceAt, read?: string[]): Value {
+  if (o instanceof EntityRef && o.kind === 'table') return lookup(rt, o.id, keys, shift, at, read);
   const k = keys[0] ?? null;
   if (Array.isArray(o)) {
     // Lists count from 1, as designers do ("the first card").

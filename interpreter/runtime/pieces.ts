@@ -2,6 +2,7 @@ import { isRecord } from '../check/context.ts';
 import { locationKey } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import type { Runtime } from './runtime.ts';
+import { pieceSpan, span } from './secrets.ts';
 import { EntityRef, toText, type Value } from './values.ts';
 
 function pieceIds(rt: Runtime, v: Value, at: SourceAt, verb: string): string[] {
@@ -29,7 +30,7 @@ export function move(rt: Runtime, p: Value, to: Value, facing: number | null, at
     const from = piece.at;
     piece.at = dest;
     if (facing !== null) piece.facing = ((facing % 6) + 6) % 6;
-    rt.log('move', `${rt.label(rt.ref('piece', id))}: ${from ?? 'box'} → ${dest}`, at, { piece: id, from, to: dest });
+    rt.log('move', [pieceSpan(rt, id, 'label'), `: ${from ?? 'box'} → ${dest}`], at, { piece: id, from, to: dest });
   }
 }
 
@@ -67,7 +68,7 @@ export function remove(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
   if (to !== null) return move(rt, x, to, null, at);
   for (const id of pieceIds(rt, x, at, 'removed')) {
     rt.state.pieces[id]!.at = '@out';
-    rt.log('move', `${rt.label(rt.ref('piece', id))} removed from the game`, at, { piece: id, to: null });
+    rt.log('move', [pieceSpan(rt, id, 'label'), ' removed from the game'], at, { piece: id, to: null });
   }
 }
 
@@ -88,10 +89,11 @@ export function flip(rt: Runtime, p: Value, at: SourceAt): void {
     if (typeof def?.flips_to === 'string') {
       const from = piece.type;
       piece.type = def.flips_to;
-      rt.log('change', `${id}: ${from} → ${piece.type}`, at);
+      // Other seats learn that a hidden piece turned, not into what.
+      rt.log('change', [pieceSpan(rt, id, 'id'), span(rt, [id], `: ${from} → ${piece.type}`, { text: ' flipped' })], at);
     } else {
       piece.flipped = !piece.flipped;
-      rt.log('change', `${id} flipped`, at);
+      rt.log('change', [pieceSpan(rt, id, 'id'), ' flipped'], at);
     }
   }
 }

@@ -13,6 +13,7 @@ import type { GameState } from './state.ts';
 import { lookup, roll, rollOn } from './tables.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
+import { lineSecret, pieceSpan, plainText, valueText, type LineSecret, type SecretData, type MarkedText } from './secrets.ts';
 import { EntityRef, RangeValue, Roll, toText, type EntityKind, type Value } from './values.ts';
 
 export interface RuntimeOptions {
@@ -48,11 +49,21 @@ export class Runtime {
   private readonly refs = new Map<EntityKind, Map<string, EntityRef>>();
   private readonly procedures = new Map<string, CompiledScript | undefined>();
   private pieceIdList: string[] | null = null;
+  /** Redaction of log lines that tell about hidden pieces, by entry number (views.ts). */
+  readonly secrets = new Map<number, LineSecret>();
+  /** Interpolated text that told about hidden pieces, with its spans (the most recent ones). */
+  private readonly secretTexts = new Map<string, MarkedText>();
+  /** Open `watched` windows, and the hidden pieces whose secrets they read. */
+  watching = 0;
+  readonly read: string[] = [];
+  /** Whether a piece is or was hidden: until then no line needs a secret (a fast path). */
+  hiding: boolean;
 
   readonly opts: RuntimeOptions;
   constructor(readonly program: Program, readonly state: GameState, opts: RuntimeOptions = DEFAULT_RUNTIME_OPTIONS) {
     // Copy so the forced-dice queue of the caller is not consumed.
     this.opts = { ...opts, ...(opts.forcedDice ? { forcedDice: [...opts.forcedDice] } : {}) };
+    this.hiding = Object.values(state.pieces).some((p) => p.hidden);
   }
 
   // ---------------------------------------------------------------- bookkeeping
@@ -66,9 +77,19 @@ export class Runtime {
   /** Above 0 while evaluating conditions (`when`, costs, option lists): those lookups are not events. */
   quiet = 0;
 
-  log(kind: LogEntry['kind'], text: string, at?: SourceAt, data?: unknown, visibleTo?: string): void {
-    if (this.opts.log === 'none' || this.quiet > 0) return;
-    const entry: LogEntry = { n: this.entries.length, round: this.state.round, phase: this.state.phase, kind, text };
+  /** Whether log lines are being written now. */
+  get logging(): boolean {
+    return this.opts.log !== 'none' && this.quiet === 0;
+  }
+
+  /**
+   * Write a log line. `text` may mark what it says about hidden pieces (secrets.ts); interpolated
+   * text remembered as secret is marked by itself. `secret`: data for the seats some pieces are hidden from.
+   */
+  log(kind: LogEntry['kind'], text: string | MarkedText, at?: SourceAt, data?: unknown, visibleTo?: string, secret?: SecretData): void {
+    if (!this.logging) return;
+    const parts = typeof text !== 'string' ? text : this.hiding ? this.secretTexts.get(text) : undefined;
+    const entry: LogEntry = { n: this.entries.length, round: this.state.round, phase: this.state.phase, kind, text: typeof text === 'string' ? text : plainText(text) };
     if (data !== undefined) entry.data = data;
     if (at) {
       const where = this.program.model.rangeIn(at.path, at.span.start, at.span.end);
@@ -77,7 +98,30 @@ export class Runtime {
       if (source) entry.source = source;
     }
     if (visibleTo) entry.visibleTo = visibleTo;
+    const hidden = this.hiding ? lineSecret(this, parts, data, secret) : undefined;
+    if (hidden) this.secrets.set(entry.n, hidden);
     this.entries.push(entry);
+  }
+
+  /** A secret of a hidden piece (its type, name, props, id) is read: `watched` windows note it. */
+  noteSecret(id: string): void {
+    if (this.watching > 0 && this.state.pieces[id]?.hidden) this.read.push(id);
+  }
+
+  /** Remember interpolated text that told about hidden pieces (bounded: only recent text is looked up). */
+  rememberText(text: string, parts: MarkedText): void {
+    if (this.secretTexts.size >= 1000) this.secretTexts.delete(this.secretTexts.keys().next().value!);
+    this.secretTexts.set(text, parts);
+  }
+
+  /** Whether a string is remembered interpolated text that told about hidden pieces. */
+  remembers(text: string): boolean {
+    return this.secretTexts.has(text);
+  }
+
+  /** A string with its secret spans, if it is remembered interpolated text. */
+  textOf(text: string): MarkedText {
+    return this.secretTexts.get(text) ?? [text];
   }
 
   /** One shared ref object per entity, so identity comparisons and Maps work. */
@@ -141,7 +185,7 @@ export class Runtime {
     const old = this.getTrack(id, owner);
     if (owner === null) this.state.tracks[id] = v;
     else ((this.state.tracks[id] ??= {}) as Record<string, number>)[owner] = v;
-    if (old !== v) this.log('change', `${def.name ?? id}${owner ? ` (${owner})` : ''}: ${toText(old)} → ${v}`, at, { track: id, owner, from: old, to: v });
+    if (old !== v && this.logging) this.log('change', [`${def.name ?? id}`, ...this.ownerText(def, owner), `: ${toText(old)} → ${v}`], at, { track: id, owner, from: old, to: v });
   }
 
   getVar(id: string, owner: string | null): Value {
@@ -154,7 +198,13 @@ export class Runtime {
     const stored = toStored(value);
     if (owner === null) this.state.vars[id] = stored;
     else ((this.state.vars[id] ??= {}) as Record<string, unknown>)[owner] = stored;
-    this.log('change', `${id}${owner ? ` (${owner})` : ''} = ${toText(value)}`, at, { variable: id, owner });
+    if (this.logging) this.log('change', [id, ...this.ownerText(this.def('variables', id), owner), ' = ', ...valueText(this, value)], at, { variable: id, owner });
+  }
+
+  /** ` (owner)` of a per-owner track or variable in a log line; a hidden piece as a secret span. */
+  private ownerText(def: Record<string, unknown> | undefined, owner: string | null): MarkedText {
+    if (owner === null) return [];
+    return [' (', def?.per === 'piece' ? pieceSpan(this, owner, 'id') : owner, ')'];
   }
 
   // ---------------------------------------------------------------- procedures and scripts
@@ -216,12 +266,12 @@ export class Runtime {
 
   member(o: Value, prop: string, at: SourceAt): Value { return member(this, o, prop, at); }
   setMember(o: Value, prop: string, v: Value, at: SourceAt): void { setMember(this, o, prop, v, at); }
-  index(o: Value, keys: Value[], shift: number, at: SourceAt): Value { return index(this, o, keys, shift, at); }
+  index(o: Value, keys: Value[], shift: number, at: SourceAt, read?: string[]): Value { return index(this, o, keys, shift, at, read); }
   setIndex(o: Value, keys: Value[], v: Value, at: SourceAt): void { setIndex(this, o, keys, v, at); }
   callBuiltin(name: string, args: Value[], at: SourceAt): Value { return callBuiltin(this, name, args, at); }
   builtinName(name: string, at: SourceAt): Value { return builtinName(this, name, at); }
   roll(count: number, die: DiceExpr['die'], at: SourceAt): Value { return roll(this, count, die, at); }
-  rollOn(table: string, column: Value, shift: number, at: SourceAt): Value { return rollOn(this, table, column, shift, at); }
+  rollOn(table: string, column: Value, shift: number, at: SourceAt, read?: string[]): Value { return rollOn(this, table, column, shift, at, read); }
   lookup(table: string, keys: Value[], shift: number, at: SourceAt): Value { return lookup(this, table, keys, shift, at); }
   draw(deck: Value, count: number | null, into: Value, at: SourceAt): Value { return draw(this, deck, count, into, at); }
   shuffle(deck: Value, withDiscards: boolean, at: SourceAt): void { shuffleDeck(this, deck, withDiscards, at); }

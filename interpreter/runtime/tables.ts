@@ -4,6 +4,7 @@ import { isRecord } from '../check/context.ts';
 import { bandContains, parseBand, type Band } from '../tables/bands.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { fromStored, type Runtime } from './runtime.ts';
+import { span } from './secrets.ts';
 import { EntityRef, Roll, toNumber, toText, type Value } from './values.ts';
 
 interface TableShape {
@@ -45,7 +46,7 @@ const keyOf = (v: Value): number | string => {
 };
 
 /** `table[key]` or `table[row, column shift s]`: the cell whose bands contain the keys. */
-export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at: SourceAt): Value {
+export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at: SourceAt, read: string[] = []): Value {
   const { def, shape } = shapeOf(rt, id, at);
   const rowKey = keyOf(keys[0] ?? null);
   const row = shape.rows.find((r) => bandContains(r.band, rowKey));
@@ -64,7 +65,12 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
     path = [...path, col];
   }
   const value = shape.expression ? evalCell(rt, path, at) : fromStored(rt, cell);
-  rt.log('table', `${typeof def.name === 'string' ? def.name : id}: row ${row.label}${columnNote} → ${toText(value)}`, at, { table: id, row: row.label, cell: path.slice(3), value: toText(value) });
+  if (rt.logging) {
+    // Keys read from hidden pieces' secrets would tell them: other seats see only that a lookup was made.
+    const name = typeof def.name === 'string' ? def.name : id;
+    const text = span(rt, read, `${name}: row ${row.label}${columnNote} → ${toText(value)}`, { text: `${name}: looked up` });
+    rt.log('table', [text], at, { table: id, row: row.label, cell: path.slice(3), value: toText(value) }, undefined, { data: { table: id }, pieces: read });
+  }
   return value;
 }
 
@@ -78,11 +84,11 @@ function evalCell(rt: Runtime, path: Array<string | number>, at: SourceAt): Valu
 }
 
 /** `roll on table [column c shift s]`: roll the table's own dice and look the result up. */
-export function rollOn(rt: Runtime, id: string, column: Value, shift: number, at: SourceAt): Value {
+export function rollOn(rt: Runtime, id: string, column: Value, shift: number, at: SourceAt, read?: string[]): Value {
   const { shape } = shapeOf(rt, id, at);
   if (!shape.die) throw new RuleError('table-not-rollable', `Table \`${id}\` has no \`roll:\`.`, at);
   const r = roll(rt, shape.die.count, shape.die.die, at);
-  return lookup(rt, id, column === null ? [r] : [r, column], shift, at);
+  return lookup(rt, id, column === null ? [r] : [r, column], shift, at, read);
 }
 
 /** Roll dice with the game's generator; the Roll keeps every die. */

@@ -1,7 +1,10 @@
+import { aliasesOf, shownOrder } from './aliases.ts';
 import type { DecisionRequest } from './decisions.ts';
 import type { Game } from './game.ts';
 import type { LogEntry } from './log.ts';
-import type { GameState } from './state.ts';
+import { hiddenFrom, hiddenLabel, pieceSide, type MarkedText } from './secrets.ts';
+import type { GameState, PlayerState } from './state.ts';
+import { EntityRef, isRecordValue, toText, type Value } from './values.ts';
 
 /** A seat's view: the state with what it may not see redacted, its log, and its own question. */
 export interface GameView {
@@ -13,38 +16,122 @@ export interface GameView {
 
 const HIDDEN = '?';
 
+/** Pieces hidden from a seat → their aliases. */
+type Concealed = ReadonlyMap<string, string>;
+
 /**
- * Redaction rules: pieces hidden from other sides show no type or props; zones visible only to
- * their owner (or to nobody) show only how many things they hold; draw piles show only their
- * size; secret decisions and log lines addressed to another seat are left out. `player: null` is
- * the spectator (sees only public information).
+ * Redaction rules: a piece hidden from a seat shows no type or props, and goes by its alias
+ * (aliases.ts) everywhere in the view: state, log text and data, and the question; zones visible
+ * only to their owner (or to nobody) show only how many things they hold; draw piles show only
+ * their size; secret decisions and log lines addressed to another seat are left out. `player: null`
+ * is the spectator (sees only public information).
  */
 export function viewFor(game: Game, player: string | null): GameView {
+  const me = game.state.players.find((p) => p.id === player);
+  const concealed = concealedFrom(game, (id) => game.state.pieces[id]!.hidden && hiddenFrom(pieceSide(game.rt, id), me));
+  const state = stateFor(game, player, me, concealed);
+  const log = game.log.filter((e) => !e.visibleTo || e.visibleTo === player || (me?.side != null && e.visibleTo === me.side)).map((e) => lineFor(game, e, me));
+  const pending = game.pending && (game.pending.player === player || !game.pending.secret) ? pendingFor(game, game.pending, concealed) : null;
+  return { player, state, log, pending };
+}
+
+/** The pieces `hides` says are concealed, with their aliases, in alias order. */
+function concealedFrom(game: Game, hides: (id: string) => boolean): Concealed {
+  return new Map([...aliasesOf(game)].filter(([id]) => hides(id)));
+}
+
+function stateFor(game: Game, player: string | null, me: PlayerState | undefined, concealed: Concealed): GameState {
   const s = game.state;
-  const me = s.players.find((p) => p.id === player);
   const state: GameState = structuredClone(s);
   state.rng = [0, 0, 0, 0];
-  for (const id of Object.keys(state.pieces)) {
-    const p = state.pieces[id]!;
-    const side = game.rt.def('pieces', p.type)?.side;
-    if (p.hidden && (!me || (side !== undefined && side !== me.side))) {
-      p.type = HIDDEN;
-      p.props = {};
-    }
-  }
+  state.pieces = rekey(state.pieces, concealed);
+  for (const alias of concealed.values()) state.pieces[alias] = { ...state.pieces[alias]!, type: HIDDEN, props: {} };
+  // Per-piece tracks and variables are keyed by piece id; variables may hold pieces.
+  state.tracks = swap(state.tracks, concealed) as GameState['tracks'];
+  state.vars = swap(state.vars, concealed) as GameState['vars'];
   const zones = game.program.data.zones ?? {};
   for (const key of Object.keys(state.zones)) {
     const [zone, owner] = key.split('@');
     const vis = zones[zone!]?.visibility ?? 'public';
     const mine = owner !== undefined && (owner === player || owner === me?.side);
-    if (vis === 'hidden' || (vis === 'owner' && !mine)) state.zones[key] = state.zones[key]!.map(() => HIDDEN);
+    state.zones[key] = vis === 'hidden' || (vis === 'owner' && !mine) ? state.zones[key]!.map(() => HIDDEN) : (swap(state.zones[key], concealed) as string[]);
   }
   for (const deck of Object.values(state.decks)) deck.draw = deck.draw.map(() => HIDDEN);
   for (const [id, c] of Object.entries(state.cards)) {
     if (c.at === 'draw' || state.zones[c.at]?.includes(HIDDEN)) state.cards[id] = { ...c, def: HIDDEN };
   }
   state.decisions = [];
-  const log = game.log.filter((e) => !e.visibleTo || e.visibleTo === player || (me?.side != null && e.visibleTo === me.side));
-  const pending = game.pending && (game.pending.player === player || !game.pending.secret) ? game.pending : null;
-  return { player, state, log, pending };
+  return state;
+}
+
+/** A record with concealed pieces' keys replaced by their aliases, listed after the others in alias order (key order would tell types). */
+function rekey<T>(rec: Record<string, T>, concealed: Concealed): Record<string, T> {
+  const keys = Object.keys(rec);
+  if (!keys.some((k) => concealed.has(k))) return rec;
+  const out: Record<string, T> = {};
+  for (const k of keys) if (!concealed.has(k)) out[k] = rec[k]!;
+  for (const [id, alias] of concealed) if (Object.hasOwn(rec, id)) out[alias] = rec[id]!;
+  return out;
+}
+
+/** JSON data with concealed pieces' ids (as strings and as keys) replaced by their aliases. */
+function swap(v: unknown, concealed: Concealed): unknown {
+  if (concealed.size === 0) return v;
+  if (typeof v === 'string') return concealed.get(v) ?? v;
+  if (Array.isArray(v)) return v.map((x) => swap(x, concealed));
+  if (v === null || typeof v !== 'object') return v;
+  const out = rekey(v as Record<string, unknown>, concealed);
+  return Object.fromEntries(Object.entries(out).map(([k, x]) => [k, swap(x, concealed)]));
+}
+
+/** A log line as this seat reads it: what it told about pieces hidden from the seat when written is redacted. */
+function lineFor(game: Game, e: LogEntry, me: PlayerState | undefined): LogEntry {
+  const secret = game.rt.secrets.get(e.n);
+  if (!secret) return e;
+  const concealed = concealedFrom(game, (id) => Object.hasOwn(secret.sides, id) && hiddenFrom(secret.sides[id] ?? null, me));
+  if (concealed.size === 0 && !secret.everyone) return e;
+  const line: LogEntry = { ...e, text: secret.parts ? render(secret.parts, concealed) : e.text };
+  const data = 'data' in secret ? secret.data : e.data;
+  if (data !== undefined) line.data = swap(data, concealed);
+  return line;
+}
+
+/** Text with the spans about concealed pieces replaced by their stand-ins. */
+function render(parts: MarkedText, concealed: Concealed): string {
+  return parts.map((p) => {
+    if (typeof p === 'string') return p;
+    if (!p.pieces.some((id) => concealed.has(id))) return p.text;
+    if (typeof p.shown !== 'string') return p.shown.text;
+    const aliases = p.pieces.map((id) => concealed.get(id) ?? id);
+    return (p.shown === 'id' ? aliases : aliases.map(hiddenLabel)).join(', ');
+  }).join('');
+}
+
+/** The question as this seat sees it: concealed pieces by alias, options in shown order (aliases.ts). */
+function pendingFor(game: Game, req: DecisionRequest, concealed: Concealed): DecisionRequest {
+  const order = shownOrder(game, req) ?? req.options.map((_, i) => i);
+  const label = (i: number): string => {
+    const o = req.options[i]!;
+    if (o instanceof EntityRef && o.kind === 'piece' && concealed.has(o.id)) return hiddenLabel(concealed.get(o.id)!);
+    const shown = swapValue(o, concealed);
+    return shown === o ? req.labels[i]! : toText(shown);
+  };
+  return {
+    ...req,
+    prompt: render(game.rt.textOf(req.prompt), concealed),
+    options: order.map((i) => swapValue(req.options[i]!, concealed)),
+    labels: order.map(label),
+  };
+}
+
+/** A value with concealed pieces replaced by refs to their aliases (the same value when it holds none). */
+function swapValue(v: Value, concealed: Concealed): Value {
+  if (v instanceof EntityRef) return v.kind === 'piece' && concealed.has(v.id) ? new EntityRef('piece', concealed.get(v.id)!) : v;
+  if (Array.isArray(v)) {
+    const out = v.map((x) => swapValue(x, concealed));
+    return out.some((x, i) => x !== v[i]) ? out : v;
+  }
+  if (!isRecordValue(v)) return v;
+  const out = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swapValue(x, concealed)]));
+  return Object.keys(v).some((k) => out[k] !== v[k]) ? out : v;
 }

@@ -162,6 +162,20 @@ describe('rulesmith replay of rules that exist only in the replay (a variant edi
 });
 
 describe('rulesmith play', () => {
+  test('a person should see the other side\'s hidden pieces by alias, and answer in the order shown', async () => {
+    // North's march is answered by a bot; South (a person) picks the first unit it is shown.
+    const r = await playPiped(['play', 'test/fixtures/runtime/masks', '--seed', '5', '--bots', 'p1'], ['1', 'quit']);
+    expect(r.code).toBe(0);
+    const asked = r.out.slice(r.out.indexOf('Challenge which unit?'));
+    expect(asked).toMatch(/1\. hidden piece \(hidden-\d+\)/);
+    // Nothing South is shown before it answers names a North unit (all are hidden until then).
+    expect(r.out.split('> ')[0]).not.toMatch(/Captain|Lookout|Veteran|lookout_|captain/);
+    // The answer by shown index was taken and the game played on to its end.
+    expect(r.out).not.toContain('refused');
+    expect(r.out).toContain('Game over:');
+  });
+
+
   test('piped input should answer numbered options and re-ask after bad input', async () => {
     const r = await playPiped(['play', DUEL, '--seed', '3'], ['hello', '9', 'state', 'quit']);
     expect(r.out).toContain('1. ');

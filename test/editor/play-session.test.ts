@@ -128,6 +128,36 @@ describe('playtest session (the play worker job)', () => {
     expect(s.update().pending?.prompt).toBe('Secret plan');
   });
 
+  test('a seat should see the other side\'s hidden pieces only by alias, and a person should answer by the options as shown', () => {
+    const DRAGUT = 'rulesets/dragut/ruleset.yaml';
+    const s = PlaySession.start(1, program(shippedGame('dragut'), DRAGUT), bots({ entry: DRAGUT, setup: { seed: 'seat' }, seats: { p1: 'human', p2: 'bot' }, seat: 'p1' }));
+    if ('problems' in s) throw new Error(s.problems.join());
+    const idAt = (i: number) => (s.game.pending!.options[i] as { id?: string }).id;
+    // The shown option that is not where the rules list it, if any.
+    const moved = () => s.update().pending?.targets.findIndex((t, i) => t?.kind === 'piece' && t.id !== idAt(i)) ?? -1;
+    // Bots answer; the Pirate (a person) moves whenever he can, until he is asked to pick among hidden units shown out of the rules' order.
+    for (let i = 0; i < 2000 && s.game.pending && moved() < 0; i++) {
+      if (s.botToMove) s.botStep();
+      else s.answer(Math.max(0, s.game.pending.labels.indexOf('Move')));
+    }
+    const u = s.update();
+    const sides = s.program.data.pieces as Record<string, { side?: string }>;
+    const hidden = Object.entries(s.game.state.pieces).filter(([, p]) => p.hidden && sides[p.type]!.side === 'rapallini').map(([id]) => id);
+    expect(hidden.length).toBeGreaterThan(10);
+    expect(u.state.pieces.filter((p) => p.type === '?')).toHaveLength(hidden.length);
+    expect(u.state.pieces.filter((p) => p.type === '?').every((p) => p.id.startsWith('hidden-'))).toBe(true);
+    const shown = JSON.stringify(u);
+    expect(hidden.filter((id) => shown.includes(`"${id}"`) || shown.includes(`(${id})`))).toEqual([]);
+    // The question lists the Pirate's hidden units in shown order; the answer is recorded in the rules' order.
+    const shownAt = moved();
+    expect(shownAt).toBeGreaterThanOrEqual(0);
+    const unit = u.pending!.targets[shownAt]!.id;
+    const own = s.game.pending!.options.findIndex((_, i) => idAt(i) === unit);
+    expect(s.answer(shownAt)).toBe(true);
+    expect(s.game.state.decisions.at(-1)).toBe(own);
+    expect(s.game.log.filter((e) => e.kind === 'decision').at(-1)!.text).toMatch(new RegExp(`\\(${unit}\\)$`));
+  });
+
   test('a replay that no longer fits the rules should say where it diverged', () => {
     const { path, files } = importedFixture('march', 'dragut');
     const s = PlaySession.start(1, program(files, path), bots({ entry: path, decisions: [0, 7] }));

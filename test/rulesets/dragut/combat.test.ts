@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   answer, area, areaName, asked, at, capture, captured, hand, hidden, logSince, newGame, passPhase, piece, playCards, put,
-  query, setVariable, track, type, variable,
+  query, seenType, setVariable, track, type, variable,
 } from './helpers.ts';
 
 describe('6 Combat', () => {
@@ -18,14 +18,14 @@ describe('6 Combat', () => {
     put(game, 'women_1', 'K3');
     put(game, 'pirate_4_1', 'T2');
     playCards(game);
-    expect(game.view('p1').state.pieces.militiaman_2!.type).toBe('?');
-    expect(game.view('p2').state.pieces.pirate_4_1!.type).toBe('?');
+    expect(seenType(game, 'p1', 'militiaman_2')).toBe('?');
+    expect(seenType(game, 'p2', 'pirate_4_1')).toBe('?');
     // Do: the Pirate enters T4.
     answer(game, 'Move', 'Pirate (value 4) (pirate_4_1)', areaName(game, 'T4'));
     // Expect: both revealed; the Militiaman captured, staying in T4, visible.
     expect([hidden(game, 'pirate_4_1'), hidden(game, 'militiaman_2')]).toEqual([false, false]);
-    expect(game.view('p1').state.pieces.militiaman_2!.type).toBe('militiaman');
-    expect(game.view('p2').state.pieces.pirate_4_1!.type).toBe('pirate_4');
+    expect(seenType(game, 'p1', 'militiaman_2')).toBe('militiaman');
+    expect(seenType(game, 'p2', 'pirate_4_1')).toBe('pirate_4');
     expect([captured(game, 'militiaman_2'), at(game, 'militiaman_2')]).toEqual([true, area(game, 'T4')]);
     // …and unable to move: in R's phase only the Women are offered.
     passPhase(game);
@@ -126,7 +126,7 @@ describe('6 Combat', () => {
     // hidden, G-9, with the AP Dragut spent); the Dragut counter leaves (AMB-22).
     expect([at(game, 'pirate_4_3'), hidden(game, 'pirate_4_3'), track(game, 'ap_spent', 'pirate_4_3')]).toEqual([area(game, 'T2'), true, 1]);
     expect(at(game, 'dragut')).toBe('removed');
-    expect(game.view('p2').state.pieces.pirate_4_3!.type).toBe('?');
+    expect(seenType(game, 'p2', 'pirate_4_3')).toBe('?');
     // The Arquebusier leaves the game: not captured; P draws nothing.
     expect([at(game, 'arquebusier'), captured(game, 'arquebusier')]).toEqual(['removed', false]);
     expect(hand(game, 'pirates')).toHaveLength(3);
@@ -246,13 +246,13 @@ describe('6 Combat', () => {
     put(game, 'women_1', 'T4');
     playCards(game);
     passPhase(game);
-    expect(game.view('p2').state.pieces.renegade!.type).toBe('?');
+    expect(seenType(game, 'p2', 'renegade')).toBe('?');
     // Do: the Women enter T5.
     answer(game, 'Move', 'Women', areaName(game, 'T5'));
     // Expect: 1 < 2: the Women are captured in T5; P draws nothing.
     expect([captured(game, 'women_1'), at(game, 'women_1'), at(game, 'renegade')]).toEqual([true, area(game, 'T5'), area(game, 'T5')]);
     expect(hand(game, 'pirates')).toHaveLength(3);
-    expect(game.view('p2').state.pieces.renegade!.type).toBe('renegade');
+    expect(seenType(game, 'p2', 'renegade')).toBe('renegade');
   });
 
   test('G-9 (default): a combat shows both units, then the winner is face down again and the captive stays visible', () => {
@@ -266,8 +266,8 @@ describe('6 Combat', () => {
     // Shown during the combat: the combat line names both units and their Values.
     expect(logSince(game, from)).toContain(`Combat in ${areaName(game, 'T4')}: Pirate (value 4) (Value 4) against Militiaman (Value 3)`);
     expect([hidden(game, 'pirate_4_1'), hidden(game, 'militiaman_2')]).toEqual([true, false]);
-    expect(game.view('p2').state.pieces.pirate_4_1!.type).toBe('?');
-    expect(game.view('p1').state.pieces.militiaman_2!.type).toBe('militiaman');
+    expect(seenType(game, 'p2', 'pirate_4_1')).toBe('?');
+    expect(seenType(game, 'p1', 'militiaman_2')).toBe('militiaman');
   });
 
   test('G-9 (default): a Rapallino winner and a freeing unit are face down again', () => {

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import type { DecisionRequest } from '../../../interpreter/runtime/decisions.ts';
 import { RuleError } from '../../../interpreter/runtime/errors.ts';
-import type { Game, Program } from '../../../interpreter/runtime/index.ts';
+import { pieceAlias, type Game, type Program } from '../../../interpreter/runtime/index.ts';
 import { EntityRef, type Value } from '../../../interpreter/runtime/values.ts';
 import { answerAll, loadProgram, startGame } from '../../helpers/ruleset.ts';
 
@@ -86,6 +86,17 @@ export function put(game: Game, piece: string, where: string | null): void {
 export const at = (game: Game, piece: string): string | null => game.state.pieces[piece]!.at;
 export const hidden = (game: Game, piece: string): boolean => game.state.pieces[piece]!.hidden;
 export const type = (game: Game, piece: string): string => game.state.pieces[piece]!.type;
+
+/**
+ * The type a seat's view shows for a piece: under its id when the seat may see it, under its alias
+ * when it is hidden from the seat (a hidden piece listed under its own id would tell its type).
+ */
+export function seenType(game: Game, seat: string | null, id: string): string | undefined {
+  const pieces = game.view(seat).state.pieces;
+  const own = pieces[id];
+  if (own) return own.type === '?' ? `hidden but listed as ${id}` : own.type;
+  return pieces[pieceAlias(game, id)]?.type;
+}
 
 import { setTrack, setVariable, track, variable } from '../../helpers/ruleset.ts';
 export { setTrack, setVariable, track, variable };

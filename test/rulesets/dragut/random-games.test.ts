@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Game } from '../../../interpreter/runtime/index.ts';
 import { checkSeeds, playRandom } from './games.ts';
+import { seenType } from './helpers.ts';
 
 describe('random-agent games', () => {
   test('seeds 1-100 all end with a winner and a victory level, without runtime errors', () => {
@@ -36,7 +37,7 @@ describe('random-agent games', () => {
         if (!p.hidden || p.at === null) continue;
         const side = (game.program.data.pieces as Record<string, { side?: string }>)[p.type]!.side;
         const [own, other] = side === 'pirates' ? ['p1', 'p2'] : ['p2', 'p1'];
-        expect([id, game.view(own).state.pieces[id]!.type, game.view(other).state.pieces[id]!.type]).toEqual([id, p.type, '?']);
+        expect([id, seenType(game, own, id), seenType(game, other, id)]).toEqual([id, p.type, '?']);
       }
     }
   });

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { answerAll, startGame } from '../../helpers/ruleset.ts';
 import {
   actions, answer, area, areaName, asked, at, hand, hidden, logSince, newGame, passPhase, playCards, program, put,
-  setTrack, track, VARIANT,
+  seenType, setTrack, track, VARIANT,
 } from './helpers.ts';
 
 const RAPALLINI = ['bartolomeo_maggiocco', 'podesta', 'militiaman_2', 'priest', 'giulia_giudice', 'youths_1', 'youths_2', 'youths_3', 'men_1', 'men_2', 'men_3', 'arquebusier', 'women_1', 'women_2', 'women_3'];
@@ -35,10 +35,8 @@ describe('2 Set-up', () => {
 
   test('[2.2a] "ATTENZIONE" (spec §2.4, §4.1): each side sees its own units; the other side sees hidden counters', () => {
     const game = newGame({ seed: 'views' });
-    const pirateView = game.view('p1').state.pieces;
-    const rapallinoView = game.view('p2').state.pieces;
-    expect([pirateView.dragut!.type, pirateView.giulia_giudice!.type]).toEqual(['dragut', '?']);
-    expect([rapallinoView.dragut!.type, rapallinoView.giulia_giudice!.type]).toEqual(['?', 'giulia_giudice']);
+    expect([seenType(game, 'p1', 'dragut'), seenType(game, 'p1', 'giulia_giudice')]).toEqual(['dragut', '?']);
+    expect([seenType(game, 'p2', 'dragut'), seenType(game, 'p2', 'giulia_giudice')]).toEqual(['?', 'giulia_giudice']);
     // A hand is seen by its owner only.
     expect(game.view('p1').state.zones['hand@rapallini']).toEqual(['?', '?', '?']);
     expect(game.view('p2').state.zones['hand@rapallini']).toEqual(hand(game, 'rapallini'));
