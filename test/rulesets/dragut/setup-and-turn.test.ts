@@ -13,11 +13,27 @@ const PIRATES_AT_SEA = ['dragut', 'pirate_4_1', 'pirate_4_2', 'pirate_2_1', 'ren
 describe('2 Set-up', () => {
   test('[2.1] (spec §2.1, AMB-25): the Rapallini deploy, one unit at a time, in the Town areas only', () => {
     const game = startGame(program(), { seed: 'deploy' });
-    expect(asked(game).prompt).toBe('Deploy Bartolomeo Maggiocco (bartolomeo_maggiocco) in');
+    expect(asked(game).prompt).toMatch(/^Deploy .+ \((\w+)\) in$/);
+    expect(RAPALLINI).toContain(/\((\w+)\) in$/.exec(asked(game).prompt)![1]);
     expect(asked(game).player).toBe('p2');
     expect(asked(game).labels).toEqual(['T1', 'T2', 'T3', 'T4', 'T5', 'T6'].map((c) => areaName(game, c)));
     const wide = startGame(program(), { seed: 'deploy', options: { setup_areas: 'town_and_countryside' } });
     expect(asked(wide).labels).toHaveLength(10);
+  });
+
+  test('[2.1]: every unit is deployed once, in a shuffled order, so the order of the moves tells the Pirate nothing', () => {
+    const order = (seed: string): string[] => {
+      const game = startGame(program(), { seed });
+      const ids: string[] = [];
+      while (asked(game).prompt.startsWith('Deploy')) {
+        ids.push(/\((\w+)\) in$/.exec(asked(game).prompt)![1]!);
+        expect(game.answer(0)).toEqual({ ok: true });
+      }
+      return ids;
+    };
+    const a = order('deploy-a');
+    expect([...a].sort()).toEqual([...RAPALLINI].sort());
+    expect(order('deploy-b')).not.toEqual(a);
   });
 
   test('[2.1], [2.2a], [3.3] (spec §2): pirates at sea, one Militiaman held back, 15 units in Town areas, the Alarm on the first value-2 box, 3 cards each', () => {
