@@ -98,9 +98,28 @@ export function flip(rt: Runtime, p: Value, at: SourceAt): void {
   }
 }
 
+/** `reveal x` turns pieces face up for everyone; `reveal x to s` shows hidden ones to side `s` only. */
 export function reveal(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
+  const side = to === null ? null : sideOf(rt, to, at);
   for (const id of pieceIds(rt, x, at, 'revealed')) {
-    rt.state.pieces[id]!.hidden = false;
-    rt.log('change', `${rt.label(rt.ref('piece', id))} revealed${to ? ` to ${toText(to)}` : ''}`, at);
+    const piece = rt.state.pieces[id]!;
+    if (side === null) {
+      piece.hidden = false;
+      delete piece.shown_to;
+      rt.log('change', `${rt.label(rt.ref('piece', id))} revealed`, at);
+    } else if (piece.hidden && !piece.shown_to?.includes(side)) {
+      piece.shown_to = [...(piece.shown_to ?? []), side];
+      rt.log('change', [pieceSpan(rt, id, 'label'), ` shown to ${rt.label(rt.ref('side', side))}`], at);
+    }
   }
+}
+
+/** The side a `to` names: a side, or a player's side. */
+function sideOf(rt: Runtime, to: Value, at: SourceAt): string {
+  const sides = rt.program.data.sides ?? {};
+  const id = to instanceof EntityRef && to.kind === 'side' ? to.id
+    : to instanceof EntityRef && to.kind === 'player' ? rt.state.players.find((p) => p.id === to.id)?.side ?? null
+    : typeof to === 'string' ? to : null;
+  if (id !== null && Object.hasOwn(sides, id)) return id;
+  throw new RuleError('not-a-side', `Pieces are shown to a side (or a player's side), not ${to === null ? 'none' : toText(to)}.`, at, 'Write `reveal x to <side>`, or `reveal x` to show it to everyone.');
 }

@@ -45,6 +45,8 @@ export interface PieceState {
   flipped: boolean;
   /** Hidden from other sides until revealed. */
   hidden: boolean;
+  /** Sides a hidden piece was shown to (`reveal p to side`); gone once it is revealed or hidden again. */
+  shown_to?: string[];
   /** Props changed during play (overrides of the piece type's props). */
   props: Record<string, unknown>;
 }

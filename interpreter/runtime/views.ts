@@ -28,7 +28,10 @@ type Concealed = ReadonlyMap<string, string>;
  */
 export function viewFor(game: Game, player: string | null): GameView {
   const me = game.state.players.find((p) => p.id === player);
-  const concealed = concealedFrom(game, (id) => game.state.pieces[id]!.hidden && hiddenFrom(pieceSide(game.rt, id), me));
+  const concealed = concealedFrom(game, (id) => {
+    const p = game.state.pieces[id]!;
+    return p.hidden && hiddenFrom(pieceSide(game.rt, id), me) && !(me?.side && p.shown_to?.includes(me.side));
+  });
   const state = stateFor(game, player, me, concealed);
   const log = game.log.filter((e) => !e.visibleTo || e.visibleTo === player || (me?.side != null && e.visibleTo === me.side)).map((e) => lineFor(game, e, me));
   const pending = game.pending && (game.pending.player === player || !game.pending.secret) ? pendingFor(game, game.pending, concealed) : null;

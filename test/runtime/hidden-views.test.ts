@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { Game, pieceAlias, type GameView } from '../../interpreter/runtime/index.ts';
+import { setMember } from '../../interpreter/runtime/members.ts';
 import { EntityRef } from '../../interpreter/runtime/values.ts';
 import { loadProgram, startGame } from '../helpers/ruleset.ts';
 
@@ -99,6 +100,25 @@ describe('views of hidden pieces', () => {
     expect(answered('p1').text).toBe('South: Challenge which unit? → Lookout (lookout_2)');
     expect(answered('p2').text).toBe(`South: Challenge which unit? → hidden piece (${pieceAlias(game, 'lookout_2')})`);
     expect(answered('p1').data).toEqual(answered('p2').data);
+  });
+
+  test('`reveal x to side` should show a hidden piece to that side only, until it is revealed to all or hidden again', () => {
+    const game = newGame();
+    const captain = game.rt.ref('piece', 'captain');
+    const seen = (seat: string | null) => game.view(seat).state.pieces.captain?.type;
+    expect([seen('p1'), seen('p2'), seen(null)]).toEqual(['captain', undefined, undefined]);
+    game.rt.reveal(captain, game.rt.ref('side', 'south'), AT);
+    // A player stands for its side; showing it again to the same side changes and logs nothing.
+    game.rt.reveal(captain, game.rt.ref('player', 'p2'), AT);
+    expect([seen('p1'), seen('p2'), seen(null), game.state.pieces.captain!.hidden]).toEqual(['captain', 'captain', undefined, true]);
+    expect(game.log.filter((e) => e.text === 'Captain (captain) shown to South')).toHaveLength(1);
+    expect(text(game.view(null))).not.toContain('Captain');
+    setMember(game.rt, captain, 'hidden', true, AT);
+    expect([seen('p2'), game.state.pieces.captain!.shown_to]).toEqual([undefined, undefined]);
+    game.rt.reveal(captain, game.rt.ref('side', 'south'), AT);
+    game.rt.reveal(captain, null, AT);
+    expect([seen('p2'), seen(null), game.state.pieces.captain!.shown_to]).toEqual(['captain', 'captain', undefined]);
+    expect(() => game.rt.reveal(captain, 'nobody', AT)).toThrow(/not-a-side|shown to a side/);
   });
 
   test('the spectator should see no hidden piece, not even one without a side that every player sees', () => {
