@@ -12,6 +12,8 @@ export interface StoredFile {
 
 export interface FileStore {
   readonly persistent: boolean;
+  /** Writes not yet committed, kept synchronously (see WriteJournal); absent for memory stores. */
+  readonly journal?: WriteJournal;
   all(): Promise<StoredFile[]>;
   put(path: string, text: string): Promise<void>;
   delete(path: string): Promise<void>;
@@ -39,5 +41,61 @@ export class MemoryFileStore implements FileStore {
   }
   async setSetting(key: string, value: unknown): Promise<void> {
     this.settings.set(key, value);
+  }
+}
+
+/**
+ * A synchronous record of writes the store has not committed yet. IndexedDB commits
+ * asynchronously, so a write started as the page unloads (or just before a crash) can be lost;
+ * the journal, written at once, replays it on the next start. A write settles its entry only if
+ * no newer text replaced it meanwhile.
+ */
+export interface WriteJournal {
+  record(path: string, text: string | null): void;
+  settle(path: string, text: string | null): void;
+  /** Uncommitted writes: path → text, or null for a delete. */
+  entries(): Array<[string, string | null]>;
+}
+
+/** The part of the Web Storage API the journal uses. */
+export interface KeyValueStorage {
+  readonly length: number;
+  key(index: number): string | null;
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+const JOURNAL_PREFIX = 'rulesmith-journal:';
+
+/** A journal in Web Storage (localStorage: synchronous, survives unload). */
+export class StorageJournal implements WriteJournal {
+  constructor(private readonly storage: KeyValueStorage) {}
+
+  record(path: string, text: string | null): void {
+    try {
+      this.storage.setItem(JOURNAL_PREFIX + path, JSON.stringify({ text }));
+    } catch {
+      // Full or refused: the IndexedDB write still runs; only its unload safety net is missing.
+    }
+  }
+
+  settle(path: string, text: string | null): void {
+    if (this.storage.getItem(JOURNAL_PREFIX + path) === JSON.stringify({ text })) this.storage.removeItem(JOURNAL_PREFIX + path);
+  }
+
+  entries(): Array<[string, string | null]> {
+    const out: Array<[string, string | null]> = [];
+    for (let i = 0; i < this.storage.length; i++) {
+      const key = this.storage.key(i);
+      if (!key?.startsWith(JOURNAL_PREFIX)) continue;
+      try {
+        const { text } = JSON.parse(this.storage.getItem(key) ?? 'null') as { text: unknown };
+        if (typeof text === 'string' || text === null) out.push([key.slice(JOURNAL_PREFIX.length), text]);
+      } catch {
+        // Not ours or damaged: ignore.
+      }
+    }
+    return out;
   }
 }

@@ -2,7 +2,7 @@
  * Autosave in IndexedDB: one record per file path, plus settings. Falls back to memory, with
  * `persistent: false`, where IndexedDB is refused (some private modes).
  */
-import { MemoryFileStore, type FileStore, type StoredFile } from './file-store.ts';
+import { MemoryFileStore, StorageJournal, type FileStore, type StoredFile, type WriteJournal } from './file-store.ts';
 
 const DB_NAME = 'rulesmith-editor';
 const DB_VERSION = 1;
@@ -31,6 +31,15 @@ function openDb(): Promise<IDBDatabase> {
   });
 }
 
+/** localStorage, where the browser allows it (some private modes throw on access). */
+function localJournal(): WriteJournal | undefined {
+  try {
+    return new StorageJournal(window.localStorage);
+  } catch {
+    return undefined;
+  }
+}
+
 function done<T>(request: IDBRequest<T>, tx: IDBTransaction): Promise<T> {
   return new Promise((resolve, reject) => {
     // Resolve on commit, not on success: a write only counts once it is durable.
@@ -42,6 +51,7 @@ function done<T>(request: IDBRequest<T>, tx: IDBTransaction): Promise<T> {
 
 class IdbFileStore implements FileStore {
   readonly persistent = true;
+  readonly journal: WriteJournal | undefined = localJournal();
   constructor(private readonly db: IDBDatabase) {}
 
   all(): Promise<StoredFile[]> {

@@ -1,7 +1,8 @@
 /**
  * The files being edited: the shipped rulesets (read-only originals) with the user's edits and new
  * variants on top. Every change is written to the file store at once (one write in flight, the
- * newest text wins), so a reload or a crash loses nothing. Events: `change` (files changed),
+ * newest text wins) and to its synchronous journal until committed, so a reload or a crash loses
+ * nothing, even mid-write. Events: `change` (files changed),
  * `save-state` (see `saveState`).
  */
 import { baseFilesOf, entryOf, gameOf, isVariantPath, listGames, variantsOf, type GameInfo } from './catalog.ts';
@@ -41,10 +42,16 @@ export class Workspace extends EventTarget {
     this.loadedGames.add(game);
   }
 
-  /** Read the saved edits. */
+  /** Read the saved edits, then replay writes the journal says never committed (an unload cut them short). */
   async restore(): Promise<void> {
     for (const file of await this.store.all()) {
       if (gameOf(file.path) && typeof file.text === 'string') this.overrides.set(file.path, file.text);
+    }
+    for (const [path, text] of this.store.journal?.entries() ?? []) {
+      if (!gameOf(path)) continue;
+      if (text === null) this.overrides.delete(path);
+      else this.overrides.set(path, text);
+      this.write(path, text);
     }
   }
 
@@ -139,6 +146,7 @@ export class Workspace extends EventTarget {
   }
 
   private write(path: string, text: string | null): void {
+    this.store.journal?.record(path, text);
     this.pending.set(path, text);
     this.dispatchEvent(new Event('change'));
     this.flushing ??= this.flush();
@@ -152,6 +160,7 @@ export class Workspace extends EventTarget {
         this.pending.delete(path);
         if (text === null) await this.store.delete(path);
         else await this.store.put(path, text);
+        this.store.journal?.settle(path, text);
       }
       this.setSaveState('saved');
     } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MemoryFileStore } from '../../editor/workspace/file-store.ts';
+import { MemoryFileStore, StorageJournal, type KeyValueStorage } from '../../editor/workspace/file-store.ts';
 import { Workspace } from '../../editor/workspace/workspace.ts';
 
 const ENTRY = 'rulesets/g/ruleset.yaml';
@@ -57,5 +57,74 @@ describe('workspace', () => {
     // Shipped files cannot be deleted.
     ws.remove(ENTRY);
     expect(ws.text(ENTRY)).toBeDefined();
+  });
+});
+
+/** Web Storage over a Map (what localStorage offers the journal). */
+function mapStorage(): KeyValueStorage & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return {
+    map,
+    get length() { return map.size; },
+    key: (i) => [...map.keys()][i] ?? null,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
+
+/** A store whose writes can be made to never commit, as when the page unloads mid-write. */
+class UnloadingStore extends MemoryFileStore {
+  readonly journal: StorageJournal;
+  cut = false;
+  constructor(readonly storage = mapStorage()) {
+    super();
+    this.journal = new StorageJournal(storage);
+  }
+  override put(path: string, text: string): Promise<void> {
+    return this.cut ? new Promise(() => {}) : super.put(path, text);
+  }
+  override delete(path: string): Promise<void> {
+    return this.cut ? new Promise(() => {}) : super.delete(path);
+  }
+}
+
+describe('write journal (a reload right after typing)', () => {
+  test('a write the store never committed should come back from the journal, and then be committed', async () => {
+    const store = new UnloadingStore();
+    const ws = await workspace(store);
+    ws.update(TABLES, 'tables: {a: 1}\n');
+    await ws.flushed();
+    expect(store.storage.map.size).toBe(0);
+    store.cut = true;
+    ws.update(TABLES, 'tables: {a: 2}\n');
+    // The page goes away here: the write never commits. The next start:
+    store.cut = false;
+    const next = await workspace(store);
+    expect(next.text(TABLES)).toBe('tables: {a: 2}\n');
+    await next.flushed();
+    expect((await store.all()).find((f) => f.path === TABLES)?.text).toBe('tables: {a: 2}\n');
+    expect(store.storage.map.size).toBe(0);
+  });
+
+  test('an older write committing late should not settle a newer journal entry; deletes replay too', async () => {
+    const storage = mapStorage();
+    const journal = new StorageJournal(storage);
+    journal.record(TABLES, 'one');
+    journal.record(TABLES, 'two');
+    journal.settle(TABLES, 'one');
+    expect(journal.entries()).toEqual([[TABLES, 'two']]);
+    journal.record('rulesets/g/variants/v.yaml', null);
+    storage.setItem('unrelated', 'x');
+    storage.setItem('rulesmith-journal:broken', '{');
+    expect(journal.entries()).toEqual([[TABLES, 'two'], ['rulesets/g/variants/v.yaml', null]]);
+
+    const store = new UnloadingStore();
+    await store.put('rulesets/g/variants/v.yaml', 'rulesmith: 1\n');
+    store.journal.record('rulesets/g/variants/v.yaml', null);
+    const ws = await workspace(store);
+    expect(ws.text('rulesets/g/variants/v.yaml')).toBeUndefined();
+    await ws.flushed();
+    expect(await store.all()).toEqual([]);
   });
 });

@@ -49,6 +49,8 @@ export class MonacoController implements ReactiveController {
   private readonly handleHidden = () => {
     if (document.visibilityState === 'hidden') this.reportChanges();
   };
+  /** On reload or close the page may still count as visible: report regardless. */
+  private readonly handlePageHide = () => void this.reportChanges();
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -60,14 +62,14 @@ export class MonacoController implements ReactiveController {
   hostConnected(): void {
     this.connected = true;
     document.addEventListener('visibilitychange', this.handleHidden);
-    window.addEventListener('pagehide', this.handleHidden);
+    window.addEventListener('pagehide', this.handlePageHide);
     void this.load();
   }
 
   hostDisconnected(): void {
     this.reportChanges();
     document.removeEventListener('visibilitychange', this.handleHidden);
-    window.removeEventListener('pagehide', this.handleHidden);
+    window.removeEventListener('pagehide', this.handlePageHide);
     this.connected = false;
     for (const d of this.disposables) d.dispose();
     this.disposables = [];
