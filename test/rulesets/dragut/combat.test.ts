@@ -11,13 +11,18 @@ describe('6 Combat', () => {
   // again (default), which the G-9 tests below check. Here the units stay as the combat left them.
   const SHOWN_AFTER_COMBAT = { rehide_after_combat: false };
 
-  test('DR-D4 [6]: a value-4 Pirate entering a hidden Militiaman\'s area reveals both, wins 4 > 3 and captures it', () => {
-    // Given: Pirate phase; a hidden Militiaman (3) alone in T4; a value-4 Pirate in T2.
-    const game = newGame({ seed: 'dr-d4', emptyBoard: true, options: SHOWN_AFTER_COMBAT });
+  /** DR-D4's Given: Pirate phase; a hidden Militiaman (3) alone in T4; a value-4 Pirate in T2. */
+  function pirateMeetsMilitiaman(seed: string, options: Record<string, unknown> = {}) {
+    const game = newGame({ seed, emptyBoard: true, options });
     put(game, 'militiaman_2', 'T4');
     put(game, 'women_1', 'K3');
     put(game, 'pirate_4_1', 'T2');
     playCards(game);
+    return game;
+  }
+
+  test('DR-D4 [6]: a value-4 Pirate entering a hidden Militiaman\'s area reveals both, wins 4 > 3 and captures it', () => {
+    const game = pirateMeetsMilitiaman('dr-d4', SHOWN_AFTER_COMBAT);
     expect(seenType(game, 'p1', 'militiaman_2')).toBe('?');
     expect(seenType(game, 'p2', 'pirate_4_1')).toBe('?');
     // Do: the Pirate enters T4.
@@ -256,11 +261,7 @@ describe('6 Combat', () => {
   });
 
   test('G-9 (default): a combat shows both units, then the winner is face down again and the captive stays visible', () => {
-    const game = newGame({ seed: 'g-9', emptyBoard: true });
-    put(game, 'militiaman_2', 'T4');
-    put(game, 'women_1', 'K3');
-    put(game, 'pirate_4_1', 'T2');
-    playCards(game);
+    const game = pirateMeetsMilitiaman('g-9');
     const from = game.log.length;
     answer(game, 'Move', 'Pirate (value 4) (pirate_4_1)', areaName(game, 'T4'));
     // Shown during the combat: the combat line names both units and their Values.
