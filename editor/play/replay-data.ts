@@ -2,7 +2,7 @@
  * Replay files as `rulesmith replay` reads them (interpreter/analysis/replay-file.ts, a module with
  * no dependencies, so the main thread can check a file without loading the interpreter).
  */
-import { replayProblem } from '../../interpreter/analysis/replay-file.ts';
+import { replayPathOutside, replayProblem } from '../../interpreter/analysis/replay-file.ts';
 import type { ReplayData } from './protocol.ts';
 
 /** The path the command line is given for an entry: the game folder for a base ruleset. */
@@ -19,7 +19,11 @@ export function parseReplay(text: string): ReplayData | { error: string } {
     return { error: `not JSON (${(e as Error).message})` };
   }
   const problem = replayProblem(data);
-  return problem ? { error: problem } : (data as ReplayData);
+  if (problem) return { error: problem };
+  const stray = replayPathOutside(data as ReplayData);
+  // The editor plays a replay with the open rules, but a file naming paths outside is not trusted at all.
+  if (stray !== undefined) return { error: `a replay that carries a file outside its ruleset's folder ('${stray}'; include-outside-root)` };
+  return data as ReplayData;
 }
 
 /** `{ winner: "protesters", level: "Decisive" }` → `Protesters — Decisive`, with side names. */

@@ -45,3 +45,26 @@ export function replayProblem(data: unknown): string | undefined {
   if (r.files !== undefined && (typeof r.files !== 'object' || r.files === null || Object.values(r.files).some((t) => typeof t !== 'string'))) return 'the replay\'s `files` must map paths to texts';
   return undefined;
 }
+
+/**
+ * A path a replay carries that would leave its ruleset's folder (absolute, or climbing out with
+ * `..`), or undefined. Replays are shared like rulesets, so the loader's root rule applies to
+ * them before any of their files is loaded.
+ */
+export function replayPathOutside(replay: Pick<ReplayFile, 'ruleset' | 'files'>): string | undefined {
+  if (!replay.files) return undefined;
+  return [replay.ruleset, ...Object.keys(replay.files)].find(escapes);
+}
+
+function escapes(path: string): boolean {
+  const parts: string[] = [];
+  const plain = path.replace(/\\/g, '/');
+  if (plain.startsWith('/') || /^[A-Za-z]:/.test(plain)) return true;
+  for (const part of plain.split('/')) {
+    if (part === '..') {
+      if (parts.length === 0) return true;
+      parts.pop();
+    } else if (part !== '' && part !== '.') parts.push(part);
+  }
+  return false;
+}

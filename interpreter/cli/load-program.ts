@@ -10,12 +10,12 @@ import { validateEntry } from './validate.ts';
  * Load, check and compile a ruleset for a command; prints diagnostics and returns an exit code on
  * failure. `host` reads the files: the disk, or the files a replay carries.
  */
-export function programFor(path: string, io: Io, host: FileHost = nodeHost): Program | number {
+export function programFor(path: string, io: Io, host: FileHost = nodeHost, root?: string): Program | number {
   if (!host.isDirectory?.(path) && host.readFile(path) === undefined) {
     io.err(`rulesmith: cannot find '${path}'\n`);
     return 2;
   }
-  const { diagnostics, files, model } = validateEntry(path, host);
+  const { diagnostics, files, model } = validateEntry(path, host, root);
   const errors = diagnostics.filter(isError);
   if (errors.length || !model) {
     io.err(formatText(errors, (f) => files.get(f), false));

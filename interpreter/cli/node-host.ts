@@ -2,8 +2,8 @@
  * The FileHost the CLI uses: reads files from disk. Relative paths stay relative, so diagnostics
  * name files the way the user typed them.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, normalize } from 'node:path';
+import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, normalize, resolve } from 'node:path';
 import type { FileHost } from '../load/index.ts';
 
 /**
@@ -22,6 +22,7 @@ export function createNodeHost(maxBytes = 64 * 1024 * 1024): FileHost {
       }
     },
     resolve: (fromFile, relative) => (isAbsolute(relative) ? normalize(relative) : join(dirname(fromFile), relative)),
+    realPath: realPathOf,
     isDirectory(path) {
       try {
         return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
@@ -30,6 +31,23 @@ export function createNodeHost(maxBytes = 64 * 1024 * 1024): FileHost {
       }
     },
   };
+}
+
+/**
+ * The absolute path with symlinks followed. A path that does not exist yet is resolved through
+ * its nearest existing folder, so a link in the middle (`inside/link/missing.yaml`) still counts.
+ */
+export function realPathOf(path: string): string {
+  const absolute = resolve(path);
+  const rest: string[] = [];
+  for (let at = absolute; ; at = dirname(at)) {
+    try {
+      return join(realpathSync(at), ...rest);
+    } catch {
+      if (dirname(at) === at) return absolute;
+      rest.unshift(basename(at));
+    }
+  }
 }
 
 function readPrefix(path: string, length: number): Uint8Array {

@@ -3,7 +3,7 @@ import { exactOdds, type Distribution } from '../analysis/odds.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 
-export const ODDS_USAGE = `Usage: rulesmith odds <ruleset> <expression | table> [--option k=v…] [--json]
+export const ODDS_USAGE = `Usage: rulesmith odds <ruleset> <expression | table> [--option k=v…] [--json] [--root DIR]
 
 The exact probability distribution of an expression's values over every outcome of its dice,
 e.g. "roll on crt column 7", "2d6 >= 9", "half_up(1d6)". A table name alone rolls on it (a cross
@@ -12,7 +12,7 @@ table prints every column).`;
 export function runOdds(argv: string[], io: Io): number {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, option: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, option: { type: 'string', multiple: true }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith odds: ${(e as Error).message}\n\n${ODDS_USAGE}\n`);
     return 2;
@@ -21,7 +21,7 @@ export function runOdds(argv: string[], io: Io): number {
   const [path, ...rest] = args.positionals;
   const text = rest.join(' ').trim();
   if (!path || !text) { io.err(`${ODDS_USAGE}\n`); return 2; }
-  const program = programFor(path, io);
+  const program = programFor(path, io, undefined, args.values.root);
   if (typeof program === 'number') return program;
   const options = parseOptions(program, args.values.option, io);
   if (typeof options === 'number') return options;

@@ -6,7 +6,7 @@ import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import { replayFile } from '../analysis/replay-file.ts';
 
-export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players N] [--option k=v…] [--bots p2,…] [--save FILE]
+export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players N] [--option k=v…] [--bots p2,…] [--save FILE] [--root DIR]
 
 Plays in the terminal. Each human seat sees its own view and numbered options; type the number
 (several numbers separated by spaces, or a number for amounts). Also: 'log', 'state', 'quit'.
@@ -15,7 +15,7 @@ Works with piped input for scripted sessions. --save writes a replay that 'rules
 export async function runPlay(argv: string[], io: Io): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, bots: { type: 'string', default: '' }, save: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, bots: { type: 'string', default: '' }, save: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith play: ${(e as Error).message}\n\n${PLAY_USAGE}\n`);
     return 2;
@@ -23,7 +23,7 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
   if (args.values.help) { io.out(`${PLAY_USAGE}\n`); return 0; }
   const [path] = args.positionals;
   if (!path) { io.err(`${PLAY_USAGE}\n`); return 2; }
-  const program = programFor(path, io);
+  const program = programFor(path, io, undefined, args.values.root);
   if (typeof program === 'number') return program;
   const options = parseOptions(program, args.values.option, io);
   if (typeof options === 'number') return options;

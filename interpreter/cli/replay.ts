@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createMemoryHost } from '../load/index.ts';
+import { createMemoryHost, isInside } from '../load/index.ts';
+import { realPathOf } from './node-host.ts';
 import { Game, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { programFor } from './load-program.ts';
-import { replayProblem, type ReplayFile } from '../analysis/replay-file.ts';
+import { replayPathOutside, replayProblem, type ReplayFile } from '../analysis/replay-file.ts';
 
 export const REPLAY_USAGE = `Usage: rulesmith replay <replay.json> [--ruleset <path>]
 
@@ -82,16 +83,44 @@ export function runReplay(argv: string[], io: Io): number {
 /**
  * The rules to replay with: `--ruleset`, else the files the replay carries, else the recorded path
  * on disk. With carried files, says whether the disk's copy of the ruleset differs.
+ *
+ * A replay is shared data like a ruleset, so it gets the same rule: nothing it names is read from
+ * outside the folder it is looked up in (the working folder or the replay's own), and the files it
+ * carries keep relative paths inside their ruleset's folder.
  */
 function rulesFor(replay: ReplayFile, file: string, override: string | undefined, io: Io): Program | number {
   if (override !== undefined) return programFor(override, io);
-  const onDisk = isAbsolute(replay.ruleset) ? [replay.ruleset] : [replay.ruleset, join(dirname(file), replay.ruleset)];
-  const found = onDisk.find((c) => existsSync(c));
-  if (!replay.files) return programFor(found ?? onDisk[0]!, io);
+  const { allowed, refused } = diskCandidates(replay.ruleset, file);
+  const found = allowed.find((c) => existsSync(c));
+  if (!replay.files) {
+    if (refused && !found) return outside(file, `names its ruleset at '${replay.ruleset}'`, io);
+    return programFor(found ?? allowed[0]!, io);
+  }
+  const stray = replayPathOutside(replay);
+  if (stray !== undefined) return outside(file, `carries a file at '${stray}'`, io);
   const program = programFor(replay.ruleset, io, createMemoryHost(replay.files));
   if (typeof program === 'number' || !found) return program;
   const disk = programFor(found, { ...io, out: () => {}, err: () => {} });
   const same = typeof disk !== 'number' && disk.hash === program.hash;
   io.out(`rules: the ${Object.keys(replay.files).length} file(s) carried in the replay; ${found} on disk ${same ? 'has the same rules' : 'differs (replay against it with --ruleset)'}\n`);
   return program;
+}
+
+/** Where the recorded ruleset may be read: relative to the working folder, then to the replay. */
+function diskCandidates(recorded: string, replayPath: string): { allowed: string[]; refused: boolean } {
+  const bases = [process.cwd(), resolve(dirname(replayPath))];
+  const allowed: string[] = [];
+  let refused = false;
+  for (const base of bases) {
+    const candidate = isAbsolute(recorded) ? recorded : join(base, recorded);
+    if (isInside(realPathOf(base), realPathOf(candidate))) allowed.push(isAbsolute(recorded) || base !== bases[0] ? candidate : recorded);
+    else refused = true;
+  }
+  return { allowed: [...new Set(allowed)], refused };
+}
+
+function outside(file: string, what: string, io: Io): number {
+  io.err(`${file}: error include-outside-root: the replay ${what}, outside the folder it may read from; nothing was read there.\n`);
+  io.err('  hint: replay against rules you choose with --ruleset <path>, or keep the replay\'s ruleset inside the working folder or the replay\'s folder.\n');
+  return 1;
 }

@@ -14,6 +14,8 @@ export interface SimulationPlan {
   options: Record<string, unknown>;
   agents: string[];
   replays?: string;
+  /** Declared root folder (`--root`), when not the ruleset's own. */
+  root?: string;
 }
 
 /** Play games `from..to` (1-based, inclusive); game i always uses seed "S:i", whoever plays it. */

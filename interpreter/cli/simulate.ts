@@ -8,7 +8,7 @@ import { playRange, type SimulationPlan } from './simulate-games.ts';
 import { formatSummary } from './summary-format.ts';
 
 export const SIMULATE_USAGE = `Usage: rulesmith simulate <ruleset> [--games N] [--seed S] [--players N] [--option k=v…]
-                         [--agents random|first,…] [--workers N] [--replays DIR] [--json]
+                         [--agents random|first,…] [--workers N] [--replays DIR] [--json] [--root DIR]
 
 Plays N games with bots and prints results per side/player (with 95% intervals), game length and
 runtime errors. Game i uses seed "S:i" whichever worker plays it, so the same seed gives the same
@@ -19,7 +19,7 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
   try {
     args = parseArgs({
       args: argv, allowPositionals: true,
-      options: { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      options: { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, json: { type: 'boolean', default: false }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (e) {
     io.err(`rulesmith simulate: ${(e as Error).message}\n\n${SIMULATE_USAGE}\n`);
@@ -32,7 +32,7 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
     io.err(`rulesmith simulate: give a ruleset and a positive --games\n\n${SIMULATE_USAGE}\n`);
     return 2;
   }
-  const program = programFor(path, io);
+  const program = programFor(path, io, undefined, args.values.root);
   if (typeof program === 'number') return program;
   const options = parseOptions(program, args.values.option, io);
   if (typeof options === 'number') return options;
@@ -43,7 +43,7 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
   }
   const workers = args.values.workers === undefined ? (games >= 50 ? Math.min(4, availableParallelism()) : 1) : Number(args.values.workers);
   if (!Number.isInteger(workers) || workers < 1) { io.err('rulesmith simulate: --workers takes a positive whole number\n'); return 2; }
-  const plan: SimulationPlan = { path, seed: args.values.seed, options, agents, ...(args.values.players !== undefined ? { players: Number(args.values.players) } : {}), ...(args.values.replays ? { replays: args.values.replays } : {}) };
+  const plan: SimulationPlan = { path, seed: args.values.seed, options, agents, ...(args.values.players !== undefined ? { players: Number(args.values.players) } : {}), ...(args.values.replays ? { replays: args.values.replays } : {}), ...(args.values.root !== undefined ? { root: args.values.root } : {}) };
   let done = 0;
   const tick = () => progress(++done, games);
   let records: GameRecord[] | { problems: string[] };

@@ -7,15 +7,17 @@ import { formatGithub, formatJson, formatText } from './format.ts';
 import type { Io } from './io.ts';
 import { nodeHost } from './node-host.ts';
 
-export const VALIDATE_USAGE = `Usage: rulesmith validate [paths…] [--format text|json|github] [--strict]
+export const VALIDATE_USAGE = `Usage: rulesmith validate [paths…] [--format text|json|github] [--strict] [--root DIR]
 
 Checks rulesets (folders with ruleset.yaml, their variants/, or single files) and prints every
 problem with file, line, column, a stable code and a hint. Default path: rulesets.
+A ruleset reads files only inside its root: its entry file's folder (the ruleset folder for a
+file in variants/), or DIR given with --root; an include or extends elsewhere is an error.
 Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 usage or I/O error.`;
 
 /** Load and check one entry file; the loader's and checker's diagnostics together. */
-export function validateEntry(entry: string, host: FileHost = nodeHost): { diagnostics: Diagnostic[]; files: Map<string, string>; model: RulesetModel | undefined } {
-  const result = loadRuleset(entry, host);
+export function validateEntry(entry: string, host: FileHost = nodeHost, root?: string): { diagnostics: Diagnostic[]; files: Map<string, string>; model: RulesetModel | undefined } {
+  const result = loadRuleset(entry, host, root === undefined ? {} : { root });
   const files = new Map<string, string>();
   if (result.model) for (const [path, f] of result.model.files) files.set(path, f.text);
   const checked = result.model && !result.diagnostics.some(isError) ? checkRuleset(result.model) : [];
@@ -25,7 +27,7 @@ export function validateEntry(entry: string, host: FileHost = nodeHost): { diagn
 export function runValidate(argv: string[], io: Io): number {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: 'string', default: 'text' }, strict: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: 'string', default: 'text' }, strict: { type: 'boolean', default: false }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith validate: ${(e as Error).message}\n\n${VALIDATE_USAGE}\n`);
     return 2;
@@ -51,7 +53,7 @@ export function runValidate(argv: string[], io: Io): number {
   const all: Diagnostic[] = [];
   const sources = new Map<string, string>();
   for (const entry of entries) {
-    const { diagnostics, files } = validateEntry(entry);
+    const { diagnostics, files } = validateEntry(entry, nodeHost, args.values.root);
     all.push(...diagnostics);
     for (const [k, v] of files) sources.set(k, v);
   }

@@ -30,6 +30,7 @@ export const LOADER_CODES = [
   'include-not-found',
   'include-cycle',
   'include-repeated',
+  'include-outside-root',
   'misplaced-key',
   'extends-not-found',
   'extends-cycle',

@@ -12,6 +12,12 @@ export interface FileHost {
   resolve(fromFile: string, relative: string): string;
   /** Whether `path` is a folder (a folder stands for its `ruleset.yaml`). */
   isDirectory?(path: string): boolean;
+  /**
+   * `path` with every symbolic link followed, for deciding whether a file lies inside the
+   * ruleset's root (see `root.ts`). Hosts without links leave it out: the normalised text is used.
+   * Must not read the file's content.
+   */
+  realPath?(path: string): string;
 }
 
 /** The entry file a folder stands for. */

@@ -15,10 +15,17 @@ import type { LoadResult } from './model.ts';
 import { childOf, deepFreeze, isRecord, listItems, RecordBuilder, type Located } from './origin-tree.ts';
 import { FILE_START, lineRangeAt } from './positions.ts';
 import { DEFAULT_LIMITS, type LoadLimits } from './read-source.ts';
+import { defaultRoot, RulesetRoot } from './root.ts';
 import { checkSchema } from './schema-check.ts';
 
-/** Bounds for hostile input; every field defaults to DEFAULT_LIMITS. */
-export type LoadOptions = Partial<LoadLimits>;
+/** Bounds for hostile input (each defaults to DEFAULT_LIMITS) and the folder files may come from. */
+export type LoadOptions = Partial<LoadLimits> & {
+  /**
+   * The only folder the ruleset may read files from. Default: the entry file's folder, or the
+   * ruleset folder for a file in its `variants/` (see `defaultRoot`).
+   */
+  root?: string;
+};
 
 /** How a file was reached, for reporting it missing at the right place. */
 interface Via {
@@ -37,7 +44,9 @@ const LOADING_KEYS = ['include', 'extends', 'remove', 'set'];
 export function loadRuleset(entryPath: string, host: FileHost, opts: LoadOptions = {}): LoadResult {
   const diagnostics: Diagnostic[] = [];
   try {
-    return new RulesetLoader(host, withDefaults(opts), diagnostics).run(entryPath);
+    const entry = resolveEntry(entryPath, host);
+    const root = new RulesetRoot(opts.root ?? defaultRoot(entry, host), host);
+    return new RulesetLoader(host, withDefaults(opts), root, diagnostics).run(entry);
   } catch (error) {
     // A bug, never the user's input; still reported as data so no caller sees a stack trace.
     diagnostics.push(
@@ -67,15 +76,20 @@ class RulesetLoader {
   constructor(
     private readonly host: FileHost,
     private readonly limits: LoadLimits,
+    private readonly root: RulesetRoot,
     private readonly diagnostics: Diagnostic[],
   ) {
     this.loader = new FileLoader(host, limits, diagnostics);
     this.rep = { files: this.loader.files, diagnostics, fallbackFile: '' };
   }
 
-  run(entryPath: string): LoadResult {
-    const entry = resolveEntry(entryPath, this.host);
+  run(entry: string): LoadResult {
     this.rep.fallbackFile = entry;
+    if (!this.root.contains(entry)) {
+      // Named by the user, or found by a folder search (a link in `variants/`): no line to point at.
+      this.diagnostics.push(diagnostic(entry, FILE_START, { ...outsideRoot(entry, this.root), message: `${entry} lies outside this ruleset's folder (${this.root.declared}), or is a link that leads out of it; rulesmith reads no file there.` }));
+      return { diagnostics: this.diagnostics };
+    }
     const root = this.loadRoot(entry, [entry]);
     if (!root || !isRecord(root.located.value)) return { diagnostics: sortDiagnostics(this.diagnostics) };
     const final = withoutLoadingKeys(root.located);
@@ -92,7 +106,11 @@ class RulesetLoader {
     const expanded = this.expand(path, own, [path], new Set([path]));
     const ext = childOf(own, 'extends');
     if (!ext || typeof ext.value !== 'string' || ext.value === '') return { located: expanded, lineage: [path] };
-    const basePath = resolveEntry(this.host.resolve(path, ext.value), this.host);
+    const named = this.host.resolve(path, ext.value);
+    // Checked before `resolveEntry` asks whether it is a folder, and again for the file it picks.
+    if (!this.root.contains(named)) return this.refused(ext, ext.value, { located: expanded, lineage: [path] });
+    const basePath = resolveEntry(named, this.host);
+    if (!this.root.contains(basePath)) return this.refused(ext, ext.value, { located: expanded, lineage: [path] });
     if (chain.includes(basePath)) {
       this.report(ext, 'value', {
         code: 'extends-cycle',
@@ -112,6 +130,10 @@ class RulesetLoader {
     for (const entry of listItems(childOf(file, 'include') ?? { value: [], at: {} })) {
       if (typeof entry.value !== 'string' || entry.value === '') continue;
       const target = this.host.resolve(path, entry.value);
+      if (!this.root.contains(target)) {
+        this.refused(entry, entry.value, undefined);
+        continue;
+      }
       if (stack.includes(target)) {
         this.report(entry, 'value', {
           code: 'include-cycle',
@@ -181,9 +203,23 @@ class RulesetLoader {
     this.diagnostics.push(...fresh);
   }
 
+  /** Report a path that leads outside the root; the file itself is never read. */
+  private refused<T>(at: Located, written: string, result: T): T {
+    this.report(at, 'value', outsideRoot(written, this.root));
+    return result;
+  }
+
   private report(at: Located, anchor: 'key' | 'value', problem: Problem): void {
     this.diagnostics.push(diagnosticAt(this.loader.files, at.at.origin, this.rep.fallbackFile, anchor, problem));
   }
+}
+
+function outsideRoot(written: string, root: RulesetRoot): Problem {
+  return {
+    code: 'include-outside-root',
+    message: `\`${written}\` leads outside this ruleset's folder (${root.declared}); rulesmith reads no file there.`,
+    hint: 'Keep every file of the ruleset inside its folder and name it by a relative path (no leading `/`, no `..` past the folder, no link out of it). To share files between rulesets, declare a common root: `rulesmith validate --root <folder>`.',
+  };
 }
 
 function placeKey(d: Diagnostic): string {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createMemoryHost, normalizePath, resolveEntry, resolvePosix } from '../../interpreter/load/index.ts';
+import { createMemoryHost, defaultRoot, isInside, normalizePath, resolveEntry, resolvePosix } from '../../interpreter/load/index.ts';
 
 describe('file hosts', () => {
   test('normalizePath should collapse . and .. and keep relative paths relative', () => {
@@ -31,5 +31,27 @@ describe('file hosts', () => {
     expect(host.readFile('__proto__')).toBe('own file');
     expect(host.readFile('constructor')).toBeUndefined();
     expect(host.readFile('toString')).toBeUndefined();
+  });
+});
+
+describe('ruleset root', () => {
+  test('isInside should decide on path segments, not string prefixes', () => {
+    expect(isInside('/a/game', '/a/game/x.yaml')).toBe(true);
+    expect(isInside('/a/game', '/a/game')).toBe(true);
+    expect(isInside('/a/game', '/a/game-evil/x.yaml')).toBe(false);
+    expect(isInside('/a/game', '/etc/passwd')).toBe(false);
+    expect(isInside('g', 'g/sub/x.yaml')).toBe(true);
+    expect(isInside('g', '../x.yaml')).toBe(false);
+    expect(isInside('.', 'x.yaml')).toBe(true);
+    expect(isInside('.', '../x.yaml')).toBe(false);
+    expect(isInside('.', '/x.yaml')).toBe(false);
+  });
+
+  test("defaultRoot should be the entry's folder, or the ruleset folder for a file in its variants/", () => {
+    const host = createMemoryHost({ 'r/g/ruleset.yaml': 'x', 'r/g/variants/v.yaml': 'x', 'loose/variants/v.yaml': 'x' });
+    expect(defaultRoot('r/g/ruleset.yaml', host)).toBe('r/g');
+    expect(defaultRoot('r/g/variants/v.yaml', host)).toBe('r/g');
+    expect(defaultRoot('loose/variants/v.yaml', host)).toBe('loose/variants');
+    expect(defaultRoot('ruleset.yaml', host)).toBe('.');
   });
 });
