@@ -1,5 +1,6 @@
 // Blue Max optional rules (spec §5): Lewis guns, Observer, Altitude, Fuel (spec §6 TC-03, TC-05,
 // TC-08/09, TC-26/27/28, TC-32/33/34, TC-36/37). Runtime directions: 0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW.
+// Issue 10 part 7: the fuel-shortage check pays climb +1 / dive -1 (spec §5.4.2-3).
 import { describe, expect, test } from 'vitest';
 import { answerAll } from '../../helpers/ruleset.ts';
 import { duel, getTrack, getVar, labels, logText, prompt, setTrack, setVar, stack } from './helpers.ts';
@@ -195,6 +196,34 @@ describe('Fuel (spec §5.4)', () => {
     answerAll(game, ['41S0', '2S2']);
     expect(getVar(game, 'flight_status', fokker)).toBe('landed');
     expect(game.result).toMatchObject({ winner: 'allies' });
+  });
+
+  test('§5.4.2-3: reserve 3, 3S3 with the Climb token costs 3 + 1 = 4: not enough fuel → spins (flies 0S2), reserve 0, no climb', () => {
+    const { game, fokker } = duel({
+      options: { opt_altitude: true, opt_fuel: true }, levels: [2, 3], fokker: [12, 6, 1], allied_at: [1, 2, 1], dice: [4, 5, 1],
+      given: (g, ids) => setTrack(g, 'fuel_reserve', ids.fokker, 3),
+    });
+    answerAll(game, ['3S3', '2S2', 'climb', 'level']);
+    expect(getVar(game, 'maneuver_log', fokker)).toEqual(['3S3', '0S2']);
+    expect(logText(game)).toContain('Fokker Dr.I has not enough fuel for 3S3 with a climb (cost 4): it spins.');
+    expect(getTrack(game, 'fuel_reserve', fokker)).toBe(0);
+    expect(getTrack(game, 'fuel_out_glide_turns', fokker)).toBe(4);
+    // A spinning aircraft does not climb; it loses 1 level in Resolution (spec §5.3.8): 3 → 2.
+    expect(getTrack(game, 'altitude', fokker)).toBe(2);
+  });
+
+  test('§5.4.2 example "14L3 with a dive costs 2": reserve 2 is enough, the Fokker dives and flies 14L3, then runs out of fuel', () => {
+    const { game, fokker } = duel({
+      options: { opt_altitude: true, opt_fuel: true }, levels: [2, 4], fokker: [12, 6, 1], allied_at: [1, 2, 1], dice: [3],
+      given: (g, ids) => setTrack(g, 'fuel_reserve', ids.fokker, 2),
+    });
+    answerAll(game, ['14L3', '2S2', 'dive', 'level']);
+    expect(logText(game).some((t) => t.includes('has not enough fuel'))).toBe(false);
+    expect(getVar(game, 'maneuver_log', fokker)).toEqual(['3S3', '14L3']);
+    expect(getVar(game, 'spinning', fokker)).toBe(false);
+    expect(getTrack(game, 'altitude', fokker)).toBe(3);
+    expect(getTrack(game, 'fuel_reserve', fokker)).toBe(0);
+    expect(getTrack(game, 'fuel_out_glide_turns', fokker)).toBe(3);
   });
 
   test('TC-37: a red Fuel Tank Hit removes 6 points (reserve 10, 2S2 costs 2 → 8 → 2)', () => {
