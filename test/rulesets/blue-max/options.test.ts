@@ -1,5 +1,7 @@
 // Blue Max optional rules (spec §5): Lewis guns, Observer, Altitude, Fuel (spec §6 TC-03, TC-05,
 // TC-08/09, TC-26/27/28, TC-32/33/34, TC-36/37). Runtime directions: 0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW.
+// Issue 10 part 7: the fuel-shortage check pays climb +1 / dive -1 (spec §5.4.2-3), and the observer
+// may reload the Lewis guns whatever the maneuver (spec §5.1.6, §5.2.6, §8 A23).
 import { describe, expect, test } from 'vitest';
 import { answerAll } from '../../helpers/ruleset.ts';
 import { duel, getTrack, getVar, labels, logText, prompt, setTrack, setVar, stack } from './helpers.ts';
@@ -29,6 +31,67 @@ describe('Lewis guns (spec §5.1)', () => {
     expect(logText(game)).toContain('Bristol F.2B reloads its Lewis guns.');
     // The Fokker is 1 hex ahead on the Bristol's line of fire, but the Bristol may not fire: next turn.
     expect(prompt(game)).toMatch(/^Turn 2/);
+  });
+});
+
+describe('Lewis reload by the observer (spec §5.1.6, §5.2.6)', () => {
+  const both = { opt_lewis: true, opt_observer: true };
+
+  test('§5.1.6: with the Observer rule the reload is offered after a non-Forward maneuver (7L2); the pool is 5 at the end of Movement and the pilot may fire', () => {
+    // The Fokker flies 2S2 from 0605 E to 0805; the Bristol sideslips 7L2 from 0506 E to 0605 E: the Fokker is 2 ahead.
+    const { game, allied } = duel({
+      options: both, fokker: [6, 5, 1], allied_at: [5, 6, 1],
+      given: (g, ids) => setTrack(g, 'ammunition', ids.allied, 0),
+    });
+    answerAll(game, ['2S2', '7L2']);
+    expect(prompt(game)).toBe('Reload the Lewis guns of Bristol F.2B (the observer reloads)?');
+    answerAll(game, ['reload']);
+    expect(getTrack(game, 'ammunition', allied)).toBe(5);
+    expect(logText(game)).toContain("Bristol F.2B's observer reloads the Lewis guns.");
+    // Only the observer is busy reloading (spec §5.1.6 [R]); with 0 counters the pilot could not fire without it.
+    expect(prompt(game)).toBe("Combat: target for Bristol F.2B's pilot");
+    expect(labels(game)).toEqual([FOKKER, 'hold fire']);
+  });
+
+  test('§5.1.6 [R]: the observer who reloaded does not fire that turn (without the reload it may)', () => {
+    // The Fokker ends 2 hexes behind the Bristol (0405 → 0605 E): in the observer's tail row, beyond the blind spot.
+    const run = (answer: string) => {
+      const { game } = duel({
+        options: both, fokker: [2, 5, 1], allied_at: [5, 6, 1],
+        given: (g, ids) => setTrack(g, 'ammunition', ids.allied, 2),
+      });
+      answerAll(game, ['2S2', '7L2', answer, 'hold fire']);
+      return prompt(game);
+    };
+    expect(run('keep firing')).toBe("Combat: target for Bristol F.2B's observer");
+    expect(run('reload')).toMatch(/^Turn 2: maneuver for /);
+  });
+
+  test('§8 A23: the observer may reload while the aircraft spins (0S2); option observer_acts_while_spinning = false forbids it', () => {
+    const choiceAfterSpin = (options: Record<string, unknown>) => {
+      const { game } = duel({
+        options, fokker: [12, 2, 1], allied_at: [5, 6, 1], dice: [5, 1],
+        given: (g, ids) => { setTrack(g, 'ammunition', ids.allied, 1); setVar(g, 'spinning', ids.allied, true); },
+      });
+      answerAll(game, ['2S2', '0S2']);
+      return prompt(game);
+    };
+    expect(choiceAfterSpin(both)).toBe('Reload the Lewis guns of Bristol F.2B (the observer reloads)?');
+    expect(choiceAfterSpin({ ...both, observer_acts_while_spinning: false })).not.toMatch(/^Reload/);
+  });
+
+  test('§5.1.5 vs §5.1.6: after a non-Forward maneuver no reload is offered without an observer (Observer rule off, or Observer Killed)', () => {
+    const afterSideslip = (options: Record<string, unknown>, killed: boolean) => {
+      const { game } = duel({
+        options, fokker: [12, 2, 1], allied_at: [5, 6, 1],
+        given: (g, ids) => { setTrack(g, 'ammunition', ids.allied, 0); setVar(g, 'observer_killed', ids.allied, killed); },
+      });
+      answerAll(game, ['2S2', '7L2']);
+      return prompt(game);
+    };
+    expect(afterSideslip(both, false)).toMatch(/^Reload/);
+    expect(afterSideslip({ opt_lewis: true }, false)).toMatch(/^Turn 2/);
+    expect(afterSideslip(both, true)).toMatch(/^Turn 2/);
   });
 });
 
@@ -195,6 +258,34 @@ describe('Fuel (spec §5.4)', () => {
     answerAll(game, ['41S0', '2S2']);
     expect(getVar(game, 'flight_status', fokker)).toBe('landed');
     expect(game.result).toMatchObject({ winner: 'allies' });
+  });
+
+  test('§5.4.2-3: reserve 3, 3S3 with the Climb token costs 3 + 1 = 4: not enough fuel → spins (flies 0S2), reserve 0, no climb', () => {
+    const { game, fokker } = duel({
+      options: { opt_altitude: true, opt_fuel: true }, levels: [2, 3], fokker: [12, 6, 1], allied_at: [1, 2, 1], dice: [4, 5, 1],
+      given: (g, ids) => setTrack(g, 'fuel_reserve', ids.fokker, 3),
+    });
+    answerAll(game, ['3S3', '2S2', 'climb', 'level']);
+    expect(getVar(game, 'maneuver_log', fokker)).toEqual(['3S3', '0S2']);
+    expect(logText(game)).toContain('Fokker Dr.I has not enough fuel for 3S3 with a climb (cost 4): it spins.');
+    expect(getTrack(game, 'fuel_reserve', fokker)).toBe(0);
+    expect(getTrack(game, 'fuel_out_glide_turns', fokker)).toBe(4);
+    // A spinning aircraft does not climb; it loses 1 level in Resolution (spec §5.3.8): 3 → 2.
+    expect(getTrack(game, 'altitude', fokker)).toBe(2);
+  });
+
+  test('§5.4.2 example "14L3 with a dive costs 2": reserve 2 is enough, the Fokker dives and flies 14L3, then runs out of fuel', () => {
+    const { game, fokker } = duel({
+      options: { opt_altitude: true, opt_fuel: true }, levels: [2, 4], fokker: [12, 6, 1], allied_at: [1, 2, 1], dice: [3],
+      given: (g, ids) => setTrack(g, 'fuel_reserve', ids.fokker, 2),
+    });
+    answerAll(game, ['14L3', '2S2', 'dive', 'level']);
+    expect(logText(game).some((t) => t.includes('has not enough fuel'))).toBe(false);
+    expect(getVar(game, 'maneuver_log', fokker)).toEqual(['3S3', '14L3']);
+    expect(getVar(game, 'spinning', fokker)).toBe(false);
+    expect(getTrack(game, 'altitude', fokker)).toBe(3);
+    expect(getTrack(game, 'fuel_reserve', fokker)).toBe(0);
+    expect(getTrack(game, 'fuel_out_glide_turns', fokker)).toBe(3);
   });
 
   test('TC-37: a red Fuel Tank Hit removes 6 points (reserve 10, 2S2 costs 2 → 8 → 2)', () => {
