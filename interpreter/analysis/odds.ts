@@ -52,7 +52,7 @@ export function exactOdds(program: Program, text: string, setup: GameSetup = { s
     const snapshot = JSON.stringify(state);
     let value: unknown;
     try {
-      value = toJson(compiled.eval({ rt, slots: new Array(compiled.slots).fill(null) }));
+      value = toJson(compiled.eval(rt.frame({ slots: compiled.slots }, null, null, -1)));
     } catch (e) {
       if (e instanceof RuleError) return { error: `${e.code}: ${e.message}` };
       throw e;

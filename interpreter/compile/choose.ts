@@ -1,22 +1,32 @@
 import type { ChooseExpr } from '../../grammar/ast.ts';
 import type { DecisionRequest } from '../runtime/decisions.ts';
-import { answerValue, type Answer } from '../runtime/decisions.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
-import { RangeValue, record, toText, type Value } from '../runtime/values.ts';
+import { RangeValue, toText, type Value } from '../runtime/values.ts';
 import { compileExpr, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
-import type { Eval, Exec, Frame } from './types.ts';
+import type { Eval, Frame } from './types.ts';
 
-/** `choose …`: build the request, suspend, and turn the answer into a value. */
-export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv): Exec<Value> {
+/** A question to ask now, or the value when there is nothing to ask (no options, nothing to pick). */
+export type Asked = DecisionRequest | { value: Value };
+
+/**
+ * `choose …` compiled: `ask` builds the request from the frame; `each` (for `for each x in …`
+ * secret choices) names the list to ask once per item and the slot the item is bound to.
+ */
+export interface CompiledChoose {
+  at: SourceAt;
+  ask: (f: Frame) => Asked;
+  each: { source: Eval; slot: number } | null;
+}
+
+export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv): CompiledChoose {
   const at: SourceAt = { path: env.path, span: e.span };
   let inner = scope;
-  let eachSource: Eval | null = null;
-  let eachSlot = -1;
+  let each: CompiledChoose['each'] = null;
   if (e.each) {
-    eachSource = compileExpr(e.each.source, scope, env);
+    const source = compileExpr(e.each.source, scope, env);
     inner = scope.child();
-    eachSlot = inner.define(e.each.binder);
+    each = { source, slot: inner.define(e.each.binder) };
   }
   const from = compileExpr(e.from, inner, env);
   const by = e.by ? compileExpr(e.by, inner, env) : null;
@@ -25,7 +35,7 @@ export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv):
   const mode = e.mode.kind;
   const secret = e.secret;
 
-  function* ask(f: Frame): Generator<DecisionRequest, Value, unknown> {
+  function ask(f: Frame): Asked {
     const player = f.rt.deciderId(by ? by(f) : null, at);
     const text = prompt ? toText(prompt(f)) : defaultPrompt(mode);
     if (mode === 'number') {
@@ -36,8 +46,7 @@ export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv):
       const max = range ? range.to : Math.max(...(list ?? [0]));
       if (!Number.isFinite(max)) throw new RuleError('unbounded-choice', 'A number choice needs an upper bound (`0..n`).', at);
       if (max < min) throw new RuleError('no-options', `There is no number from ${min} to ${max} to choose.`, at);
-      const req: DecisionRequest = { kind: 'number', player, prompt: text, options: [], labels: [], min, max, secret, at };
-      return answerValue(req, (yield req) as Answer);
+      return { kind: 'number', player, prompt: text, options: [], labels: [], min, max, secret, at };
     }
     const options = f.rt.iterable(from(f), at);
     const labels = options.map((o) => f.rt.label(o));
@@ -48,23 +57,14 @@ export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv):
     else if (mode === 'any') { min = 0; max = options.length; }
     if (mode === 'one' && options.length === 0) {
       f.rt.log('log', [...f.rt.textOf(text), ': nothing to choose from.'], at);
-      return null;
+      return { value: null };
     }
     if (max > options.length) throw new RuleError('no-options', `Cannot choose ${max} from ${options.length} option(s).`, at, 'Check the list before choosing, or use `choose up to n of …`.');
-    if (mode !== 'one' && max === 0) return [];
-    const req: DecisionRequest = { kind: mode === 'one' ? 'one' : 'several', player, prompt: text, options, labels, min, max, secret, at };
-    return answerValue(req, (yield req) as Answer);
+    if (mode !== 'one' && max === 0) return { value: [] };
+    return { kind: mode === 'one' ? 'one' : 'several', player, prompt: text, options, labels, min, max, secret, at };
   }
 
-  if (!eachSource) return ask;
-  return function* (f) {
-    const out: Array<[string, Value]> = [];
-    for (const x of f.rt.iterable(eachSource!(f), at)) {
-      f.slots[eachSlot] = x;
-      out.push([toText(x), yield* ask(f)]);
-    }
-    return record(out);
-  };
+  return { at, ask, each };
 }
 
 function defaultPrompt(mode: string): string {

@@ -13,7 +13,17 @@ import { compileQuery } from './queries.ts';
 export interface CompileEnv {
   globals: ReadonlyMap<string, GlobalKind>;
   path: DataPath;
+  suspending: SuspendInfo;
 }
+
+/** What can reach a decision, found before compiling (program.ts): such calls compile to ops. */
+export interface SuspendInfo {
+  procedures: ReadonlySet<string>;
+  /** Some card effect can, so `resolve(card)` as a statement's value can. */
+  resolve: boolean;
+}
+
+export const NO_SUSPENDING: SuspendInfo = { procedures: new Set(), resolve: false };
 
 const ENTITY_GLOBALS: Partial<Record<GlobalKind, EntityRef['kind']>> = {
   table: 'table', deck: 'deck', zone: 'zone', area: 'area', side: 'side', die: 'die', 'piece-type': 'piece-type',

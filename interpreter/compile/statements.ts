@@ -1,61 +1,88 @@
-import type { ChooseExpr, Expr, Stmt } from '../../grammar/ast.ts';
+/**
+ * Statements, compiled two ways. A statement that cannot reach a decision compiles to a plain
+ * closure (fast; `stop` and `return` are completion values, not exceptions). A statement that can
+ * (a `choose`, a call of a procedure that chooses, `resolve(card)` of an effect that chooses, or
+ * a compound statement holding one) compiles to ops with an explicit program counter, so the
+ * place the rules wait at is data in the frame, not a host continuation.
+ */
+import type { Expr, Stmt } from '../../grammar/ast.ts';
 import { assertNever } from '../../grammar/assert-never.ts';
-import { GameOver, ReturnSignal, RuleError, StopLoop, type SourceAt } from '../runtime/errors.ts';
-import { type Value } from '../runtime/values.ts';
+import { GameOver, RuleError, type SourceAt } from '../runtime/errors.ts';
+import { record, toText, type Value } from '../runtime/values.ts';
 import { compileChoose } from './choose.ts';
 import { compileExpr, num, truthy, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
-import type { Eval, Exec } from './types.ts';
+import { NORMAL, RETURN, STOP, type Completion, type Eval, type Frame, type Op, type Plain } from './types.ts';
 
-/** Compile a block; each statement counts one step against the runtime's budget. */
-export function compileBlock(body: Stmt[], scope: SlotScope, env: CompileEnv): Exec {
-  const execs = body.map((s) => compileStmt(s, scope, env));
-  return function* (f) {
-    for (const x of execs) yield* x(f);
+// ------------------------------------------------------------------ what can suspend
+
+/** How a statement's value may suspend: a choice, a suspending procedure, a card effect; or not. */
+type Suspending = 'choose' | 'call' | 'resolve' | null;
+
+export function valueSuspends(e: Expr, env: CompileEnv): Suspending {
+  if (e.kind === 'choose') return 'choose';
+  if (e.kind !== 'call') return null;
+  if (e.callee === 'resolve' && !env.globals.has('resolve')) return env.suspending.resolve ? 'resolve' : null;
+  return env.globals.get(e.callee) === 'procedure' && env.suspending.procedures.has(e.callee) ? 'call' : null;
+}
+
+/** Whether a statement can reach a decision (directly or through calls). */
+export function stmtSuspends(s: Stmt, env: CompileEnv): boolean {
+  switch (s.kind) {
+    case 'let': case 'assign': return valueSuspends(s.value, env) !== null;
+    case 'expr': return valueSuspends(s.expr, env) !== null;
+    case 'return': return s.value !== null && valueSuspends(s.value, env) !== null;
+    case 'if': return s.branches.some((b) => b.body.some((x) => stmtSuspends(x, env))) || (s.else ?? []).some((x) => stmtSuspends(x, env));
+    case 'for-each': case 'repeat': case 'while': return s.body.some((x) => stmtSuspends(x, env));
+    default: return false;
+  }
+}
+
+// ------------------------------------------------------------------ plain closures
+
+/** A block of statements that cannot suspend; each statement counts one step. */
+export function compilePlainBlock(body: Stmt[], scope: SlotScope, env: CompileEnv): Plain {
+  const execs = body.map((s) => compilePlain(s, scope, env));
+  if (execs.length === 1) return execs[0]!;
+  return (f) => {
+    for (let i = 0; i < execs.length; i++) {
+      const c = execs[i]!(f);
+      if (c !== NORMAL) return c;
+    }
+    return NORMAL;
   };
 }
 
-/**
- * A value that may suspend: `choose …`, or a call to a procedure (which may choose). Everything
- * else compiles to a plain closure wrapped to look like a generator.
- */
-export function compileValue(e: Expr, scope: SlotScope, env: CompileEnv): Exec<Value> {
-  if (e.kind === 'choose') return compileChoose(e as ChooseExpr, scope, env);
+/** A value that does not suspend (suspending ones go through the emitter). */
+function plainValue(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
   if (e.kind === 'call' && e.callee === 'resolve' && !env.globals.has('resolve')) {
     const card = compileExpr(e.args[0]!, scope, env);
     const at: SourceAt = { path: env.path, span: e.span };
-    return (f) => f.rt.resolveCard(card(f), at);
+    return (f) => f.rt.resolveNow(card(f), at);
   }
-  if (e.kind === 'call' && env.globals.get(e.callee) === 'procedure') {
-    const args = e.args.map((a) => compileExpr(a, scope, env));
-    const callee = e.callee;
-    const at: SourceAt = { path: env.path, span: e.span };
-    return (f) => f.rt.callProcedure(callee, args.map((a) => a(f)), at);
-  }
-  const ev = compileExpr(e, scope, env);
-  return function* (f) {
-    return ev(f);
-  };
+  return compileExpr(e, scope, env);
 }
 
-function compileStmt(s: Stmt, scope: SlotScope, env: CompileEnv): Exec {
+function compilePlain(s: Stmt, scope: SlotScope, env: CompileEnv): Plain {
   const at: SourceAt = { path: env.path, span: s.span };
   const ex = (e: Expr): Eval => compileExpr(e, scope, env);
-  const step = (f: Parameters<Exec>[0]) => f.rt.step(at);
   switch (s.kind) {
     case 'let': {
-      const value = compileValue(s.value, scope, env);
+      const value = plainValue(s.value, scope, env);
       const slot = scope.define(s.name);
-      return function* (f) { step(f); f.slots[slot] = yield* value(f); };
+      return (f) => { f.rt.step(at); f.slots[slot] = value(f); return NORMAL; };
     }
-    case 'assign': return compileAssign(s, scope, env, at);
+    case 'assign': {
+      const set = compileAssign(s, scope, env, at, plainValue(s.value, scope, env));
+      return (f) => { f.rt.step(at); set(f); return NORMAL; };
+    }
     case 'if': {
-      const branches = s.branches.map((b) => ({ c: ex(b.condition), body: compileBlock(b.body, scope.child(), env) }));
-      const otherwise = s.else ? compileBlock(s.else, scope.child(), env) : null;
-      return function* (f) {
-        step(f);
-        for (const b of branches) if (truthy(b.c(f))) return yield* b.body(f);
-        if (otherwise) yield* otherwise(f);
+      const branches = s.branches.map((b) => ({ c: ex(b.condition), body: compilePlainBlock(b.body, scope.child(), env) }));
+      const otherwise = s.else ? compilePlainBlock(s.else, scope.child(), env) : null;
+      return (f) => {
+        f.rt.step(at);
+        for (let i = 0; i < branches.length; i++) if (truthy(branches[i]!.c(f))) return branches[i]!.body(f);
+        return otherwise ? otherwise(f) : NORMAL;
       };
     }
     case 'for-each': {
@@ -63,122 +90,360 @@ function compileStmt(s: Stmt, scope: SlotScope, env: CompileEnv): Exec {
       const inner = scope.child();
       const slot = inner.define(s.binder);
       const where = s.where ? compileExpr(s.where, inner, env) : null;
-      const body = compileBlock(s.body, inner, env);
-      return function* (f) {
-        step(f);
+      const body = compilePlainBlock(s.body, inner, env);
+      return (f) => {
+        f.rt.step(at);
         // Iterate a snapshot: the body may move the very pieces it loops over.
-        for (const x of [...f.rt.iterable(source(f), at)]) {
-          f.slots[slot] = x;
+        const items = f.rt.iterable(source(f), at).slice();
+        for (let i = 0; i < items.length; i++) {
+          f.slots[slot] = items[i]!;
           if (where && !truthy(where(f))) continue;
-          if (yield* loopBody(body, f)) break;
+          const c = body(f);
+          if (c === STOP) break;
+          if (c === RETURN) return c;
         }
+        return NORMAL;
       };
     }
     case 'repeat': {
       const count = ex(s.count);
-      const body = compileBlock(s.body, scope.child(), env);
-      return function* (f) {
-        step(f);
+      const body = compilePlainBlock(s.body, scope.child(), env);
+      return (f) => {
+        f.rt.step(at);
         const n = num(count(f), at);
-        for (let i = 0; i < n; i++) if (yield* loopBody(body, f)) break;
+        for (let i = 0; i < n; i++) {
+          const c = body(f);
+          if (c === STOP) break;
+          if (c === RETURN) return c;
+        }
+        return NORMAL;
       };
     }
     case 'while': {
       const cond = ex(s.condition);
       const limit = s.limit ? ex(s.limit) : null;
-      const body = compileBlock(s.body, scope.child(), env);
-      return function* (f) {
-        step(f);
+      const body = compilePlainBlock(s.body, scope.child(), env);
+      return (f) => {
+        f.rt.step(at);
         const max = limit ? num(limit(f), at) : Infinity;
         let i = 0;
         while (truthy(cond(f))) {
-          if (i++ >= max) throw new RuleError('loop-limit', `This loop reached its \`max\` of ${max} iterations.`, at, 'Raise the `max`, or check that the condition can become false.');
-          if (yield* loopBody(body, f)) break;
+          if (i++ >= max) throw loopLimit(max, at);
+          const c = body(f);
+          if (c === STOP) break;
+          if (c === RETURN) return c;
         }
+        return NORMAL;
       };
     }
     case 'expr': {
-      const value = compileValue(s.expr, scope, env);
-      return function* (f) { step(f); yield* value(f); };
+      const value = plainValue(s.expr, scope, env);
+      return (f) => { f.rt.step(at); value(f); return NORMAL; };
     }
     case 'log': {
       const message = ex(s.message);
-      return function* (f) { step(f); f.rt.log('log', String(message(f)), at); };
+      return (f) => { f.rt.step(at); f.rt.log('log', String(message(f)), at); return NORMAL; };
     }
     case 'return': {
-      const value = s.value ? compileValue(s.value, scope, env) : null;
-      return function* (f) { step(f); throw new ReturnSignal(value ? yield* value(f) : null); };
+      const value = s.value ? plainValue(s.value, scope, env) : null;
+      return (f) => { f.rt.step(at); f.retval = value ? value(f) : null; return RETURN; };
     }
-    case 'stop': return function* (f) { step(f); throw new StopLoop(); };
+    case 'stop': return (f) => { f.rt.step(at); return STOP; };
     case 'end-game': {
       const result = ex(s.result);
-      return function* (f) { step(f); throw new GameOver(result(f)); };
+      return (f) => { f.rt.step(at); throw new GameOver(result(f)); };
     }
-    case 'shuffle': case 'discard': case 'put': case 'remove': case 'move': case 'place': case 'flip': case 'reveal':
-      return compileOperation(s, ex, at);
+    case 'shuffle': case 'discard': case 'put': case 'remove': case 'move': case 'place': case 'flip': case 'reveal': {
+      const op = compileOperation(s, ex, at);
+      return (f) => { f.rt.step(at); op(f); return NORMAL; };
+    }
     default: return assertNever(s);
   }
 }
 
-/** Runs a loop body; true when it executed `stop`. */
-function* loopBody(body: Exec, f: Parameters<Exec>[0]): Generator<never, boolean, unknown> {
-  try {
-    yield* body(f) as Generator<never, void, unknown>;
-    return false;
-  } catch (e) {
-    if (e instanceof StopLoop) return true;
-    throw e;
-  }
+function loopLimit(max: number, at: SourceAt): RuleError {
+  return new RuleError('loop-limit', `This loop reached its \`max\` of ${max} iterations.`, at, 'Raise the `max`, or check that the condition can become false.');
 }
 
-function compileOperation(s: Extract<Stmt, { kind: 'shuffle' | 'discard' | 'put' | 'remove' | 'move' | 'place' | 'flip' | 'reveal' }>, ex: (e: Expr) => Eval, at: SourceAt): Exec {
+function compileOperation(s: Extract<Stmt, { kind: 'shuffle' | 'discard' | 'put' | 'remove' | 'move' | 'place' | 'flip' | 'reveal' }>, ex: (e: Expr) => Eval, at: SourceAt): (f: Frame) => void {
   const opt = (e: Expr | null) => (e ? ex(e) : null);
   switch (s.kind) {
-    case 'shuffle': { const d = ex(s.deck); const w = s.withDiscards; return function* (f) { f.rt.step(at); f.rt.shuffle(d(f), w, at); }; }
-    case 'discard': { const c = ex(s.card), to = opt(s.to); return function* (f) { f.rt.step(at); f.rt.discard(c(f), to ? to(f) : null, at); }; }
-    case 'put': { const c = ex(s.card), d = ex(s.deck), pos = s.position; return function* (f) { f.rt.step(at); f.rt.putCard(c(f), d(f), pos, at); }; }
-    case 'remove': { const t = ex(s.target), to = opt(s.to); return function* (f) { f.rt.step(at); f.rt.remove(t(f), to ? to(f) : null, at); }; }
-    case 'move': { const p = ex(s.piece), to = ex(s.to), fc = opt(s.facing); return function* (f) { f.rt.step(at); f.rt.move(p(f), to(f), fc ? num(fc(f), at) : null, at); }; }
+    case 'shuffle': { const d = ex(s.deck); const w = s.withDiscards; return (f) => f.rt.shuffle(d(f), w, at); }
+    case 'discard': { const c = ex(s.card), to = opt(s.to); return (f) => f.rt.discard(c(f), to ? to(f) : null, at); }
+    case 'put': { const c = ex(s.card), d = ex(s.deck), pos = s.position; return (f) => f.rt.putCard(c(f), d(f), pos, at); }
+    case 'remove': { const t = ex(s.target), to = opt(s.to); return (f) => f.rt.remove(t(f), to ? to(f) : null, at); }
+    case 'move': { const p = ex(s.piece), to = ex(s.to), fc = opt(s.facing); return (f) => f.rt.move(p(f), to(f), fc ? num(fc(f), at) : null, at); }
     case 'place': {
       const n = opt(s.count), p = ex(s.piece), where = ex(s.in), fc = opt(s.facing);
-      return function* (f) { f.rt.step(at); f.rt.place(n ? num(n(f), at) : null, p(f), where(f), fc ? num(fc(f), at) : null, at); };
+      return (f) => f.rt.place(n ? num(n(f), at) : null, p(f), where(f), fc ? num(fc(f), at) : null, at);
     }
-    case 'flip': { const p = ex(s.piece); return function* (f) { f.rt.step(at); f.rt.flip(p(f), at); }; }
-    case 'reveal': { const t = ex(s.target), to = opt(s.to); return function* (f) { f.rt.step(at); f.rt.reveal(t(f), to ? to(f) : null, at); }; }
+    case 'flip': { const p = ex(s.piece); return (f) => f.rt.flip(p(f), at); }
+    case 'reveal': { const t = ex(s.target), to = opt(s.to); return (f) => f.rt.reveal(t(f), to ? to(f) : null, at); }
   }
 }
 
-function compileAssign(s: Extract<Stmt, { kind: 'assign' }>, scope: SlotScope, env: CompileEnv, at: SourceAt): Exec {
-  const value = compileValue(s.value, scope, env);
+/** An assignment of `value` (evaluated when the returned closure runs) to the statement's target. */
+function compileAssign(s: Extract<Stmt, { kind: 'assign' }>, scope: SlotScope, env: CompileEnv, at: SourceAt, value: Eval): (f: Frame) => void {
   const op = s.op;
   const t = s.target;
   const combine = (old: Value, v: Value): Value => (op === '=' ? v : op === '+=' ? num(old, at) + num(v, at) : num(old, at) - num(v, at));
   if (t.kind === 'name') {
     const slot = scope.lookup(t.name);
-    if (slot !== undefined) return function* (f) { f.rt.step(at); const v = yield* value(f); f.slots[slot] = combine(f.slots[slot] ?? null, v); };
+    if (slot !== undefined) return (f) => { const v = value(f); f.slots[slot] = combine(f.slots[slot] ?? null, v); };
     const kind = env.globals.get(t.name);
     const name = t.name;
-    if (kind === 'track') return function* (f) { f.rt.step(at); const v = yield* value(f); f.rt.setTrack(name, null, combine(f.rt.getTrack(name, null), v), at); };
-    if (kind === 'variable') return function* (f) { f.rt.step(at); const v = yield* value(f); f.rt.setVar(name, null, combine(f.rt.getVar(name, null), v), at); };
-    return function* () { throw new RuleError('not-assignable', `\`${name}\` cannot be assigned.`, at, 'Assign to a track, a variable or a `let` name.'); };
+    if (kind === 'track') return (f) => { const v = value(f); f.rt.setTrack(name, null, combine(f.rt.getTrack(name, null), v), at); };
+    if (kind === 'variable') return (f) => { const v = value(f); f.rt.setVar(name, null, combine(f.rt.getVar(name, null), v), at); };
+    return () => { throw new RuleError('not-assignable', `\`${name}\` cannot be assigned.`, at, 'Assign to a track, a variable or a `let` name.'); };
   }
   if (t.kind === 'member') {
     const object = compileExpr(t.object, scope, env);
     const prop = t.property;
-    return function* (f) {
-      f.rt.step(at);
+    return (f) => {
       const o = object(f);
-      const v = yield* value(f);
+      const v = value(f);
       f.rt.setMember(o, prop, op === '=' ? v : combine(f.rt.member(o, prop, at), v), at);
     };
   }
   const object = compileExpr(t.object, scope, env);
   const keys = t.keys.map((k) => compileExpr(k, scope, env));
-  return function* (f) {
-    f.rt.step(at);
+  return (f) => {
     const o = object(f);
     const ks = keys.map((k) => k(f));
-    const v = yield* value(f);
+    const v = value(f);
     f.rt.setIndex(o, ks, op === '=' ? v : combine(f.rt.index(o, ks, 0, at), v), at);
   };
+}
+
+// ------------------------------------------------------------------ ops for suspendable code
+
+/** A jump target, patched once the code after it is emitted. */
+interface Label {
+  pc: number;
+}
+
+/**
+ * Emits the ops of one suspendable script. Loops keep their state (the snapshot list, the index,
+ * the count) in hidden slots of the frame, so a frame copied or reloaded mid-loop goes on exactly.
+ */
+export class Emitter {
+  readonly ops: Op[] = [];
+  /** Exit labels of the enclosing loops, innermost last (`stop` jumps to the last). */
+  private readonly exits: Label[] = [];
+
+  constructor(private readonly env: CompileEnv) {}
+
+  label(): Label {
+    return { pc: -1 };
+  }
+
+  mark(l: Label): void {
+    l.pc = this.ops.length;
+  }
+
+  emit(op: Op): void {
+    this.ops.push(op);
+  }
+
+  block(body: Stmt[], scope: SlotScope): void {
+    for (const s of body) {
+      if (stmtSuspends(s, this.env)) this.stmt(s, scope);
+      else this.plain(compilePlain(s, scope, this.env));
+    }
+  }
+
+  /** A plain statement as one op; its `stop` leaves the enclosing emitted loop, its `return` the frame. */
+  private plain(run: Plain): void {
+    const exit = this.exits[this.exits.length - 1];
+    this.emit((f) => {
+      const c = run(f);
+      if (c === NORMAL) return;
+      if (c === RETURN) f.rt.returnFrom(f, f.retval);
+      else if (exit) f.pc = exit.pc;
+    });
+  }
+
+  private stmt(s: Stmt, scope: SlotScope): void {
+    const env = this.env;
+    const at: SourceAt = { path: env.path, span: s.span };
+    switch (s.kind) {
+      case 'let': {
+        // The slot is defined after the value is compiled: `let x = choose from x` reads the outer x.
+        const tmp = scope.define(`\u0000let`);
+        this.value(s.value, scope, tmp, at);
+        const slot = scope.define(s.name);
+        this.emit((f) => { f.slots[slot] = f.slots[tmp] ?? null; });
+        return;
+      }
+      case 'assign': {
+        const tmp = scope.define('\u0000value');
+        this.value(s.value, scope, tmp, at);
+        const set = compileAssign(s, scope, env, at, (f) => f.slots[tmp] ?? null);
+        this.emit(set);
+        return;
+      }
+      case 'expr': {
+        this.value(s.expr, scope, scope.define('\u0000expr'), at);
+        return;
+      }
+      case 'return': {
+        const tmp = scope.define('\u0000return');
+        this.value(s.value!, scope, tmp, at);
+        this.emit((f) => f.rt.returnFrom(f, f.slots[tmp] ?? null));
+        return;
+      }
+      case 'if': {
+        const end = this.label();
+        const conds = s.branches.map((b) => compileExpr(b.condition, scope, env));
+        this.emit((f) => f.rt.step(at));
+        s.branches.forEach((b, i) => {
+          const next = this.label();
+          const c = conds[i]!;
+          this.emit((f) => { if (!truthy(c(f))) f.pc = next.pc; });
+          this.block(b.body, scope.child());
+          this.emit((f) => { f.pc = end.pc; });
+          this.mark(next);
+        });
+        if (s.else) this.block(s.else, scope.child());
+        this.mark(end);
+        return;
+      }
+      case 'for-each': {
+        const source = compileExpr(s.source, scope, env);
+        const inner = scope.child();
+        const list = inner.define('\u0000items');
+        const index = inner.define('\u0000index');
+        const binder = inner.define(s.binder);
+        const where = s.where ? compileExpr(s.where, inner, env) : null;
+        this.emit((f) => {
+          f.rt.step(at);
+          f.slots[list] = f.rt.iterable(source(f), at).slice();
+          f.slots[index] = 0;
+        });
+        const top = this.label();
+        const end = this.label();
+        this.mark(top);
+        this.emit((f) => {
+          const items = f.slots[list] as Value[];
+          for (;;) {
+            const i = f.slots[index] as number;
+            if (i >= items.length) { f.pc = end.pc; return; }
+            f.slots[index] = i + 1;
+            f.slots[binder] = items[i]!;
+            if (!where || truthy(where(f))) return;
+          }
+        });
+        this.loopBody(s.body, inner, top, end);
+        return;
+      }
+      case 'repeat': {
+        const count = compileExpr(s.count, scope, env);
+        const inner = scope.child();
+        const n = inner.define('\u0000count');
+        const index = inner.define('\u0000index');
+        this.emit((f) => { f.rt.step(at); f.slots[n] = num(count(f), at); f.slots[index] = 0; });
+        const top = this.label();
+        const end = this.label();
+        this.mark(top);
+        this.emit((f) => {
+          const i = f.slots[index] as number;
+          if (i >= (f.slots[n] as number)) f.pc = end.pc;
+          else f.slots[index] = i + 1;
+        });
+        this.loopBody(s.body, inner, top, end);
+        return;
+      }
+      case 'while': {
+        const cond = compileExpr(s.condition, scope, env);
+        const limit = s.limit ? compileExpr(s.limit, scope, env) : null;
+        const inner = scope.child();
+        const max = inner.define('\u0000max');
+        const index = inner.define('\u0000index');
+        this.emit((f) => { f.rt.step(at); f.slots[max] = limit ? num(limit(f), at) : null; f.slots[index] = 0; });
+        const top = this.label();
+        const end = this.label();
+        this.mark(top);
+        this.emit((f) => {
+          if (!truthy(cond(f))) { f.pc = end.pc; return; }
+          const i = f.slots[index] as number;
+          const m = f.slots[max];
+          if (typeof m === 'number' && i >= m) throw loopLimit(m, at);
+          f.slots[index] = i + 1;
+        });
+        this.loopBody(s.body, inner, top, end);
+        return;
+      }
+      default:
+        // Only the statements above can hold a decision (stmtSuspends).
+        throw new Error(`statement ${s.kind} cannot suspend`);
+    }
+  }
+
+  private loopBody(body: Stmt[], scope: SlotScope, top: Label, end: Label): void {
+    this.exits.push(end);
+    this.block(body, scope);
+    this.exits.pop();
+    this.emit((f) => { f.pc = top.pc; });
+    this.mark(end);
+  }
+
+  /** Ops that leave the value of a suspending expression in `dest`. */
+  private value(e: Expr, scope: SlotScope, dest: number, at: SourceAt): void {
+    const env = this.env;
+    const kind = valueSuspends(e, env);
+    if (kind === 'call' && e.kind === 'call') {
+      const args = e.args.map((a) => compileExpr(a, scope, env));
+      const callee = e.callee;
+      const cat: SourceAt = { path: env.path, span: e.span };
+      this.emit((f) => { f.rt.step(at); f.rt.callFrom(callee, args.map((a) => a(f)), dest, cat); });
+      return;
+    }
+    if (kind === 'resolve' && e.kind === 'call') {
+      const card = compileExpr(e.args[0]!, scope, env);
+      const cat: SourceAt = { path: env.path, span: e.span };
+      this.emit((f) => { f.rt.step(at); f.rt.resolveCard(f, card(f), dest, cat); });
+      return;
+    }
+    if (e.kind !== 'choose') throw new Error('not a suspending value');
+    const choose = compileChoose(e, scope, env);
+    const ask = (f: Frame, into: number) => {
+      const asked = choose.ask(f);
+      if ('value' in asked) f.slots[into] = asked.value;
+      else f.rt.suspend(asked, into);
+    };
+    if (!choose.each) {
+      this.emit((f) => { f.rt.step(at); ask(f, dest); });
+      return;
+    }
+    // `choose … for each x in list`: one question per item, answers gathered into a record.
+    const each = choose.each;
+    const list = scope.define('\u0000items');
+    const index = scope.define('\u0000index');
+    const answers = scope.define('\u0000answers');
+    const answer = scope.define('\u0000answer');
+    this.emit((f) => {
+      f.rt.step(at);
+      f.slots[list] = f.rt.iterable(each.source(f), choose.at).slice();
+      f.slots[index] = 0;
+      f.slots[answers] = [];
+    });
+    const top = this.label();
+    const end = this.label();
+    this.mark(top);
+    this.emit((f) => {
+      const items = f.slots[list] as Value[];
+      const i = f.slots[index] as number;
+      if (i >= items.length) { f.pc = end.pc; return; }
+      f.slots[each.slot] = items[i]!;
+      ask(f, answer);
+    });
+    this.emit((f) => {
+      const i = f.slots[index] as number;
+      (f.slots[answers] as Value[]).push([toText((f.slots[list] as Value[])[i]!), f.slots[answer] ?? null]);
+      f.slots[index] = i + 1;
+      f.pc = top.pc;
+    });
+    this.mark(end);
+    this.emit((f) => { f.slots[dest] = record((f.slots[answers] as Value[][]).map(([k, v]) => [k as string, v ?? null])); });
+  }
 }

@@ -129,12 +129,7 @@ const IMPL: Record<string, Impl> = {
     return false;
   },
   owner_of: (rt, a, at) => rt.member(a[0] ?? null, 'owner', at),
-  resolve: (rt, a, at) => {
-    const gen = rt.resolveCard(a[0] ?? null, at);
-    const r = gen.next();
-    if (!r.done) throw new RuleError('choice-in-expression', 'This card\'s effect asks a player to choose; call `resolve(card)` on its own line.', at);
-    return r.value;
-  },
+  resolve: (rt, a, at) => rt.resolveNow(a[0] ?? null, at),
   opponent: (rt, a, at) => {
     const sides = Object.keys(rt.program.data.sides ?? {});
     const me = a[0] instanceof EntityRef ? (a[0].kind === 'player' ? rt.state.players.find((p) => p.id === (a[0] as EntityRef).id)?.side : a[0].id) : toText(a[0] ?? null);
@@ -174,7 +169,7 @@ export function builtinName(rt: Runtime, name: string, at: SourceAt): Value {
     case 'side': return s.active.side ? rt.ref('side', s.active.side) : null;
     case 'players': return s.players.map((p) => rt.ref('player', p.id));
     case 'sides': return Object.keys(rt.program.data.sides ?? {}).map((id) => rt.ref('side', id));
-    case 'turn_order': return (rt.turnOrder ?? s.players.map((p) => p.id)).map((id) => rt.ref('player', id));
+    case 'turn_order': return (s.turnOrder ?? s.players.map((p) => p.id)).map((id) => rt.ref('player', id));
     case 'turn': return s.round;
     case 'phase': return s.phase;
     case 'player_count': return s.players.length;

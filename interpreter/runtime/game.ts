@@ -2,41 +2,136 @@ import type { Program } from '../compile/program.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { answerFromView, decisionText } from './aliases.ts';
 import type { Answer, DecisionRequest, Refusal } from './decisions.ts';
-import { validateAnswer } from './decisions.ts';
+import { answerValue, validateAnswer } from './decisions.ts';
 import { GameOver, RuleError } from './errors.ts';
-import { playGame } from './flow.ts';
+import { FLOW_KEY } from '../compile/flow.ts';
+import { NO_SLOT } from '../compile/types.ts';
 import { checkSetup, initialState, type GameSetup, type SetupProblem } from './init.ts';
 import type { LogEntry } from './log.ts';
+import { cloneJson, copyFrame, loadFrame, loadRequest, saveFrame, saveRequest, type MachineState } from './persist.ts';
 import { DEFAULT_RUNTIME_OPTIONS, Runtime, type RuntimeOptions } from './runtime.ts';
-import type { GameState } from './state.ts';
+import type { LineSecret } from './secrets.ts';
+import { STATE_FORMAT, type GameState } from './state.ts';
 import { toJson, type Value } from './values.ts';
 import { viewFor, type GameView } from './views.ts';
 
 export type GameStatus = 'waiting' | 'ended' | 'error';
+
+export const SAVED_GAME_FORMAT = 'rulesmith-game';
+
+/**
+ * A game as JSON: the setup, the state (RNG included), the frame stack and the pending question,
+ * the status, and (unless dropped) the log. `Game.fromState` resumes it with the same rules.
+ */
+export interface SavedGame {
+  format: typeof SAVED_GAME_FORMAT;
+  version: 1;
+  /** Hash of the rules it was played with (`Program.hash`). */
+  rules: string;
+  setup: GameSetup;
+  state: GameState;
+  machine: MachineState;
+  status: GameStatus;
+  result: unknown;
+  error: Diagnostic | null;
+  log?: { entries: LogEntry[]; secrets: Array<[number, LineSecret]> };
+}
+
+export interface ForkOptions {
+  /** Keep a copy of the log (default false: a search copy needs none, and logs nothing). */
+  log?: boolean;
+}
 
 /**
  * One game in progress. It runs until the rules ask a question (`pending`), then waits for
  * `answer`. Same program + setup + answers → the same game, in Node and in the browser.
  */
 export class Game {
-  readonly rt: Runtime;
-  private readonly gen: Generator<DecisionRequest, void, unknown>;
   pending: DecisionRequest | null = null;
   status: GameStatus = 'waiting';
   result: unknown = null;
   error: Diagnostic | null = null;
 
-  private constructor(readonly program: Program, readonly setup: GameSetup, opts: RuntimeOptions) {
-    this.rt = new Runtime(program, initialState(program, setup), opts);
-    this.gen = playGame(this.rt);
-    this.advance(undefined);
-  }
+  private constructor(readonly program: Program, readonly setup: GameSetup, readonly rt: Runtime) {}
 
   /** Start a game; problems with the setup (player count, options) are returned, not thrown. */
   static start(program: Program, setup: GameSetup, opts: Partial<RuntimeOptions> = {}): Game | { problems: SetupProblem[] } {
     const problems = checkSetup(program, setup);
     if (problems.length) return { problems };
-    return new Game(program, setup, { ...DEFAULT_RUNTIME_OPTIONS, ...opts });
+    const rt = new Runtime(program, initialState(program, setup), { ...DEFAULT_RUNTIME_OPTIONS, ...opts });
+    const flow = program.codes.get(FLOW_KEY)!;
+    rt.stack.push(rt.frame(flow, flow, null, NO_SLOT));
+    const game = new Game(program, setup, rt);
+    game.advance(() => rt.drive());
+    return game;
+  }
+
+  /**
+   * Resume a saved game (`save()`) with the same rules. A game saved with other rules, or data
+   * that is not a saved game, gives problems instead.
+   */
+  static fromState(program: Program, saved: SavedGame, opts: Partial<RuntimeOptions> = {}): Game | { problems: SetupProblem[] } {
+    const problem = (code: string, message: string) => ({ problems: [{ code, message }] });
+    if (!saved || typeof saved !== 'object' || saved.format !== SAVED_GAME_FORMAT || saved.version !== 1) return problem('not-a-saved-game', `Not a saved rulesmith game (format "${SAVED_GAME_FORMAT}", version 1).`);
+    if (saved.rules !== program.hash) return problem('rules-changed', `The game was saved with other rules (hash ${saved.rules}, these are ${program.hash}).`);
+    if (!saved.state || saved.state.format !== STATE_FORMAT) return problem('state-format', `The saved state has format ${saved.state?.format}; this rulesmith reads format ${STATE_FORMAT}.`);
+    const logged = saved.log !== undefined && (opts.log ?? DEFAULT_RUNTIME_OPTIONS.log) !== 'none';
+    const rt = new Runtime(program, cloneJson(saved.state), { ...DEFAULT_RUNTIME_OPTIONS, ...opts, ...(logged ? {} : { log: 'none' as const }) });
+    try {
+      rt.stack = saved.machine.stack.map((f) => loadFrame(f, program.codes, program.refs, rt));
+      rt.pending = saved.machine.pending ? loadRequest(saved.machine.pending.request, program.refs) : null;
+      rt.pendingSlot = saved.machine.pending?.slot ?? NO_SLOT;
+      rt.steps = saved.machine.steps;
+    } catch (e) {
+      return problem('invalid-saved-game', `The saved game cannot be resumed: ${(e as Error).message}.`);
+    }
+    if (logged) {
+      rt.entries = saved.log!.entries.map((e) => ({ ...e }));
+      rt.secrets = new Map(saved.log!.secrets);
+    }
+    const game = new Game(program, cloneJson(saved.setup), rt);
+    game.pending = rt.pending;
+    game.status = saved.status;
+    game.result = cloneJson(saved.result);
+    game.error = cloneJson(saved.error);
+    return game;
+  }
+
+  /** The whole game as JSON data (see SavedGame); `log: false` leaves the log out. */
+  save(opts: { log?: boolean } = {}): SavedGame {
+    const rt = this.rt;
+    const saved: SavedGame = {
+      format: SAVED_GAME_FORMAT, version: 1, rules: this.program.hash, setup: cloneJson(this.setup), state: cloneJson(rt.state),
+      machine: { stack: rt.stack.map(saveFrame), pending: rt.pending ? { request: saveRequest(rt.pending), slot: rt.pendingSlot } : null, steps: rt.steps },
+      status: this.status, result: cloneJson(this.result), error: cloneJson(this.error),
+    };
+    if (opts.log !== false) saved.log = { entries: rt.entries.map((e) => cloneJson(e)), secrets: cloneJson([...rt.secrets]) };
+    return saved;
+  }
+
+  /**
+   * An independent copy at this point: answering one never changes the other. Costs what the
+   * state and the frames weigh, not how long the game has run (the log is left behind unless asked).
+   */
+  fork(opts: ForkOptions = {}): Game {
+    const from = this.rt;
+    const rt = new Runtime(this.program, cloneJson(from.state), opts.log ? from.opts : { ...from.opts, log: 'none' });
+    rt.stack = from.stack.map((f) => copyFrame(f, rt));
+    rt.pending = from.pending;
+    rt.pendingSlot = from.pendingSlot;
+    rt.steps = from.steps;
+    rt.hiding = from.hiding;
+    if (opts.log) {
+      rt.entries = from.entries.slice();
+      rt.secrets = new Map(from.secrets);
+      rt.secretTexts = new Map(from.secretTexts);
+    }
+    const game = new Game(this.program, this.setup, rt);
+    game.pending = this.pending;
+    game.status = this.status;
+    game.result = this.result;
+    game.error = this.error;
+    return game;
   }
 
   get state(): GameState {
@@ -61,7 +156,7 @@ export class Game {
       const line = decisionText(this, req, answer as Answer);
       this.rt.log('decision', line.text, req.at, { answer }, req.secret ? req.player : undefined, line.secret);
     }
-    this.advance(answer);
+    this.advance(() => this.rt.resume(answerValue(req, answer as Answer)));
     return { ok: true };
   }
 
@@ -78,12 +173,12 @@ export class Game {
     return viewFor(this, player);
   }
 
-  private advance(answer: unknown): void {
+  private advance(run: () => void): void {
     this.pending = null;
     try {
-      const r = this.gen.next(answer);
-      if (r.done) this.finish(null);
-      else this.pending = r.value;
+      run();
+      if (this.rt.pending) this.pending = this.rt.pending;
+      else this.finish(null);
     } catch (e) {
       if (e instanceof GameOver) this.finish(e.result as Value);
       else if (e instanceof RuleError) this.fail(e.code, e.message, e.hint, e.at);

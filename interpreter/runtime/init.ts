@@ -67,7 +67,7 @@ export function initialState(program: Program, setup: GameSetup): GameState {
   }
   const state: GameState = {
     format: STATE_FORMAT, rng, round: 0, phase: null, active: { player: players[0]?.id ?? null, side: players[0]?.side ?? null },
-    players, options, tracks: {}, vars: {}, pieces: {}, zones: {}, decks: {}, cards: {}, decisions: [], ended: null,
+    players, options, tracks: {}, vars: {}, pieces: {}, zones: {}, decks: {}, cards: {}, turnOrder: null, decisions: [], ended: null,
   };
   for (const [type, p] of entries(d.pieces)) {
     const count = isRecord(p) && typeof p.count === 'number' ? p.count : 0;

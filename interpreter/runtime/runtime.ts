@@ -1,11 +1,11 @@
 import type { DiceExpr } from '../../grammar/ast.ts';
 import { isRecord } from '../check/context.ts';
-import type { Frame } from '../compile/types.ts';
+import { NO_SLOT, RETURN, TO_CALLER, type Code, type Frame } from '../compile/types.ts';
 import { pathKey, sourceOf, type CompiledScript, type Program } from '../compile/program.ts';
 import { callBuiltin, builtinName } from './builtins.ts';
 import { discard, draw, putCard, shuffleDeck } from './cards.ts';
-import type { DecisionRequest } from './decisions.ts';
-import { GameOver, ReturnSignal, RuleError, type SourceAt } from './errors.ts';
+import { answerValue, type Answer, type DecisionRequest } from './decisions.ts';
+import { GameOver, RuleError, type SourceAt } from './errors.ts';
 import type { LogEntry, LogLevel } from './log.ts';
 import { index, member, setIndex, setMember } from './members.ts';
 import { flip, move, place, remove, reveal } from './pieces.ts';
@@ -14,7 +14,7 @@ import { lookup, roll, rollOn } from './tables.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
 import { lineSecret, pieceSpan, plainText, valueText, type LineSecret, type SecretData, type MarkedText } from './secrets.ts';
-import { EntityRef, RangeValue, Roll, toText, type EntityKind, type Value } from './values.ts';
+import { EntityRef, RangeValue, record, Roll, toText, type EntityKind, type Rec, type Value } from './values.ts';
 
 export interface RuntimeOptions {
   log: LogLevel;
@@ -33,7 +33,6 @@ export interface RuntimeOptions {
 
 export const DEFAULT_RUNTIME_OPTIONS: RuntimeOptions = { log: 'full', stepBudget: 5_000_000, depthBudget: 200 };
 
-type Gen<T> = Generator<DecisionRequest, T, unknown>;
 
 /**
  * Executes compiled rules against one game state. Compiled closures call these methods; the
@@ -41,18 +40,21 @@ type Gen<T> = Generator<DecisionRequest, T, unknown>;
  */
 export class Runtime {
   steps = 0;
+  /** Plain procedure calls in progress (they push no frame), for the depth budget. */
   private depth = 0;
-  /** The current turn order (player ids), set by the flow. */
-  turnOrder: string[] | null = null;
-  readonly entries: LogEntry[] = [];
-  /** Interned refs, one map per kind (a combined string key per lookup was a hot spot). */
-  private readonly refs = new Map<EntityKind, Map<string, EntityRef>>();
-  private readonly procedures = new Map<string, CompiledScript | undefined>();
+  entries: LogEntry[] = [];
+  /** Where the rules are: the flow's frame at the bottom, the running script's on top. */
+  stack: Frame[] = [];
+  /** The question the rules wait on, and the slot of the top frame its answer goes to. */
+  pending: DecisionRequest | null = null;
+  pendingSlot = NO_SLOT;
+  /** The value of the last frame run by `runNow`. */
+  private lastReturn: Value = null;
   private pieceIdList: string[] | null = null;
   /** Redaction of log lines that tell about hidden pieces, by entry number (views.ts). */
-  readonly secrets = new Map<number, LineSecret>();
+  secrets = new Map<number, LineSecret>();
   /** Interpolated text that told about hidden pieces, with its spans (the most recent ones). */
-  private readonly secretTexts = new Map<string, MarkedText>();
+  secretTexts = new Map<string, MarkedText>();
   /** Open `watched` windows, and the hidden pieces whose secrets they read. */
   watching = 0;
   readonly read: string[] = [];
@@ -124,17 +126,13 @@ export class Runtime {
     return this.secretTexts.get(text) ?? [text];
   }
 
-  /** One shared ref object per entity, so identity comparisons and Maps work. */
+  /** One shared ref object per entity (per program), so identity comparisons and Maps work. */
   intern(ref: EntityRef): EntityRef {
-    return this.ref(ref.kind, ref.id);
+    return this.program.refs.ref(ref.kind, ref.id);
   }
 
   ref(kind: EntityKind, id: string): EntityRef {
-    let byId = this.refs.get(kind);
-    if (!byId) this.refs.set(kind, (byId = new Map()));
-    let r = byId.get(id);
-    if (!r) byId.set(id, (r = new EntityRef(kind, id)));
-    return r;
+    return this.program.refs.ref(kind, id);
   }
 
   /** Every piece id, in creation order (pieces are never created or destroyed during a game). */
@@ -213,53 +211,199 @@ export class Runtime {
     return this.program.scripts.get(pathKey(path));
   }
 
-  /** Run a compiled script with named locals bound (`card`, `area`…). */
-  *run(script: CompiledScript, locals: Record<string, Value> = {}): Gen<Value> {
-    const frame: Frame = { rt: this, slots: new Array(script.slots).fill(null) };
-    for (const [name, slot] of script.locals) frame.slots[slot] = locals[name] ?? null;
-    return yield* script.exec(frame);
+  // ---------------------------------------------------------------- the frame machine
+
+  /** Run ops until the rules ask a question or the stack is back at `base` frames. */
+  drive(base = 0): void {
+    const stack = this.stack;
+    while (stack.length > base) {
+      const f = stack[stack.length - 1]!;
+      const ops = f.code!.ops;
+      if (f.pc >= ops.length) {
+        this.returnFrom(f, null);
+        continue;
+      }
+      ops[f.pc++]!(f);
+      if (this.pending !== null) return;
+    }
   }
 
-  *callProcedure(id: string, args: Value[], at: SourceAt): Gen<Value> {
-    let script = this.procedures.get(id);
-    if (script === undefined && !this.procedures.has(id)) this.procedures.set(id, (script = this.script(['procedures', id, 'do'])));
-    if (!script) throw new RuleError('unknown-name', `No procedure \`${id}\`.`, at);
-    if (++this.depth > this.opts.depthBudget) {
-      this.depth = 0;
-      throw new RuleError('depth-budget-exceeded', `Procedures called each other more than ${this.opts.depthBudget} deep; probably endless recursion.`, at, 'Make sure recursive procedures stop.');
+  /** Ask a question: the machine stops; the answer's value goes to `slot` of the top frame. */
+  suspend(req: DecisionRequest, slot: number): void {
+    this.pending = req;
+    this.pendingSlot = slot;
+  }
+
+  /** Put the answer's value where the question said and go on. */
+  resume(value: Value): void {
+    const top = this.stack[this.stack.length - 1]!;
+    if (this.pendingSlot >= 0) top.slots[this.pendingSlot] = value;
+    this.pending = null;
+    this.pendingSlot = NO_SLOT;
+    this.drive();
+  }
+
+  /** A new frame for `slots` locals, with `locals` bound by name (a record) or position (a list). */
+  frame(script: { slots: number; locals?: Map<string, number> }, code: Code | null, locals: Rec | Value[] | null, ret: number): Frame {
+    const slots: Value[] = new Array(script.slots).fill(null);
+    if (locals && script.locals) {
+      let i = 0;
+      for (const [name, slot] of script.locals) {
+        slots[slot] = Array.isArray(locals) ? (locals[i++] ?? null) : (locals[name] ?? null);
+      }
     }
-    const locals: Record<string, Value> = {};
-    [...script.locals.keys()].forEach((name, i) => (locals[name] = args[i] ?? null));
+    return { rt: this, slots, code, pc: 0, ret, retval: null };
+  }
+
+  /**
+   * Start a script from an op of the top frame: a suspendable one gets a frame of its own (its
+   * value reaches `ret` of the caller when it ends); a plain one runs to the end now.
+   */
+  enter(script: CompiledScript, locals: Rec | Value[] | null, ret: number): void {
+    if (script.code) {
+      this.checkDepth(script.path);
+      this.stack.push(this.frame(script, script.code, locals, ret));
+      return;
+    }
+    const value = this.runNow(script, locals);
+    if (ret >= 0) this.stack[this.stack.length - 1]!.slots[ret] = value;
+    else if (ret === TO_CALLER) this.lastReturn = value;
+  }
+
+  /** Leave frame `f` (the top) with `value`, handing it to the caller's slot. */
+  returnFrom(f: Frame, value: Value): void {
+    this.stack.pop();
+    if (f.ret >= 0) this.stack[this.stack.length - 1]!.slots[f.ret] = value;
+    else if (f.ret === TO_CALLER) this.lastReturn = value;
+  }
+
+  /**
+   * Run a script to the end now and return its value: expression sites, conditions, and calls
+   * inside expressions. Such a script must not ask anyone.
+   */
+  runNow(script: CompiledScript, locals: Rec | Value[] | null = null, what = 'This expression'): Value {
+    if (script.eval) return script.eval(this.frame(script, null, locals, NO_SLOT));
+    if (script.plain) {
+      const f = this.frame(script, null, locals, NO_SLOT);
+      if (++this.depth + this.stack.length > this.opts.depthBudget) throw this.tooDeep(script.path);
+      try {
+        return script.plain(f) === RETURN ? f.retval : null;
+      } finally {
+        this.depth--;
+      }
+    }
+    this.checkDepth(script.path);
+    const base = this.stack.length;
+    this.stack.push(this.frame(script, script.code, locals, TO_CALLER));
+    this.drive(base);
+    if (this.pending) {
+      const at = this.pending.at;
+      this.pending = null;
+      this.stack.length = base;
+      throw new RuleError('choice-in-expression', `${what} asks a player to choose, so it cannot be used inside an expression.`, at, 'Call it on its own line: `let x = …`.');
+    }
+    return this.lastReturn;
+  }
+
+  /** Evaluate an expression site that must not ask anyone (conditions, costs, counts); not logged. */
+  evalSite(path: ReadonlyArray<string | number>, locals?: Rec): Value | undefined {
+    const script = this.script(path);
+    if (!script) return undefined;
+    this.quiet++;
     try {
-      return yield* this.run(script, locals);
-    } catch (e) {
-      if (e instanceof ReturnSignal) return e.value as Value;
-      throw e;
+      return this.runNow(script, locals ?? null);
     } finally {
-      this.depth--;
+      this.quiet--;
     }
+  }
+
+  private checkDepth(path: ReadonlyArray<string | number>): void {
+    if (this.stack.length + this.depth >= this.opts.depthBudget) throw this.tooDeep(path);
+  }
+
+  private tooDeep(path: ReadonlyArray<string | number>): RuleError {
+    this.depth = 0;
+    return new RuleError('depth-budget-exceeded', `Procedures called each other more than ${this.opts.depthBudget} deep; probably endless recursion.`, { path: [...path], span: { start: 0, end: 0 } }, 'Make sure recursive procedures stop.');
+  }
+
+  private procedure(id: string, at: SourceAt): CompiledScript {
+    const script = this.script(['procedures', id, 'do']);
+    if (!script) throw new RuleError('unknown-name', `No procedure \`${id}\`.`, at);
+    return script;
+  }
+
+  /** `let x = p(…)` as a statement of the top frame: its value goes to slot `ret`. */
+  callFrom(id: string, args: Value[], ret: number, at: SourceAt): void {
+    this.enter(this.procedure(id, at), args, ret);
+  }
+
+  /**
+   * Run a script on the current state outside the game's flow (tests, tools): an iterator of the
+   * questions it asks; pass each answer (as `Game.answer` takes it) to `next`. The game's own
+   * stack and pending question are left as they were.
+   */
+  run(script: CompiledScript, locals: Rec | Record<string, Value> | null = null): Iterator<DecisionRequest, Value, unknown> {
+    const stack: Frame[] = [];
+    let asked: DecisionRequest | null = null;
+    let slot = NO_SLOT;
+    return {
+      next: (answer?: unknown) => {
+        const outer = { stack: this.stack, pending: this.pending, slot: this.pendingSlot };
+        this.stack = stack;
+        this.pending = asked;
+        this.pendingSlot = slot;
+        try {
+          if (asked) this.resume(answerValue(asked, answer as Answer));
+          else if (stack.length === 0) {
+            this.enter(script, locals as Rec | null, TO_CALLER);
+            this.drive();
+          }
+          asked = this.pending;
+          slot = this.pendingSlot;
+          return asked ? { done: false, value: asked } : { done: true, value: this.lastReturn };
+        } finally {
+          this.stack = outer.stack;
+          this.pending = outer.pending;
+          this.pendingSlot = outer.slot;
+        }
+      },
+    };
+  }
+
+  /** A procedure run outside the flow (see `run`). */
+  callProcedure(id: string, args: Value[], at: SourceAt): Iterator<DecisionRequest, Value, unknown> {
+    const script = this.procedure(id, at);
+    const locals = record([...script.locals.keys()].map((name, i) => [name, args[i] ?? null]));
+    return this.run(script, locals);
   }
 
   /** A procedure called inside an expression must finish without asking anyone. */
   callProcedureNow(id: string, args: Value[], at: SourceAt): Value {
-    const gen = this.callProcedure(id, args, at);
-    const r = gen.next();
-    if (!r.done) {
-      throw new RuleError('choice-in-expression', `Procedure \`${id}\` asks a player to choose, so it cannot be called inside an expression.`, at, `Call it on its own: \`let x = ${id}(…)\`.`);
-    }
-    return r.value;
+    return this.runNow(this.procedure(id, at), args, `Procedure \`${id}\``);
   }
 
-  /** Carry out a card's `effect:` with `card` bound. */
-  *resolveCard(card: Value, at: SourceAt): Gen<Value> {
+  /** The script of a card's `effect:`, after checking that `card` is a card. */
+  private effectOf(card: Value, at: SourceAt): CompiledScript | undefined {
     if (!(card instanceof EntityRef) || card.kind !== 'card') throw new RuleError('type-mismatch', `Only cards have effects, not ${toText(card)}.`, at);
     const cs = this.state.cards[card.id]!;
     const cards = this.def('decks', cs.deck)?.cards;
     const index = Array.isArray(cards) ? cards.findIndex((c) => isRecord(c) && c.id === cs.def) : -1;
     const script = this.script(['decks', cs.deck, 'cards', index, 'effect']);
-    if (!script) return null;
-    this.log('log', `Resolve ${labelOf(this, card)}`, at);
-    return yield* this.run(script, { card });
+    if (script) this.log('log', `Resolve ${labelOf(this, card)}`, at);
+    return script;
+  }
+
+  /** Carry out a card's `effect:` with `card` bound, as a statement of the top frame. */
+  resolveCard(caller: Frame, card: Value, ret: number, at: SourceAt): void {
+    const script = this.effectOf(card, at);
+    if (!script) caller.slots[ret] = null;
+    else this.enter(script, record([['card', card]]), ret);
+  }
+
+  /** `resolve(card)` inside an expression: the effect must not ask anyone. */
+  resolveNow(card: Value, at: SourceAt): Value {
+    const script = this.effectOf(card, at);
+    return script ? this.runNow(script, record([['card', card]]), "This card's effect") : null;
   }
 
   // ---------------------------------------------------------------- delegated operations

@@ -1,7 +1,7 @@
 import type { RngState } from './rng.ts';
 
 /** Version of the game-state format; bump when its shape changes. */
-export const STATE_FORMAT = 1;
+export const STATE_FORMAT = 2;
 
 /**
  * The whole game as plain JSON data: serialisable, diffable, and the only thing that changes while
@@ -24,6 +24,8 @@ export interface GameState {
   zones: Record<string, string[]>;
   decks: Record<string, { draw: string[]; discard: string[] }>;
   cards: Record<string, CardState>;
+  /** The players' order this round (ids), once the flow has set it. */
+  turnOrder: string[] | null;
   /** Decisions answered so far (the replay). */
   decisions: unknown[];
   ended: { result: unknown } | null;

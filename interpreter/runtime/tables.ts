@@ -77,10 +77,7 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
 function evalCell(rt: Runtime, path: Array<string | number>, at: SourceAt): Value {
   const script = rt.script(path);
   if (!script) throw new RuleError('no-table-cell', `Table cell ${path.join('.')} has no value.`, at);
-  const gen = rt.run(script);
-  const r = gen.next();
-  if (!r.done) throw new RuleError('choice-in-expression', 'A table cell cannot ask a player to choose.', at);
-  return r.value;
+  return rt.runNow(script, null, 'A table cell');
 }
 
 /** `roll on table [column c shift s]`: roll the table's own dice and look the result up. */

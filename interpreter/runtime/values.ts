@@ -85,3 +85,19 @@ export function toJson(v: Value): unknown {
   if (isRecordValue(v)) return Object.fromEntries(Object.keys(v).map((k) => [k, toJson(v[k]!)]));
   return v;
 }
+
+/**
+ * One shared ref object per entity, so identity comparisons and Maps work. Refs are immutable, so
+ * one table serves every game of a program, and values copied between forks stay comparable.
+ */
+export class RefTable {
+  private readonly byKind = new Map<EntityKind, Map<string, EntityRef>>();
+
+  ref(kind: EntityKind, id: string): EntityRef {
+    let byId = this.byKind.get(kind);
+    if (!byId) this.byKind.set(kind, (byId = new Map()));
+    let r = byId.get(id);
+    if (!r) byId.set(id, (r = new EntityRef(kind, id)));
+    return r;
+  }
+}

@@ -1,0 +1,297 @@
+/**
+ * The game's flow (setup, rounds of phases and steps, action phases, victory) compiled into one
+ * Code, like a script: rounds, players in turn and action menus are loops whose counters live in
+ * the flow frame's slots. So the flow suspends, forks and reloads exactly as scripts do.
+ */
+import type { RulesetFile } from '../../grammar/ruleset-types.ts';
+import { isRecord } from '../check/context.ts';
+import type { DecisionRequest } from '../runtime/decisions.ts';
+import { GameOver, RuleError, type SourceAt } from '../runtime/errors.ts';
+import type { Runtime } from '../runtime/runtime.ts';
+import { EntityRef, record, toNumber, type Rec, type Value } from '../runtime/values.ts';
+import { truthy } from './expressions.ts';
+import type { CompiledScript } from './program.ts';
+import { NO_SLOT, type Code, type Frame, type Op } from './types.ts';
+
+/** Key of the flow's code in `Program.codes` (not a data path, so it never clashes with one). */
+export const FLOW_KEY = '<flow>';
+
+type Path = Array<string | number>;
+const NO_SPAN = { start: 0, end: 0 };
+const ROUND_LIMIT = 100_000;
+const ACTION_LIMIT = 10_000;
+
+interface Label {
+  pc: number;
+}
+
+export function compileFlow(data: RulesetFile, scripts: ReadonlyMap<string, CompiledScript>): Code {
+  return new FlowBuilder(data, scripts).build();
+}
+
+class FlowBuilder {
+  private readonly ops: Op[] = [];
+  private slots = 0;
+  private readonly victory: Label = { pc: -1 };
+
+  constructor(private readonly data: RulesetFile, private readonly scripts: ReadonlyMap<string, CompiledScript>) {}
+
+  build(): Code {
+    const d = this.data;
+    this.emit((f) => initialTracks(f.rt));
+    this.emit((f) => { f.rt.state.phase = 'setup'; });
+    if (typeof d.setup === 'string') this.script(['setup']);
+    else if (Array.isArray(d.setup)) d.setup.forEach((_, i) => this.script(['setup', i, 'do']));
+    const phases = Array.isArray(d.flow?.phases) ? d.flow!.phases : [];
+    if (phases.length > 0) this.rounds(phases as unknown as Array<Record<string, unknown>>);
+    this.mark(this.victory);
+    this.emit((f) => { f.rt.state.phase = 'victory'; });
+    this.script(['victory', 'do']);
+    this.emit(() => { throw new GameOver(null); });
+    return { key: FLOW_KEY, ops: this.ops, slots: this.slots };
+  }
+
+  private emit(op: Op): void {
+    this.ops.push(op);
+  }
+
+  private slot(): number {
+    return this.slots++;
+  }
+
+  private mark(l: Label): void {
+    l.pc = this.ops.length;
+  }
+
+  /** Run the script at `path` (if the ruleset has one); `locals` come from a slot holding a record. */
+  private script(path: Path, localsSlot = -1): void {
+    const script = this.scripts.get(path.join('.'));
+    if (!script) return;
+    this.emit((f) => f.rt.enter(script, localsSlot < 0 ? null : (f.slots[localsSlot] as Rec), NO_SLOT));
+  }
+
+  private rounds(phases: Array<Record<string, unknown>>): void {
+    const rounds = this.data.flow!.rounds;
+    const round = this.slot();
+    const end: Label = { pc: -1 };
+    const top: Label = { pc: -1 };
+    this.emit((f) => { f.slots[round] = 0; });
+    this.mark(top);
+    this.emit((f) => {
+      const rt = f.rt;
+      const n = (f.slots[round] as number) + 1;
+      f.slots[round] = n;
+      const count = rounds ? valueAt(rt, ['flow', 'rounds', 'count'], rounds.count) : 1;
+      if (count !== undefined && count !== null && n > (toNumber(count) ?? 1)) { f.pc = end.pc; return; }
+      if (n > ROUND_LIMIT) throw new RuleError('round-limit', 'More than 100,000 rounds: the game never ends.', { path: ['flow', 'rounds'], span: NO_SPAN }, 'Give `flow.rounds` a `count` or an `until` that becomes true.');
+      rt.state.round = n;
+      rt.state.turnOrder = turnOrder(rt);
+    });
+    phases.forEach((phase, i) => this.phase(phase, ['flow', 'phases', i]));
+    this.checkVictory('round');
+    this.emit((f) => {
+      const until = rounds ? valueAt(f.rt, ['flow', 'rounds', 'until'], rounds.until) : undefined;
+      f.pc = until !== undefined && truthy(until) ? end.pc : top.pc;
+    });
+    this.mark(end);
+  }
+
+  private checkVictory(when: 'action' | 'phase' | 'round'): void {
+    const v = this.data.victory;
+    if (!v || v.when === undefined || (v.check ?? 'round') !== when) return;
+    const victory = this.victory;
+    this.emit((f) => { if (truthy(valueAt(f.rt, ['victory', 'when'], v.when) ?? false)) f.pc = victory.pc; });
+  }
+
+  private phase(phase: Record<string, unknown>, path: Path): void {
+    const skip: Label = { pc: -1 };
+    if (phase.when !== undefined) this.emit((f) => { if (!truthy(valueAt(f.rt, [...path, 'when'], phase.when) ?? true)) f.pc = skip.pc; });
+    const by = typeof phase.by === 'string' ? phase.by : null;
+    const saved = this.slot();
+    this.emit((f) => { f.slots[saved] = record([['player', f.rt.state.active.player], ['side', f.rt.state.active.side]]); });
+    if (by === 'each player' || by === 'each side') {
+      const list = this.slot();
+      const index = this.slot();
+      const top: Label = { pc: -1 };
+      const done: Label = { pc: -1 };
+      this.emit((f) => {
+        const rt = f.rt;
+        // The order is read when the phase starts, so an earlier phase of the round can set it.
+        if (by === 'each player') f.slots[list] = (rt.state.turnOrder = turnOrder(rt)).slice();
+        else f.slots[list] = Object.keys(rt.program.data.sides ?? {});
+        f.slots[index] = 0;
+      });
+      this.mark(top);
+      this.emit((f) => {
+        const items = f.slots[list] as string[];
+        const i = f.slots[index] as number;
+        if (i >= items.length) { f.pc = done.pc; return; }
+        f.slots[index] = i + 1;
+        const rt = f.rt;
+        if (by === 'each player') setActive(rt, items[i]!, null);
+        else setActive(rt, rt.state.players.find((p) => p.side === items[i])?.id ?? null, items[i]!);
+      });
+      this.body(phase, path, by);
+      this.emit((f) => { f.pc = top.pc; });
+      this.mark(done);
+    } else {
+      if (by && by !== 'all') this.emit((f) => setActive(f.rt, f.rt.state.players.find((p) => p.side === by)?.id ?? null, by));
+      this.body(phase, path, by);
+    }
+    this.emit((f) => {
+      const s = f.slots[saved] as Rec;
+      f.rt.state.active = { player: s.player as string | null, side: s.side as string | null };
+    });
+    this.mark(skip);
+  }
+
+  private body(phase: Record<string, unknown>, path: Path, by: string | null): void {
+    this.emit((f) => {
+      const rt = f.rt;
+      rt.state.phase = String(phase.id);
+      if (rt.logging) rt.log('phase', `${typeof phase.name === 'string' ? phase.name : String(phase.id)}${rt.state.active.player && by ? ` — ${rt.label(rt.ref('player', rt.state.active.player))}` : ''}`, { path, span: NO_SPAN });
+    });
+    this.script([...path, 'do']);
+    const steps = Array.isArray(phase.steps) ? phase.steps : [];
+    steps.forEach((step, i) => this.phase(step as Record<string, unknown>, [...path, 'steps', i]));
+    if (isRecord(phase.actions)) this.actions(phase.actions, [...path, 'actions']);
+    this.checkVictory('phase');
+  }
+
+  /** An action phase: the active player spends points on allowed actions until out of points or passing. */
+  private actions(spec: Record<string, unknown>, path: Path): void {
+    const allowed = Array.isArray(spec.allowed) ? spec.allowed.map(String) : [];
+    const at: SourceAt = { path, span: NO_SPAN };
+    const points = this.slot();
+    const guard = this.slot();
+    const chosen = this.slot();
+    const cost = this.slot();
+    const params = this.slot();
+    const param = this.slot();
+    const answer = this.slot();
+    const top: Label = { pc: -1 };
+    const end: Label = { pc: -1 };
+    const paramTop: Label = { pc: -1 };
+    const paramsDone: Label = { pc: -1 };
+    this.emit((f) => {
+      f.slots[points] = toNumber(valueAt(f.rt, [...path, 'points'], spec.points) ?? 0) ?? 0;
+      f.slots[guard] = 0;
+    });
+    this.mark(top);
+    this.emit((f) => {
+      const rt = f.rt;
+      const g = f.slots[guard] as number;
+      if (g >= ACTION_LIMIT) { f.pc = end.pc; return; }
+      f.slots[guard] = g + 1;
+      const left = f.slots[points] as number;
+      const legal = allowed.filter((id) => actionLegal(rt, id, left));
+      if (legal.length === 0) { f.pc = end.pc; return; }
+      const options: Value[] = spec.pass === false ? legal : [...legal, 'pass'];
+      const labels = options.map((id) => (id === 'pass' ? 'Pass' : actionName(rt, String(id))));
+      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: `Choose an action (${left} point${left === 1 ? '' : 's'} left)`, options, labels, min: 1, max: 1, secret: false, at };
+      rt.suspend(req, chosen);
+    });
+    this.emit((f) => {
+      const id = f.slots[chosen] as string;
+      if (id === 'pass') { f.pc = end.pc; return; }
+      f.slots[cost] = toNumber(valueAt(f.rt, ['actions', id, 'cost'], f.rt.def('actions', id)?.cost) ?? 1) ?? 1;
+      f.slots[params] = record([]);
+      f.slots[param] = 0;
+    });
+    this.mark(paramTop);
+    this.emit((f) => {
+      const rt = f.rt;
+      const id = f.slots[chosen] as string;
+      const def = rt.def('actions', id);
+      const names = isRecord(def?.params) ? Object.keys(def!.params) : [];
+      const i = f.slots[param] as number;
+      if (i >= names.length) { f.pc = paramsDone.pc; return; }
+      const name = names[i]!;
+      const ppath: Path = ['actions', id, 'params', name];
+      const options = rt.iterable(rt.evalSite(ppath, f.slots[params] as Rec) ?? null, { path: ppath, span: NO_SPAN });
+      if (options.length === 0) throw new RuleError('no-options', `Action \`${id}\` has no choice for \`${name}\`.`, { path: ppath, span: NO_SPAN });
+      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: `${String(def?.name ?? id)}: choose ${name}`, options, labels: options.map((o) => rt.label(o)), min: 1, max: 1, secret: false, at: { path: ppath, span: NO_SPAN } };
+      rt.suspend(req, answer);
+    });
+    this.emit((f) => {
+      const def = f.rt.def('actions', f.slots[chosen] as string);
+      const names = isRecord(def?.params) ? Object.keys(def!.params) : [];
+      const i = f.slots[param] as number;
+      (f.slots[params] as Rec)[names[i]!] = f.slots[answer] ?? null;
+      f.slots[param] = i + 1;
+      f.pc = paramTop.pc;
+    });
+    this.mark(paramsDone);
+    this.emit((f) => {
+      const rt = f.rt;
+      const id = f.slots[chosen] as string;
+      const player = rt.state.active.player ?? rt.state.players[0]!.id;
+      if (rt.logging) rt.log('log', `${rt.label(rt.ref('player', player))}: ${actionName(rt, id)}`, { path: ['actions', id], span: NO_SPAN });
+      const script = rt.script(['actions', id, 'do']);
+      if (script) rt.enter(script, f.slots[params] as Rec, NO_SLOT);
+    });
+    this.emit((f) => { f.slots[points] = (f.slots[points] as number) - (f.slots[cost] as number); });
+    this.checkVictory('action');
+    this.emit((f) => { f.pc = top.pc; });
+    this.mark(end);
+  }
+}
+
+/** A field that is a constant in YAML or an expression site. */
+export function valueAt(rt: Runtime, path: Path, raw: unknown, locals?: Rec): Value | undefined {
+  if (typeof raw === 'number' || typeof raw === 'boolean') return raw;
+  return raw === undefined ? undefined : rt.evalSite(path, locals);
+}
+
+/** Expression initials of tracks (`initial: area.printed_defense`), per owner, before setup runs. */
+function initialTracks(rt: Runtime): void {
+  for (const [id, t] of Object.entries(rt.program.data.tracks ?? {})) {
+    if (typeof t.initial !== 'string') continue;
+    const per = t.per && t.per !== 'global' ? t.per : null;
+    const owners = per ? Object.keys((rt.state.tracks[id] ?? {}) as object) : [null];
+    for (const owner of owners) {
+      const v = rt.evalSite(['tracks', id, 'initial'], per && owner ? record([[per, rt.ref(per, owner)]]) : undefined);
+      rt.setTrack(id, owner, v ?? 0, { path: ['tracks', id, 'initial'], span: NO_SPAN });
+    }
+  }
+}
+
+function turnOrder(rt: Runtime): string[] {
+  const order = rt.program.data.flow?.turn_order;
+  const ids = rt.state.players.map((p) => p.id);
+  if (order === undefined || order === 'seating') return ids;
+  if (order === 'sides') {
+    const sides = Object.keys(rt.program.data.sides ?? {});
+    return [...ids].sort((a, b) => sides.indexOf(sideOf(rt, a) ?? '') - sides.indexOf(sideOf(rt, b) ?? ''));
+  }
+  const v = rt.evalSite(['flow', 'turn_order']);
+  if (!Array.isArray(v)) throw new RuleError('invalid-turn-order', '`flow.turn_order` must give a list of players.', { path: ['flow', 'turn_order'], span: NO_SPAN });
+  return v.map((p) => (p instanceof EntityRef ? p.id : String(p)));
+}
+
+const sideOf = (rt: Runtime, player: string) => rt.state.players.find((p) => p.id === player)?.side ?? null;
+
+function setActive(rt: Runtime, player: string | null, side: string | null): void {
+  rt.state.active = { player, side: side ?? (player ? sideOf(rt, player) : null) };
+}
+
+function actionName(rt: Runtime, id: string): string {
+  return String(rt.def('actions', id)?.name ?? id);
+}
+
+function actionLegal(rt: Runtime, id: string, points: number): boolean {
+  const def = rt.def('actions', id);
+  if (!def) return false;
+  const cost = toNumber(valueAt(rt, ['actions', id, 'cost'], def.cost) ?? 1) ?? 1;
+  if (cost > points) return false;
+  if (def.when !== undefined && !truthy(valueAt(rt, ['actions', id, 'when'], def.when) ?? true)) return false;
+  // An action whose first choice has no options cannot be taken.
+  const first = isRecord(def.params) ? Object.keys(def.params)[0] : undefined;
+  if (first) {
+    const options = rt.evalSite(['actions', id, 'params', first]);
+    if (Array.isArray(options) && options.length === 0) return false;
+  }
+  return true;
+}
+
+export type { Frame };

@@ -1,0 +1,122 @@
+/**
+ * Values and frames as plain JSON, and fast copies for forks. A saved game is its state plus the
+ * frame stack (which code, which op, which locals) and the pending question: nothing lives on a
+ * host stack, so a game saved in Node resumes in a browser and back.
+ */
+import type { Code, Frame } from '../compile/types.ts';
+import type { DecisionRequest } from './decisions.ts';
+import type { RefTable } from './values.ts';
+import { EntityRef, isRecordValue, RangeValue, Roll, type EntityKind, type Rec, type Value } from './values.ts';
+
+/** A frame as data. */
+export interface SavedFrame {
+  code: string;
+  pc: number;
+  ret: number;
+  slots: unknown[];
+}
+
+/** A question as data (its options stored like slot values). */
+export interface SavedRequest extends Omit<DecisionRequest, 'options'> {
+  options: unknown[];
+}
+
+/** Where the rules are: every frame, the question they wait on (and the slot its answer goes to), steps run. */
+export interface MachineState {
+  stack: SavedFrame[];
+  pending: { request: SavedRequest; slot: number } | null;
+  steps: number;
+}
+
+/**
+ * A value as JSON, without loss: entities, ranges and rolls are tagged objects, records are
+ * `{ $rec: … }` so a record with a key like `$ref` still reads back as a record.
+ */
+export function storeValue(v: Value): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(storeValue);
+  if (v instanceof EntityRef) return { $ref: v.kind, id: v.id };
+  if (v instanceof RangeValue) return { $range: [v.from, v.to === Infinity ? null : v.to] };
+  if (v instanceof Roll) return { $roll: [v.total, v.dice, v.faces, v.notation] };
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) out[k] = storeValue(v[k]!);
+  return { $rec: out };
+}
+
+/** The value `storeValue` wrote; entities are interned in `refs`. Throws on anything else. */
+export function loadValue(x: unknown, refs: RefTable): Value {
+  if (x === null || typeof x !== 'object') {
+    if (x === undefined) return null;
+    if (typeof x === 'number' || typeof x === 'string' || typeof x === 'boolean') return x;
+    throw new Error(`not a stored value: ${typeof x}`);
+  }
+  if (Array.isArray(x)) return x.map((i) => loadValue(i, refs));
+  const o = x as Record<string, unknown>;
+  if (typeof o.$ref === 'string' && typeof o.id === 'string') return refs.ref(o.$ref as EntityKind, o.id);
+  if (Array.isArray(o.$range)) return new RangeValue(Number(o.$range[0]), o.$range[1] === null ? Infinity : Number(o.$range[1]));
+  if (Array.isArray(o.$roll)) {
+    const [total, dice, faces, notation] = o.$roll as [number, number[], unknown[], string];
+    return new Roll(total, [...dice], [...faces], notation);
+  }
+  if (o.$rec && typeof o.$rec === 'object') {
+    const rec = Object.create(null) as Rec;
+    const fields = o.$rec as Record<string, unknown>;
+    for (const k of Object.keys(fields)) rec[k] = loadValue(fields[k], refs);
+    return rec;
+  }
+  throw new Error('not a stored value: an untagged object');
+}
+
+/** A copy that shares nothing mutable: lists and records are copied, entities, rolls and ranges are immutable. */
+export function cloneValue(v: Value): Value {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    const out = new Array<Value>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = cloneValue(v[i]!);
+    return out;
+  }
+  if (isRecordValue(v)) {
+    const out = Object.create(null) as Rec;
+    for (const k in v) out[k] = cloneValue(v[k]!);
+    return out;
+  }
+  return v;
+}
+
+/** A deep copy of JSON data (the game state): faster than structuredClone for small objects. */
+export function cloneJson<T>(x: T): T {
+  if (x === null || typeof x !== 'object') return x;
+  if (Array.isArray(x)) {
+    const out = new Array(x.length);
+    for (let i = 0; i < x.length; i++) out[i] = cloneJson(x[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k in x as Record<string, unknown>) out[k] = cloneJson((x as Record<string, unknown>)[k]);
+  return out as T;
+}
+
+export function saveFrame(f: Frame): SavedFrame {
+  return { code: f.code!.key, pc: f.pc, ret: f.ret, slots: f.slots.map(storeValue) };
+}
+
+export function copyFrame(f: Frame, rt: Frame['rt']): Frame {
+  return { rt, slots: f.slots.map(cloneValue), code: f.code, pc: f.pc, ret: f.ret, retval: null };
+}
+
+/** A frame back from data; throws when the code is not this program's or the frame does not fit it. */
+export function loadFrame(saved: SavedFrame, codes: ReadonlyMap<string, Code>, refs: RefTable, rt: Frame['rt']): Frame {
+  const code = codes.get(saved.code);
+  if (!code) throw new Error(`the saved game runs code "${saved.code}", which these rules do not have`);
+  if (!Number.isInteger(saved.pc) || saved.pc < 0 || saved.pc > code.ops.length) throw new Error(`the saved position ${saved.pc} is outside "${saved.code}"`);
+  if (!Array.isArray(saved.slots) || saved.slots.length !== code.slots) throw new Error(`the saved frame of "${saved.code}" has ${saved.slots?.length} slots, not ${code.slots}`);
+  return { rt, slots: saved.slots.map((s) => loadValue(s, refs)), code, pc: saved.pc, ret: saved.ret, retval: null };
+}
+
+export function saveRequest(req: DecisionRequest): SavedRequest {
+  return { ...req, options: req.options.map(storeValue), labels: [...req.labels] };
+}
+
+export function loadRequest(saved: SavedRequest, refs: RefTable): DecisionRequest {
+  return { ...saved, options: saved.options.map((o) => loadValue(o, refs)), labels: [...saved.labels] };
+}
