@@ -1,5 +1,4 @@
-import type { Expr, Stmt } from '../../grammar/ast.ts';
-import { assertNever } from '../../grammar/assert-never.ts';
+import { assertNever, type Expr, type Stmt } from '../../grammar/index.ts';
 import { ENTITY_MEMBERS } from '../builtins/signatures.ts';
 import { ExpressionChecker } from './expressions.ts';
 import type { Scope } from './scope.ts';

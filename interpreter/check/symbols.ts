@@ -1,4 +1,4 @@
-import type { RulesetFile } from '../../grammar/ruleset-types.ts';
+import type { RulesetFile } from '../../grammar/index.ts';
 import { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from '../builtins/signatures.ts';
 import type { CheckContext } from './context.ts';
 import { entries, isRecord } from './context.ts';

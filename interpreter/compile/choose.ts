@@ -1,4 +1,4 @@
-import type { ChooseExpr } from '../../grammar/ast.ts';
+import type { ChooseExpr } from '../../grammar/index.ts';
 import type { DecisionRequest } from '../runtime/decisions.ts';
 import { answerValue, type Answer } from '../runtime/decisions.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';

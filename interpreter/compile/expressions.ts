@@ -1,5 +1,4 @@
-import type { Expr, Span } from '../../grammar/ast.ts';
-import { assertNever } from '../../grammar/assert-never.ts';
+import { assertNever, type Expr, type Span } from '../../grammar/index.ts';
 import type { DataPath } from '../load/model.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import { interpolate, watched } from '../runtime/secrets.ts';

@@ -1,4 +1,4 @@
-import type { RulesetFile } from '../../grammar/ruleset-types.ts';
+import type { RulesetFile } from '../../grammar/index.ts';
 import { entries, isRecord } from '../check/context.ts';
 
 export type GlobalKind =

@@ -1,6 +1,4 @@
-import { parseExpression, parseScript } from '../../grammar/index.ts';
-import type { Expr, Stmt } from '../../grammar/ast.ts';
-import type { RulesetFile } from '../../grammar/ruleset-types.ts';
+import { parseExpression, parseScript, type Expr, type RulesetFile, type Stmt } from '../../grammar/index.ts';
 import { entries, isRecord } from '../check/context.ts';
 import { collectSites, type ScriptSite } from '../check/sites.ts';
 import type { DataPath, RulesetModel } from '../load/model.ts';

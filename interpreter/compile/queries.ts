@@ -1,4 +1,4 @@
-import type { Aggregate, Query, SortExpr } from '../../grammar/ast.ts';
+import type { Aggregate, Query, SortExpr } from '../../grammar/index.ts';
 import type { SourceAt } from '../runtime/errors.ts';
 import { toNumber, type Value } from '../runtime/values.ts';
 import { compileExpr, num, truthy, type CompileEnv } from './expressions.ts';

@@ -1,5 +1,4 @@
-import type { ChooseExpr, Expr, Stmt } from '../../grammar/ast.ts';
-import { assertNever } from '../../grammar/assert-never.ts';
+import { assertNever, type ChooseExpr, type Expr, type Stmt } from '../../grammar/index.ts';
 import { GameOver, ReturnSignal, RuleError, StopLoop, type SourceAt } from '../runtime/errors.ts';
 import { type Value } from '../runtime/values.ts';
 import { compileChoose } from './choose.ts';

@@ -1,4 +1,4 @@
-import type { DiceExpr } from '../../grammar/ast.ts';
+import type { DiceExpr } from '../../grammar/index.ts';
 import { isRecord } from '../check/context.ts';
 import type { Frame } from '../compile/types.ts';
 import { pathKey, sourceOf, type CompiledScript, type Program } from '../compile/program.ts';
