@@ -14,5 +14,5 @@ export { diffRulesets, type ElementChange } from './analysis/diff.ts';
 export { summarise, wilson, type GameRecord, type SimulationSummary } from './analysis/summary.ts';
 export { rollWeights, type RollShape, type Weights } from './dice/distribution.ts';
 export { parseBand, bandContains, formatBand, type Band } from './tables/bands.ts';
-export { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from './builtins/signatures.ts';
+export { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from './check/signatures.ts';
 export { replayFile, REPLAY_FORMAT, type ReplayFile } from './analysis/replay-file.ts';

@@ -1,5 +1,5 @@
 import { assertNever, type ChooseExpr, type Expr, type Span } from '../../grammar/index.ts';
-import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from '../builtins/signatures.ts';
+import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from './signatures.ts';
 import type { CheckContext, Report } from './context.ts';
 import { isRecord } from './context.ts';
 import type { Scope } from './scope.ts';

@@ -1,5 +1,5 @@
 import { assertNever, type Expr, type Stmt } from '../../grammar/index.ts';
-import { ENTITY_MEMBERS } from '../builtins/signatures.ts';
+import { ENTITY_MEMBERS } from './signatures.ts';
 import { ExpressionChecker } from './expressions.ts';
 import type { Scope } from './scope.ts';
 import { describe, isBoolish, isNumeric, type Ty } from './types.ts';
