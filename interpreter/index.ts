@@ -7,6 +7,7 @@ export { isError, sortDiagnostics } from './diagnostics.ts';
 export * from './load/index.ts';
 export { checkRuleset } from './check/index.ts';
 export { rollShape } from './check/tables.ts';
+export * from './compile/index.ts';
 export * from './runtime/index.ts';
 export * from './agents/index.ts';
 export { exactOdds, type Distribution, type Outcome } from './analysis/odds.ts';

@@ -5,7 +5,7 @@ import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import { RangeValue, record, toText, type Value } from '../runtime/values.ts';
 import { compileExpr, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
-import type { Eval, Exec, Frame } from './types.ts';
+import type { Eval, Exec, Frame } from '../runtime/frame.ts';
 
 /** `choose …`: build the request, suspend, and turn the answer into a value. */
 export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv): Exec<Value> {

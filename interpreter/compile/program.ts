@@ -1,39 +1,15 @@
-import { parseExpression, parseScript, type Expr, type RulesetFile, type Stmt } from '../../grammar/index.ts';
-import { entries, isRecord } from '../check/context.ts';
+import { parseExpression, parseScript, type Expr, type Stmt } from '../../grammar/index.ts';
+import { entries } from '../check/context.ts';
 import { collectSites, type ScriptSite } from '../check/sites.ts';
 import type { DataPath, RulesetModel } from '../load/model.ts';
 import { compileExpr, type CompileEnv } from './expressions.ts';
-import { globalNames, type GlobalKind } from './globals.ts';
+import { globalNames } from './globals.ts';
 import { SlotScope } from './scope.ts';
 import { compileBlock, compileValue } from './statements.ts';
-import type { Eval, Exec } from './types.ts';
+import type { Eval, Exec } from '../runtime/frame.ts';
+import { pathKey, type CompiledScript, type GlobalKind, type Program } from '../runtime/program.ts';
 import type { Value } from '../runtime/values.ts';
 import { hashData } from './hash.ts';
-
-/** A compiled script: its body, how many local slots it needs, and its named locals in order. */
-export interface CompiledScript {
-  path: DataPath;
-  exec: Exec<Value>;
-  slots: number;
-  /** Slots of the site's pre-bound locals (procedure params, `card`, `area`…), by name. */
-  locals: Map<string, number>;
-}
-
-/**
- * A ruleset compiled once into closures; frozen and shared by every game played with it.
- * Scripts are found through the same site list the checker uses, so both see the same texts.
- */
-export interface Program {
-  model: RulesetModel;
-  data: RulesetFile;
-  /** Stable hash of the merged ruleset data: replays name the rules they were played with. */
-  hash: string;
-  globals: ReadonlyMap<string, GlobalKind>;
-  /** Compiled scripts and expressions by their data path joined with '.'. */
-  scripts: ReadonlyMap<string, CompiledScript>;
-}
-
-export const pathKey = (path: DataPath): string => path.join('.');
 
 export class CompileError extends Error {}
 
@@ -75,18 +51,6 @@ export function compileStandalone(program: Program, text: string, path: DataPath
   const scope = SlotScope.root();
   const ev = compileExpr(parsed.ast, scope, { globals: program.globals, path });
   return { eval: ev, slots: scope.size };
-}
-
-/** The nearest `source:` at or above a data path: the rulebook section a script encodes. */
-export function sourceOf(data: RulesetFile, path: DataPath): string | undefined {
-  let found: string | undefined;
-  let node: unknown = data;
-  for (const key of path) {
-    if (isRecord(node) && typeof node.source === 'string') found = node.source;
-    node = isRecord(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined;
-  }
-  if (isRecord(node) && typeof node.source === 'string') found = node.source;
-  return found;
 }
 
 export { entries };

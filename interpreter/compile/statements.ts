@@ -1,10 +1,10 @@
 import { assertNever, type ChooseExpr, type Expr, type Stmt } from '../../grammar/index.ts';
 import { GameOver, ReturnSignal, RuleError, StopLoop, type SourceAt } from '../runtime/errors.ts';
-import { type Value } from '../runtime/values.ts';
+import { truthy, type Value } from '../runtime/values.ts';
 import { compileChoose } from './choose.ts';
-import { compileExpr, num, truthy, type CompileEnv } from './expressions.ts';
+import { compileExpr, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
-import type { Eval, Exec } from './types.ts';
+import type { Eval, Exec } from '../runtime/frame.ts';
 
 /** Compile a block; each statement counts one step against the runtime's budget. */
 export function compileBlock(body: Stmt[], scope: SlotScope, env: CompileEnv): Exec {

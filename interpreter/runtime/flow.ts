@@ -1,11 +1,10 @@
 import { isRecord } from '../check/context.ts';
-import type { CompiledScript } from '../compile/program.ts';
-import { truthy } from '../compile/expressions.ts';
 import type { DecisionRequest } from './decisions.ts';
 import { answerValue, type Answer } from './decisions.ts';
 import { GameOver, RuleError, type SourceAt } from './errors.ts';
+import type { CompiledScript } from './program.ts';
 import type { Runtime } from './runtime.ts';
-import { EntityRef, toNumber, type Value } from './values.ts';
+import { EntityRef, toNumber, truthy, type Value } from './values.ts';
 
 type Gen<T = void> = Generator<DecisionRequest, T, unknown>;
 type Path = Array<string | number>;

@@ -1,4 +1,3 @@
-import type { Program } from '../compile/program.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { answerFromView, decisionText } from './aliases.ts';
 import type { Answer, DecisionRequest, Refusal } from './decisions.ts';
@@ -7,6 +6,7 @@ import { GameOver, RuleError } from './errors.ts';
 import { playGame } from './flow.ts';
 import { checkSetup, initialState, type GameSetup, type SetupProblem } from './init.ts';
 import type { LogEntry } from './log.ts';
+import type { Program } from './program.ts';
 import { DEFAULT_RUNTIME_OPTIONS, Runtime, type RuntimeOptions } from './runtime.ts';
 import type { GameState } from './state.ts';
 import { toJson, type Value } from './values.ts';

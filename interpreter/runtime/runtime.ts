@@ -1,7 +1,7 @@
 import type { DiceExpr } from '../../grammar/index.ts';
 import { isRecord } from '../check/context.ts';
-import type { Frame } from '../compile/types.ts';
-import { pathKey, sourceOf, type CompiledScript, type Program } from '../compile/program.ts';
+import type { Frame } from './frame.ts';
+import { pathKey, sourceOf, type CompiledScript, type Program } from './program.ts';
 import { callBuiltin, builtinName } from './builtins.ts';
 import { discard, draw, putCard, shuffleDeck } from './cards.ts';
 import type { DecisionRequest } from './decisions.ts';

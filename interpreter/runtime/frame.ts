@@ -1,6 +1,10 @@
-import type { Value } from '../runtime/values.ts';
-import type { Runtime } from '../runtime/runtime.ts';
-import type { DecisionRequest } from '../runtime/decisions.ts';
+/**
+ * How compiled code is called: compile/ emits closures of these shapes and the runtime calls them.
+ * Declared here, beside the Runtime they receive, so compile/ depends on runtime/ and not back.
+ */
+import type { DecisionRequest } from './decisions.ts';
+import type { Runtime } from './runtime.ts';
+import type { Value } from './values.ts';
 
 /** One activation of a script or procedure: the runtime and the local slots. */
 export interface Frame {
