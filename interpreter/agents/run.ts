@@ -1,4 +1,4 @@
-import type { Program } from '../compile/program.ts';
+import type { Program } from '../runtime/program.ts';
 import { Game } from '../runtime/game.ts';
 import type { GameSetup, SetupProblem } from '../runtime/init.ts';
 import type { RuntimeOptions } from '../runtime/runtime.ts';

@@ -1,4 +1,4 @@
-import type { RulesetFile } from '../../grammar/ruleset-types.ts';
+import type { RulesetFile } from '../../grammar/index.ts';
 import { stableStringify } from '../compile/hash.ts';
 
 export interface ElementChange {

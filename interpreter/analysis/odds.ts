@@ -1,4 +1,4 @@
-import { compileStandalone, type Program } from '../compile/program.ts';
+import { compileStandalone, type Program } from '../compile/index.ts';
 import { RuleError } from '../runtime/errors.ts';
 import { initialState, type GameSetup } from '../runtime/init.ts';
 import { DEFAULT_RUNTIME_OPTIONS, Runtime } from '../runtime/runtime.ts';

@@ -1,4 +1,4 @@
-import type { Program } from '../compile/program.ts';
+import type { Program } from '../runtime/program.ts';
 
 export interface GameRecord {
   seed: string;

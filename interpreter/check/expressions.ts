@@ -1,6 +1,5 @@
-import type { ChooseExpr, Expr, Span } from '../../grammar/ast.ts';
-import { assertNever } from '../../grammar/assert-never.ts';
-import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from '../builtins/signatures.ts';
+import { assertNever, type ChooseExpr, type Expr, type Span } from '../../grammar/index.ts';
+import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from './signatures.ts';
 import type { CheckContext, Report } from './context.ts';
 import { isRecord } from './context.ts';
 import type { Scope } from './scope.ts';

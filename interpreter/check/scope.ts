@@ -1,4 +1,4 @@
-import type { Span } from '../../grammar/ast.ts';
+import type { Span } from '../../grammar/index.ts';
 import type { Ty } from './types.ts';
 
 interface Local {

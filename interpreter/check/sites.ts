@@ -1,4 +1,4 @@
-import type { RulesetFile } from '../../grammar/ruleset-types.ts';
+import type { RulesetFile } from '../../grammar/index.ts';
 import type { DataPath } from '../load/model.ts';
 import { entries, isRecord } from './context.ts';
 import { walkPhases } from './symbols.ts';

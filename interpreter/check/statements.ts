@@ -1,6 +1,5 @@
-import type { Expr, Stmt } from '../../grammar/ast.ts';
-import { assertNever } from '../../grammar/assert-never.ts';
-import { ENTITY_MEMBERS } from '../builtins/signatures.ts';
+import { assertNever, type Expr, type Stmt } from '../../grammar/index.ts';
+import { ENTITY_MEMBERS } from './signatures.ts';
 import { ExpressionChecker } from './expressions.ts';
 import type { Scope } from './scope.ts';
 import { describe, isBoolish, isNumeric, type Ty } from './types.ts';

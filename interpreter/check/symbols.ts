@@ -1,5 +1,5 @@
-import type { RulesetFile } from '../../grammar/ruleset-types.ts';
-import { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from '../builtins/signatures.ts';
+import type { RulesetFile } from '../../grammar/index.ts';
+import { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from './signatures.ts';
 import type { CheckContext } from './context.ts';
 import { entries, isRecord } from './context.ts';
 import { ANY, BOOL, NUMBER, TEXT, entity, listOf, type EntityKind, type Ty } from './types.ts';

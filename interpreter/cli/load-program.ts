@@ -1,6 +1,6 @@
 import { isError } from '../diagnostics.ts';
 import type { FileHost } from '../load/index.ts';
-import { compileRuleset, CompileError, type Program } from '../runtime/index.ts';
+import { compileRuleset, CompileError, type Program } from '../compile/index.ts';
 import { formatText } from './format.ts';
 import type { Io } from './io.ts';
 import { nodeHost } from './node-host.ts';

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { compileRuleset } from '../runtime/index.ts';
+import { compileRuleset } from '../compile/index.ts';
 import { loadRuleset } from '../load/index.ts';
 import { nodeHost } from './node-host.ts';
 import { playRange, type SimulationPlan } from './simulate-games.ts';

@@ -1,10 +1,10 @@
-import type { ChooseExpr } from '../../grammar/ast.ts';
+import type { ChooseExpr } from '../../grammar/index.ts';
 import type { DecisionRequest } from '../runtime/decisions.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import { RangeValue, toText, type Value } from '../runtime/values.ts';
 import { compileExpr, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
-import type { Eval, Frame } from './types.ts';
+import type { Eval, Frame } from '../runtime/frame.ts';
 
 /** A question to ask now, or the value when there is nothing to ask (no options, nothing to pick). */
 export type Asked = DecisionRequest | { value: Value };

@@ -1,12 +1,11 @@
-import type { Expr, Span } from '../../grammar/ast.ts';
-import { assertNever } from '../../grammar/assert-never.ts';
+import { assertNever, type Expr, type Span } from '../../grammar/index.ts';
 import type { DataPath } from '../load/model.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import { interpolate, watched } from '../runtime/secrets.ts';
-import { EntityRef, RangeValue, record, toNumber, toText, valueEquals, type Value } from '../runtime/values.ts';
-import type { GlobalKind } from './globals.ts';
+import { EntityRef, RangeValue, record, toNumber, toText, truthy, valueEquals, type Value } from '../runtime/values.ts';
+import type { GlobalKind } from '../runtime/program.ts';
 import type { SlotScope } from './scope.ts';
-import type { Eval, Frame } from './types.ts';
+import type { Eval, Frame } from '../runtime/frame.ts';
 import { compileQuery } from './queries.ts';
 
 /** What a compiler needs to know about the ruleset while compiling one script. */
@@ -171,12 +170,6 @@ export function num(v: Value, at: SourceAt): number {
   const n = toNumber(v);
   if (n === undefined) throw new RuleError('type-mismatch', `Expected a number, got ${v === null ? 'none' : toText(v)}.`, at);
   return n;
-}
-
-/** `false`, `none`, 0 and "" are false; everything else is true. */
-export function truthy(v: Value): boolean {
-  if (v === null || v === false || v === 0 || v === '') return false;
-  return true;
 }
 
 export type { Frame, Span };

@@ -3,18 +3,15 @@
  * Code, like a script: rounds, players in turn and action menus are loops whose counters live in
  * the flow frame's slots. So the flow suspends, forks and reloads exactly as scripts do.
  */
-import type { RulesetFile } from '../../grammar/ruleset-types.ts';
+import type { RulesetFile } from '../../grammar/index.ts';
 import { isRecord } from '../check/context.ts';
 import type { DecisionRequest } from '../runtime/decisions.ts';
 import { GameOver, RuleError, type SourceAt } from '../runtime/errors.ts';
 import type { Runtime } from '../runtime/runtime.ts';
-import { EntityRef, record, toNumber, type Rec, type Value } from '../runtime/values.ts';
-import { truthy } from './expressions.ts';
-import type { CompiledScript } from './program.ts';
-import { NO_SLOT, type Code, type Frame, type Op } from './types.ts';
+import { EntityRef, record, toNumber, truthy, type Rec, type Value } from '../runtime/values.ts';
+import { FLOW_KEY, type CompiledScript } from '../runtime/program.ts';
+import { NO_SLOT, type Code, type Frame, type Op } from '../runtime/frame.ts';
 
-/** Key of the flow's code in `Program.codes` (not a data path, so it never clashes with one). */
-export const FLOW_KEY = '<flow>';
 
 type Path = Array<string | number>;
 const NO_SPAN = { start: 0, end: 0 };

@@ -1,9 +1,6 @@
-import type { RulesetFile } from '../../grammar/ruleset-types.ts';
+import type { RulesetFile } from '../../grammar/index.ts';
 import { entries, isRecord } from '../check/context.ts';
-
-export type GlobalKind =
-  | 'track' | 'variable' | 'option' | 'table' | 'deck' | 'zone' | 'area' | 'side' | 'die' | 'piece-type'
-  | 'procedure' | 'action' | 'phase';
+import type { GlobalKind } from '../runtime/program.ts';
 
 const SECTIONS: Array<[keyof RulesetFile, GlobalKind]> = [
   ['sides', 'side'], ['options', 'option'], ['dice', 'die'], ['pieces', 'piece-type'], ['tracks', 'track'],

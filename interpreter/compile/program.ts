@@ -1,53 +1,15 @@
-import { parseExpression, parseScript } from '../../grammar/index.ts';
-import type { Expr, Stmt } from '../../grammar/ast.ts';
-import type { RulesetFile } from '../../grammar/ruleset-types.ts';
-import { entries, isRecord } from '../check/context.ts';
+import { parseExpression, parseScript, type Expr, type Stmt } from '../../grammar/index.ts';
 import { collectSites, type ScriptSite } from '../check/sites.ts';
-import { NO_SUSPENDING } from './expressions.ts';
 import type { DataPath, RulesetModel } from '../load/model.ts';
-import { compileExpr, type CompileEnv, type SuspendInfo } from './expressions.ts';
+import { compileExpr, NO_SUSPENDING, type CompileEnv, type SuspendInfo } from './expressions.ts';
 import { compileFlow } from './flow.ts';
-import { globalNames, type GlobalKind } from './globals.ts';
+import { globalNames } from './globals.ts';
 import { SlotScope } from './scope.ts';
 import { compilePlainBlock, Emitter, stmtSuspends } from './statements.ts';
-import type { Code, Eval, Plain } from './types.ts';
+import type { Code, Eval } from '../runtime/frame.ts';
+import { pathKey, type CompiledScript, type GlobalKind, type Program } from '../runtime/program.ts';
 import { RefTable } from '../runtime/values.ts';
 import { hashData } from './hash.ts';
-
-/**
- * A compiled script or expression site. Exactly one of `code`, `plain`, `eval` is set: `code` for
- * a script that can reach a decision (ops, run by the runtime's frame stack), `plain` for a script
- * that cannot (one closure), `eval` for an expression site (conditions, costs, cells).
- */
-export interface CompiledScript {
-  path: DataPath;
-  code: Code | null;
-  plain: Plain | null;
-  eval: Eval | null;
-  slots: number;
-  /** Slots of the site's pre-bound locals (procedure params, `card`, `area`…), by name. */
-  locals: Map<string, number>;
-}
-
-/**
- * A ruleset compiled once into closures; frozen and shared by every game played with it.
- * Scripts are found through the same site list the checker uses, so both see the same texts.
- */
-export interface Program {
-  model: RulesetModel;
-  data: RulesetFile;
-  /** Stable hash of the merged ruleset data: replays name the rules they were played with. */
-  hash: string;
-  globals: ReadonlyMap<string, GlobalKind>;
-  /** Compiled scripts and expressions by their data path joined with '.'. */
-  scripts: ReadonlyMap<string, CompiledScript>;
-  /** Every suspendable code by key (scripts' paths, and FLOW_KEY for the game's flow): saved frames name their code by it. */
-  codes: ReadonlyMap<string, Code>;
-  /** Entities interned once per program, shared by every game: refs compare by identity across forks. */
-  refs: RefTable;
-}
-
-export const pathKey = (path: DataPath): string => path.join('.');
 
 export class CompileError extends Error {}
 
@@ -137,17 +99,3 @@ export function compileStandalone(program: Program, text: string, path: DataPath
   const ev = compileExpr(parsed.ast, scope, { globals: program.globals, path, suspending: NO_SUSPENDING });
   return { eval: ev, slots: scope.size };
 }
-
-/** The nearest `source:` at or above a data path: the rulebook section a script encodes. */
-export function sourceOf(data: RulesetFile, path: DataPath): string | undefined {
-  let found: string | undefined;
-  let node: unknown = data;
-  for (const key of path) {
-    if (isRecord(node) && typeof node.source === 'string') found = node.source;
-    node = isRecord(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined;
-  }
-  if (isRecord(node) && typeof node.source === 'string') found = node.source;
-  return found;
-}
-
-export { entries };

@@ -1,9 +1,9 @@
-import type { Aggregate, Query, SortExpr } from '../../grammar/ast.ts';
+import type { Aggregate, Query, SortExpr } from '../../grammar/index.ts';
 import type { SourceAt } from '../runtime/errors.ts';
-import { toNumber, type Value } from '../runtime/values.ts';
-import { compileExpr, num, truthy, type CompileEnv } from './expressions.ts';
+import { toNumber, truthy, type Value } from '../runtime/values.ts';
+import { compileExpr, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
-import type { Eval } from './types.ts';
+import type { Eval } from '../runtime/frame.ts';
 
 /** `count/any/all/first/select u in xs where c`, `sum/min/max e for u in xs`, `sort u in xs by e`. */
 export function compileQuery(e: Query | Aggregate | SortExpr, scope: SlotScope, env: CompileEnv, at: SourceAt): Eval {

@@ -5,14 +5,13 @@
  * a compound statement holding one) compiles to ops with an explicit program counter, so the
  * place the rules wait at is data in the frame, not a host continuation.
  */
-import type { Expr, Stmt } from '../../grammar/ast.ts';
-import { assertNever } from '../../grammar/assert-never.ts';
+import { assertNever, type Expr, type Stmt } from '../../grammar/index.ts';
 import { GameOver, RuleError, type SourceAt } from '../runtime/errors.ts';
-import { record, toText, type Value } from '../runtime/values.ts';
+import { record, toText, truthy, type Value } from '../runtime/values.ts';
 import { compileChoose } from './choose.ts';
-import { compileExpr, num, truthy, type CompileEnv } from './expressions.ts';
+import { compileExpr, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
-import { NORMAL, RETURN, STOP, type Completion, type Eval, type Frame, type Op, type Plain } from './types.ts';
+import { NORMAL, RETURN, STOP, type Completion, type Eval, type Frame, type Op, type Plain } from '../runtime/frame.ts';
 
 // ------------------------------------------------------------------ what can suspend
 

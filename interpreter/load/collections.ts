@@ -2,7 +2,7 @@
  * Which paths hold elements keyed by id (`tables`, `map.areas`), read from the schema so merging
  * stays in step with it: an object schema with id-pattern `propertyNames` is a collection.
  */
-import { ID_PATTERN, rulesetSchema, type JsonSchema } from '../../grammar/schema.ts';
+import { ID_PATTERN, rulesetSchema, type JsonSchema } from '../../grammar/index.ts';
 import type { DataPath } from './model.ts';
 
 const defs = (rulesetSchema.$defs ?? {}) as Record<string, JsonSchema>;

@@ -4,7 +4,7 @@
  */
 import type { Range } from '../diagnostics.ts';
 import type { DataPath, RulesetModel, SourceFile } from './model.ts';
-import type { RulesetFile } from '../../grammar/ruleset-types.ts';
+import type { RulesetFile } from '../../grammar/index.ts';
 import { exactOrigin, nearestOrigin, type Located } from './origin-tree.ts';
 import { rangeAt } from './positions.ts';
 

@@ -1,4 +1,4 @@
-import type { RulesetFile } from '../../grammar/ruleset-types.ts';
+import type { RulesetFile } from '../../grammar/index.ts';
 import type { Diagnostic, Range } from '../diagnostics.ts';
 
 /** A path into ruleset data: `['tables', 'crt', 'rows', '6', 2]`. */

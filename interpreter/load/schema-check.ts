@@ -3,7 +3,7 @@
  * turned into a diagnostic at the key or value that caused it, in designers' words.
  */
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import { ID_PATTERN, rulesetSchema } from '../../grammar/schema.ts';
+import { ID_PATTERN, rulesetSchema } from '../../grammar/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic, type Problem } from './codes.ts';
 import { didYouMean } from './did-you-mean.ts';

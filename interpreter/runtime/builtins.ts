@@ -1,4 +1,4 @@
-import { BUILTIN_FUNCTIONS } from '../builtins/signatures.ts';
+import { BUILTIN_FUNCTIONS } from '../check/signatures.ts';
 import { iterable, locationKey, piecesAt } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { areaDistance, areaNeighbours, cheapestCosts, hexDirection, hexDistance, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';

@@ -1,4 +1,4 @@
-import type { Span } from '../../grammar/ast.ts';
+import type { Span } from '../../grammar/index.ts';
 import type { DataPath } from '../load/model.ts';
 
 /** Where in the ruleset a running statement came from: the YAML path of its script and the span. */

@@ -1,11 +1,10 @@
-import type { Program } from '../compile/program.ts';
+import { FLOW_KEY, type Program } from './program.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { answerFromView, decisionText } from './aliases.ts';
 import type { Answer, DecisionRequest, Refusal } from './decisions.ts';
 import { answerValue, validateAnswer } from './decisions.ts';
 import { GameOver, RuleError } from './errors.ts';
-import { FLOW_KEY } from '../compile/flow.ts';
-import { NO_SLOT } from '../compile/types.ts';
+import { NO_SLOT } from './frame.ts';
 import { checkSetup, initialState, type GameSetup, type SetupProblem } from './init.ts';
 import type { LogEntry } from './log.ts';
 import { cloneJson, copyFrame, loadFrame, loadRequest, saveFrame, saveRequest, type MachineState } from './persist.ts';

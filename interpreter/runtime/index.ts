@@ -1,5 +1,5 @@
-/** Public API of the runtime: compile once, play many games. */
-export { compileRuleset, compileStandalone, CompileError, type Program } from '../compile/program.ts';
+/** Public API of the runtime: play many games of one compiled Program (compile/index.ts makes it). */
+export type { Program } from './program.ts';
 export { Game, type GameStatus } from './game.ts';
 export type { GameSetup, SetupProblem } from './init.ts';
 export type { DecisionRequest, Answer, Refusal } from './decisions.ts';

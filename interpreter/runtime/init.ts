@@ -1,5 +1,5 @@
 import { entries, isRecord } from '../check/context.ts';
-import type { Program } from '../compile/program.ts';
+import type { Program } from './program.ts';
 import { seedRng, shuffleInPlace } from './rng.ts';
 import { STATE_FORMAT, zoneKey, type GameState, type PlayerState } from './state.ts';
 

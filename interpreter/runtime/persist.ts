@@ -3,7 +3,7 @@
  * frame stack (which code, which op, which locals) and the pending question: nothing lives on a
  * host stack, so a game saved in Node resumes in a browser and back.
  */
-import type { Code, Frame } from '../compile/types.ts';
+import type { Code, Frame } from './frame.ts';
 import type { DecisionRequest } from './decisions.ts';
 import type { RefTable } from './values.ts';
 import { EntityRef, isRecordValue, RangeValue, Roll, type EntityKind, type Rec, type Value } from './values.ts';

@@ -1,7 +1,7 @@
-import type { DiceExpr } from '../../grammar/ast.ts';
+import type { DiceExpr } from '../../grammar/index.ts';
 import { isRecord } from '../check/context.ts';
-import { NO_SLOT, RETURN, TO_CALLER, type Code, type Frame } from '../compile/types.ts';
-import { pathKey, sourceOf, type CompiledScript, type Program } from '../compile/program.ts';
+import { NO_SLOT, RETURN, TO_CALLER, type Code, type Frame } from './frame.ts';
+import { pathKey, sourceOf, type CompiledScript, type Program } from './program.ts';
 import { callBuiltin, builtinName } from './builtins.ts';
 import { discard, draw, putCard, shuffleDeck } from './cards.ts';
 import { answerValue, type Answer, type DecisionRequest } from './decisions.ts';

@@ -3,7 +3,7 @@
  * stretches that name a piece hidden at the time, or say something read from its type or props,
  * as spans: views.ts shows a seat a piece is hidden from a stand-in for each such span.
  */
-import type { Frame, Eval } from '../compile/types.ts';
+import type { Frame, Eval } from './frame.ts';
 import type { Runtime } from './runtime.ts';
 import type { PlayerState } from './state.ts';
 import { EntityRef, isRecordValue, toText, type Value } from './values.ts';

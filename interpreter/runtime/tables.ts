@@ -1,5 +1,4 @@
-import { parseExpression } from '../../grammar/index.ts';
-import type { DiceExpr } from '../../grammar/ast.ts';
+import { parseExpression, type DiceExpr } from '../../grammar/index.ts';
 import { isRecord } from '../check/context.ts';
 import { bandContains, parseBand, type Band } from '../tables/bands.ts';
 import { RuleError, type SourceAt } from './errors.ts';

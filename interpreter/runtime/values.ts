@@ -68,6 +68,12 @@ export function valueEquals(a: Value, b: Value): boolean {
   return false;
 }
 
+/** `false`, `none`, 0 and "" are false; everything else is true. */
+export function truthy(v: Value): boolean {
+  if (v === null || v === false || v === 0 || v === '') return false;
+  return true;
+}
+
 /** Text for logs and interpolation. */
 export function toText(v: Value): string {
   if (v === null) return 'none';

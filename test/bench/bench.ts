@@ -12,7 +12,8 @@ import { checkRuleset } from '../../interpreter/check/index.ts';
 import { collectSites } from '../../interpreter/check/sites.ts';
 import { nodeHost } from '../../interpreter/cli/node-host.ts';
 import { loadRuleset } from '../../interpreter/load/index.ts';
-import { compileRuleset, Game, type Program } from '../../interpreter/runtime/index.ts';
+import { compileRuleset, type Program } from '../../interpreter/compile/index.ts';
+import { Game } from '../../interpreter/runtime/index.ts';
 
 /** Median milliseconds of `runs` timed calls after one warm-up. */
 function time(run: () => void, runs = 7): number {

@@ -3,7 +3,8 @@ import { checkRuleset } from '../../interpreter/check/index.ts';
 import { nodeHost } from '../../interpreter/cli/node-host.ts';
 import { isError } from '../../interpreter/diagnostics.ts';
 import { loadRuleset } from '../../interpreter/load/index.ts';
-import { compileRuleset, Game, type Program, type RuntimeOptions } from '../../interpreter/runtime/index.ts';
+import { compileRuleset, type Program } from '../../interpreter/compile/index.ts';
+import { Game, type RuntimeOptions } from '../../interpreter/runtime/index.ts';
 import type { GameSetup } from '../../interpreter/runtime/init.ts';
 import { ScriptedAgent } from '../../interpreter/agents/index.ts';
 

@@ -3,7 +3,7 @@ import { exactOdds } from '../../interpreter/analysis/odds.ts';
 import { checkRuleset } from '../../interpreter/check/index.ts';
 import { isError } from '../../interpreter/diagnostics.ts';
 import { createMemoryHost, loadRuleset } from '../../interpreter/load/index.ts';
-import { compileRuleset } from '../../interpreter/runtime/index.ts';
+import { compileRuleset } from '../../interpreter/compile/index.ts';
 
 /** A ruleset with two tracks with boxes: one starting at 1, one at 0 (no `min`). */
 const RULESET = `rulesmith: 1

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from '../../interpreter/builtins/signatures.ts';
+import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from '../../interpreter/check/signatures.ts';
 import { exactOdds } from '../../interpreter/analysis/odds.ts';
 import { IMPLEMENTED_BUILTINS } from '../../interpreter/runtime/builtins.ts';
 import { loadProgram } from '../helpers/ruleset.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from '../../interpreter/builtins/signatures.ts';
+import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from '../../interpreter/check/signatures.ts';
 
 describe('docs/language.md', () => {
   test('should document every built-in function and name', () => {

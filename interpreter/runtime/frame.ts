@@ -1,5 +1,9 @@
-import type { Value } from '../runtime/values.ts';
-import type { Runtime } from '../runtime/runtime.ts';
+/**
+ * How compiled code is run: compile/ emits closures and ops of these shapes and the runtime runs
+ * them. Declared here, beside the Runtime they receive, so compile/ depends on runtime/ and not back.
+ */
+import type { Runtime } from './runtime.ts';
+import type { Value } from './values.ts';
 
 /**
  * One activation of a script, a procedure or the game's flow. The whole of "where the rules are"

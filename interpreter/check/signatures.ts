@@ -1,4 +1,4 @@
-import { ANY, BOOL, NUMBER, TEXT, entity, listOf, type Ty } from '../check/types.ts';
+import { ANY, BOOL, NUMBER, TEXT, entity, listOf, type Ty } from './types.ts';
 
 /**
  * Functions every ruleset can call, with arity and types for the checker. The runtime implements
