@@ -1,4 +1,4 @@
-import type { Program } from '../runtime/index.ts';
+import type { Program, SavedGame } from '../runtime/index.ts';
 import type { GameSetup } from '../runtime/init.ts';
 
 export const REPLAY_FORMAT = 'rulesmith-replay';
@@ -21,15 +21,24 @@ export interface ReplayFile {
    * variant edited in the browser; `rulesmith replay` then needs nothing but the replay file.
    */
   files?: Record<string, string>;
+  /**
+   * The game itself at the moment it was saved (state, frames, pending question), written by
+   * `rulesmith play --save` and the editor: `play --load` resumes from it without replaying.
+   * `replay` checks it against the game the answers replay to.
+   */
+  game?: SavedGame;
 }
 
 export interface ReplayOptions {
   /** Put the rules' files in the replay (see `ReplayFile.files`). */
   embed?: boolean;
+  /** The game as saved (see `ReplayFile.game`). */
+  game?: SavedGame;
 }
 
 export function replayFile(path: string, program: Program, setup: GameSetup, decisions: readonly unknown[], result: unknown, options: ReplayOptions = {}): ReplayFile {
   const replay: ReplayFile = { format: REPLAY_FORMAT, version: 1, ruleset: path, hash: program.hash, setup, decisions: [...decisions], result };
+  if (options.game) replay.game = options.game;
   if (options.embed) replay.files = Object.fromEntries([...program.model.files].map(([file, source]) => [file, source.text]));
   return replay;
 }
@@ -42,6 +51,7 @@ export function replayProblem(data: unknown): string | undefined {
   const seed = (r.setup as { seed?: unknown }).seed;
   if (typeof seed !== 'string' && typeof seed !== 'number') return 'the replay setup has no seed';
   if (typeof r.ruleset !== 'string') return 'the replay does not say which ruleset it was played with';
+  if (r.game !== undefined && (typeof r.game !== 'object' || r.game === null)) return 'the replay\'s `game` must be a saved game';
   if (r.files !== undefined && (typeof r.files !== 'object' || r.files === null || Object.values(r.files).some((t) => typeof t !== 'string'))) return 'the replay\'s `files` must map paths to texts';
   return undefined;
 }

@@ -1,35 +1,35 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { RandomAgent, type Agent } from '../agents/index.ts';
 import { Game, type DecisionRequest, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
-import { replayFile } from '../analysis/replay-file.ts';
+import { replayFile, replayProblem, type ReplayFile } from '../analysis/replay-file.ts';
+import { rulesFor } from './replay.ts';
 
 export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players N] [--option k=v…] [--bots p2,…] [--save FILE] [--root DIR]
+       rulesmith play [<ruleset>] --load FILE [--bots p2,…] [--save FILE]
 
 Plays in the terminal. Each human seat sees its own view and numbered options; type the number
 (several numbers separated by spaces, or a number for amounts). Also: 'log', 'state', 'quit'.
-Works with piped input for scripted sessions. --save writes a replay that 'rulesmith replay' checks.`;
+Works with piped input for scripted sessions. --save writes the game (finished or not) as a replay
+that 'rulesmith replay' checks; --load goes on with a game saved that way, where it stopped (the
+rules are the ruleset given, else the ones the file names or carries).`;
 
 export async function runPlay(argv: string[], io: Io): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, bots: { type: 'string', default: '' }, save: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, bots: { type: 'string', default: '' }, save: { type: 'string' }, load: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith play: ${(e as Error).message}\n\n${PLAY_USAGE}\n`);
     return 2;
   }
   if (args.values.help) { io.out(`${PLAY_USAGE}\n`); return 0; }
-  const [path] = args.positionals;
-  if (!path) { io.err(`${PLAY_USAGE}\n`); return 2; }
-  const program = programFor(path, io, undefined, args.values.root);
-  if (typeof program === 'number') return program;
-  const options = parseOptions(program, args.values.option, io);
-  if (typeof options === 'number') return options;
-  const setup = { seed: args.values.seed, options, ...(args.values.players ? { players: Number(args.values.players) } : {}) };
-  const game = Game.start(program, setup);
-  if (!(game instanceof Game)) { io.err(game.problems.map((p) => `rulesmith play: ${p.message}\n`).join('')); return 2; }
+  const [given] = args.positionals;
+  const started = args.values.load !== undefined ? loadGame(args.values.load, given, args.values.root, io) : newGame(given, args.values, io);
+  if (typeof started === 'number') return started;
+  const { game, program, path } = started;
+  const setup = game.setup;
   const bots = new Map<string, Agent>(args.values.bots.split(',').filter(Boolean).map((p) => [p, new RandomAgent(`${setup.seed}:${p}`)]));
   const lines = io.lines?.();
   const shown = new Map<string, number>();
@@ -47,10 +47,58 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
   }
   io.out(game.status === 'ended' ? `\nGame over: ${JSON.stringify(game.result)}\n` : game.status === 'error' ? `\nThe game stopped: ${game.error?.code}: ${game.error?.message} (${game.error?.file}:${game.error?.range.start.line})\n` : '\nStopped before the end.\n');
   if (args.values.save) {
-    writeFileSync(args.values.save, `${JSON.stringify(replayFile(path, program, setup, game.state.decisions, game.result), null, 1)}\n`);
-    io.out(`Replay saved to ${args.values.save}\n`);
+    const replay = replayFile(path, program, setup, game.state.decisions, game.result, { game: game.save({ log: false }) });
+    writeFileSync(args.values.save, `${JSON.stringify(replay, null, 1)}\n`);
+    io.out(`${game.status === 'waiting' ? 'Game' : 'Replay'} saved to ${args.values.save}${game.status === 'waiting' ? ` (go on with: rulesmith play --load ${args.values.save})` : ''}\n`);
   }
   return game.status === 'error' ? 1 : 0;
+}
+
+interface Started {
+  game: Game;
+  program: Program;
+  path: string;
+}
+
+function newGame(path: string | undefined, values: { seed: string; players?: string; option?: string[]; root?: string }, io: Io): Started | number {
+  if (!path) { io.err(`${PLAY_USAGE}\n`); return 2; }
+  const program = programFor(path, io, undefined, values.root);
+  if (typeof program === 'number') return program;
+  const options = parseOptions(program, values.option, io);
+  if (typeof options === 'number') return options;
+  const setup = { seed: values.seed, options, ...(values.players ? { players: Number(values.players) } : {}) };
+  const game = Game.start(program, setup);
+  if (!(game instanceof Game)) { io.err(game.problems.map((p) => `rulesmith play: ${p.message}\n`).join('')); return 2; }
+  return { game, program, path };
+}
+
+/** A game saved by `--save` (or any replay file: then its answers are played again first). */
+function loadGame(file: string, path: string | undefined, root: string | undefined, io: Io): Started | number {
+  let replay: ReplayFile;
+  try {
+    replay = JSON.parse(readFileSync(file, 'utf8')) as ReplayFile;
+  } catch (e) {
+    io.err(`rulesmith play: cannot read '${file}': ${(e as Error).message}\n`);
+    return 2;
+  }
+  const problem = replayProblem(replay);
+  if (problem) { io.err(`rulesmith play: '${file}' is ${problem}\n`); return 2; }
+  const program = path !== undefined ? programFor(path, io, undefined, root) : rulesFor(replay, file, undefined, io);
+  if (typeof program === 'number') return program;
+  let game: Game | { problems: Array<{ message: string }> };
+  if (replay.game) game = Game.fromState(program, replay.game);
+  else {
+    game = Game.start(program, replay.setup);
+    for (const d of replay.decisions) if (game instanceof Game && game.pending && !game.answer(d).ok) return fail(`answer ${JSON.stringify(d)} is refused by these rules`);
+  }
+  if (!(game instanceof Game)) return fail(game.problems.map((p) => p.message).join('; '));
+  io.out(`Resumed ${file}: ${game.state.decisions.length} decisions played, round ${game.state.round}.\n`);
+  return { game, program, path: path ?? replay.ruleset };
+
+  function fail(why: string): number {
+    io.err(`rulesmith play: cannot go on with '${file}': ${why}\n`);
+    return 1;
+  }
 }
 
 function showView(game: Game, req: DecisionRequest, shown: Map<string, number>, io: Io): void {

@@ -67,6 +67,18 @@ export function runReplay(argv: string[], io: Io): number {
       return 1;
     }
   }
+  if (replay.game) {
+    // A saved game carries its state: it must be the state the answers replay to.
+    const got = game.save({ log: false });
+    if (JSON.stringify(got.state) !== JSON.stringify(replay.game.state) || JSON.stringify(got.machine) !== JSON.stringify(replay.game.machine)) {
+      io.out(`diverged: after ${replay.decisions.length} decisions the game is not in the state the file saved\n`);
+      return 1;
+    }
+    if (game.pending && replay.game.status === 'waiting') {
+      io.out(`replay verified up to decision ${replay.decisions.length}: the game waits for ${game.pending.player}: "${game.pending.prompt}" (go on with: rulesmith play --load ${file})\n`);
+      return 0;
+    }
+  }
   if (game.pending) {
     io.out(`diverged: the game still asks "${game.pending.prompt}" after all ${replay.decisions.length} recorded decisions\n`);
     return 1;
@@ -88,7 +100,7 @@ export function runReplay(argv: string[], io: Io): number {
  * outside the folder it is looked up in (the working folder or the replay's own), and the files it
  * carries keep relative paths inside their ruleset's folder.
  */
-function rulesFor(replay: ReplayFile, file: string, override: string | undefined, io: Io): Program | number {
+export function rulesFor(replay: ReplayFile, file: string, override: string | undefined, io: Io): Program | number {
   if (override !== undefined) return programFor(override, io);
   const { allowed, refused } = diskCandidates(replay.ruleset, file);
   const found = allowed.find((c) => existsSync(c));

@@ -46,7 +46,7 @@ export function storeValue(v: Value): unknown {
 /** The value `storeValue` wrote; entities are interned in `refs`. Throws on anything else. */
 export function loadValue(x: unknown, refs: RefTable): Value {
   if (x === null || typeof x !== 'object') {
-    if (x === undefined) return null;
+    if (x === undefined || x === null) return null;
     if (typeof x === 'number' || typeof x === 'string' || typeof x === 'boolean') return x;
     throw new Error(`not a stored value: ${typeof x}`);
   }
