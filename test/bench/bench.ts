@@ -30,6 +30,7 @@ import { loadRuleset } from '../../interpreter/load/index.ts';
 import { compileRuleset, type Program } from '../../interpreter/compile/index.ts';
 import { Game } from '../../interpreter/runtime/index.ts';
 import { playSkirmish } from './skirmish/hand-written.ts';
+import { FORK_GOAL, forkBlocks } from './fork-cost.ts';
 
 const json = process.argv.includes('--json');
 
@@ -208,6 +209,18 @@ const games = playable.map((p, i) => {
 });
 for (const g of games) rows.push({ name: `one ${g.id} game (random agents), no log`, ms: g.msPerGame, ratio: `${fmt(g.msPerGame / duelGameMs)}× a duel game` });
 
+// ---------------------------------------------------------------- fork ÷ decision step
+
+/** Fork cost against one decision step, in the longest shipped game, early and late. */
+const forkProgram = programs.find((p) => p.data.id === 'battle_of_seattle') ?? playable[0]!;
+const forks = [10, 300].map((at) => {
+  const b = forkBlocks(forkProgram, at);
+  const [forkMs, bothMs] = alternate([{ name: 'fork', block: b.fork }, { name: 'fork+step', block: b.forkAndStep }], ROUNDS);
+  // A step is what a fork followed by one answer costs beyond the fork.
+  const perRound = forkMs!.map((f, r) => f / Math.max(bothMs![r]! - f, 1e-6));
+  return { decision: at, forkUs: (spread(forkMs!).median * 1000) / b.copies, stepUs: (spread(bothMs!.map((x, r) => x - forkMs![r]!)).median * 1000) / b.copies, ratio: spread(perRound), goal: FORK_GOAL };
+});
+
 // ---------------------------------------------------------------- report
 
 const header = `rulesmith bench (${new Date().toISOString().slice(0, 10)}, node ${process.version}; CPU time, alternating blocks)`;
@@ -226,6 +239,7 @@ const result = {
     met: skirmishRatio.median >= GOAL_RATIO,
   },
   games: games.map((g) => ({ ...g, goal: GOAL_SPEEDUP, met: g.vsBaselineNormalised !== null && g.vsBaselineNormalised >= GOAL_SPEEDUP })),
+  forks: forks.map((f) => ({ ...f, game: String(forkProgram.data.id), met: f.ratio.median <= FORK_GOAL })),
   baseline: BASELINE,
   notes,
 };
@@ -250,6 +264,8 @@ if (json) {
   ]);
   const widths = cols.map((c, i) => Math.max(c.length, ...table.map((r) => r[i]!.length)));
   for (const r of [cols, ...table]) console.log(`  ${r.map((x, i) => x.padEnd(widths[i]!)).join('  ')}`);
+  console.log(`\nfork ÷ one decision step, ${result.forks[0]?.game} (${ROUNDS} block pairs of 200; median (min–max)):`);
+  for (const f of result.forks) console.log(`  at decision ${String(f.decision).padEnd(4)} fork ${fmt(f.forkUs)} µs, step ${fmt(f.stepUs)} µs, ratio ${fmtSpread(f.ratio, '×')}   goal ≤ ${FORK_GOAL}×: ${f.met ? 'met' : 'not yet'}`);
   const failed = result.games.filter((g) => g.failed > 0);
   if (failed.length) notes.push(`games that stopped with an error (still timed): ${failed.map((g) => `${g.id} ${g.failed}`).join(', ')}`);
   for (const n of notes) console.log(`(${n})`);
