@@ -127,6 +127,8 @@ export interface Track extends Named {
   boxes?: Array<number | string | ({ label?: string; value?: number } & Props)>;
   /** Show it as a track in the UI. */
   display?: 'track' | 'counter' | 'hidden';
+  /** Who may see its values; `owner` means the player/side/piece owner each value belongs to. */
+  visibility?: 'public' | 'owner' | 'hidden';
 }
 
 export interface Variable extends Named {

@@ -1,4 +1,5 @@
 import type { SourceAt } from './errors.ts';
+import type { MarkedText } from './secrets.ts';
 import type { Value } from './values.ts';
 
 /**
@@ -21,6 +22,11 @@ export interface DecisionRequest {
   /** Hidden from the other seats (simultaneous secret choices). */
   secret: boolean;
   at: SourceAt;
+  /**
+   * The prompt with what it tells about hidden pieces marked, kept with the question so a saved
+   * or copied game still redacts it (views show each seat its own redaction; never shown as is).
+   */
+  promptParts?: MarkedText;
 }
 
 export type Answer = number | number[];

@@ -13,6 +13,7 @@ import type { GameState } from './state.ts';
 import { lookup, roll, rollOn } from './tables.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
+import { valueAudience } from './visibility.ts';
 import { lineSecret, pieceSpan, plainText, valueText, type LineSecret, type SecretData, type MarkedText } from './secrets.ts';
 import { EntityRef, RangeValue, record, Roll, toText, type EntityKind, type Rec, type Value } from './values.ts';
 
@@ -183,7 +184,7 @@ export class Runtime {
     const old = this.getTrack(id, owner);
     if (owner === null) this.state.tracks[id] = v;
     else ((this.state.tracks[id] ??= {}) as Record<string, number>)[owner] = v;
-    if (old !== v && this.logging) this.log('change', [`${def.name ?? id}`, ...this.ownerText(def, owner), `: ${toText(old)} → ${v}`], at, { track: id, owner, from: old, to: v });
+    if (old !== v && this.logging) this.log('change', [`${def.name ?? id}`, ...this.ownerText(def, owner), `: ${toText(old)} → ${v}`], at, { track: id, owner, from: old, to: v }, valueAudience(this, def, owner));
   }
 
   getVar(id: string, owner: string | null): Value {
@@ -196,7 +197,10 @@ export class Runtime {
     const stored = toStored(value);
     if (owner === null) this.state.vars[id] = stored;
     else ((this.state.vars[id] ??= {}) as Record<string, unknown>)[owner] = stored;
-    if (this.logging) this.log('change', [id, ...this.ownerText(this.def('variables', id), owner), ' = ', ...valueText(this, value)], at, { variable: id, owner });
+    if (this.logging) {
+      const def = this.def('variables', id);
+      this.log('change', [id, ...this.ownerText(def, owner), ' = ', ...valueText(this, value)], at, { variable: id, owner }, valueAudience(this, def, owner));
+    }
   }
 
   /** ` (owner)` of a per-owner track or variable in a log line; a hidden piece as a secret span. */
@@ -230,6 +234,7 @@ export class Runtime {
 
   /** Ask a question: the machine stops; the answer's value goes to `slot` of the top frame. */
   suspend(req: DecisionRequest, slot: number): void {
+    if (this.hiding && this.remembers(req.prompt)) req.promptParts = this.textOf(req.prompt);
     this.pending = req;
     this.pendingSlot = slot;
   }

@@ -5,6 +5,7 @@ import type { LogEntry } from './log.ts';
 import { hiddenFrom, hiddenLabel, pieceSide, type MarkedText } from './secrets.ts';
 import type { GameState, PlayerState } from './state.ts';
 import { EntityRef, isRecordValue, toText, type Value } from './values.ts';
+import { cardVisible, inAudience, valueAudience, zoneVisible } from './visibility.ts';
 
 /** A seat's view: the state with what it may not see redacted, its log, and its own question. */
 export interface GameView {
@@ -32,9 +33,10 @@ export function viewFor(game: Game, player: string | null): GameView {
     const p = game.state.pieces[id]!;
     return p.hidden && hiddenFrom(pieceSide(game.rt, id), me) && !(me?.side && p.shown_to?.includes(me.side));
   });
-  const state = stateFor(game, player, me, concealed);
+  const cards = hiddenCards(game, me);
+  const state = stateFor(game, me, concealed, cards);
   const log = game.log.filter((e) => !e.visibleTo || e.visibleTo === player || (me?.side != null && e.visibleTo === me.side)).map((e) => lineFor(game, e, me));
-  const pending = game.pending && (game.pending.player === player || !game.pending.secret) ? pendingFor(game, game.pending, concealed) : null;
+  const pending = game.pending && (game.pending.player === player || !game.pending.secret) ? pendingFor(game, game.pending, new Map([...concealed, ...cards])) : null;
   return { player, state, log, pending };
 }
 
@@ -43,28 +45,62 @@ function concealedFrom(game: Game, hides: (id: string) => boolean): Concealed {
   return new Map([...aliasesOf(game)].filter(([id]) => hides(id)));
 }
 
-function stateFor(game: Game, player: string | null, me: PlayerState | undefined, concealed: Concealed): GameState {
+/**
+ * Card instances whose face `me` may not see → where they are (`hand@p2#3`, `events.draw#1`).
+ * A card's id names its face, and a fixed alias per card would let a seat follow one card from
+ * hand to hand; where it lies is all a seat can see of a face-down card.
+ */
+function hiddenCards(game: Game, me: PlayerState | undefined): Concealed {
+  const s = game.state;
+  const out = new Map<string, string>();
+  for (const [id, c] of Object.entries(s.cards)) {
+    if (cardVisible(game.rt, id, me)) continue;
+    const list = c.at === 'draw' ? s.decks[c.deck]?.draw : s.zones[c.at];
+    out.set(id, `${c.at === 'draw' ? `${c.deck}.draw` : c.at}#${(list?.indexOf(id) ?? -1) + 1}`);
+  }
+  return out;
+}
+
+function stateFor(game: Game, me: PlayerState | undefined, concealed: Concealed, cards: Concealed): GameState {
   const s = game.state;
   const state: GameState = structuredClone(s);
   state.rng = [0, 0, 0, 0];
   state.pieces = rekey(state.pieces, concealed);
   for (const alias of concealed.values()) state.pieces[alias] = { ...state.pieces[alias]!, type: HIDDEN, props: {} };
-  // Per-piece tracks and variables are keyed by piece id; variables may hold pieces.
+  // Values declared `owner` or `hidden` show `?` to the seats they are not for (before pieces are aliased).
+  state.tracks = redactValues(game, 'tracks', state.tracks, me) as GameState['tracks'];
+  state.vars = redactValues(game, 'variables', state.vars, me) as GameState['vars'];
+  // Per-piece tracks and variables are keyed by piece id; variables may hold pieces and cards.
+  const both = new Map([...concealed, ...cards]);
   state.tracks = swap(state.tracks, concealed) as GameState['tracks'];
-  state.vars = swap(state.vars, concealed) as GameState['vars'];
-  const zones = game.program.data.zones ?? {};
+  state.vars = swap(state.vars, both) as GameState['vars'];
   for (const key of Object.keys(state.zones)) {
-    const [zone, owner] = key.split('@');
-    const vis = zones[zone!]?.visibility ?? 'public';
-    const mine = owner !== undefined && (owner === player || owner === me?.side);
-    state.zones[key] = vis === 'hidden' || (vis === 'owner' && !mine) ? state.zones[key]!.map(() => HIDDEN) : (swap(state.zones[key], concealed) as string[]);
+    state.zones[key] = zoneVisible(game.rt, key, me) ? (swap(state.zones[key], concealed) as string[]) : state.zones[key]!.map(() => HIDDEN);
   }
   for (const deck of Object.values(state.decks)) deck.draw = deck.draw.map(() => HIDDEN);
-  for (const [id, c] of Object.entries(state.cards)) {
-    if (c.at === 'draw' || state.zones[c.at]?.includes(HIDDEN)) state.cards[id] = { ...c, def: HIDDEN };
-  }
+  // Face-down cards are only the `?`s of their zone or draw pile.
+  for (const id of cards.keys()) delete state.cards[id];
   state.decisions = [];
+  state.turnOrder = s.turnOrder ? [...s.turnOrder] : null;
   return state;
+}
+
+/** Tracks or variables with the values `me` may not see (by their declared visibility) as `?`. */
+function redactValues(game: Game, section: 'tracks' | 'variables', values: Record<string, unknown>, me: PlayerState | undefined): Record<string, unknown> {
+  const rt = game.rt;
+  for (const id of Object.keys(values)) {
+    const def = rt.def(section, id) as { per?: string; visibility?: 'public' | 'owner' | 'hidden' } | undefined;
+    if (!def?.visibility || def.visibility === 'public') continue;
+    const v = values[id];
+    const perOwner = def.per !== undefined && def.per !== 'global' && v !== null && typeof v === 'object' && !Array.isArray(v);
+    if (!perOwner) {
+      if (!inAudience(valueAudience(rt, def, null), me)) values[id] = HIDDEN;
+      continue;
+    }
+    const rec = v as Record<string, unknown>;
+    for (const owner of Object.keys(rec)) if (!inAudience(valueAudience(rt, def, owner), me)) rec[owner] = HIDDEN;
+  }
+  return values;
 }
 
 /** A record with concealed pieces' keys replaced by their aliases, listed after the others in alias order (key order would tell types). */
@@ -116,12 +152,14 @@ function pendingFor(game: Game, req: DecisionRequest, concealed: Concealed): Dec
   const label = (i: number): string => {
     const o = req.options[i]!;
     if (o instanceof EntityRef && o.kind === 'piece' && concealed.has(o.id)) return hiddenLabel(concealed.get(o.id)!);
+    if (o instanceof EntityRef && o.kind === 'card' && concealed.has(o.id)) return `hidden card (${concealed.get(o.id)!})`;
     const shown = swapValue(o, concealed);
     return shown === o ? req.labels[i]! : toText(shown);
   };
+  const { promptParts, ...shown } = req;
   return {
-    ...req,
-    prompt: render(game.rt.textOf(req.prompt), concealed),
+    ...shown,
+    prompt: render(promptParts ?? [req.prompt], concealed),
     options: order.map((i) => swapValue(req.options[i]!, concealed)),
     labels: order.map(label),
   };
@@ -129,7 +167,7 @@ function pendingFor(game: Game, req: DecisionRequest, concealed: Concealed): Dec
 
 /** A value with concealed pieces replaced by refs to their aliases (the same value when it holds none). */
 function swapValue(v: Value, concealed: Concealed): Value {
-  if (v instanceof EntityRef) return v.kind === 'piece' && concealed.has(v.id) ? new EntityRef('piece', concealed.get(v.id)!) : v;
+  if (v instanceof EntityRef) return (v.kind === 'piece' || v.kind === 'card') && concealed.has(v.id) ? new EntityRef(v.kind, concealed.get(v.id)!) : v;
   if (Array.isArray(v)) {
     const out = v.map((x) => swapValue(x, concealed));
     return out.some((x, i) => x !== v[i]) ? out : v;

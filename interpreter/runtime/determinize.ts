@@ -1,0 +1,128 @@
+/**
+ * `determinize(game, seat, rng)`: a complete game that one seat cannot tell from the real one.
+ * Everything the seat may not see (visibility.ts) is drawn again at random, consistently with what
+ * it can see: unseen cards (draw piles, other seats' hidden hands) swap faces within their deck, face-down pieces hidden from it swap identities (type and props) within their side, values
+ * declared `owner`/`hidden` that are not its own are redrawn (bounded tracks) or swapped between
+ * owners, and the dice to come are reseeded. Search bots plan on such copies, so they never read
+ * another seat's secrets; the non-interference test checks that the seat's view is unchanged.
+ *
+ * Not yet resampled: answers other seats already gave in a simultaneous secret choice that is
+ * still being asked (they wait in the frames until every seat has answered).
+ */
+import { Game } from './game.ts';
+import { nextInt, nextUint32, shuffleInPlace, type RngState } from './rng.ts';
+import type { Runtime } from './runtime.ts';
+import { hiddenFrom, pieceSide } from './secrets.ts';
+import type { GameState, PlayerState } from './state.ts';
+import { cardVisible, inAudience, valueAudience } from './visibility.ts';
+
+/** How much a determinization drew again (tests use it to know the check was not empty). */
+export interface Resampled {
+  cards: number;
+  pieces: number;
+  values: number;
+}
+
+export interface Determinized {
+  game: Game;
+  resampled: Resampled;
+}
+
+export function determinize(game: Game, seat: string | null, rng: RngState, opts: { log?: boolean } = {}): Determinized {
+  const saved = game.save({ log: opts.log ?? false });
+  const state = saved.state;
+  const me = state.players.find((p) => p.id === seat);
+  const rt = game.rt;
+  const resampled: Resampled = {
+    cards: resampleCards(rt, state, me, rng),
+    pieces: resamplePieces(rt, state, me, rng),
+    values: resampleValues(rt, state, me, rng),
+  };
+  state.rng = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
+  // A fresh runtime over the edited state: nothing cached from the real game survives.
+  const copy = Game.fromState(game.program, saved, game.rt.opts);
+  if (!(copy instanceof Game)) throw new Error(`determinize: ${copy.problems.map((p) => p.message).join('; ')}`);
+  return { game: copy, resampled };
+}
+
+/**
+ * Unseen cards of a deck (in its draw pile or in zones hidden from the seat) swap faces: each
+ * physical card keeps its place and every reference to it, and shows another face of the same deck.
+ */
+function resampleCards(rt: Runtime, state: GameState, me: PlayerState | undefined, rng: RngState): number {
+  const byDeck = new Map<string, string[]>();
+  for (const id of Object.keys(state.cards)) {
+    if (cardVisible(rt, id, me)) continue;
+    const deck = state.cards[id]!.deck;
+    byDeck.set(deck, [...(byDeck.get(deck) ?? []), id]);
+  }
+  let changed = 0;
+  for (const ids of byDeck.values()) {
+    const faces = shuffleInPlace(rng, ids.map((id) => state.cards[id]!.def));
+    ids.forEach((id, k) => {
+      const c = state.cards[id]!;
+      if (c.def !== faces[k]) changed++;
+      c.def = faces[k]!;
+    });
+  }
+  return changed;
+}
+
+/** Face-down pieces hidden from the seat swap identities (type and props) within their side. */
+function resamplePieces(rt: Runtime, state: GameState, me: PlayerState | undefined, rng: RngState): number {
+  const bySide = new Map<string, string[]>();
+  for (const [id, p] of Object.entries(state.pieces)) {
+    const side = pieceSide(rt, id);
+    if (!p.hidden || !hiddenFrom(side, me) || (me?.side && p.shown_to?.includes(me.side))) continue;
+    bySide.set(String(side), [...(bySide.get(String(side)) ?? []), id]);
+  }
+  let changed = 0;
+  for (const ids of bySide.values()) {
+    const identities = shuffleInPlace(rng, ids.map((id) => ({ type: state.pieces[id]!.type, props: state.pieces[id]!.props })));
+    ids.forEach((id, k) => {
+      const p = state.pieces[id]!;
+      if (p.type !== identities[k]!.type) changed++;
+      p.type = identities[k]!.type;
+      p.props = identities[k]!.props;
+    });
+  }
+  return changed;
+}
+
+/** Values declared `owner`/`hidden` that are not the seat's: bounded tracks drawn again, the rest swapped between owners. */
+function resampleValues(rt: Runtime, state: GameState, me: PlayerState | undefined, rng: RngState): number {
+  let changed = 0;
+  for (const section of ['tracks', 'variables'] as const) {
+    const values = (section === 'tracks' ? state.tracks : state.vars) as Record<string, unknown>;
+    for (const id of Object.keys(values)) {
+      const def = rt.def(section, id) as { per?: string; visibility?: string; min?: unknown; max?: unknown } | undefined;
+      if (!def?.visibility || def.visibility === 'public') continue;
+      const bounded = section === 'tracks' && typeof def.min === 'number' && typeof def.max === 'number' ? { min: def.min, max: def.max } : null;
+      const v = values[id];
+      const perOwner = def.per !== undefined && def.per !== 'global' && v !== null && typeof v === 'object' && !Array.isArray(v);
+      if (!perOwner) {
+        if (bounded && !inAudience(valueAudience(rt, def as never, null), me)) {
+          values[id] = bounded.min + nextInt(rng, bounded.max - bounded.min + 1);
+          changed += values[id] !== v ? 1 : 0;
+        }
+        continue;
+      }
+      const rec = v as Record<string, unknown>;
+      const unseen = Object.keys(rec).filter((owner) => !inAudience(valueAudience(rt, def as never, owner), me));
+      if (bounded) {
+        for (const owner of unseen) {
+          const old = rec[owner];
+          rec[owner] = bounded.min + nextInt(rng, bounded.max - bounded.min + 1);
+          if (rec[owner] !== old) changed++;
+        }
+      } else if (unseen.length > 1) {
+        const shuffled = shuffleInPlace(rng, unseen.map((o) => rec[o]));
+        unseen.forEach((o, k) => {
+          if (JSON.stringify(rec[o]) !== JSON.stringify(shuffled[k])) changed++;
+          rec[o] = shuffled[k];
+        });
+      }
+    }
+  }
+  return changed;
+}

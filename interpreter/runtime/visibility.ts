@@ -1,0 +1,63 @@
+/**
+ * What the ruleset declares secret, as one set of answers to "may this seat see that?": tracks and
+ * variables by their `visibility` (public, owner, hidden), zones by theirs, draw piles always
+ * hidden. Views (views.ts) apply these answers; determinize (determinize.ts) resamples exactly
+ * what they hide. Nothing else decides visibility, so the two cannot drift apart.
+ */
+import type { Runtime } from './runtime.ts';
+import { pieceSide } from './secrets.ts';
+import type { GameState, PlayerState } from './state.ts';
+
+/** A log line's `visibleTo` that matches no seat: only the referee's log shows it. */
+export const REFEREE_ONLY = '\u0000referee';
+
+type Visibility = 'public' | 'owner' | 'hidden';
+interface Declared {
+  per?: string;
+  visibility?: Visibility;
+}
+
+/** The seat (player id or side id) a per-owner value belongs to, or null when it belongs to none. */
+export function ownerSeat(state: GameState, rt: Runtime, per: string | undefined, owner: string): string | null {
+  if (per === 'player' || per === 'side') return owner;
+  if (per === 'piece') return state.pieces[owner]?.owner ?? pieceSide(rt, owner);
+  return null;
+}
+
+/**
+ * Who may see one value of a track or variable: undefined for everyone, else the one seat (a
+ * player or side id) or REFEREE_ONLY. Used as the `visibleTo` of the lines that tell it.
+ */
+export function valueAudience(rt: Runtime, def: Declared | undefined, owner: string | null): string | undefined {
+  const vis = def?.visibility ?? 'public';
+  if (vis === 'public') return undefined;
+  if (vis === 'hidden' || owner === null) return REFEREE_ONLY;
+  return ownerSeat(rt.state, rt, def?.per, owner) ?? REFEREE_ONLY;
+}
+
+/** Whether a seat (a player, or null for a spectator) is in an audience. */
+export function inAudience(audience: string | undefined, me: PlayerState | undefined): boolean {
+  return audience === undefined || (me !== undefined && (audience === me.id || (me.side !== null && audience === me.side)));
+}
+
+/** Whether `me` may see what zone instance `key` (`hand@p1`) holds. */
+export function zoneVisible(rt: Runtime, key: string, me: PlayerState | undefined): boolean {
+  const [zone, owner] = key.split('@');
+  const vis = rt.program.data.zones?.[zone!]?.visibility ?? 'public';
+  if (vis === 'public') return true;
+  if (vis === 'hidden' || owner === undefined || !me) return false;
+  return owner === me.id || owner === me.side;
+}
+
+/** Whether `me` may see which card instance `id` is (its face): not in a draw pile or a zone hidden from it. */
+export function cardVisible(rt: Runtime, id: string, me: PlayerState | undefined): boolean {
+  const at = rt.state.cards[id]?.at;
+  if (at === undefined || at === 'draw') return false;
+  if (rt.state.zones[at] !== undefined) return zoneVisible(rt, at, me);
+  return true;
+}
+
+/** The declared visibility of a track or variable. */
+export function declared(rt: Runtime, section: 'tracks' | 'variables', id: string): Declared | undefined {
+  return rt.def(section, id) as Declared | undefined;
+}

@@ -1,0 +1,75 @@
+/**
+ * Non-interference, for every shipped ruleset: at random points of random games, everything a
+ * seat may not see is drawn again (determinize), and the seat's view (state, log, the question
+ * and its options) must not change. Run longer with RULESMITH_NI_GAMES=<games per ruleset>.
+ */
+import { describe, expect, test } from 'vitest';
+import { RandomAgent } from '../../interpreter/agents/index.ts';
+import { determinize, type Game } from '../../interpreter/runtime/index.ts';
+import { nextInt, seedRng } from '../../interpreter/runtime/rng.ts';
+import { loadProgram, startGame } from '../helpers/ruleset.ts';
+
+const GAMES = Number(process.env.RULESMITH_NI_GAMES ?? 3);
+/** Chance that a decision point is checked (every seat, and a spectator). */
+const CHECK_ONE_IN = 12;
+
+const RULESETS: Array<[string, number | undefined, Record<string, unknown>]> = [
+  ['rulesets/battle-of-seattle', undefined, {}],
+  ['rulesets/blockade-runner', 4, {}],
+  ['rulesets/dragut', undefined, {}],
+  ['rulesets/blue-max', 6, { opt_lewis: true, opt_observer: true, opt_altitude: true, opt_fuel: true }],
+];
+
+/** Whether the ruleset declares anything secret: decks (their draw order), face-down pieces, private values or zones. */
+function hidesSomething(program: ReturnType<typeof loadProgram>): boolean {
+  const d = program.data;
+  const secret = (x: { visibility?: string }) => x.visibility !== undefined && x.visibility !== 'public';
+  return Object.keys(d.decks ?? {}).length > 0 || Object.values(d.pieces ?? {}).some((p) => p.hidden === true)
+    || [...Object.values(d.tracks ?? {}), ...Object.values(d.variables ?? {}), ...Object.values(d.zones ?? {})].some(secret);
+}
+
+const viewText = (g: Game, seat: string | null): string => JSON.stringify(g.view(seat));
+
+describe.each(RULESETS)('%s: a seat never sees what it may not', (path, players, options) => {
+  const program = loadProgram(path);
+
+  test(`${GAMES} random games: redrawing every secret of the others leaves each seat's view unchanged`, () => {
+    const totals = { checks: 0, cards: 0, pieces: 0, values: 0 };
+    for (let n = 0; n < GAMES; n++) {
+      const game = startGame(program, { seed: `ni-${n}`, ...(players ? { players } : {}), options });
+      const agent = new RandomAgent(`ni-${n}`);
+      const pick = seedRng(`ni-points-${n}`);
+      const seats = [...game.state.players.map((p) => p.id), null];
+      for (let step = 0; game.pending && step < 2_000; step++) {
+        if (nextInt(pick, CHECK_ONE_IN) === 0) {
+          for (const seat of seats) {
+            const before = viewText(game, seat);
+            const { game: other, resampled } = determinize(game, seat, seedRng(`ni-${n}-${step}-${seat}`), { log: true });
+            expect(viewText(other, seat), `game ${n}, decision ${step}, seat ${seat ?? 'spectator'}`).toBe(before);
+            totals.checks++;
+            totals.cards += resampled.cards;
+            totals.pieces += resampled.pieces;
+            totals.values += resampled.values;
+          }
+        }
+        game.answer(agent.choose(game.pending));
+      }
+    }
+    expect(totals.checks).toBeGreaterThan(10);
+    // The check had something to redraw where the rules keep secrets; open-information games have none.
+    if (hidesSomething(program)) expect(totals.cards + totals.pieces + totals.values, JSON.stringify(totals)).toBeGreaterThan(0);
+    else expect(totals).toMatchObject({ cards: 0, pieces: 0, values: 0 });
+    console.log(`${path}: ${JSON.stringify(totals)}`);
+  });
+
+  test('a determinized game plays on to a legal end', () => {
+    const game = startGame(program, { seed: 'ni-end', ...(players ? { players } : {}), options });
+    const agent = new RandomAgent('ni-end');
+    for (let i = 0; i < 20 && game.pending; i++) game.answer(agent.choose(game.pending));
+    const seat = game.pending?.player ?? 'p1';
+    const { game: copy } = determinize(game, seat, seedRng('ni-end'));
+    const bot = new RandomAgent('ni-end-copy');
+    for (let i = 0; i < 20_000 && copy.pending; i++) expect(copy.answer(bot.choose(copy.pending))).toEqual({ ok: true });
+    expect(copy.status, JSON.stringify(copy.error)).toBe('ended');
+  });
+});
