@@ -7,7 +7,7 @@ import { GameOver, RuleError } from './errors.ts';
 import { NO_SLOT } from './frame.ts';
 import { checkSetup, initialState, type GameSetup, type SetupProblem } from './init.ts';
 import type { LogEntry } from './log.ts';
-import { cloneJson, copyFrame, loadFrame, loadRequest, saveFrame, saveRequest, type MachineState } from './persist.ts';
+import { cloneJson, cloneState, copyFrame, loadFrame, loadRequest, saveFrame, saveRequest, type MachineState } from './persist.ts';
 import { DEFAULT_RUNTIME_OPTIONS, Runtime, type RuntimeOptions } from './runtime.ts';
 import type { LineSecret } from './secrets.ts';
 import { STATE_FORMAT, type GameState } from './state.ts';
@@ -114,8 +114,10 @@ export class Game {
    */
   fork(opts: ForkOptions = {}): Game {
     const from = this.rt;
-    const rt = new Runtime(this.program, cloneJson(from.state), opts.log ? from.opts : { ...from.opts, log: 'none' });
+    const rt = new Runtime(this.program, cloneState(from.state), opts.log ? from.opts : { ...from.opts, log: 'none' });
     rt.stack = from.stack.map((f) => copyFrame(f, rt));
+    from.shareRecords();
+    rt.shareRecords();
     rt.pending = from.pending;
     rt.pendingSlot = from.pendingSlot;
     rt.steps = from.steps;

@@ -5,6 +5,7 @@
  */
 import type { Code, Frame } from './frame.ts';
 import type { DecisionRequest } from './decisions.ts';
+import type { GameState, PieceState } from './state.ts';
 import type { RefTable } from './values.ts';
 import { EntityRef, isRecordValue, RangeValue, Roll, type EntityKind, type Rec, type Value } from './values.ts';
 
@@ -83,17 +84,49 @@ export function cloneValue(v: Value): Value {
   return v;
 }
 
-/** A deep copy of JSON data (the game state): faster than structuredClone for small objects. */
+/** A deep copy of JSON data: faster than structuredClone for the small objects a state is made of. */
 export function cloneJson<T>(x: T): T {
   if (x === null || typeof x !== 'object') return x;
   if (Array.isArray(x)) {
     const out = new Array(x.length);
-    for (let i = 0; i < x.length; i++) out[i] = cloneJson(x[i]);
+    for (let i = 0; i < x.length; i++) {
+      const v = x[i];
+      out[i] = v !== null && typeof v === 'object' ? cloneJson(v) : v;
+    }
     return out as T;
   }
   const out: Record<string, unknown> = {};
-  for (const k in x as Record<string, unknown>) out[k] = cloneJson((x as Record<string, unknown>)[k]);
+  for (const k in x as Record<string, unknown>) {
+    const v = (x as Record<string, unknown>)[k];
+    out[k] = v !== null && typeof v === 'object' ? cloneJson(v) : v;
+  }
   return out as T;
+}
+
+/** A copy of a piece record: one fixed shape (fast to allocate), props copied only when it has any. */
+function clonePiece(p: PieceState): PieceState {
+  const copy: PieceState = { type: p.type, at: p.at, owner: p.owner, facing: p.facing, flipped: p.flipped, hidden: p.hidden, props: p.props };
+  for (const _ in p.props) {
+    copy.props = cloneJson(p.props);
+    break;
+  }
+  if (p.shown_to) copy.shown_to = [...p.shown_to];
+  return copy;
+}
+
+/**
+ * A copy of a game state for a fork: deep, except that per-owner track and variable records are
+ * shared (the runtimes copy one on first write, see `Runtime.shareRecords`).
+ */
+export function cloneState(s: GameState): GameState {
+  const pieces: Record<string, PieceState> = {};
+  for (const id in s.pieces) pieces[id] = clonePiece(s.pieces[id]!);
+  return {
+    format: s.format, rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]], round: s.round, phase: s.phase, active: { ...s.active },
+    players: s.players.map((p) => ({ ...p })), options: { ...s.options }, tracks: { ...s.tracks }, vars: { ...s.vars }, pieces,
+    zones: cloneJson(s.zones), decks: cloneJson(s.decks), cards: cloneJson(s.cards), turnOrder: s.turnOrder ? [...s.turnOrder] : null,
+    decisions: s.decisions.slice(), ended: s.ended ? cloneJson(s.ended) : null,
+  };
 }
 
 export function saveFrame(f: Frame): SavedFrame {

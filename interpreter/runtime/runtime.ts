@@ -183,7 +183,7 @@ export class Runtime {
     }
     const old = this.getTrack(id, owner);
     if (owner === null) this.state.tracks[id] = v;
-    else ((this.state.tracks[id] ??= {}) as Record<string, number>)[owner] = v;
+    else this.writable(this.state.tracks, this.ownTracks, id)[owner] = v;
     if (old !== v && this.logging) this.log('change', [`${def.name ?? id}`, ...this.ownerText(def, owner), `: ${toText(old)} → ${v}`], at, { track: id, owner, from: old, to: v }, valueAudience(this, def, owner));
   }
 
@@ -196,11 +196,37 @@ export class Runtime {
   setVar(id: string, owner: string | null, value: Value, at: SourceAt): void {
     const stored = toStored(value);
     if (owner === null) this.state.vars[id] = stored;
-    else ((this.state.vars[id] ??= {}) as Record<string, unknown>)[owner] = stored;
+    else this.writable(this.state.vars, this.ownVars, id)[owner] = stored;
     if (this.logging) {
       const def = this.def('variables', id);
       this.log('change', [id, ...this.ownerText(def, owner), ' = ', ...valueText(this, value)], at, { variable: id, owner }, valueAudience(this, def, owner));
     }
+  }
+
+  /**
+   * Per-owner track and variable records this game may change in place. A fork shares the
+   * records of its parent (they are most of a state) and both copy one on its first write: stored
+   * values inside are replaced, never changed, so a shallow copy is enough. null: all its own.
+   */
+  private ownTracks: Set<string> | null = null;
+  private ownVars: Set<string> | null = null;
+
+  /** After a fork, this game and the copy share every per-owner record until they write it. */
+  shareRecords(): void {
+    this.ownTracks = new Set();
+    this.ownVars = new Set();
+  }
+
+  private writable(store: Record<string, unknown>, own: Set<string> | null, id: string): Record<string, unknown> {
+    let rec = store[id] as Record<string, unknown> | undefined;
+    if (rec === undefined || rec === null || typeof rec !== 'object') {
+      store[id] = rec = {};
+      own?.add(id);
+    } else if (own && !own.has(id)) {
+      store[id] = rec = { ...rec };
+      own.add(id);
+    }
+    return rec;
   }
 
   /** ` (owner)` of a per-owner track or variable in a log line; a hidden piece as a secret span. */

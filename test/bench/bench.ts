@@ -30,7 +30,7 @@ import { loadRuleset } from '../../interpreter/load/index.ts';
 import { compileRuleset, type Program } from '../../interpreter/compile/index.ts';
 import { Game } from '../../interpreter/runtime/index.ts';
 import { playSkirmish } from './skirmish/hand-written.ts';
-import { FORK_GOAL, forkBlocks } from './fork-cost.ts';
+import { FORK_GOAL, forkBlocks, STEPS } from './fork-cost.ts';
 
 const json = process.argv.includes('--json');
 
@@ -216,9 +216,10 @@ const forkProgram = programs.find((p) => p.data.id === 'battle_of_seattle') ?? p
 const forks = [10, 300].map((at) => {
   const b = forkBlocks(forkProgram, at);
   const [forkMs, bothMs] = alternate([{ name: 'fork', block: b.fork }, { name: 'fork+step', block: b.forkAndStep }], ROUNDS);
-  // A step is what a fork followed by one answer costs beyond the fork.
-  const perRound = forkMs!.map((f, r) => f / Math.max(bothMs![r]! - f, 1e-6));
-  return { decision: at, forkUs: (spread(forkMs!).median * 1000) / b.copies, stepUs: (spread(bothMs!.map((x, r) => x - forkMs![r]!)).median * 1000) / b.copies, ratio: spread(perRound), goal: FORK_GOAL };
+  // A step is what a fork followed by STEPS answers costs beyond the fork, per answer.
+  const stepMs = bothMs!.map((x, r) => (x - forkMs![r]!) / STEPS);
+  const perRound = forkMs!.map((f, r) => f / Math.max(stepMs[r]!, 1e-6));
+  return { decision: at, forkUs: (spread(forkMs!).median * 1000) / b.copies, stepUs: (spread(stepMs).median * 1000) / b.copies, ratio: spread(perRound), goal: FORK_GOAL };
 });
 
 // ---------------------------------------------------------------- report
@@ -264,7 +265,7 @@ if (json) {
   ]);
   const widths = cols.map((c, i) => Math.max(c.length, ...table.map((r) => r[i]!.length)));
   for (const r of [cols, ...table]) console.log(`  ${r.map((x, i) => x.padEnd(widths[i]!)).join('  ')}`);
-  console.log(`\nfork ÷ one decision step, ${result.forks[0]?.game} (${ROUNDS} block pairs of 200; median (min–max)):`);
+  console.log(`\nfork ÷ one decision step, ${result.forks[0]?.game} (${ROUNDS} block pairs of 200 forks, each followed by ${STEPS} decisions; median (min–max)):`);
   for (const f of result.forks) console.log(`  at decision ${String(f.decision).padEnd(4)} fork ${fmt(f.forkUs)} µs, step ${fmt(f.stepUs)} µs, ratio ${fmtSpread(f.ratio, '×')}   goal ≤ ${FORK_GOAL}×: ${f.met ? 'met' : 'not yet'}`);
   const failed = result.games.filter((g) => g.failed > 0);
   if (failed.length) notes.push(`games that stopped with an error (still timed): ${failed.map((g) => `${g.id} ${g.failed}`).join(', ')}`);

@@ -8,10 +8,12 @@ import { Game, type Program } from '../../interpreter/runtime/index.ts';
 
 export const FORK_GOAL = 20;
 const COPIES = 200;
+/** Decisions answered after each fork: one decision's cost varies a lot, so steps are averaged. */
+export const STEPS = 10;
 
 export interface ForkBlocks {
   decision: number;
-  /** Blocks for `alternate`: COPIES forks; COPIES forks each answered once. */
+  /** Blocks for `alternate`: COPIES forks; COPIES forks, each then answered STEPS times. */
   fork: (round: number) => void;
   forkAndStep: (round: number) => void;
   copies: number;
@@ -24,7 +26,10 @@ function gameAt(program: Program, at: number): Game {
     if (!(g instanceof Game)) throw new Error('setup refused');
     const agent = new RandomAgent(seed);
     for (let i = 0; i < at && g.pending; i++) g.answer(agent.choose(g.pending));
-    if (g.pending && g.state.decisions.length === at) return g;
+    // Room for the steps timed after each fork.
+    const probe = g.fork();
+    for (let k = 0; k < STEPS && probe.pending; k++) probe.answer(agent.choose(probe.pending));
+    if (g.pending && g.state.decisions.length === at && probe.pending) return g;
   }
   throw new Error(`no game reached decision ${at}`);
 }
@@ -39,7 +44,7 @@ export function forkBlocks(program: Program, at: number): ForkBlocks {
     forkAndStep: () => {
       for (let i = 0; i < COPIES; i++) {
         const g = base.fork();
-        g.answer(agent.choose(g.pending!));
+        for (let k = 0; k < STEPS && g.pending; k++) g.answer(agent.choose(g.pending));
       }
     },
   };
