@@ -22,6 +22,7 @@ export function checkReferences(ctx: CheckContext): void {
     ctx.atValue(['players', 'min'], { code: 'invalid-bounds', message: `At least ${d.players.min} players but at most ${d.players.max}: no player count fits.`, hint: 'Make `min` no larger than `max`.' });
   }
   checkTrackBounds(ctx);
+  checkVisibility(ctx);
   checkOptions(ctx);
   walkPhases(d.flow?.phases, ['flow', 'phases'], (_id, path, phase) => {
     const allowed = isRecord(phase.actions) && Array.isArray(phase.actions.allowed) ? phase.actions.allowed : [];
@@ -43,6 +44,23 @@ function checkTrackBounds(ctx: CheckContext): void {
     if (typeof initial !== 'number') continue;
     if ((typeof min === 'number' && initial < min) || (typeof max === 'number' && initial > max)) {
       ctx.atValue(['tracks', id, 'initial'], { code: 'initial-out-of-bounds', message: `Track \`${id}\` starts at ${initial}, outside its bounds ${min ?? '…'}..${max ?? '…'}.`, hint: 'Move `initial` inside the bounds, or widen them.' });
+    }
+  }
+}
+
+/** `visibility: owner` needs values that belong to someone: per player, side or piece. */
+function checkVisibility(ctx: CheckContext): void {
+  for (const section of ['tracks', 'variables'] as const) {
+    for (const [id, def] of entries(ctx.model.data[section])) {
+      if (!isRecord(def) || def.visibility !== 'owner') continue;
+      const per = typeof def.per === 'string' ? def.per : 'global';
+      if (per === 'player' || per === 'side' || per === 'piece') continue;
+      ctx.atValue([section, id, 'visibility'], {
+        code: 'visibility-without-owner',
+        severity: 'warning',
+        message: `\`${id}\` is \`per: ${per}\`, so its value${per === 'area' ? 's belong' : ' belongs'} to no player: \`owner\` hides ${per === 'area' ? 'them' : 'it'} from every seat.`,
+        hint: 'Write `visibility: hidden` to say so, or give it `per: player`, `side` or `piece`.',
+      });
     }
   }
 }
