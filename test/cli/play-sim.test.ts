@@ -85,6 +85,46 @@ describe('rulesmith replay', () => {
     expect(r.out).toContain('Game over:');
     expect((await runCli(['replay', save])).code).toBe(0);
   });
+
+  test('a game saved before its end should verify up to its last answer, and play --load should go on from there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-load-'));
+    const first = join(dir, 'first.json');
+    const second = join(dir, 'second.json');
+    const all = join(dir, 'all.json');
+    const played = await playPiped(['play', DUEL, '--seed', '3', '--bots', 'p2', '--save', first], ['1', '1', '1', 'quit']);
+    expect(played.out).toContain(`Game saved to ${first} (go on with: rulesmith play --load ${first})`);
+    const saved = JSON.parse(readFileSync(first, 'utf8'));
+    expect(saved.game.status).toBe('waiting');
+    const n = saved.decisions.length;
+    expect(n).toBeGreaterThanOrEqual(3);
+    const partial = await runCli(['replay', first]);
+    expect(partial.code, partial.out + partial.err).toBe(0);
+    expect(partial.out).toContain(`replay verified up to decision ${n}: the game waits for p1`);
+    // Go on with the rest of the game; saved again, the file holds every answer from the start.
+    const resumed = await playPiped(['play', '--load', first, '--bots', 'p2', '--save', second], Array(60).fill('1'));
+    expect(resumed.code, resumed.err).toBe(0);
+    expect(resumed.out).toContain(`Resumed ${first}: ${n} decisions played`);
+    expect(resumed.out).toContain('Game over:');
+    const whole = JSON.parse(readFileSync(second, 'utf8'));
+    expect(whole.decisions.slice(0, n)).toEqual(saved.decisions);
+    expect((await runCli(['replay', second])).out).toMatch(/^replay verified: \d+ decisions/);
+    // The same game played in one go gives the same answers and result.
+    await playPiped(['play', DUEL, '--seed', '3', '--bots', 'p2', '--save', all], [...Array(3).fill('1'), ...Array(60).fill('1')]);
+    const oneGo = JSON.parse(readFileSync(all, 'utf8'));
+    expect(whole.result).toEqual(oneGo.result);
+  });
+
+  test('a saved game whose state was edited should not verify', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-load-'));
+    const file = join(dir, 'game.json');
+    await playPiped(['play', DUEL, '--seed', '3', '--bots', 'p2', '--save', file], ['1', '1', 'quit']);
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    saved.game.state.round += 1;
+    writeFileSync(file, JSON.stringify(saved));
+    const r = await runCli(['replay', file]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('is not in the state the file saved');
+  });
 });
 
 describe('rulesmith replay of rules that exist only in the replay (a variant edited in the browser)', () => {
