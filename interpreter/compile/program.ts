@@ -84,7 +84,7 @@ function compileSite(p: Parsed, env: CompileEnv): CompiledScript {
   else if (p.body!.some((s) => stmtSuspends(s, env))) {
     const emitter = new Emitter(env);
     emitter.block(p.body!, scope);
-    out.code = { key: pathKey(p.site.path), ops: emitter.ops, slots: 0 };
+    out.code = { key: pathKey(p.site.path), ops: emitter.ops, slots: 0, ...(emitter.secretAnswers.length ? { secretAnswers: emitter.secretAnswers } : {}) };
   } else out.plain = compilePlainBlock(p.body!, scope, env);
   out.slots = scope.size;
   if (out.code) out.code.slots = scope.size;

@@ -227,6 +227,8 @@ interface Label {
  */
 export class Emitter {
   readonly ops: Op[] = [];
+  /** See `Code.secretAnswers`. */
+  readonly secretAnswers: number[] = [];
   /** Exit labels of the enclosing loops, innermost last (`stop` jumps to the last). */
   private readonly exits: Label[] = [];
 
@@ -420,6 +422,8 @@ export class Emitter {
     const index = scope.define('\u0000index');
     const answers = scope.define('\u0000answers');
     const answer = scope.define('\u0000answer');
+    const asked = scope.define('\u0000asked');
+    if (e.secret) this.secretAnswers.push(answers);
     this.emit((f) => {
       f.rt.step(at);
       f.slots[list] = f.rt.iterable(each.source(f), choose.at).slice();
@@ -434,11 +438,19 @@ export class Emitter {
       const i = f.slots[index] as number;
       if (i >= items.length) { f.pc = end.pc; return; }
       f.slots[each.slot] = items[i]!;
-      ask(f, answer);
+      const q = choose.ask(f);
+      if ('value' in q) {
+        f.slots[answer] = q.value;
+        f.slots[asked] = null;
+        return;
+      }
+      // Who chose among what, kept beside the answer (determinize draws another one from it).
+      f.slots[asked] = record([['player', q.player], ['kind', q.kind], ['options', q.options], ['min', q.min], ['max', q.max]]);
+      f.rt.suspend(q, answer);
     });
     this.emit((f) => {
       const i = f.slots[index] as number;
-      (f.slots[answers] as Value[]).push([toText((f.slots[list] as Value[])[i]!), f.slots[answer] ?? null]);
+      (f.slots[answers] as Value[]).push([toText((f.slots[list] as Value[])[i]!), f.slots[answer] ?? null, f.slots[asked] ?? null]);
       f.slots[index] = i + 1;
       f.pc = top.pc;
     });

@@ -5,14 +5,14 @@
  * declared `owner`/`hidden` that are not its own are redrawn (bounded tracks) or swapped between
  * owners, and the dice to come are reseeded. Search bots plan on such copies, so they never read
  * another seat's secrets; the non-interference test checks that the seat's view is unchanged.
- *
- * Not yet resampled: answers other seats already gave in a simultaneous secret choice that is
- * still being asked (they wait in the frames until every seat has answered).
+ * Answers other seats already gave in a simultaneous secret choice that is still being asked
+ * (they wait in the frames until every seat has answered) are drawn again among their options.
  */
 import { Game } from './game.ts';
 import { nextInt, nextUint32, shuffleInPlace, type RngState } from './rng.ts';
 import type { Runtime } from './runtime.ts';
 import { hiddenFrom, pieceSide } from './secrets.ts';
+import type { SavedFrame } from './persist.ts';
 import type { GameState, PlayerState } from './state.ts';
 import { cardVisible, inAudience, valueAudience } from './visibility.ts';
 
@@ -21,6 +21,8 @@ export interface Resampled {
   cards: number;
   pieces: number;
   values: number;
+  /** Other seats' answers to a simultaneous secret choice still being asked. */
+  answers: number;
 }
 
 export interface Determinized {
@@ -37,6 +39,7 @@ export function determinize(game: Game, seat: string | null, rng: RngState, opts
     cards: resampleCards(rt, state, me, rng),
     pieces: resamplePieces(rt, state, me, rng),
     values: resampleValues(rt, state, me, rng),
+    answers: resampleAnswers(game, saved.machine.stack, seat, rng),
   };
   state.rng = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
   // A fresh runtime over the edited state: nothing cached from the real game survives.
@@ -85,6 +88,31 @@ function resamplePieces(rt: Runtime, state: GameState, me: PlayerState | undefin
       p.type = identities[k]!.type;
       p.props = identities[k]!.props;
     });
+  }
+  return changed;
+}
+
+/** Other seats' answers in the frames' secret-answer lists (Code.secretAnswers), drawn again among what they were asked. */
+function resampleAnswers(game: Game, stack: SavedFrame[], seat: string | null, rng: RngState): number {
+  let changed = 0;
+  for (const frame of stack) {
+    for (const slot of game.program.codes.get(frame.code)?.secretAnswers ?? []) {
+      const list = frame.slots[slot];
+      if (!Array.isArray(list)) continue;
+      for (const entry of list as unknown[][]) {
+        const asked = (entry[2] as { $rec?: { player: string; kind: string; options: unknown[]; min: number; max: number } } | null)?.$rec;
+        if (!asked || asked.player === seat) continue;
+        const before = JSON.stringify(entry[1]);
+        if (asked.kind === 'number') entry[1] = asked.min + nextInt(rng, asked.max - asked.min + 1);
+        else if (asked.kind === 'one') entry[1] = asked.options[nextInt(rng, asked.options.length)];
+        else {
+          const count = asked.min + nextInt(rng, asked.max - asked.min + 1);
+          const picked = shuffleInPlace(rng, asked.options.map((_, i) => i)).slice(0, count).sort((a, b) => a - b);
+          entry[1] = picked.map((i) => asked.options[i]);
+        }
+        if (JSON.stringify(entry[1]) !== before) changed++;
+      }
+    }
   }
   return changed;
 }

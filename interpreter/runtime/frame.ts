@@ -54,4 +54,10 @@ export interface Code {
   key: string;
   ops: Op[];
   slots: number;
+  /**
+   * Slots gathering the answers of a simultaneous secret choice (`secretly choose … for each`):
+   * lists of `[key, value, asked]`, `asked` a record of who chose among what. Until every seat
+   * has answered they are the only place those answers are, so determinize redraws them.
+   */
+  secretAnswers?: number[];
 }

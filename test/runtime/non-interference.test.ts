@@ -34,7 +34,7 @@ describe.each(RULESETS)('%s: a seat never sees what it may not', (path, players,
   const program = loadProgram(path);
 
   test(`${GAMES} random games: redrawing every secret of the others leaves each seat's view unchanged`, () => {
-    const totals = { checks: 0, cards: 0, pieces: 0, values: 0 };
+    const totals = { checks: 0, cards: 0, pieces: 0, values: 0, answers: 0 };
     for (let n = 0; n < GAMES; n++) {
       const game = startGame(program, { seed: `ni-${n}`, ...(players ? { players } : {}), options });
       const agent = new RandomAgent(`ni-${n}`);
@@ -50,6 +50,7 @@ describe.each(RULESETS)('%s: a seat never sees what it may not', (path, players,
             totals.cards += resampled.cards;
             totals.pieces += resampled.pieces;
             totals.values += resampled.values;
+            totals.answers += resampled.answers;
           }
         }
         game.answer(agent.choose(game.pending));
@@ -57,8 +58,8 @@ describe.each(RULESETS)('%s: a seat never sees what it may not', (path, players,
     }
     expect(totals.checks).toBeGreaterThan(10);
     // The check had something to redraw where the rules keep secrets; open-information games have none.
-    if (hidesSomething(program)) expect(totals.cards + totals.pieces + totals.values, JSON.stringify(totals)).toBeGreaterThan(0);
-    else expect(totals).toMatchObject({ cards: 0, pieces: 0, values: 0 });
+    if (hidesSomething(program)) expect(totals.cards + totals.pieces + totals.values + totals.answers, JSON.stringify(totals)).toBeGreaterThan(0);
+    else expect(totals).toMatchObject({ cards: 0, pieces: 0, values: 0, answers: 0 });
     console.log(`${path}: ${JSON.stringify(totals)}`);
   });
 
@@ -71,5 +72,25 @@ describe.each(RULESETS)('%s: a seat never sees what it may not', (path, players,
     const bot = new RandomAgent('ni-end-copy');
     for (let i = 0; i < 20_000 && copy.pending; i++) expect(copy.answer(bot.choose(copy.pending))).toEqual({ ok: true });
     expect(copy.status, JSON.stringify(copy.error)).toBe('ended');
+  });
+});
+
+describe('determinize and simultaneous secret choices', () => {
+  test("another seat's answer, given while this seat is still to choose, is drawn again; the seat's own stays", () => {
+    const program = loadProgram('test/fixtures/runtime/duel');
+    const game = startGame(program, { seed: 5 });
+    const agent = new RandomAgent('secret');
+    // Up to p2's turn in `secretly choose one of ["hold", "push"] … for each p in players`: p1 has answered.
+    while (game.pending && !(game.pending.secret && game.pending.player === 'p2')) game.answer(agent.choose(game.pending));
+    expect(game.pending?.secret).toBe(true);
+    const p1Answer = (g: Game): unknown => {
+      const frame = g.rt.stack[g.rt.stack.length - 1]!;
+      const slot = frame.code!.secretAnswers![0]!;
+      return (frame.slots[slot] as unknown[][])[0]![1];
+    };
+    const seen = new Set<unknown>();
+    for (let i = 0; i < 20; i++) seen.add(p1Answer(determinize(game, 'p2', seedRng(`d${i}`)).game));
+    expect([...seen].sort()).toEqual(['hold', 'push']);
+    for (let i = 0; i < 5; i++) expect(p1Answer(determinize(game, 'p1', seedRng(`e${i}`)).game)).toBe(p1Answer(game));
   });
 });
