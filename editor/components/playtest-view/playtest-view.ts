@@ -202,6 +202,7 @@ export class RsPlaytestView extends LitElement {
     if (replay.ruleset && replay.ruleset !== replayRulesetPath(board.entry)) notes.push(`It was recorded with ${replay.ruleset}; playing it with ${replayRulesetPath(board.entry)}.`);
     if (replay.hash && replay.hash !== board.hash) notes.push(`The rules differ from the recording (hash ${replay.hash} → ${board.hash}).`);
     if (replay.game && !resume) notes.push('Its saved game was played with other rules, so its answers are replayed instead.');
+    if (resume && !replay.game!.log) notes.push('The file has no log (rulesmith play --save leaves it out): the log starts here.');
     this.notice = notes.join(' ');
     const players = Number(replay.setup.players ?? board.players.default);
     const seats = Object.fromEntries(seatNames(board, players).map((s) => [s.id, 'human' as SeatKind]));
