@@ -81,10 +81,11 @@ export class PlayController implements ReactiveController {
     if (this.update) this.post({ ...msg, game: this.update.game } as PlayRequest);
   }
 
-  requestReplay(ruleset: string): Promise<ReplayData> {
+  /** The game as a replay file; with `save`, carrying the saved game (to resume it later). */
+  requestReplay(ruleset: string, save = false): Promise<ReplayData> {
     return new Promise((resolve, reject) => {
       this.replayWaiter = { seq: 0, resolve, reject };
-      this.command({ type: 'replay', ruleset });
+      this.command({ type: 'replay', ruleset, ...(save ? { save } : {}) });
     });
   }
 

@@ -1,11 +1,26 @@
 /**
  * One playtest game: the interpreter's `Game` with a human or a bot at each seat. Bots are random
  * agents seeded by the game seed, the seat and the decision's number, so a game restarted with the
- * same answers (undo, a loaded replay) takes the same course. Pure: the worker wraps it.
+ * same answers (a loaded replay, an undo past the snapshots) takes the same course. Pure: the
+ * worker wraps it.
+ *
+ * Undo and restart do not replay from the start: before each answer the session keeps a fork of
+ * the game (`Game.fork`, costing what the state weighs), for the last `SNAPSHOT_LIMIT` answers;
+ * undo puts the newest one back. An undo past them forks the game as it was at the start and
+ * replays the answers up to there (which refills the snapshots). Restart forks the game at start.
+ * A saved game (`SavedGame`, the `game` of a replay file) resumes with `Game.fromState`, no replay.
  */
 import { Game, RandomAgent, compileRuleset, replayFile, type Program } from '../../interpreter/index.ts';
-import type { GameSetupData, PlayUpdate, ReplayData, SeatKind, SeatState, StartRequest } from './protocol.ts';
+import type { GameSetupData, PlayUpdate, ReplayData, SavedGameData, SeatKind, SeatState, StartRequest } from './protocol.ts';
 import { logLines, pendingView, seatState } from './seat-view.ts';
+
+/** How many answers back undo goes without replaying (one fork of the game each). */
+export const SNAPSHOT_LIMIT = 64;
+
+export interface SessionOptions {
+  /** Snapshots kept (default `SNAPSHOT_LIMIT`). */
+  snapshots?: number;
+}
 
 export class PlaySession {
   seats: Record<string, SeatKind>;
@@ -13,6 +28,11 @@ export class PlaySession {
   autoplay: boolean;
   delay: number;
   note: string | undefined;
+  /** The game before each of the last answers, oldest first: `snapshots[i]` waits for answer number `decisions` + 1. */
+  private snapshots: Array<{ decisions: number; game: Game }> = [];
+  private readonly limit: number;
+  /** The game as setup left it (forked, never played), made when first needed for a resumed game. */
+  private startGame: Game | undefined;
 
   private constructor(
     readonly id: number,
@@ -20,20 +40,42 @@ export class PlaySession {
     readonly setup: GameSetupData,
     public game: Game,
     request: StartRequest,
+    options: SessionOptions,
   ) {
     this.seats = { ...request.seats };
     this.seat = request.seat;
     this.autoplay = request.autoplay;
     this.delay = request.delay;
+    this.limit = Math.max(0, options.snapshots ?? SNAPSHOT_LIMIT);
   }
 
-  /** Start a game (and replay `request.decisions`); setup problems come back as text. */
-  static start(id: number, program: Program, request: StartRequest): PlaySession | { problems: string[] } {
+  /**
+   * Start a game: resume `request.game` (a saved game of these rules) as it was saved, or start
+   * from setup and replay `request.decisions`; setup problems come back as text.
+   */
+  static start(id: number, program: Program, request: StartRequest, options: SessionOptions = {}): PlaySession | { problems: string[] } {
+    if (request.game) {
+      const resumed = PlaySession.resume(program, request.game);
+      if (resumed instanceof Game) return new PlaySession(id, program, resumed.setup, resumed, request, options);
+      const session = PlaySession.start(id, program, { ...request, game: undefined }, options);
+      if (!('problems' in session)) session.note = `The saved game could not be resumed (${resumed}); its ${request.decisions?.length ?? 0} answers were replayed instead.${session.note ? ` ${session.note}` : ''}`;
+      return session;
+    }
     const game = Game.start(program, request.setup);
     if (!(game instanceof Game)) return { problems: game.problems.map((p) => p.message) };
-    const session = new PlaySession(id, program, request.setup, game, request);
+    const session = new PlaySession(id, program, request.setup, game, request, options);
+    session.startGame = game.fork({ log: true });
     if (request.decisions?.length) session.replay(request.decisions);
     return session;
+  }
+
+  /**
+   * A saved game back as it was, or why not. One saved without its log (`rulesmith play --save`)
+   * logs from here on.
+   */
+  private static resume(program: Program, saved: SavedGameData): Game | string {
+    const game = Game.fromState(program, saved.log ? saved : { ...saved, log: { entries: [], secrets: [] } });
+    return game instanceof Game ? game : game.problems.map((p) => p.message).join('; ');
   }
 
   /** The seat deciding now is a bot. */
@@ -42,12 +84,17 @@ export class PlaySession {
     return req !== null && this.seats[req.player] === 'bot';
   }
 
+  /** Answers undo can take back without replaying (the snapshots kept). */
+  get undoable(): number {
+    return this.snapshots.length;
+  }
+
   /**
    * Answer for the deciding seat (a person), as its view showed the question (options in shown
    * order); a refused answer leaves a note and changes nothing.
    */
   answer(answer: unknown): boolean {
-    return this.settle(this.game.answerFromView(answer));
+    return this.settle(this.play((game) => game.answerFromView(answer)));
   }
 
   /** Let the bot at the deciding seat answer once (it reads the question as the rules ask it). */
@@ -56,7 +103,7 @@ export class PlaySession {
     if (!req || this.seats[req.player] !== 'bot') return false;
     const index = this.game.state.decisions.length;
     const agent = new RandomAgent(`${this.setup.seed}:${req.player}:${index}`);
-    return this.settle(this.game.answer(agent.choose(req)));
+    return this.settle(this.play((game) => game.answer(agent.choose(req))));
   }
 
   private settle(r: { ok: true } | { ok: false; message: string }): boolean {
@@ -64,19 +111,50 @@ export class PlaySession {
     return r.ok;
   }
 
-  /** Start again from setup with every answer but the last (the interpreter is deterministic). */
-  undo(): void {
-    const decisions = this.game.state.decisions.slice(0, -1);
-    this.restart(decisions);
-    this.autoplay = false;
+  /** Answer once, keeping the game as it was before (dropped again when the answer is refused). */
+  private play<R extends { ok: boolean }>(answer: (game: Game) => R): R {
+    if (this.limit === 0 || !this.game.pending) return answer(this.game);
+    const before = { decisions: this.game.state.decisions.length, game: this.game.fork({ log: true }) };
+    const r = answer(this.game);
+    if (r.ok) {
+      this.snapshots.push(before);
+      if (this.snapshots.length > this.limit) this.snapshots.shift();
+    }
+    return r;
   }
 
-  restart(decisions: unknown[] = []): void {
-    const game = Game.start(this.program, this.setup);
-    if (!(game instanceof Game)) return;
-    this.game = game;
+  /** Back to before the last answer: the newest snapshot, else the start replayed up to there. */
+  undo(): void {
+    const target = Math.max(0, this.game.state.decisions.length - 1);
+    this.autoplay = false;
     this.note = undefined;
+    const snapshot = this.snapshots.pop();
+    if (snapshot && snapshot.decisions === target) {
+      this.game = snapshot.game;
+      return;
+    }
+    // Older than every snapshot (or a game that ended without a pending question): replay.
+    const decisions = this.game.state.decisions.slice(0, target);
+    this.snapshots = [];
+    this.game = this.initial().fork({ log: true });
     this.replay(decisions);
+  }
+
+  /** The game as setup left it, as a fresh fork (nothing of the game played so far is replayed). */
+  restart(): void {
+    this.snapshots = [];
+    this.note = undefined;
+    this.game = this.initial().fork({ log: true });
+  }
+
+  /** The game at setup (a game resumed from a save starts once, here, when first needed). */
+  private initial(): Game {
+    if (!this.startGame) {
+      const game = Game.start(this.program, this.game.setup);
+      if (!(game instanceof Game)) throw new Error(`This game's setup is refused: ${game.problems.map((p) => p.message).join(' ')}`);
+      this.startGame = game.fork({ log: true });
+    }
+    return this.startGame;
   }
 
   private replay(decisions: readonly unknown[]): void {
@@ -86,7 +164,8 @@ export class PlaySession {
         return;
       }
       const prompt = this.game.pending.prompt;
-      const r = this.game.answer(decisions[i]);
+      // Only the last answers get snapshots (the ones undo can reach without replaying).
+      const r = i >= decisions.length - this.limit ? this.play((game) => game.answer(decisions[i])) : this.game.answer(decisions[i]);
       if (!r.ok) {
         this.note = `The replay diverged at decision ${i + 1} ("${prompt}"): ${r.message}`;
         return;
@@ -123,10 +202,13 @@ export class PlaySession {
 
   /**
    * The game as a replay file for `rulesmith replay` (`ruleset`: the path it is run with). It
-   * carries the rules' files: a variant edited here exists in this browser only.
+   * carries the rules' files: a variant edited here exists in this browser only. With `save`, it
+   * carries the game itself too (`SavedGame`, log included): `rulesmith play --load` and Load game
+   * go on from there without replaying, and `rulesmith replay` checks the answers lead to it.
    */
-  replayFile(ruleset: string): ReplayData {
-    return replayFile(ruleset, this.program, this.setup, this.game.state.decisions, this.game.result, { embed: true });
+  replayFile(ruleset: string, options: { save?: boolean } = {}): ReplayData {
+    const { game } = this;
+    return replayFile(ruleset, this.program, game.setup, game.state.decisions, game.result, { embed: true, ...(options.save ? { game: game.save() } : {}) });
   }
 }
 

@@ -64,6 +64,14 @@ function handle(msg: PlayRequest): void {
     case 'undo':
       s.undo();
       break;
+    case 'restart': {
+      // Edited rules that compiled since: a new game with them, as New game would start it.
+      const newest = programs.program(s.program.model.entry);
+      if (newest && newest !== s.program) return start({ entry: s.program.model.entry, setup: s.setup, seats: s.seats, seat: s.seat, delay: s.delay, autoplay: msg.autoplay });
+      s.restart();
+      s.autoplay = msg.autoplay;
+      break;
+    }
     case 'autoplay':
       s.autoplay = msg.autoplay;
       s.delay = msg.delay;
@@ -78,7 +86,7 @@ function handle(msg: PlayRequest): void {
       s.seat = msg.seat;
       break;
     case 'replay':
-      post({ type: 'replay', game: s.id, replay: s.replayFile(msg.ruleset) });
+      post({ type: 'replay', game: s.id, replay: s.replayFile(msg.ruleset, { save: msg.save === true }) });
       return;
   }
   send(s);

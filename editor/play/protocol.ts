@@ -141,8 +141,13 @@ export interface StartRequest {
   /** Milliseconds between bot decisions; 0 = as fast as possible. */
   delay: number;
   autoplay: boolean;
-  /** Replay these answers first (undo, loaded replays). */
+  /** Replay these answers first (loaded replays). */
   decisions?: unknown[];
+  /**
+   * Resume this saved game (a replay file's `game`) as it was saved, without replaying; when it
+   * cannot be (other rules), `decisions` are replayed instead and the update's note says so.
+   */
+  game?: SavedGameData;
 }
 
 export interface PlayUpdate {
@@ -170,6 +175,9 @@ export interface PlayUpdate {
 /** A replay file, as `rulesmith replay` verifies it (interpreter/analysis/replay-file.ts). */
 export type ReplayData = ReplayFile;
 
+/** A game as saved (`Game.save`, the `game` of a replay file): state, frames, pending question, log. */
+export type SavedGameData = NonNullable<ReplayFile['game']>;
+
 /** One change the scenario editor makes: put a piece somewhere (and turn it, on hex grids). */
 export interface ScenarioEdit {
   piece: string;
@@ -183,11 +191,14 @@ export type PlayRequest =
   | ({ type: 'start' } & StartRequest)
   | { type: 'answer'; game: number; answer: unknown }
   | { type: 'undo'; game: number }
+  /** Back to the game at setup (bots run again when `autoplay`). */
+  | { type: 'restart'; game: number; autoplay: boolean }
   | { type: 'autoplay'; game: number; autoplay: boolean; delay: number }
   | { type: 'step'; game: number }
   | { type: 'seats'; game: number; seats: Record<string, SeatKind> }
   | { type: 'view'; game: number; seat: string | null }
-  | { type: 'replay'; game: number; ruleset: string }
+  /** The game as a replay file; with `save`, carrying the game itself (to resume). */
+  | { type: 'replay'; game: number; ruleset: string; save?: boolean }
   | { type: 'preview'; seq: number; entry: string; setup: GameSetupData }
   | { type: 'scenario-edit'; seq: number; entry: string; text: string; edits: ScenarioEdit[]; settings?: ScenarioSettings };
 

@@ -14,8 +14,8 @@ import { styles } from './playtest-view.styles.ts';
 
 /**
  * Playtest the active ruleset or scenario: set up a game (players, options, seed, a person or a
- * bot at each seat), then play it on the board in a worker. Undo, restart, replays in the
- * command line's format, a seat switcher showing exactly one seat's view, and the log with its
+ * bot at each seat), then play it on the board in a worker. Undo (from snapshots), restart, replays
+ * in the command line's format, saved games to resume (here or with `rulesmith play --load`), a seat switcher showing exactly one seat's view, and the log with its
  * provenance. Keeps the last version of the rules that compiled while the text has errors.
  *
  * @fires rs-open-file - a log entry, the rule of a question or a runtime error was chosen
@@ -87,8 +87,9 @@ export class RsPlaytestView extends LitElement {
           ? html`<button class="button" data-action="pause" ?disabled=${!Object.values(u.seats).includes('bot')} @click=${() => this.play.command({ type: 'autoplay', autoplay: false, delay: this.delay })}>Pause bots</button>`
           : html`<button class="button" data-action="run" ?disabled=${!u?.waiting?.bot} @click=${() => this.play.command({ type: 'autoplay', autoplay: true, delay: this.delay })}>Run bots</button>`}
         <button class="button" data-action="step" ?disabled=${!u?.waiting?.bot} @click=${() => this.play.command({ type: 'step' })}>Bot move</button>
-        <button class="button" data-action="download-replay" ?disabled=${!u} @click=${this.handleDownloadReplay}>Download replay</button>
-        <button class="button" data-action="load-replay" ?disabled=${!board} @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#replay-file')!.click()}>Load replay…</button>
+        <button class="button" data-action="download-replay" ?disabled=${!u} @click=${() => this.handleDownloadReplay(false)}>Download replay</button>
+        <button class="button" data-action="save-game" ?disabled=${!u} title="Download the game as it stands (state and answers) to go on with later, here or with rulesmith play --load" @click=${() => this.handleDownloadReplay(true)}>Save game</button>
+        <button class="button" data-action="load-replay" ?disabled=${!board} title="Resume a saved game, or replay a replay's answers" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#replay-file')!.click()}>Load game/replay…</button>
         <input id="replay-file" class="visually-hidden" type="file" accept=".json,application/json" tabindex="-1" aria-hidden="true" @change=${this.handleLoadReplay} />
         ${u ? this.renderSeatSwitch(u.state.players, u.seat) : nothing}
       </header>
@@ -150,8 +151,9 @@ export class RsPlaytestView extends LitElement {
     this.play.start(this.lastStart);
   }
 
+  /** The same game from setup again (a fork of the game at start, in the worker). */
   private handleRestart(): void {
-    if (this.lastStart) this.play.start({ ...this.lastStart, decisions: [], seat: this.play.update?.seat ?? this.lastStart.seat });
+    if (this.play.update) this.play.command({ type: 'restart', autoplay: this.lastStart?.autoplay ?? false });
   }
 
   private handleSeat(e: Event): void {
@@ -174,11 +176,12 @@ export class RsPlaytestView extends LitElement {
     this.selected = [];
   }
 
-  private async handleDownloadReplay(): Promise<void> {
+  /** Download the game's replay; `save`: with the game itself, to resume (Load game, `rulesmith play --load`). */
+  private async handleDownloadReplay(save: boolean): Promise<void> {
     const u = this.play.update;
     if (!u) return;
-    const replay = await this.play.requestReplay(replayRulesetPath(u.entry));
-    const name = `${baseName(replayRulesetPath(u.entry)).replace(/\.ya?ml$/, '')}-seed-${replay.setup.seed}-${replay.decisions.length}.replay.json`;
+    const replay = await this.play.requestReplay(replayRulesetPath(u.entry), save);
+    const name = `${baseName(replayRulesetPath(u.entry)).replace(/\.ya?ml$/, '')}-seed-${replay.setup.seed}-${replay.decisions.length}.${save ? 'game' : 'replay'}.json`;
     downloadText(name, `${JSON.stringify(replay, null, 1)}\n`, 'application/json');
   }
 
@@ -193,13 +196,17 @@ export class RsPlaytestView extends LitElement {
       this.notice = `${file.name} is ${replay.error}.`;
       return;
     }
-    const notes = [`Loaded ${file.name}: ${replay.decisions.length} decisions.`];
+    // A saved game of these very rules resumes as saved; otherwise its answers are replayed.
+    const resume = replay.game !== undefined && replay.game.rules === board.hash;
+    const notes = [resume ? `Resumed ${file.name}: the saved game at decision ${replay.decisions.length}, nothing replayed.` : `Loaded ${file.name}: ${replay.decisions.length} decisions.`];
     if (replay.ruleset && replay.ruleset !== replayRulesetPath(board.entry)) notes.push(`It was recorded with ${replay.ruleset}; playing it with ${replayRulesetPath(board.entry)}.`);
     if (replay.hash && replay.hash !== board.hash) notes.push(`The rules differ from the recording (hash ${replay.hash} → ${board.hash}).`);
+    if (replay.game && !resume) notes.push('Its saved game was played with other rules, so its answers are replayed instead.');
+    if (resume && !replay.game!.log) notes.push('The file has no log (rulesmith play --save leaves it out): the log starts here.');
     this.notice = notes.join(' ');
     const players = Number(replay.setup.players ?? board.players.default);
     const seats = Object.fromEntries(seatNames(board, players).map((s) => [s.id, 'human' as SeatKind]));
-    this.lastStart = { entry: board.entry, setup: replay.setup, seats, seat: this.play.update?.seat ?? 'p1', delay: this.delay, autoplay: false, decisions: replay.decisions };
+    this.lastStart = { entry: board.entry, setup: replay.setup, seats, seat: this.play.update?.seat ?? 'p1', delay: this.delay, autoplay: false, decisions: replay.decisions, ...(resume ? { game: replay.game } : {}) };
     this.play.start(this.lastStart);
   }
 }

@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pickGame, waitForEditor } from './editor-page.ts';
+import { gameStatus, logTexts, newGame, openPlaytest, prompt, setSeats, waitForPrompt } from './game-page.ts';
+import { ROOT, useServedApp, type Session } from './harness.ts';
+
+const CLI = join(ROOT, 'bin/rulesmith.js');
+
+/** `rulesmith …` from the repository root, with `input` piped in; its output. */
+function rulesmith(args: string[], input = ''): string {
+  return execFileSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+/** The options of the viewed seat's question, as listed (also when the board shows them). */
+async function optionLabels(page: Page): Promise<string[]> {
+  return (await page.locator('rs-decision-panel [data-option]').allTextContents()).map((t) => t.trim());
+}
+
+/** Answer with the option listed first, and wait until the game has moved on. */
+async function answerFirst(page: Page): Promise<void> {
+  const before = await gameStatus(page);
+  await page.locator('rs-decision-panel button[data-option="0"]').dispatchEvent('click');
+  await expect.poll(() => gameStatus(page)).not.toBe(before);
+}
+
+/** What the viewed seat is asked now: the status line, the prompt and the options. */
+async function question(page: Page): Promise<string> {
+  return JSON.stringify([await gameStatus(page), await prompt(page), await optionLabels(page)]);
+}
+
+describe('playtest: save, resume and undo', () => {
+  let server: { url: string };
+  let s: Session;
+  let tmp: string;
+  useServedApp('playtest-save', (srv, session) => {
+    server = srv;
+    s = session;
+  });
+  beforeAll(() => {
+    tmp = mkdtempSync(join(tmpdir(), 'rulesmith-e2e-save-'));
+  });
+  afterAll(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  test('a game saved in the browser should verify with `rulesmith replay` and go on with `rulesmith play --load`; undo should return to the previous question', async () => {
+    const { page } = s;
+    await page.goto(server.url);
+    await waitForEditor(page);
+    await pickGame(page, 'battle-of-seattle');
+    await openPlaytest(page);
+    await setSeats(page, { p1: 'human', p2: 'human' });
+    await newGame(page);
+    await waitForPrompt(page, 'Setup: place');
+    const asked: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      asked.push(await question(page));
+      await answerFirst(page);
+    }
+    expect(await gameStatus(page)).toContain('6 decisions');
+    // Undo, twice: each time back to the question before, as it was asked.
+    for (const n of [5, 4]) {
+      await page.click('rs-playtest-view button[data-action="undo"]');
+      await expect.poll(() => question(page)).toBe(asked[n]);
+    }
+    await s.shot('undone-twice');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('rs-playtest-view button[data-action="save-game"]')]);
+    expect(download.suggestedFilename()).toMatch(/^battle-of-seattle-seed-1-4\.game\.json$/);
+    const file = join(tmp, download.suggestedFilename());
+    await download.saveAs(file);
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    expect(saved).toMatchObject({ format: 'rulesmith-replay', ruleset: 'rulesets/battle-of-seattle', game: { format: 'rulesmith-game', status: 'waiting' } });
+    expect(saved.decisions).toHaveLength(4);
+    expect(Object.keys(saved.files)).toContain('rulesets/battle-of-seattle/ruleset.yaml');
+    const waiting = saved.game.machine.pending.request;
+    expect(await prompt(page)).toBe(waiting.prompt);
+
+    const verified = rulesmith(['replay', file]);
+    expect(verified).toContain(`replay verified up to decision 4: the game waits for ${waiting.player}: "${waiting.prompt}"`);
+    const goneOn = rulesmith(['play', '--load', file, '--save', join(tmp, 'on.json')], '1\n');
+    expect(goneOn).toContain(`Resumed ${file}: 4 decisions played`);
+    expect(goneOn).toContain(`: ${waiting.prompt}`);
+    const on = JSON.parse(readFileSync(join(tmp, 'on.json'), 'utf8'));
+    expect(on.decisions).toEqual([...saved.decisions, 0]);
+    expect(rulesmith(['replay', join(tmp, 'on.json')])).toContain('replay verified up to decision 5');
+    expect(s.errors).toEqual([]);
+  });
+
+  test('a game saved by `rulesmith play --save` should resume in the browser at the same question, and play and undo on from there', async () => {
+    const { page } = s;
+    const file = join(tmp, 'from-node.json');
+    const out = rulesmith(['play', 'rulesets/battle-of-seattle', '--seed', '5', '--save', file], '1\n1\n1\n1\n');
+    expect(out).toContain(`Game saved to ${file}`);
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    const waiting = saved.game.machine.pending.request;
+    expect(saved.decisions).toHaveLength(4);
+
+    await page.locator('rs-playtest-view #replay-file').setInputFiles(file);
+    await expect.poll(() => page.locator('rs-playtest-view .notices').textContent()).toContain('Resumed from-node.json: the saved game at decision 4, nothing replayed. The file has no log');
+    await expect.poll(() => gameStatus(page)).toContain('4 decisions');
+    await waitForPrompt(page, waiting.prompt);
+    expect(await prompt(page)).toBe(waiting.prompt);
+    expect(await optionLabels(page)).toEqual(waiting.labels);
+    expect(await page.inputValue('rs-playtest-view #seat')).toBe(waiting.player);
+    await s.shot('resumed-from-node');
+    const resumed = await question(page);
+
+    // Playing on is logged from the save on; undo goes back to the question the file stopped at.
+    await answerFirst(page);
+    await expect.poll(() => logTexts(page)).toContainEqual(expect.stringContaining(`${waiting.prompt} → ${waiting.labels[0]}`));
+    await page.click('rs-playtest-view button[data-action="undo"]');
+    await expect.poll(() => question(page)).toBe(resumed);
+    // Undo past the save replays the file's answers from setup.
+    await page.click('rs-playtest-view button[data-action="undo"]');
+    await expect.poll(() => gameStatus(page)).toContain('3 decisions');
+    await page.click('rs-playtest-view button[data-action="restart"]');
+    await expect.poll(() => gameStatus(page)).toContain('0 decisions');
+    await s.shot('restarted');
+    expect(s.errors).toEqual([]);
+  });
+});
