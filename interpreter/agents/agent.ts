@@ -1,4 +1,6 @@
 import type { Answer, DecisionRequest } from '../runtime/decisions.ts';
+import type { Game } from '../runtime/game.ts';
+import type { RngState } from '../runtime/rng.ts';
 import type { GameView } from '../runtime/views.ts';
 
 /**
@@ -10,7 +12,17 @@ import type { GameView } from '../runtime/views.ts';
  */
 export interface Agent {
   readonly name: string;
-  choose(request: DecisionRequest, view: () => GameView): Answer;
+  choose(request: DecisionRequest, view: () => GameView, search?: SearchContext): Answer;
+}
+
+/**
+ * What a search agent may plan on: games its seat cannot tell from the real one. `sample` returns
+ * a fresh determinization (runtime/determinize.ts) with the same pending question; the real game
+ * is never handed to an agent, so a bot cannot read another seat's secrets.
+ */
+export interface SearchContext {
+  seat: string;
+  sample(rng: RngState): Game;
 }
 
 export class AgentExhausted extends Error {}

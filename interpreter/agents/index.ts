@@ -1,5 +1,7 @@
-export type { Agent } from './agent.ts';
+export type { Agent, SearchContext } from './agent.ts';
 export { AgentExhausted } from './agent.ts';
 export { FirstAgent, RandomAgent } from './random.ts';
 export { ReplayAgent, ScriptedAgent } from './scripted.ts';
-export { playWith, type PlayedGame } from './run.ts';
+export { playWith, searchContext, type PlayedGame } from './run.ts';
+export { MctsAgent, MCTS_DEFAULTS, rewardsOf, type MctsOptions } from './mcts.ts';
+export { agentFromSpec, LEVELS } from './levels.ts';

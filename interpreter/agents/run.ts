@@ -2,7 +2,13 @@ import type { Program } from '../runtime/program.ts';
 import { Game } from '../runtime/game.ts';
 import type { GameSetup, SetupProblem } from '../runtime/init.ts';
 import type { RuntimeOptions } from '../runtime/runtime.ts';
-import type { Agent } from './agent.ts';
+import type { Agent, SearchContext } from './agent.ts';
+import { determinize } from '../runtime/determinize.ts';
+
+/** The only door from a real game to a search agent: determinizations for one seat. */
+export function searchContext(game: Game, seat: string): SearchContext {
+  return { seat, sample: (rng) => determinize(game, seat, rng).game };
+}
 
 export interface PlayedGame {
   game: Game;
@@ -27,7 +33,7 @@ export function playWith(program: Program, setup: GameSetup, agents: Record<stri
     if (!agent) return { game, decisions: game.state.decisions, stopped: { code: 'no-agent', message: `No agent plays ${req.player}.` } };
     let answer;
     try {
-      answer = agent.choose(req, () => game.view(req.player));
+      answer = agent.choose(req, () => game.view(req.player), searchContext(game, req.player));
     } catch (e) {
       return { game, decisions: game.state.decisions, stopped: { code: 'agent-failed', message: (e as Error).message } };
     }

@@ -1,13 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { RandomAgent, type Agent } from '../agents/index.ts';
+import { agentFromSpec, searchContext, type Agent } from '../agents/index.ts';
 import { Game, type DecisionRequest, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import { replayFile, replayProblem, type ReplayFile } from '../analysis/replay-file.ts';
 import { rulesFor } from './replay.ts';
 
-export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players N] [--option k=v…] [--bots p2,…] [--save FILE] [--root DIR]
+export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players N] [--option k=v…] [--bots p2[=level],…] [--save FILE] [--root DIR]
        rulesmith play [<ruleset>] --load FILE [--bots p2,…] [--save FILE]
 
 Plays in the terminal. Each human seat sees its own view and numbered options; type the number
@@ -30,13 +30,20 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
   if (typeof started === 'number') return started;
   const { game, program, path } = started;
   const setup = game.setup;
-  const bots = new Map<string, Agent>(args.values.bots.split(',').filter(Boolean).map((p) => [p, new RandomAgent(`${setup.seed}:${p}`)]));
+  const bots = new Map<string, Agent>();
+  for (const item of args.values.bots.split(',').filter(Boolean)) {
+    // `p2` (a random bot) or `p2=hard` (any agent spec).
+    const [seat, spec = 'random'] = item.split('=', 2) as [string, string | undefined];
+    const agent = agentFromSpec(spec, `${setup.seed}:${seat}`);
+    if ('error' in agent) { io.err(`rulesmith play: --bots ${item}: ${agent.error}\n`); return 2; }
+    bots.set(seat, agent);
+  }
   const lines = io.lines?.();
   const shown = new Map<string, number>();
   while (game.pending) {
     const req = game.pending;
     const bot = bots.get(req.player);
-    if (bot) { game.answer(bot.choose(req, () => game.view(req.player))); continue; }
+    if (bot) { game.answer(bot.choose(req, () => game.view(req.player), searchContext(game, req.player))); continue; }
     // A person sees the question as the seat's view puts it (hidden pieces by alias, in shown order).
     const seen = game.view(req.player).pending ?? req;
     showView(game, seen, shown, io);

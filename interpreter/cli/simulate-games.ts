@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Agent } from '../agents/agent.ts';
-import { FirstAgent, RandomAgent, playWith } from '../agents/index.ts';
+import { agentFromSpec, RandomAgent, playWith } from '../agents/index.ts';
 import type { GameRecord } from '../analysis/summary.ts';
 import type { Program } from '../runtime/index.ts';
 import { replayFile } from '../analysis/replay-file.ts';
@@ -44,7 +44,9 @@ function agentsFor(program: Program, plan: SimulationPlan, seed: string): Record
   const out: Record<string, Agent> = {};
   for (let s = 1; s <= n; s++) {
     const kind = plan.agents[Math.min(s - 1, plan.agents.length - 1)];
-    out[`p${s}`] = kind === 'first' ? new FirstAgent() : new RandomAgent(`${seed}:p${s}`);
+    const agent = agentFromSpec(kind ?? 'random', `${seed}:p${s}`);
+    // Specs were checked when the command started.
+    out[`p${s}`] = 'error' in agent ? new RandomAgent(`${seed}:p${s}`) : agent;
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { agentFromSpec } from '../agents/index.ts';
 import { summarise, type GameRecord } from '../analysis/summary.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
@@ -8,7 +9,7 @@ import { playRange, type SimulationPlan } from './simulate-games.ts';
 import { formatSummary } from './summary-format.ts';
 
 export const SIMULATE_USAGE = `Usage: rulesmith simulate <ruleset> [--games N] [--seed S] [--players N] [--option k=v…]
-                         [--agents random|first,…] [--workers N] [--replays DIR] [--json] [--root DIR]
+                         [--agents random|first|easy|normal|hard|mcts:iterations=N,…] [--workers N] [--replays DIR] [--json] [--root DIR]
 
 Plays N games with bots and prints results per side/player (with 95% intervals), game length and
 runtime errors. Game i uses seed "S:i" whichever worker plays it, so the same seed gives the same
@@ -37,8 +38,9 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
   const options = parseOptions(program, args.values.option, io);
   if (typeof options === 'number') return options;
   const agents = args.values.agents.split(',');
-  if (agents.some((k) => k !== 'random' && k !== 'first')) {
-    io.err('rulesmith simulate: --agents takes random or first, per seat (comma-separated)\n');
+  const bad = agents.map((k) => agentFromSpec(k, 'check')).find((a) => 'error' in a) as { error: string } | undefined;
+  if (bad) {
+    io.err(`rulesmith simulate: --agents, per seat (comma-separated): ${bad.error}\n`);
     return 2;
   }
   const workers = args.values.workers === undefined ? (games >= 50 ? Math.min(4, availableParallelism()) : 1) : Number(args.values.workers);

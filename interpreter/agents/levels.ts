@@ -1,0 +1,35 @@
+/**
+ * Agents by name, as the CLI and the editor take them: `random`, `first`, the levels `easy`,
+ * `normal`, `hard` (search budgets a designer can reason about), or `mcts` with its options
+ * (`mcts:iterations=500,depth=200`).
+ */
+import type { Agent } from './agent.ts';
+import { MctsAgent, type MctsOptions } from './mcts.ts';
+import { FirstAgent, RandomAgent } from './random.ts';
+
+/** Search budgets of the named levels: iterations per decision, and how deep a playout may go. */
+export const LEVELS: Record<string, Partial<MctsOptions>> = {
+  easy: { iterations: 50, playoutDepth: 200 },
+  normal: { iterations: 200, playoutDepth: 400 },
+  hard: { iterations: 1000, playoutDepth: 600 },
+};
+
+const OPTION_NAMES: Record<string, keyof MctsOptions> = { iterations: 'iterations', depth: 'playoutDepth', c: 'exploration', answers: 'maxAnswers' };
+
+/** The agent a spec names, seeded; or why the spec is not one. */
+export function agentFromSpec(spec: string, seed: string): Agent | { error: string } {
+  const [kind, rest] = spec.split(':', 2) as [string, string | undefined];
+  if (kind === 'random' && rest === undefined) return new RandomAgent(seed);
+  if (kind === 'first' && rest === undefined) return new FirstAgent();
+  if (LEVELS[kind] && rest === undefined) return new MctsAgent(seed, LEVELS[kind], kind);
+  if (kind !== 'mcts') return { error: `unknown agent '${spec}': use random, first, ${Object.keys(LEVELS).join(', ')} or mcts[:iterations=N,depth=N,c=X]` };
+  const opts: Partial<MctsOptions> = {};
+  for (const pair of (rest ?? '').split(',').filter(Boolean)) {
+    const [k, v] = pair.split('=');
+    const name = OPTION_NAMES[k ?? ''];
+    const n = Number(v);
+    if (!name || v === undefined || !Number.isFinite(n) || n <= 0) return { error: `bad mcts option '${pair}': use ${Object.keys(OPTION_NAMES).map((o) => `${o}=<positive number>`).join(', ')}` };
+    opts[name] = n;
+  }
+  return new MctsAgent(seed, opts, spec);
+}

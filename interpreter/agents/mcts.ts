@@ -1,0 +1,168 @@
+/**
+ * A generic search agent: Monte Carlo tree search (UCT) over determinized games. Each iteration
+ * draws a game the agent's seat cannot tell from the real one (SearchContext.sample), walks the
+ * tree of answers from the current question (every seat's questions: each picks what is best for
+ * itself), expands one answer, plays on at random, and scores the end for every seat. Answers
+ * that exist only in some determinizations are compared by how often they were available
+ * (information-set MCTS, "availability" counts). Deterministic for a seed and an iteration budget.
+ *
+ * Not yet: heuristics declared by the ruleset (playouts run to the end, or score 0.5 at the
+ * depth cut), option priors, and decoupled statistics for simultaneous secret choices (those are
+ * searched as if answered in turn, which the determinizations keep from leaking).
+ */
+import type { Answer, DecisionRequest } from '../runtime/decisions.ts';
+import type { Game } from '../runtime/game.ts';
+import { nextInt, seedRng, type RngState } from '../runtime/rng.ts';
+import type { Agent, SearchContext } from './agent.ts';
+import { RandomAgent } from './random.ts';
+
+export interface MctsOptions {
+  /** Iterations per decision (the budget; deterministic). */
+  iterations: number;
+  /** Decisions a playout may take before it is cut and scored as a draw. */
+  playoutDepth: number;
+  /** UCB exploration constant. */
+  exploration: number;
+  /** Most answers considered for a `several` or a wide `number` question (sampled once per node). */
+  maxAnswers: number;
+}
+
+export const MCTS_DEFAULTS: MctsOptions = { iterations: 200, playoutDepth: 400, exploration: 0.7, maxAnswers: 16 };
+
+interface Edge {
+  answer: Answer;
+  /** Times it was picked, times it could have been, and the reward of the seat that picks it. */
+  n: number;
+  available: number;
+  reward: number;
+  node: TreeNode;
+}
+
+interface TreeNode {
+  edges: Map<string, Edge>;
+}
+
+export class MctsAgent implements Agent {
+  readonly name: string;
+  private readonly opts: MctsOptions;
+  private readonly rng: RngState;
+  private readonly fallback: RandomAgent;
+
+  constructor(seed: string | number, opts: Partial<MctsOptions> = {}, name = 'mcts') {
+    this.opts = { ...MCTS_DEFAULTS, ...opts };
+    this.rng = seedRng(`mcts:${seed}`);
+    this.fallback = new RandomAgent(`mcts-fallback:${seed}`);
+    this.name = name;
+  }
+
+  choose(req: DecisionRequest, _view: unknown, search?: SearchContext): Answer {
+    // Without a search context (a caller that cannot offer determinizations) it plays at random.
+    if (!search) return this.fallback.choose(req);
+    if (req.kind === 'one' && req.options.length === 1) return 0;
+    const root: TreeNode = { edges: new Map() };
+    for (let i = 0; i < this.opts.iterations; i++) this.iterate(root, search);
+    let best: Edge | undefined;
+    for (const e of root.edges.values()) if (!best || e.n > best.n || (e.n === best.n && e.reward / e.n > best.reward / best.n)) best = e;
+    return best ? best.answer : this.fallback.choose(req);
+  }
+
+  private iterate(root: TreeNode, search: SearchContext): void {
+    const game = search.sample(this.rng);
+    const path: Array<{ edge: Edge; player: string }> = [];
+    let node = root;
+    let expanded = false;
+    while (game.pending && !expanded) {
+      const req = game.pending;
+      const answers = this.candidates(req);
+      const keyed = answers.map((a) => ({ a, key: answerKey(req, a) }));
+      const fresh = keyed.filter(({ key }) => !node.edges.has(key));
+      for (const { key } of keyed) {
+        const e = node.edges.get(key);
+        if (e) e.available++;
+      }
+      let edge: Edge;
+      if (fresh.length > 0) {
+        const pick = fresh[nextInt(this.rng, fresh.length)]!;
+        edge = { answer: pick.a, n: 0, available: 1, reward: 0, node: { edges: new Map() } };
+        node.edges.set(pick.key, edge);
+        expanded = true;
+      } else {
+        edge = this.select(node, keyed.map(({ key }) => key));
+      }
+      if (!game.answer(edge.answer).ok) return;
+      path.push({ edge, player: req.player });
+      node = edge.node;
+    }
+    const rewards = this.playout(game);
+    for (const { edge, player } of path) {
+      edge.n++;
+      edge.reward += rewards.get(player) ?? 0;
+    }
+  }
+
+  /** UCB1 over the answers available in this determinization. */
+  private select(node: TreeNode, keys: string[]): Edge {
+    let best: Edge | undefined;
+    let bestScore = -Infinity;
+    for (const key of keys) {
+      const e = node.edges.get(key)!;
+      const score = e.n === 0 ? Infinity : e.reward / e.n + this.opts.exploration * Math.sqrt(Math.log(Math.max(e.available, 1)) / e.n);
+      if (score > bestScore) {
+        bestScore = score;
+        best = e;
+      }
+    }
+    return best!;
+  }
+
+  /** The answers a node considers: every option of a `one`; a sample of a `several` or a wide number range. */
+  private candidates(req: DecisionRequest): Answer[] {
+    if (req.kind === 'one') return req.options.map((_, i) => i);
+    if (req.kind === 'number') {
+      const span = req.max - req.min + 1;
+      if (span <= this.opts.maxAnswers) return Array.from({ length: span }, (_, i) => req.min + i);
+      const out = new Set<number>([req.min, req.max]);
+      while (out.size < this.opts.maxAnswers) out.add(req.min + nextInt(this.rng, span));
+      return [...out];
+    }
+    const out = new Map<string, number[]>();
+    for (let t = 0; t < this.opts.maxAnswers * 2 && out.size < this.opts.maxAnswers; t++) {
+      const a = this.fallback.choose(req) as number[];
+      out.set(a.join(','), a);
+    }
+    return [...out.values()];
+  }
+
+  /** Random play to the end (or the depth cut); every seat's reward in [0, 1]. */
+  private playout(game: Game): Map<string, number> {
+    for (let d = 0; d < this.opts.playoutDepth && game.pending; d++) game.answer(this.fallback.choose(game.pending));
+    return rewardsOf(game);
+  }
+}
+
+/** How an answer is known across determinizations: by the option's label (indices may shift), else its value. */
+function answerKey(req: DecisionRequest, a: Answer): string {
+  if (req.kind === 'number') return `${req.player}#${a as number}`;
+  const label = (i: number) => `${req.labels[i] ?? i}@${req.labels.slice(0, i).filter((l) => l === req.labels[i]).length}`;
+  return `${req.player}:${Array.isArray(a) ? a.map(label).join('|') : label(a)}`;
+}
+
+/**
+ * Each seat's reward for a finished game: 1 for a win, shared in a tie, 0.5 for a draw (or a game
+ * cut before its end), 0 for a loss. A winner is a side id, a player id, a list of them, or none.
+ */
+export function rewardsOf(game: Game): Map<string, number> {
+  const out = new Map<string, number>();
+  const players = game.state.players;
+  if (game.status !== 'ended') {
+    for (const p of players) out.set(p.id, 0.5);
+    return out;
+  }
+  const result = game.result as { winner?: unknown } | null;
+  const raw = result && typeof result === 'object' ? result.winner : null;
+  const winners = (Array.isArray(raw) ? raw : raw === null || raw === undefined || raw === 'none' ? [] : [raw]).map(String);
+  const won = (p: { id: string; side: string | null }) => winners.includes(p.id) || (p.side !== null && winners.includes(p.side));
+  const count = players.filter(won).length;
+  for (const p of players) out.set(p.id, count === 0 ? 0.5 : won(p) ? 1 / count : 0);
+  return out;
+}

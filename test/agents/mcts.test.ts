@@ -1,0 +1,66 @@
+/**
+ * The generic search agent: finds a forced win a random player does not, is deterministic for a
+ * seed, and plans only on determinizations (it is never handed the real game).
+ */
+import { describe, expect, test } from 'vitest';
+import { MctsAgent, RandomAgent, playWith, searchContext, type SearchContext } from '../../interpreter/agents/index.ts';
+import type { Game } from '../../interpreter/runtime/index.ts';
+import { loadProgram, startGame } from '../helpers/ruleset.ts';
+
+const NIM = 'test/fixtures/runtime/nim';
+
+describe('MctsAgent', () => {
+  test('in Nim from 7 stones it takes 1 (leaving a multiple of 3), the forced win', () => {
+    const game = startGame(loadProgram(NIM), { seed: 1 });
+    const take = (agent: MctsAgent | RandomAgent) => game.pending!.labels[agent.choose(game.pending!, () => game.view('p1'), searchContext(game, 'p1')) as number];
+    expect(take(new MctsAgent(1, { iterations: 300 }))).toBe('1');
+    // A random player takes 2 about half the time.
+    const random = new RandomAgent(1);
+    expect(Array.from({ length: 40 }, () => take(random))).toContain('2');
+  });
+
+  test('as the first player it wins every game of Nim against random; random against random wins about half', () => {
+    const program = loadProgram(NIM);
+    let mctsWins = 0;
+    let randomWins = 0;
+    for (let seed = 0; seed < 12; seed++) {
+      const m = playWith(program, { seed }, { p1: new MctsAgent(seed, { iterations: 150 }), p2: new RandomAgent(seed) });
+      const r = playWith(program, { seed }, { p1: new RandomAgent(`x${seed}`), p2: new RandomAgent(seed) });
+      if (!('game' in m) || !('game' in r)) throw new Error('setup refused');
+      if ((m.game.result as { winner: string }).winner === 'first') mctsWins++;
+      if ((r.game.result as { winner: string }).winner === 'first') randomWins++;
+    }
+    expect(mctsWins).toBe(12);
+    expect(randomWins).toBeLessThan(12);
+  });
+
+  test('the same seed and budget give the same answers', () => {
+    const program = loadProgram('rulesets/dragut');
+    const answers = () => {
+      const game = startGame(program, { seed: 3 });
+      const agent = new MctsAgent('same', { iterations: 8, playoutDepth: 40 });
+      const out: unknown[] = [];
+      for (let i = 0; i < 3 && game.pending; i++) {
+        const a = agent.choose(game.pending, () => game.view(game.pending!.player), searchContext(game, game.pending.player));
+        out.push(a);
+        game.answer(a);
+      }
+      return out;
+    };
+    expect(answers()).toEqual(answers());
+  });
+
+  test('it plans only on games sampled for its seat, never on the real one', () => {
+    const program = loadProgram('rulesets/dragut');
+    const game = startGame(program, { seed: 4 });
+    const seat = game.pending!.player;
+    const sampled: Game[] = [];
+    const real = searchContext(game, seat);
+    const spy: SearchContext = { seat, sample: (rng) => { const g = real.sample(rng); sampled.push(g); return g; } };
+    const before = JSON.stringify(game.state);
+    new MctsAgent(2, { iterations: 10, playoutDepth: 40 }).choose(game.pending!, () => game.view(seat), spy);
+    expect(sampled).toHaveLength(10);
+    expect(sampled.every((g) => g !== game)).toBe(true);
+    expect(JSON.stringify(game.state)).toBe(before);
+  });
+});
