@@ -80,6 +80,8 @@ export interface Side extends Named {
   color?: string;
   /** How many players may play this side. */
   players?: { min: number; max: number };
+  /** The sides this one plays against (default: every other side); read by `opponent`/`opponents`. */
+  opponents?: Id[];
 }
 
 export interface Option extends Named {
@@ -137,6 +139,8 @@ export interface Variable extends Named {
   per?: 'player' | 'side' | 'area' | 'piece' | 'global';
   /** Who may see it; `owner` means the player/side it belongs to. */
   visibility?: 'public' | 'owner' | 'hidden';
+  /** Back to `initial` at the start of every round, every turn (`by: each player`/`each side`), or every phase and step. */
+  reset?: 'round' | 'turn' | 'phase';
 }
 
 export interface MapDef extends Named {
@@ -175,6 +179,8 @@ export interface HexGrid extends Named {
   label?: string;
   /** Facing directions are numbered 0..5 clockwise from this side. */
   facing_origin?: 'north' | 'north-east' | 'east';
+  /** Named arcs for `in_arc`: the facing offsets (0 ahead, 1..5 clockwise) in each, e.g. `front: [5, 0, 1]`. */
+  arcs?: Record<Id, number[]>;
 }
 
 export interface Zone extends Named {
@@ -223,6 +229,8 @@ export interface Table extends Named {
   cells?: 'value' | 'expression';
   /** Legend of coded cells (`N: {name: No effect}`); when present every cell must use a code. */
   results?: Record<string, Named>;
+  /** Declares row effects: each record row's `effect:` is then a script, run by `resolve(table[key], a, b)` with these names bound (and the row as `row`); `[]` for none. */
+  params?: Id[];
   rows: Record<string, unknown>;
 }
 
@@ -245,6 +253,8 @@ export interface Flow extends Provenance {
   };
   /** Who acts in a `by: each player` phase: seat order, or an expression giving a list. */
   turn_order?: 'seating' | 'sides' | Expression;
+  /** Hooks around every phase or step that has no steps of its own. */
+  each_step?: { on_enter?: Script; on_exit?: Script };
   phases: Phase[];
 }
 
@@ -255,9 +265,13 @@ export interface Phase extends Named {
   /** Who acts: a side id, `each player` (in turn order), `each side`, or `all` (simultaneous). */
   by?: string;
   do?: Script;
+  /** Runs when the phase starts, before `do`. */
+  on_enter?: Script;
+  /** Runs when the phase ends, after `do`, its steps and its actions. */
+  on_exit?: Script;
   steps?: Phase[];
   /** An action phase: the acting player spends points on actions until out or passing. */
-  actions?: { points: Expression; allowed: Id[]; pass?: boolean } & Provenance;
+  actions?: { points: Expression | 'unlimited'; allowed: Id[]; pass?: boolean } & Provenance;
 }
 
 export interface Action extends Named {

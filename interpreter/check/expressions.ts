@@ -10,6 +10,12 @@ import {
   ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type Ty,
 } from './types.ts';
 
+/** `resolve(table[key], …)`: the table whose row effect is resolved, or null for a card. */
+export function rowEffectTable(arg: Expr | undefined, symbols: SymbolTable): string | null {
+  if (arg?.kind !== 'index' || arg.object.kind !== 'name') return null;
+  return symbols.lookup(arg.object.name)?.kind === 'table' ? arg.object.name : null;
+}
+
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
 
 /**
@@ -197,6 +203,8 @@ export class ExpressionChecker {
       return ANY;
     }
     const builtin = BUILTIN_FUNCTIONS.get(callee);
+    if (builtin && !sym) this.callSpecifics(callee, calleeSpan, args, span);
+    if (builtin && callee === 'resolve' && rowEffectTable(args[0], this.symbols) !== null) return ANY;
     if (builtin) {
       if (args.length < builtin.min || args.length > builtin.max) this.arity(callee, builtin.min, builtin.max, args.length, span);
       argTypes.forEach((t, i) => {
@@ -214,6 +222,54 @@ export class ExpressionChecker {
     const dym = didYouMean(callee, [...BUILTIN_FUNCTIONS.keys(), ...[...this.symbols.globals.values()].filter((s) => s.kind === 'procedure').map((s) => s.name)]);
     this.report(calleeSpan, { code: 'unknown-name', message: `Unknown procedure or function \`${callee}\`.${dym.text}`, hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : 'Define it under `procedures:` or check docs/language.md for the built-in functions.', ...(dym.suggestion ? { fix: dym.suggestion } : {}) });
     return ANY;
+  }
+
+  /** What only the ruleset's data can say about a built-in call: declared arcs, opponents, row effects. */
+  private callSpecifics(callee: string, calleeSpan: Span, args: Expr[], span: Span): void {
+    const d = this.ctx.model.data;
+    if (callee === 'in_arc' && args.length === 4) {
+      const arc = args[3]!;
+      const arcs = isRecord(d.map?.grid?.arcs) ? Object.keys(d.map.grid.arcs) : [];
+      if (arc.kind === 'string' && arc.parts.length <= 1 && typeof (arc.parts[0] ?? '') === 'string') {
+        const name = String(arc.parts[0] ?? '');
+        if (!arcs.includes(name)) {
+          const dym = didYouMean(name, arcs);
+          this.report(arc.span, {
+            code: 'unknown-arc',
+            message: arcs.length ? `The grid declares no arc \`${name}\`.${dym.text}` : `\`in_arc\` needs arcs, and the grid declares none.`,
+            hint: dym.suggestion ? `Replace it with "${dym.suggestion}".` : `Declare it under \`map.grid.arcs\`, e.g. \`${name || 'front'}: [5, 0, 1]\`.`,
+          });
+        }
+      }
+    }
+    if (callee === 'opponent') {
+      const sides = isRecord(d.sides) ? Object.keys(d.sides) : [];
+      const count = (s: string) => { const o = d.sides?.[s]?.opponents; return Array.isArray(o) ? o.length : sides.length - 1; };
+      const arg = args[0];
+      const named = arg?.kind === 'name' && sides.includes(arg.name) ? [arg.name] : sides;
+      const odd = named.filter((s) => count(s) !== 1);
+      if (sides.length > 0 && odd.length > 0) {
+        this.report(calleeSpan, {
+          code: 'ambiguous-opponent',
+          message: `\`opponent\` gives the one side played against, but ${odd.map((s) => `\`${s}\``).join(', ')} ${odd.length === 1 ? 'has' : 'have'} ${count(odd[0]!)} opponents.`,
+          hint: 'Use `opponents(…)` for the list of sides played against, or give each side one `opponents:` entry.',
+        });
+      }
+    }
+    if (callee === 'resolve') {
+      const table = rowEffectTable(args[0], this.symbols);
+      if (table === null) return;
+      const def = this.tableDef(table);
+      const rows = isRecord(def?.rows) ? Object.values(def.rows) : [];
+      if (Array.isArray(def?.columns) || !Array.isArray(def?.params) || !rows.some((r) => isRecord(r) && typeof r.effect === 'string')) {
+        this.report(args[0]!.span, { code: 'no-row-effect', message: `\`${table}\` has no row effects (a table without columns that declares \`params:\` and gives rows an \`effect:\`), so there is nothing to resolve.`, hint: `Add \`params: […]\` to \`${table}\` and an \`effect:\` script to its rows, or look the table up without \`resolve\`.` });
+        return;
+      }
+      const params = Array.isArray(def?.params) ? def.params.length : 0;
+      if (args.length - 1 !== params) {
+        this.report(span, { code: 'wrong-arity', message: `The effects of \`${table}\` take ${params} argument${params === 1 ? '' : 's'} (its \`params:\`), but ${args.length - 1} ${args.length - 1 === 1 ? 'was' : 'were'} given.`, hint: `Write \`resolve(${table}[key]${Array.isArray(def?.params) ? def.params.map((p) => `, ${String(p)}`).join('') : ''})\`.` });
+      }
+    }
   }
 
   private arity(callee: string, min: number, max: number, got: number, span: Span): void {

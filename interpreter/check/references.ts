@@ -18,6 +18,14 @@ export function checkReferences(ctx: CheckContext): void {
     if (typeof p.flips_to === 'string' && !pieceTypes.has(p.flips_to)) unknownRef(ctx, ['pieces', id, 'flips_to'], p.flips_to, pieceTypes, 'piece type', 'pieces');
   }
   for (const [id, deck] of entries(d.decks)) if (isRecord(deck)) sideRef(['decks', id, 'owner'], deck.owner);
+  for (const [id, side] of entries(d.sides)) {
+    if (!isRecord(side) || !Array.isArray(side.opponents)) continue;
+    side.opponents.forEach((o, i) => {
+      if (o === id) ctx.atValue(['sides', id, 'opponents', i], { code: 'self-opponent', message: `Side \`${id}\` cannot play against itself.`, hint: 'Remove it from its own `opponents`.' });
+      else sideRef(['sides', id, 'opponents', i], o);
+    });
+  }
+  checkResets(ctx);
   if (isRecord(d.players) && typeof d.players.min === 'number' && typeof d.players.max === 'number' && d.players.min > d.players.max) {
     ctx.atValue(['players', 'min'], { code: 'invalid-bounds', message: `At least ${d.players.min} players but at most ${d.players.max}: no player count fits.`, hint: 'Make `min` no larger than `max`.' });
   }
@@ -31,6 +39,21 @@ export function checkReferences(ctx: CheckContext): void {
     });
     if (typeof phase.by === 'string' && !/^(each player|each side|all)$/.test(phase.by)) sideRef([...path, 'by'], phase.by);
   });
+}
+
+/** `reset: turn` needs a phase played in turns (`by: each player` or `each side`); `reset` needs a flow. */
+function checkResets(ctx: CheckContext): void {
+  const d = ctx.model.data;
+  let turns = false;
+  walkPhases(d.flow?.phases, ['flow', 'phases'], (_id, _path, phase) => { if (phase.by === 'each player' || phase.by === 'each side') turns = true; });
+  for (const [id, v] of entries(d.variables)) {
+    if (!isRecord(v) || typeof v.reset !== 'string') continue;
+    if (!isRecord(d.flow)) {
+      ctx.atValue(['variables', id, 'reset'], { code: 'reset-never-applies', severity: 'warning', message: `Variable \`${id}\` resets each ${v.reset}, but the ruleset has no \`flow\`.`, hint: 'Remove `reset`, or add a flow.' });
+    } else if (v.reset === 'turn' && !turns) {
+      ctx.atValue(['variables', id, 'reset'], { code: 'reset-never-applies', severity: 'warning', message: `Variable \`${id}\` resets each turn, but no phase is played in turns (\`by: each player\` or \`each side\`).`, hint: 'Use `reset: round` or `reset: phase`, or play a phase `by: each player`.' });
+    }
+  }
 }
 
 function checkTrackBounds(ctx: CheckContext): void {

@@ -2,7 +2,11 @@ import type { RulesetFile } from '../../grammar/index.ts';
 import type { DataPath } from '../load/model.ts';
 import { entries, isRecord } from './context.ts';
 import { walkPhases } from './symbols.ts';
+import { tableValueType } from './table-types.ts';
 import { ANY, entity, type Ty } from './types.ts';
+
+/** `actions.points: unlimited`: no points to spend; the phase ends when the player passes or no action is legal. */
+export const UNLIMITED = 'unlimited';
 
 /** One place in the ruleset that holds rules-language text. */
 export interface ScriptSite {
@@ -31,6 +35,12 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
     add(['tracks', id, 'initial'], t.initial, 'expression', per ? [[per, entity(per)]] : []);
   }
   for (const [id, t] of entries(d.tables)) {
+    // In a table declaring `params:`, a keyed row's `effect:` is a script, run by
+    // `resolve(table[key], …params)` with the row as `row`. Elsewhere `effect` is plain data.
+    if (isRecord(t) && isRecord(t.rows) && !Array.isArray(t.columns) && Array.isArray(t.params)) {
+      const locals: Array<[string, Ty]> = [...(Array.isArray(t.params) ? t.params.map((n): [string, Ty] => [String(n), ANY]) : []), ['row', tableValueType(t)]];
+      for (const [label, row] of Object.entries(t.rows)) if (isRecord(row)) add(['tables', id, 'rows', label, 'effect'], row.effect, 'script', locals);
+    }
     if (!isRecord(t) || t.cells !== 'expression' || !isRecord(t.rows)) continue;
     for (const [label, row] of Object.entries(t.rows)) {
       if (Array.isArray(row)) row.forEach((cell, i) => add(['tables', id, 'rows', label, i], cell, 'expression'));
@@ -56,10 +66,17 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
       add(['flow', 'rounds', 'until'], d.flow.rounds.until, 'expression');
     }
     if (d.flow.turn_order !== 'seating' && d.flow.turn_order !== 'sides') add(['flow', 'turn_order'], d.flow.turn_order, 'expression');
+    if (isRecord(d.flow.each_step)) {
+      add(['flow', 'each_step', 'on_enter'], d.flow.each_step.on_enter, 'script');
+      add(['flow', 'each_step', 'on_exit'], d.flow.each_step.on_exit, 'script');
+    }
     walkPhases(d.flow.phases, ['flow', 'phases'], (_id, path, phase) => {
       add([...path, 'when'], phase.when, 'expression');
+      add([...path, 'on_enter'], phase.on_enter, 'script');
       add([...path, 'do'], phase.do, 'script');
-      if (isRecord(phase.actions)) add([...path, 'actions', 'points'], phase.actions.points, 'expression');
+      // `points: unlimited` is a word of the file format, not an expression.
+      if (isRecord(phase.actions) && phase.actions.points !== UNLIMITED) add([...path, 'actions', 'points'], phase.actions.points, 'expression');
+      add([...path, 'on_exit'], phase.on_exit, 'script');
     });
   }
   for (const [id, a] of entries(d.actions)) {

@@ -10,6 +10,7 @@ import { GameOver, RuleError, type SourceAt } from '../runtime/errors.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { EntityRef, record, toNumber, truthy, type Rec, type Value } from '../runtime/values.ts';
 import { FLOW_KEY, type CompiledScript } from '../runtime/program.ts';
+import { UNLIMITED } from '../check/sites.ts';
 import { NO_SLOT, type Code, type Frame, type Op } from '../runtime/frame.ts';
 
 
@@ -83,6 +84,7 @@ class FlowBuilder {
       if (n > ROUND_LIMIT) throw new RuleError('round-limit', 'More than 100,000 rounds: the game never ends.', { path: ['flow', 'rounds'], span: NO_SPAN }, 'Give `flow.rounds` a `count` or an `until` that becomes true.');
       rt.state.round = n;
       rt.state.turnOrder = turnOrder(rt);
+      resetVariables(rt, 'round');
     });
     phases.forEach((phase, i) => this.phase(phase, ['flow', 'phases', i]));
     this.checkVictory('round');
@@ -127,6 +129,7 @@ class FlowBuilder {
         const rt = f.rt;
         if (by === 'each player') setActive(rt, items[i]!, null);
         else setActive(rt, rt.state.players.find((p) => p.side === items[i])?.id ?? null, items[i]!);
+        resetVariables(rt, 'turn');
       });
       this.body(phase, path, by);
       this.emit((f) => { f.pc = top.pc; });
@@ -147,11 +150,18 @@ class FlowBuilder {
       const rt = f.rt;
       rt.state.phase = String(phase.id);
       if (rt.logging) rt.log('phase', `${typeof phase.name === 'string' ? phase.name : String(phase.id)}${rt.state.active.player && by ? ` — ${rt.label(rt.ref('player', rt.state.active.player))}` : ''}`, { path, span: NO_SPAN });
+      resetVariables(rt, 'phase');
     });
-    this.script([...path, 'do']);
     const steps = Array.isArray(phase.steps) ? phase.steps : [];
+    // The flow's `each_step` hooks wrap every phase or step without steps of its own.
+    const leaf = steps.length === 0;
+    if (leaf) this.script(['flow', 'each_step', 'on_enter']);
+    this.script([...path, 'on_enter']);
+    this.script([...path, 'do']);
     steps.forEach((step, i) => this.phase(step as Record<string, unknown>, [...path, 'steps', i]));
     if (isRecord(phase.actions)) this.actions(phase.actions, [...path, 'actions']);
+    this.script([...path, 'on_exit']);
+    if (leaf) this.script(['flow', 'each_step', 'on_exit']);
     this.checkVictory('phase');
   }
 
@@ -170,8 +180,10 @@ class FlowBuilder {
     const end: Label = { pc: -1 };
     const paramTop: Label = { pc: -1 };
     const paramsDone: Label = { pc: -1 };
+    // Unlimited points (`points: unlimited`, or an expression giving none) are a null slot: JSON-safe, unlike Infinity.
     this.emit((f) => {
-      f.slots[points] = toNumber(valueAt(f.rt, [...path, 'points'], spec.points) ?? 0) ?? 0;
+      const v = spec.points === UNLIMITED ? null : valueAt(f.rt, [...path, 'points'], spec.points) ?? null;
+      f.slots[points] = v === null ? null : toNumber(v) ?? 0;
       f.slots[guard] = 0;
     });
     this.mark(top);
@@ -180,12 +192,13 @@ class FlowBuilder {
       const g = f.slots[guard] as number;
       if (g >= ACTION_LIMIT) { f.pc = end.pc; return; }
       f.slots[guard] = g + 1;
-      const left = f.slots[points] as number;
+      const left = f.slots[points] as number | null;
       const legal = allowed.filter((id) => actionLegal(rt, id, left));
       if (legal.length === 0) { f.pc = end.pc; return; }
       const options: Value[] = spec.pass === false ? legal : [...legal, 'pass'];
       const labels = options.map((id) => (id === 'pass' ? 'Pass' : actionName(rt, String(id))));
-      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: `Choose an action (${left} point${left === 1 ? '' : 's'} left)`, options, labels, min: 1, max: 1, secret: false, at };
+      const prompt = left === null ? 'Choose an action' : `Choose an action (${left} point${left === 1 ? '' : 's'} left)`;
+      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt, options, labels, min: 1, max: 1, secret: false, at };
       rt.suspend(req, chosen);
     });
     this.emit((f) => {
@@ -227,7 +240,7 @@ class FlowBuilder {
       const script = rt.script(['actions', id, 'do']);
       if (script) rt.enter(script, f.slots[params] as Rec, NO_SLOT);
     });
-    this.emit((f) => { f.slots[points] = (f.slots[points] as number) - (f.slots[cost] as number); });
+    this.emit((f) => { if (f.slots[points] !== null) f.slots[points] = (f.slots[points] as number) - (f.slots[cost] as number); });
     this.checkVictory('action');
     this.emit((f) => { f.pc = top.pc; });
     this.mark(end);
@@ -253,6 +266,35 @@ function initialTracks(rt: Runtime): void {
   }
 }
 
+/** Variables declared `reset: round | turn | phase` go back to their `initial` (every owner's value, for a `per:` one). */
+function resetVariables(rt: Runtime, when: 'round' | 'turn' | 'phase'): void {
+  const list = resets(rt, when);
+  if (list.length === 0) return;
+  const vars = rt.state.vars;
+  for (const [id, initial, per] of list) {
+    if (!per) { vars[id] = structuredClone(initial); continue; }
+    const values = vars[id] as Record<string, unknown>;
+    for (const owner of Object.keys(values)) values[owner] = structuredClone(initial);
+  }
+}
+
+const resetLists = new WeakMap<object, Map<string, Array<[string, unknown, boolean]>>>();
+
+/** The variables to reset at `when`, worked out once per program. */
+function resets(rt: Runtime, when: string): Array<[string, unknown, boolean]> {
+  let byWhen = resetLists.get(rt.program);
+  if (!byWhen) {
+    byWhen = new Map();
+    for (const [id, v] of Object.entries(rt.program.data.variables ?? {})) {
+      if (!isRecord(v) || typeof v.reset !== 'string') continue;
+      if (!byWhen.has(v.reset)) byWhen.set(v.reset, []);
+      byWhen.get(v.reset)!.push([id, v.initial ?? null, v.per !== undefined && v.per !== 'global']);
+    }
+    resetLists.set(rt.program, byWhen);
+  }
+  return byWhen.get(when) ?? [];
+}
+
 function turnOrder(rt: Runtime): string[] {
   const order = rt.program.data.flow?.turn_order;
   const ids = rt.state.players.map((p) => p.id);
@@ -276,11 +318,13 @@ function actionName(rt: Runtime, id: string): string {
   return String(rt.def('actions', id)?.name ?? id);
 }
 
-function actionLegal(rt: Runtime, id: string, points: number): boolean {
+function actionLegal(rt: Runtime, id: string, points: number | null): boolean {
   const def = rt.def('actions', id);
   if (!def) return false;
-  const cost = toNumber(valueAt(rt, ['actions', id, 'cost'], def.cost) ?? 1) ?? 1;
-  if (cost > points) return false;
+  if (points !== null) {
+    const cost = toNumber(valueAt(rt, ['actions', id, 'cost'], def.cost) ?? 1) ?? 1;
+    if (cost > points) return false;
+  }
   if (def.when !== undefined && !truthy(valueAt(rt, ['actions', id, 'when'], def.when) ?? true)) return false;
   // An action whose first choice has no options cannot be taken.
   const first = isRecord(def.params) ? Object.keys(def.params)[0] : undefined;

@@ -61,7 +61,7 @@ function suspendingCalls(parsed: Parsed[], globals: ReadonlyMap<string, GlobalKi
     for (const p of bodies) {
       const [section, id, , , field] = p.site.path;
       const isProcedure = section === 'procedures' && p.site.path[2] === 'do';
-      const isEffect = section === 'decks' && field === 'effect';
+      const isEffect = (section === 'decks' && field === 'effect') || (section === 'tables' && p.site.path[4] === 'effect');
       if (!isProcedure && !isEffect) continue;
       if (isProcedure && info.procedures.has(String(id))) continue;
       if (isEffect && info.resolve) continue;

@@ -52,8 +52,23 @@ export function compilePlainBlock(body: Stmt[], scope: SlotScope, env: CompileEn
   };
 }
 
+/** `resolve(table[key], …)`: the table whose row effect it resolves (null for `resolve(card)`). */
+function rowEffect(e: Expr, env: CompileEnv): { table: string; keys: Expr[]; args: Expr[] } | null {
+  if (e.kind !== 'call' || e.callee !== 'resolve' || env.globals.has('resolve')) return null;
+  const first = e.args[0];
+  if (first?.kind !== 'index' || first.object.kind !== 'name' || env.globals.get(first.object.name) !== 'table') return null;
+  return { table: first.object.name, keys: first.keys, args: e.args.slice(1) };
+}
+
 /** A value that does not suspend (suspending ones go through the emitter). */
 function plainValue(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
+  const row = rowEffect(e, env);
+  if (row) {
+    const keys = row.keys.map((k) => compileExpr(k, scope, env));
+    const args = row.args.map((a) => compileExpr(a, scope, env));
+    const at: SourceAt = { path: env.path, span: e.span };
+    return (f) => f.rt.resolveRowNow(row.table, keys.map((k) => k(f)), args.map((a) => a(f)), at);
+  }
   if (e.kind === 'call' && e.callee === 'resolve' && !env.globals.has('resolve')) {
     const card = compileExpr(e.args[0]!, scope, env);
     const at: SourceAt = { path: env.path, span: e.span };
@@ -397,6 +412,14 @@ export class Emitter {
       const callee = e.callee;
       const cat: SourceAt = { path: env.path, span: e.span };
       this.emit((f) => { f.rt.step(at); f.rt.callFrom(callee, args.map((a) => a(f)), dest, cat); });
+      return;
+    }
+    const row = kind === 'resolve' ? rowEffect(e, env) : null;
+    if (row) {
+      const keys = row.keys.map((k) => compileExpr(k, scope, env));
+      const args = row.args.map((a) => compileExpr(a, scope, env));
+      const cat: SourceAt = { path: env.path, span: e.span };
+      this.emit((f) => { f.rt.step(at); f.rt.resolveRow(f, row.table, keys.map((k) => k(f)), args.map((a) => a(f)), dest, cat); });
       return;
     }
     if (kind === 'resolve' && e.kind === 'call') {

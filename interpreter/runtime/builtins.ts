@@ -30,10 +30,6 @@ const areaId = (v: Value, at: SourceAt): string => {
   throw new RuleError('not-an-area', `${v === null ? 'none' : toText(v)} is not an area.`, at);
 };
 
-const ARC_OFFSETS: Record<string, number[]> = {
-  front: [5, 0, 1], rear: [2, 3, 4], left: [4, 5], right: [1, 2], ahead: [0], behind: [3],
-};
-
 const IMPL: Record<string, Impl> = {
   ceil: (_, a, at) => Math.ceil(n(a[0], at)),
   floor: (_, a, at) => Math.floor(n(a[0], at)),
@@ -113,8 +109,11 @@ const IMPL: Record<string, Impl> = {
   direction_to: (rt, a, at) => hexDirection(rt, hexOf(rt, a[0] ?? null, at), hexOf(rt, a[1] ?? null, at)),
   in_arc: (rt, a, at) => {
     const dir = hexDirection(rt, hexOf(rt, a[0] ?? null, at), hexOf(rt, a[2] ?? null, at));
-    const offsets = ARC_OFFSETS[toText(a[3] ?? null)];
-    if (!offsets) throw new RuleError('unknown-arc', `Unknown arc ${toText(a[3] ?? null)}; use ${Object.keys(ARC_OFFSETS).join(', ')}.`, at);
+    // Arcs are data: `map.grid.arcs` names the facing offsets of each.
+    const arcs = rt.program.data.map?.grid?.arcs ?? {};
+    const name = toText(a[3] ?? null);
+    const offsets = Object.hasOwn(arcs, name) ? arcs[name] : undefined;
+    if (!offsets) throw new RuleError('unknown-arc', `Unknown arc ${name}; the grid declares ${Object.keys(arcs).join(', ') || 'no arcs'}.`, at, 'Declare it under `map.grid.arcs`.');
     return dir !== null && offsets.includes((((dir - n(a[1], at)) % 6) + 6) % 6);
   },
   line_of_fire: (rt, a, at) => {
@@ -131,12 +130,11 @@ const IMPL: Record<string, Impl> = {
   owner_of: (rt, a, at) => rt.member(a[0] ?? null, 'owner', at),
   resolve: (rt, a, at) => rt.resolveNow(a[0] ?? null, at),
   opponent: (rt, a, at) => {
-    const sides = Object.keys(rt.program.data.sides ?? {});
-    const me = a[0] instanceof EntityRef ? (a[0].kind === 'player' ? rt.state.players.find((p) => p.id === (a[0] as EntityRef).id)?.side : a[0].id) : toText(a[0] ?? null);
-    const other = sides.filter((s) => s !== me);
-    if (other.length !== 1) throw new RuleError('no-opponent', '`opponent` needs exactly two sides.', at);
+    const other = opponentsOf(rt, a[0] ?? null);
+    if (other.length !== 1) throw new RuleError('no-opponent', `${rt.label(a[0] ?? null)} has ${other.length} opponents, not one.`, at, 'Use `opponents(side)`, or give the side one `opponents:` entry.');
     return rt.ref('side', other[0]!);
   },
+  opponents: (rt, a) => opponentsOf(rt, a[0] ?? null).map((s) => rt.ref('side', s)),
   box_value: (rt, a, at) => {
     const id = a[0] instanceof EntityRef ? a[0].id : toText(a[0] ?? null);
     const def = rt.def('tracks', id);
@@ -154,6 +152,14 @@ const IMPL: Record<string, Impl> = {
     return rt.ref('player', ps[(i + 1) % ps.length]!.id);
   },
 };
+
+/** The sides a side (or a player's side) plays against: its `opponents:`, else every other side. */
+function opponentsOf(rt: Runtime, who: Value): string[] {
+  const sides = rt.program.data.sides ?? {};
+  const me = who instanceof EntityRef ? (who.kind === 'player' ? rt.state.players.find((p) => p.id === who.id)?.side : who.id) : toText(who);
+  const declared = me ? sides[me]?.opponents : undefined;
+  return declared ? [...declared] : Object.keys(sides).filter((s) => s !== me);
+}
 
 export function callBuiltin(rt: Runtime, name: string, args: Value[], at: SourceAt): Value {
   const impl = IMPL[name];

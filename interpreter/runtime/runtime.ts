@@ -15,7 +15,8 @@ import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
 import { valueAudience } from './visibility.ts';
 import { lineSecret, pieceSpan, plainText, valueText, type LineSecret, type SecretData, type MarkedText } from './secrets.ts';
-import { EntityRef, RangeValue, record, Roll, toText, type EntityKind, type Rec, type Value } from './values.ts';
+import { EntityRef, RangeValue, record, Roll, toNumber, toText, type EntityKind, type Rec, type Value } from './values.ts';
+import { bandContains, parseBand } from '../tables/bands.ts';
 
 export interface RuntimeOptions {
   log: LogLevel;
@@ -435,6 +436,33 @@ export class Runtime {
   resolveNow(card: Value, at: SourceAt): Value {
     const script = this.effectOf(card, at);
     return script ? this.runNow(script, record([['card', card]]), "This card's effect") : null;
+  }
+
+  /** A table row's `effect:` with its locals (the table's `params`, then `row`). */
+  private rowEffectOf(table: string, keys: Value[], args: Value[], at: SourceAt): { script: CompiledScript | undefined; locals: Rec } {
+    const rows = this.def('tables', table)?.rows;
+    const k = keys[0] ?? null;
+    const key = k instanceof EntityRef ? k.id : toNumber(k) ?? toText(k);
+    const label = isRecord(rows) ? Object.keys(rows).find((l) => bandContains(parseBand(l), key)) : undefined;
+    if (label === undefined) throw new RuleError('no-table-row', `Table \`${table}\` has no row for ${key}.`, at, 'Add a row for it, or keep the key within the table\'s domain.');
+    const row = fromStored(this, (rows as Record<string, unknown>)[label]);
+    const script = this.script(['tables', table, 'rows', label, 'effect']);
+    const params = this.def('tables', table)?.params;
+    const names = Array.isArray(params) ? params.map(String) : [];
+    return { script, locals: record([...names.map((n, i): [string, Value] => [n, args[i] ?? null]), ['row', row]]) };
+  }
+
+  /** `resolve(table[key], …)` as a statement of the top frame: run that row's effect (a row without one does nothing). */
+  resolveRow(caller: Frame, table: string, keys: Value[], args: Value[], ret: number, at: SourceAt): void {
+    const { script, locals } = this.rowEffectOf(table, keys, args, at);
+    if (!script) caller.slots[ret] = null;
+    else this.enter(script, locals, ret);
+  }
+
+  /** `resolve(table[key], …)` inside an expression: the effect must not ask anyone. */
+  resolveRowNow(table: string, keys: Value[], args: Value[], at: SourceAt): Value {
+    const { script, locals } = this.rowEffectOf(table, keys, args, at);
+    return script ? this.runNow(script, locals, "This row's effect") : null;
   }
 
   // ---------------------------------------------------------------- delegated operations

@@ -56,7 +56,8 @@ describe('readings that change the sequence of play', () => {
     // The list of units that must leave is taken when the phase starts; set it as it would be.
     setVar(g, 'must_leave', [{ $ref: 'piece', id: 'radicals_1' }]);
     answer(g, 'Pass');
-    expect(g.state.phase).toBe('protester_departures');
+    // The forced departures are the Movement Phase's `on_exit` (no longer a step of their own).
+    expect(g.state.phase).toBe('protester_movement');
     expect(optionLabels(g)).toContain('Waterfront');
     expect(optionLabels(g)).not.toContain('Kingdome');
     answer(g, 'Waterfront');
