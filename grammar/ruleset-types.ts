@@ -64,6 +64,18 @@ export interface RulesetFile extends Named {
   flow?: Flow;
   actions?: Record<Id, Action>;
   victory?: Victory;
+  heuristics?: Heuristics;
+}
+
+/** How good a position is for a side or player, for search bots (higher is better; 0 is even). */
+export interface Heuristics extends Named {
+  /** Whom `score` scores: each side (bound as `side`, the default) or each player (`player`). */
+  per?: 'side' | 'player';
+  score?: Expression;
+  /** One side's own score expression (with `side` bound), instead of `score`. */
+  sides?: Record<Id, Expression>;
+  /** The score that makes a win near-certain: reward = 1 / (1 + e^(-score / scale)). */
+  scale?: number;
 }
 
 export interface Metadata extends Provenance {

@@ -5,3 +5,4 @@ export { ReplayAgent, ScriptedAgent } from './scripted.ts';
 export { playWith, searchContext, type PlayedGame } from './run.ts';
 export { MctsAgent, MCTS_DEFAULTS, rewardsOf, type MctsOptions } from './mcts.ts';
 export { agentFromSpec, LEVELS } from './levels.ts';
+export { hasHeuristic, heuristicRewards } from './heuristics.ts';

@@ -9,9 +9,9 @@ import { FirstAgent, RandomAgent } from './random.ts';
 
 /** Search budgets of the named levels: iterations per decision, and how deep a playout may go. */
 export const LEVELS: Record<string, Partial<MctsOptions>> = {
-  easy: { iterations: 50, playoutDepth: 200 },
-  normal: { iterations: 200, playoutDepth: 400 },
-  hard: { iterations: 1000, playoutDepth: 600 },
+  easy: { iterations: 50 },
+  normal: { iterations: 200 },
+  hard: { iterations: 1000 },
 };
 
 const OPTION_NAMES: Record<string, keyof MctsOptions> = { iterations: 'iterations', depth: 'playoutDepth', c: 'exploration', answers: 'maxAnswers' };

@@ -6,28 +6,35 @@
  * that exist only in some determinizations are compared by how often they were available
  * (information-set MCTS, "availability" counts). Deterministic for a seed and an iteration budget.
  *
- * Not yet: heuristics declared by the ruleset (playouts run to the end, or score 0.5 at the
- * depth cut), option priors, and decoupled statistics for simultaneous secret choices (those are
+ * Playouts are cut after a few decisions and scored by the ruleset's `heuristics:` when it
+ * declares them, else run to the end. Not yet: option priors, and decoupled statistics for simultaneous secret choices (those are
  * searched as if answered in turn, which the determinizations keep from leaking).
  */
 import type { Answer, DecisionRequest } from '../runtime/decisions.ts';
 import type { Game } from '../runtime/game.ts';
 import { nextInt, seedRng, type RngState } from '../runtime/rng.ts';
 import type { Agent, SearchContext } from './agent.ts';
+import { hasHeuristic, heuristicRewards } from './heuristics.ts';
 import { RandomAgent } from './random.ts';
 
 export interface MctsOptions {
   /** Iterations per decision (the budget; deterministic). */
   iterations: number;
-  /** Decisions a playout may take before it is cut and scored as a draw. */
-  playoutDepth: number;
+  /**
+   * Decisions a playout may take before it is cut and scored by the ruleset's heuristic (as a
+   * draw without one). Default: HEURISTIC_DEPTH with a heuristic, FULL_DEPTH without.
+   */
+  playoutDepth?: number;
   /** UCB exploration constant. */
   exploration: number;
   /** Most answers considered for a `several` or a wide `number` question (sampled once per node). */
   maxAnswers: number;
 }
 
-export const MCTS_DEFAULTS: MctsOptions = { iterations: 200, playoutDepth: 400, exploration: 0.7, maxAnswers: 16 };
+export const MCTS_DEFAULTS: MctsOptions = { iterations: 200, exploration: 0.7, maxAnswers: 16 };
+/** Playout depth with a heuristic to score the cut (decisions), and without one (to the end, nearly always). */
+export const HEURISTIC_DEPTH = 24;
+export const FULL_DEPTH = 2000;
 
 interface Edge {
   answer: Answer;
@@ -133,9 +140,11 @@ export class MctsAgent implements Agent {
     return [...out.values()];
   }
 
-  /** Random play to the end (or the depth cut); every seat's reward in [0, 1]. */
+  /** Random play to the end or the depth cut; every seat's reward in [0, 1] (by the heuristic at a cut). */
   private playout(game: Game): Map<string, number> {
-    for (let d = 0; d < this.opts.playoutDepth && game.pending; d++) game.answer(this.fallback.choose(game.pending));
+    const depth = this.opts.playoutDepth ?? (hasHeuristic(game) ? HEURISTIC_DEPTH : FULL_DEPTH);
+    for (let d = 0; d < depth && game.pending; d++) game.answer(this.fallback.choose(game.pending));
+    if (game.status !== 'ended' && game.status !== 'error') return heuristicRewards(game) ?? rewardsOf(game);
     return rewardsOf(game);
   }
 }

@@ -13,6 +13,7 @@ import { StatementChecker } from './statements.ts';
 import { SymbolTable } from './symbols.ts';
 import { checkTables } from './tables.ts';
 import { checkUnused } from './unused.ts';
+import { describe, isNumeric } from './types.ts';
 
 /** Data checks, each one small function over the model; add a check by adding it here. */
 const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkDecks, checkMap];
@@ -42,7 +43,12 @@ function checkSite(ctx: CheckContext, symbols: SymbolTable, site: ScriptSite): v
   // about invented names would bury the real syntax error.
   if (parsed.diagnostics.some((d) => d.severity === 'error') || !parsed.ast) return;
   if (parsed.ast.kind === 'script') checker.block(parsed.ast.body, scope);
-  else checker.expr(parsed.ast, scope);
+  else {
+    const t = checker.expr(parsed.ast, scope);
+    if (site.result === 'number' && !isNumeric(t)) {
+      ctx.atSpan(site.path, parsed.ast.span, { code: 'type-mismatch', message: `A heuristic score must be a number, but this is ${describe(t)}.`, hint: 'Score the position with a number: higher is better for the side (or player), 0 is even.' });
+    }
+  }
 }
 
 export { CheckContext } from './context.ts';

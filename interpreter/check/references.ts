@@ -18,6 +18,9 @@ export function checkReferences(ctx: CheckContext): void {
     if (typeof p.flips_to === 'string' && !pieceTypes.has(p.flips_to)) unknownRef(ctx, ['pieces', id, 'flips_to'], p.flips_to, pieceTypes, 'piece type', 'pieces');
   }
   for (const [id, deck] of entries(d.decks)) if (isRecord(deck)) sideRef(['decks', id, 'owner'], deck.owner);
+  for (const [id] of entries(isRecord(d.heuristics) ? d.heuristics.sides : undefined)) {
+    if (!sides.has(id)) ctx.atKey(['heuristics', 'sides', id], { code: 'unknown-reference', message: `No side \`${id}\` is defined.`, hint: `Score a side of \`sides:\` (${[...sides].join(', ') || 'none declared'}).` });
+  }
   for (const [id, side] of entries(d.sides)) {
     if (!isRecord(side) || !Array.isArray(side.opponents)) continue;
     side.opponents.forEach((o, i) => {

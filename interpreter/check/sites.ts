@@ -17,6 +17,8 @@ export interface ScriptSite {
   locals: Array<[string, Ty]>;
   /** Procedures may `return`. */
   allowReturn: boolean;
+  /** What an expression site must give (heuristics give numbers). */
+  result?: 'number';
 }
 
 /**
@@ -93,6 +95,14 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
   if (isRecord(d.victory)) {
     add(['victory', 'when'], d.victory.when, 'expression');
     add(['victory', 'do'], d.victory.do, 'script');
+  }
+  if (isRecord(d.heuristics)) {
+    const who = d.heuristics.per === 'player' ? 'player' : 'side';
+    const number = (path: DataPath, text: unknown, as: 'side' | 'player') => {
+      if (typeof text === 'string') out.push({ path, text, mode: 'expression', locals: [[as, entity(as)]], allowReturn: false, result: 'number' });
+    };
+    number(['heuristics', 'score'], d.heuristics.score, who);
+    for (const [id, text] of entries<unknown>(d.heuristics.sides)) number(['heuristics', 'sides', id], text, 'side');
   }
   return out;
 }

@@ -3,7 +3,7 @@
  * seed, and plans only on determinizations (it is never handed the real game).
  */
 import { describe, expect, test } from 'vitest';
-import { MctsAgent, RandomAgent, playWith, searchContext, type SearchContext } from '../../interpreter/agents/index.ts';
+import { heuristicRewards, MctsAgent, RandomAgent, playWith, searchContext, type SearchContext } from '../../interpreter/agents/index.ts';
 import type { Game } from '../../interpreter/runtime/index.ts';
 import { loadProgram, startGame } from '../helpers/ruleset.ts';
 
@@ -62,5 +62,32 @@ describe('MctsAgent', () => {
     expect(sampled).toHaveLength(10);
     expect(sampled.every((g) => g !== game)).toBe(true);
     expect(JSON.stringify(game.state)).toBe(before);
+  });
+});
+
+describe('heuristics declared by a ruleset', () => {
+  test("each seat's reward is its side's score squashed by the scale", () => {
+    const game = startGame(loadProgram('rulesets/battle-of-seattle'), { seed: 2 });
+    const p = game.state.tracks.exposure_protesters as number;
+    const a = game.state.tracks.exposure_authority as number;
+    const rewards = heuristicRewards(game)!;
+    const protesters = game.state.players.find((x) => x.side === 'protesters')!.id;
+    const authority = game.state.players.find((x) => x.side === 'authority')!.id;
+    expect(rewards.get(protesters)).toBeCloseTo(1 / (1 + Math.exp(-(p - a) / 15)), 10);
+    expect(rewards.get(authority)).toBeCloseTo(1 / (1 + Math.exp(-(a - p) / 15)), 10);
+  });
+
+  test('per player: every seat is scored against its best rival', () => {
+    const game = startGame(loadProgram('rulesets/blockade-runner'), { seed: 2, players: 3 });
+    const rewards = heuristicRewards(game)!;
+    expect([...rewards.keys()]).toEqual(['p1', 'p2', 'p3']);
+    for (const r of rewards.values()) {
+      expect(r).toBeGreaterThan(0);
+      expect(r).toBeLessThan(1);
+    }
+  });
+
+  test('a ruleset without heuristics gives none (search plays to the end)', () => {
+    expect(heuristicRewards(startGame(loadProgram(NIM), { seed: 1 }))).toBeNull();
   });
 });
