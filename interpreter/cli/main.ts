@@ -4,6 +4,7 @@ import { runOdds } from './odds.ts';
 import { runPlay } from './play.ts';
 import { runReplay } from './replay.ts';
 import { runSimulate } from './simulate.ts';
+import { runTournament } from './tournament.ts';
 import { runValidate } from './validate.ts';
 
 const USAGE = `rulesmith — board- and war-game rules as data
@@ -13,7 +14,8 @@ Usage: rulesmith <command> [options]
 Commands:
   validate [paths…] [--format text|json|github] [--strict]   check rulesets
   simulate <ruleset> [--games N] [--seed S] [--players N] …   play many games with bots, summarise
-  play <ruleset> [--seed S] [--players N] [--bots p2]         play in the terminal
+  play <ruleset> [--seed S] [--players N] [--bots p2=normal]  play in the terminal
+  tournament <ruleset> --agents A,B [--games N]               agents against each other, seats rotated
   replay <replay.json>                                        re-run a recorded game and verify it
   odds <ruleset> <expression | table>                         exact probabilities of a roll
   diff <ruleset-a> <ruleset-b>                                what a variant changes, table by table
@@ -24,6 +26,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   validate: runValidate,
   simulate: (argv, io) => runSimulate(argv, io, io.progress),
   play: runPlay,
+  tournament: runTournament,
   replay: runReplay,
   odds: runOdds,
   diff: runDiff,

@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+const NIM = 'test/fixtures/runtime/nim';
+
+describe('rulesmith tournament', () => {
+  test('rotates the seats and reports per agent and per seat, with intervals', async () => {
+    const r = await runCli(['tournament', NIM, '--agents', 'mcts:iterations=100,random', '--games', '8', '--json']);
+    expect(r.code, r.err).toBe(0);
+    const t = JSON.parse(r.out);
+    expect(t).toMatchObject({ games: 8, seats: 2, lineup: ['mcts:iterations=100', 'random'], ended: 8, errors: [] });
+    const [mcts, random] = t.agents;
+    expect(mcts).toMatchObject({ label: 'mcts:iterations=100', games: 8 });
+    expect(mcts.wins + random.wins).toBe(8);
+    expect(mcts.wins).toBeGreaterThan(random.wins);
+    expect(mcts.ci95[0]).toBeLessThanOrEqual(mcts.winRate);
+    expect(mcts.ci95[1]).toBeGreaterThanOrEqual(mcts.winRate);
+    // Each agent played each seat 4 times.
+    expect(t.bySeat.map((s: { label: string; games: number }) => [s.label, s.games])).toEqual([
+      ['p1 mcts:iterations=100', 4], ['p1 random', 4], ['p2 mcts:iterations=100', 4], ['p2 random', 4],
+    ]);
+  });
+
+  test('the same seed gives the same wins; the line-up fills the seats with the last agent', async () => {
+    const run = async () => JSON.parse((await runCli(['tournament', NIM, '--agents', 'mcts:iterations=40,random', '--games', '4', '--seed', '7', '--json'])).out);
+    const [a, b] = [await run(), await run()];
+    expect(a.agents.map((x: { wins: number }) => x.wins)).toEqual(b.agents.map((x: { wins: number }) => x.wins));
+    const solo = JSON.parse((await runCli(['tournament', NIM, '--agents', 'random', '--games', '2', '--json'])).out);
+    expect(solo.lineup).toEqual(['random', 'random']);
+  });
+
+  test('bad agents or counts exit 2 with a message', async () => {
+    expect((await runCli(['tournament', NIM, '--agents', 'genius'])).err).toContain("unknown agent 'genius'");
+    expect((await runCli(['tournament', NIM, '--agents', 'random', '--games', '0'])).code).toBe(2);
+    expect((await runCli(['tournament', NIM])).code).toBe(2);
+  });
+});
