@@ -170,9 +170,9 @@ export class PlaySession {
    */
   cancel(decision?: number): boolean {
     const t = this.current;
-    this.moveAsked = false;
     if (!t || (decision !== undefined && t.decision !== decision)) return false;
     this.thought = undefined;
+    this.moveAsked = false;
     this.autoplay = false;
     const name = this.playerName(t.player);
     this.note = `Cancelled: ${name} (${t.level}) stopped thinking. The game waits for ${name}: answer by hand (View as ${name}), or Bot move / Run bots to think again.`;

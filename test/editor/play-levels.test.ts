@@ -67,9 +67,11 @@ describe('playtest bot levels', () => {
   test('Cancel should stop the search and leave the game waiting for that seat, to answer by hand or think again', () => {
     const s = session({ p1: 'easy', p2: 'human' });
     expect(s.think(20)).toBe('thinking');
-    expect(s.cancel(1)).toBe(false); // a decision it is not thinking about
-    expect(s.thinking).toBe(true);
+    s.moveAsked = true;
+    expect(s.cancel(1)).toBe(false); // a decision it is not thinking about: nothing changes
+    expect(s).toMatchObject({ thinking: true, moveAsked: true, autoplay: true });
     expect(s.cancel(0)).toBe(true);
+    expect(s.moveAsked).toBe(false);
     const u = s.update();
     expect(u).toMatchObject({ status: 'waiting', decisions: 0, autoplay: false, thinking: null, waiting: { player: 'p1', bot: true } });
     expect(u.note).toContain('Cancelled: First (easy) stopped thinking');
