@@ -1,8 +1,14 @@
 /**
- * One playtest game: the interpreter's `Game` with a human or a bot at each seat. Bots are random
- * agents seeded by the game seed, the seat and the decision's number, so a game restarted with the
- * same answers (a loaded replay, an undo past the snapshots) takes the same course. Pure: the
- * worker wraps it.
+ * One playtest game: the interpreter's `Game` with a person or a bot at each seat. A bot is the
+ * agent its seat's kind names (`random`, or a search level: `agentFromSpec`), seeded by the game
+ * seed, the seat and the decision's number, so a game restarted with the same answers (a loaded
+ * replay, an undo past the snapshots) takes the same course. Search bots plan on
+ * `searchContext(game, seat)` (determinizations for their seat), never on the game itself. Pure:
+ * the worker wraps it.
+ *
+ * A search bot thinks in slices (`think`): its search (`MctsAgent.begin`) is kept between calls,
+ * so the worker can read messages, a Cancel among them, between slices. Cancel drops the search;
+ * as the bot's agent is seeded per decision, thinking again later finds the same move.
  *
  * Undo and restart do not replay from the start: before each answer the session keeps a fork of
  * the game (`Game.fork`, costing what the state weighs), for the last `SNAPSHOT_LIMIT` answers;
@@ -10,8 +16,8 @@
  * replays the answers up to there (which refills the snapshots). Restart forks the game at start.
  * A saved game (`SavedGame`, the `game` of a replay file) resumes with `Game.fromState`, no replay.
  */
-import { Game, RandomAgent, compileRuleset, replayFile, type Program } from '../../interpreter/index.ts';
-import type { GameSetupData, PlayUpdate, ReplayData, SavedGameData, SeatKind, SeatState, StartRequest } from './protocol.ts';
+import { Game, MctsAgent, RandomAgent, agentFromSpec, compileRuleset, replayFile, searchContext, type Agent, type MctsSearch, type Program } from '../../interpreter/index.ts';
+import { agentSpec, isBot, type GameSetupData, type PlayUpdate, type ReplayData, type SavedGameData, type SeatKind, type SeatState, type StartRequest, type ThinkingView } from './protocol.ts';
 import { logLines, pendingView, seatState } from './seat-view.ts';
 
 /** How many answers back undo goes without replaying (one fork of the game each). */
@@ -22,12 +28,27 @@ export interface SessionOptions {
   snapshots?: number;
 }
 
+/** What `think` did: answered, still thinking, the answer was refused, or no bot is to move. */
+export type ThinkResult = 'moved' | 'thinking' | 'refused' | 'idle';
+
+/** A search bot's move in progress: which decision of which game it answers. */
+interface Thought {
+  game: Game;
+  decision: number;
+  player: string;
+  level: SeatKind;
+  search: MctsSearch;
+}
+
 export class PlaySession {
   seats: Record<string, SeatKind>;
   seat: string | null;
   autoplay: boolean;
   delay: number;
   note: string | undefined;
+  /** One bot move was asked for (Bot move): made even while autoplay is off. */
+  moveAsked = false;
+  private thought: Thought | undefined;
   /** The game before each of the last answers, oldest first: `snapshots[i]` waits for answer number `decisions` + 1. */
   private snapshots: Array<{ decisions: number; game: Game }> = [];
   private readonly limit: number;
@@ -81,7 +102,26 @@ export class PlaySession {
   /** The seat deciding now is a bot. */
   get botToMove(): boolean {
     const req = this.game.pending;
-    return req !== null && this.seats[req.player] === 'bot';
+    return req !== null && isBot(this.seats[req.player]);
+  }
+
+  /** The seat deciding now is a search bot (a level): it thinks in slices, not at once. */
+  get searchBotToMove(): boolean {
+    const req = this.game.pending;
+    return req !== null && agentSpec(this.seats[req.player]) !== null && agentSpec(this.seats[req.player]) !== 'random';
+  }
+
+  /** A search bot is thinking about the pending question (its search begun, not done). */
+  get thinking(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** The search in progress, if it is still about the pending question (else it is dropped). */
+  private get current(): Thought | undefined {
+    const t = this.thought;
+    const req = this.game.pending;
+    if (t && (t.game !== this.game || !req || t.decision !== this.game.state.decisions.length || t.player !== req.player || t.level !== this.seats[req.player])) this.thought = undefined;
+    return this.thought;
   }
 
   /** Answers undo can take back without replaying (the snapshots kept). */
@@ -97,13 +137,62 @@ export class PlaySession {
     return this.settle(this.play((game) => game.answerFromView(answer)));
   }
 
-  /** Let the bot at the deciding seat answer once (it reads the question as the rules ask it). */
+  /** Let the bot at the deciding seat answer once, thinking to the end (it reads the question as the rules ask it). */
   botStep(): boolean {
+    return this.think(Infinity) === 'moved';
+  }
+
+  /**
+   * Let the deciding bot work for at most `iterations` search iterations: a random bot answers at
+   * once; a search bot begins its search (or goes on with the one begun for this question) and
+   * answers when the search is done.
+   */
+  think(iterations: number): ThinkResult {
     const req = this.game.pending;
-    if (!req || this.seats[req.player] !== 'bot') return false;
-    const index = this.game.state.decisions.length;
-    const agent = new RandomAgent(`${this.setup.seed}:${req.player}:${index}`);
-    return this.settle(this.play((game) => game.answer(agent.choose(req))));
+    const kind = req ? this.seats[req.player] : undefined;
+    if (!req || !isBot(kind)) return 'idle';
+    let t = this.current;
+    if (!t) {
+      const decision = this.game.state.decisions.length;
+      const agent = this.agentFor(req.player, kind!, decision);
+      if (!(agent instanceof MctsAgent)) return this.settle(this.play((game) => game.answer(agent.choose(req, () => game.view(req.player))))) ? 'moved' : 'refused';
+      t = this.thought = { game: this.game, decision, player: req.player, level: kind!, search: agent.begin(req, searchContext(this.game, req.player)) };
+    }
+    if (!t.search.step(iterations)) return 'thinking';
+    this.thought = undefined;
+    const answer = t.search.answer();
+    return this.settle(this.play((game) => game.answer(answer))) ? 'moved' : 'refused';
+  }
+
+  /**
+   * Stop the search bot thinking (about decision number `decision`, when given): its search is
+   * dropped, bots pause, and the game waits for that seat, to be answered by hand or thought again.
+   */
+  cancel(decision?: number): boolean {
+    const t = this.current;
+    if (!t || (decision !== undefined && t.decision !== decision)) return false;
+    this.thought = undefined;
+    this.moveAsked = false;
+    this.autoplay = false;
+    const name = this.playerName(t.player);
+    this.note = `Cancelled: ${name} (${t.level}) stopped thinking. The game waits for ${name}: answer by hand (View as ${name}), or Bot move / Run bots to think again.`;
+    return true;
+  }
+
+  /** The agent of a bot seat for one decision, seeded by the game seed, the seat and the decision's number. */
+  private agentFor(player: string, kind: SeatKind, decision: number): Agent {
+    const seed = `${this.setup.seed}:${player}:${decision}`;
+    const agent = agentFromSpec(agentSpec(kind) ?? 'random', seed);
+    return 'error' in agent ? new RandomAgent(seed) : agent;
+  }
+
+  private playerName(player: string): string {
+    return this.game.state.players.find((p) => p.id === player)?.name ?? player;
+  }
+
+  private thinkingView(): ThinkingView | null {
+    const t = this.current;
+    return t ? { player: t.player, name: this.playerName(t.player), level: t.level, decision: t.decision, done: t.search.iterations, total: t.search.budget } : null;
   }
 
   private settle(r: { ok: true } | { ok: false; message: string }): boolean {
@@ -127,6 +216,7 @@ export class PlaySession {
   undo(): void {
     const target = Math.max(0, this.game.state.decisions.length - 1);
     this.autoplay = false;
+    this.moveAsked = false;
     this.note = undefined;
     const snapshot = this.snapshots.pop();
     if (snapshot && snapshot.decisions === target) {
@@ -142,6 +232,7 @@ export class PlaySession {
 
   /** The game as setup left it, as a fresh fork (nothing of the game played so far is replayed). */
   restart(): void {
+    this.moveAsked = false;
     this.snapshots = [];
     this.note = undefined;
     this.game = this.initial().fork({ log: true });
@@ -189,7 +280,8 @@ export class PlaySession {
       log: logLines(program, view.log),
       // Only the seat that decides may answer (others may see a public question being asked).
       pending: view.pending && view.pending.player === this.seat ? pendingView(program, view.pending) : null,
-      waiting: req ? { player: req.player, name: game.state.players.find((p) => p.id === req.player)?.name ?? req.player, bot: this.seats[req.player] === 'bot', secret: req.secret } : null,
+      waiting: req ? { player: req.player, name: this.playerName(req.player), bot: isBot(this.seats[req.player]), secret: req.secret } : null,
+      thinking: this.thinkingView(),
       seats: { ...this.seats },
       decisions: game.state.decisions.length,
       result: game.result,

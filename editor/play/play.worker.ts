@@ -3,6 +3,14 @@
  * The playtest worker: compiles the ruleset being played (keeping the last version that compiled),
  * runs one game at a time, lets bots answer on a timer so long autoplay never blocks the page, and
  * serves the scenario editor (setup previews, edits of the variant text).
+ *
+ * Search bots (Easy, Normal, Hard) think in slices of about `SLICE_MS`, each a timer task of its
+ * own, so the messages that arrive meanwhile (Cancel, a change of view, an undo) are handled
+ * between two slices. Cancel drops the search there (`PlaySession.cancel`). The alternatives were
+ * weighed: a stop flag read by the search between iterations only helps if something can set it
+ * while the search runs, which in a worker takes a SharedArrayBuffer (and cross-origin isolation
+ * headers the static hosting may not send); terminating the worker would lose the compiled rules
+ * and the undo snapshots, to be rebuilt from a save. Slicing costs one timer task per slice.
  */
 import { boardModel } from './board-model.ts';
 import { ProgramCache } from './compile.ts';
@@ -20,6 +28,12 @@ let lastSent = 0;
 const FAST_UPDATE_MS = 120;
 /** Bot moves per turn of the event loop at full speed. */
 const FAST_BATCH = 25;
+/** About how long a search bot thinks before the worker reads its messages again. */
+const SLICE_MS = 40;
+/** Search iterations between two looks at the clock. */
+const SLICE_ITERATIONS = 1;
+/** Progress updates while a search bot thinks (throttled). */
+const THINKING_UPDATE_MS = 250;
 
 const post = (message: PlayResponse) => scope.postMessage(message);
 
@@ -73,11 +87,17 @@ function handle(msg: PlayRequest): void {
       break;
     }
     case 'autoplay':
+      // Pausing while a search bot thinks lets it finish this move (Cancel stops it at once).
+      if (!msg.autoplay && s.thinking) s.moveAsked = true;
       s.autoplay = msg.autoplay;
       s.delay = msg.delay;
       break;
     case 'step':
-      s.botStep();
+      // The move itself is made by `schedule`: a search bot thinks in slices first.
+      s.moveAsked = true;
+      break;
+    case 'cancel':
+      s.cancel(msg.decision);
       break;
     case 'seats':
       s.seats = { ...msg.seats };
@@ -109,16 +129,38 @@ function send(s: PlaySession): void {
   post(s.update());
 }
 
-/** Bots answer one move per `delay` ms, or in batches at full speed; a person's turn stops them. */
+/**
+ * Bots answer one move per `delay` ms, or in batches at full speed; a person's turn stops them.
+ * A search bot thinks in slices, one timer task each (the first after `delay`, the rest at once).
+ */
 function schedule(s: PlaySession): void {
   clearTimeout(timer);
-  if (!s.autoplay || !s.botToMove) return;
-  timer = setTimeout(() => {
-    if (session !== s) return;
-    const batch = s.delay > 0 ? 1 : FAST_BATCH;
-    for (let i = 0; i < batch && s.autoplay && s.botToMove; i++) if (!s.botStep()) s.autoplay = false;
-    const done = !s.botToMove || !s.autoplay;
-    if (s.delay > 0 || done || performance.now() - lastSent >= FAST_UPDATE_MS) send(s);
-    schedule(s);
-  }, s.delay);
+  if (!s.botToMove) s.moveAsked = false;
+  if (!(s.autoplay || s.moveAsked) || !s.botToMove) return;
+  timer = setTimeout(() => (s.searchBotToMove ? thinkSlice(s) : randomMoves(s)), s.moveAsked || s.thinking ? 0 : s.delay);
+}
+
+function randomMoves(s: PlaySession): void {
+  if (session !== s) return;
+  const batch = s.delay > 0 || !s.autoplay ? 1 : FAST_BATCH;
+  s.moveAsked = false;
+  for (let i = 0; i < batch && s.botToMove && !s.searchBotToMove; i++) {
+    if (!s.botStep()) s.autoplay = false;
+    if (!s.autoplay) break;
+  }
+  const done = !s.botToMove || !s.autoplay || s.searchBotToMove;
+  if (s.delay > 0 || done || performance.now() - lastSent >= FAST_UPDATE_MS) send(s);
+  schedule(s);
+}
+
+function thinkSlice(s: PlaySession): void {
+  if (session !== s) return;
+  const fresh = !s.thinking;
+  const until = performance.now() + SLICE_MS;
+  let r = s.think(SLICE_ITERATIONS);
+  while (r === 'thinking' && performance.now() < until) r = s.think(SLICE_ITERATIONS);
+  if (r !== 'thinking') s.moveAsked = false;
+  if (r === 'refused') s.autoplay = false;
+  if (r !== 'thinking' || fresh || performance.now() - lastSent >= THINKING_UPDATE_MS) send(s);
+  schedule(s);
 }

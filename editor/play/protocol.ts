@@ -124,7 +124,42 @@ export interface SeatState {
   tracks: Record<string, number | Record<string, number>>;
 }
 
-export type SeatKind = 'human' | 'bot';
+/**
+ * The search levels a seat may play at (`agentFromSpec` names, interpreter/agents/levels.ts
+ * `LEVELS`: the main thread cannot import them, a test keeps the two lists in step).
+ */
+export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+/** Who plays a seat: a person, a random bot (`bot`, as before levels), or a search bot of a level. */
+export type SeatKind = 'human' | 'bot' | BotLevel;
+
+/** The seat choices as the pickers list them (Simulate leaves out Human). */
+export const SEAT_KINDS: ReadonlyArray<{ kind: SeatKind; label: string }> = [
+  { kind: 'human', label: 'Human' },
+  { kind: 'bot', label: 'Random' },
+  { kind: 'easy', label: 'Easy' },
+  { kind: 'normal', label: 'Normal' },
+  { kind: 'hard', label: 'Hard' },
+];
+
+export const isBot = (kind: SeatKind | undefined): boolean => kind !== undefined && kind !== 'human';
+
+/** The agent spec (`agentFromSpec`) a bot seat plays with; null for a person. */
+export function agentSpec(kind: SeatKind | undefined): string | null {
+  return kind === undefined || kind === 'human' ? null : kind === 'bot' ? 'random' : kind;
+}
+
+/** A search bot working out its move: iterations run so far of its budget. */
+export interface ThinkingView {
+  player: string;
+  name: string;
+  level: SeatKind;
+  /** The decision it answers (its number, 0-based: the decisions made so far). */
+  decision: number;
+  done: number;
+  total: number;
+}
 
 export interface GameSetupData {
   seed: string | number;
@@ -163,6 +198,8 @@ export interface PlayUpdate {
   pending: PendingView | null;
   /** Who is deciding now (public: not what). */
   waiting: { player: string; name: string; bot: boolean; secret: boolean } | null;
+  /** A search bot thinking about the pending question (Cancel stops it), else null. */
+  thinking: ThinkingView | null;
   seats: Record<string, SeatKind>;
   decisions: number;
   result: unknown;
@@ -194,7 +231,10 @@ export type PlayRequest =
   /** Back to the game at setup (bots run again when `autoplay`). */
   | { type: 'restart'; game: number; autoplay: boolean }
   | { type: 'autoplay'; game: number; autoplay: boolean; delay: number }
+  /** One bot move (a search bot thinks in slices first, between which the worker reads Cancel). */
   | { type: 'step'; game: number }
+  /** Stop the search bot thinking about decision `decision` (if it still is): the game waits for that seat, bots paused. */
+  | { type: 'cancel'; game: number; decision: number }
   | { type: 'seats'; game: number; seats: Record<string, SeatKind> }
   | { type: 'view'; game: number; seat: string | null }
   /** The game as a replay file; with `save`, carrying the game itself (to resume). */

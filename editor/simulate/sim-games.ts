@@ -1,15 +1,18 @@
 /**
  * A batch of simulated games, played as `rulesmith simulate` plays them: game i uses seed
- * `S:i` and a random agent per seat seeded `S:i:p<seat>`, so the same plan gives the same records
- * in the browser and on the command line, however the games are split between workers.
+ * `S:i` and an agent per seat (`--agents`: random, or a search level) seeded `S:i:p<seat>`, so
+ * the same plan gives the same records in the browser and on the command line, however the games
+ * are split between workers. Search agents plan on determinizations (`playWith`'s searchContext).
  */
-import { RandomAgent, playWith, type Agent, type GameRecord, type Program } from '../../interpreter/index.ts';
+import { RandomAgent, agentFromSpec, playWith, type Agent, type GameRecord, type Program } from '../../interpreter/index.ts';
 
 /** What every game of a simulation shares (plain data: it crosses to the workers). */
 export interface SimulationPlan {
   seed: string;
   players?: number;
   options: Record<string, unknown>;
+  /** Agent specs by seat, p1 first (`random`, `easy`…; the last one plays the seats after it; none: random). */
+  agents?: string[];
 }
 
 /** Play games `from..to` (1-based, inclusive); `progress` after each. */
@@ -45,6 +48,10 @@ function agents(program: Program, plan: SimulationPlan, seed: string): Record<st
   const sides = Object.keys(program.data.sides ?? {}).length;
   const n = plan.players ?? program.data.players?.default ?? program.data.players?.min ?? (sides || 2);
   const out: Record<string, Agent> = {};
-  for (let s = 1; s <= n; s++) out[`p${s}`] = new RandomAgent(`${seed}:p${s}`);
+  for (let s = 1; s <= n; s++) {
+    const spec = plan.agents?.[Math.min(s - 1, plan.agents.length - 1)] ?? 'random';
+    const agent = agentFromSpec(spec, `${seed}:p${s}`);
+    out[`p${s}`] = 'error' in agent ? new RandomAgent(`${seed}:p${s}`) : agent;
+  }
   return out;
 }

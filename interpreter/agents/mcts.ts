@@ -36,6 +36,20 @@ export const MCTS_DEFAULTS: MctsOptions = { iterations: 200, exploration: 0.7, m
 export const HEURISTIC_DEPTH = 24;
 export const FULL_DEPTH = 2000;
 
+/**
+ * One decision's search in progress (`MctsAgent.begin`): `step(n)` runs up to `n` more iterations
+ * and says whether the budget is spent; `answer()` is the most visited answer (final once done).
+ */
+export interface MctsSearch {
+  /** Iterations the search will run in all (0: nothing to search). */
+  readonly budget: number;
+  /** Iterations run so far. */
+  readonly iterations: number;
+  readonly done: boolean;
+  step(n: number): boolean;
+  answer(): Answer;
+}
+
 interface Edge {
   answer: Answer;
   /** Times it was picked, times it could have been, and the reward of the seat that picks it. */
@@ -63,14 +77,47 @@ export class MctsAgent implements Agent {
   }
 
   choose(req: DecisionRequest, _view: unknown, search?: SearchContext): Answer {
-    // Without a search context (a caller that cannot offer determinizations) it plays at random.
-    if (!search) return this.fallback.choose(req);
-    if (req.kind === 'one' && req.options.length === 1) return 0;
+    const s = this.begin(req, search);
+    s.step(Infinity);
+    return s.answer();
+  }
+
+  /**
+   * The same search as `choose`, to run a slice at a time: a host that must stay responsive (the
+   * editor's play worker, which reads a Cancel between slices) steps it, and may drop it. Stepped
+   * to the end it answers exactly what `choose` would, however it was sliced.
+   */
+  begin(req: DecisionRequest, search?: SearchContext): MctsSearch {
+    // Without a search context (a caller that cannot offer determinizations) it plays at random;
+    // a question with one answer needs no search.
+    const trivial = !search ? this.fallback.choose(req) : req.kind === 'one' && req.options.length === 1 ? 0 : undefined;
+    if (trivial !== undefined || !search) return { budget: 0, iterations: 0, done: true, step: () => true, answer: () => trivial! };
     const root: TreeNode = { edges: new Map() };
-    for (let i = 0; i < this.opts.iterations; i++) this.iterate(root, search);
-    let best: Edge | undefined;
-    for (const e of root.edges.values()) if (!best || e.n > best.n || (e.n === best.n && e.reward / e.n > best.reward / best.n)) best = e;
-    return best ? best.answer : this.fallback.choose(req);
+    const budget = this.opts.iterations;
+    let iterations = 0;
+    let chosen: Answer | undefined;
+    const self = this;
+    return {
+      budget,
+      get iterations() {
+        return iterations;
+      },
+      get done() {
+        return iterations >= budget;
+      },
+      step(n: number): boolean {
+        for (let i = 0; i < n && iterations < budget; i++, iterations++) self.iterate(root, search);
+        return iterations >= budget;
+      },
+      answer(): Answer {
+        if (chosen !== undefined && iterations >= budget) return chosen;
+        let best: Edge | undefined;
+        for (const e of root.edges.values()) if (!best || e.n > best.n || (e.n === best.n && e.reward / e.n > best.reward / best.n)) best = e;
+        const a = best ? best.answer : self.fallback.choose(req);
+        if (iterations >= budget) chosen = a;
+        return a;
+      },
+    };
   }
 
   private iterate(root: TreeNode, search: SearchContext): void {

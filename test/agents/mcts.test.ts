@@ -63,6 +63,33 @@ describe('MctsAgent', () => {
     expect(sampled.every((g) => g !== game)).toBe(true);
     expect(JSON.stringify(game.state)).toBe(before);
   });
+
+  test('a search stepped in slices (begin/step) answers what choose answers, and may be dropped midway', () => {
+    const program = loadProgram('rulesets/dragut');
+    const game = startGame(program, { seed: 5 });
+    const req = game.pending!;
+    const ctx = () => searchContext(game, req.player);
+    const whole = new MctsAgent('slices', { iterations: 12, playoutDepth: 30 }).choose(req, () => game.view(req.player), ctx());
+    const search = new MctsAgent('slices', { iterations: 12, playoutDepth: 30 }).begin(req, ctx());
+    const seen: number[] = [];
+    while (!search.step(5)) seen.push(search.iterations);
+    expect(seen).toEqual([5, 10]);
+    expect(search).toMatchObject({ done: true, iterations: 12, budget: 12 });
+    expect(search.answer()).toEqual(whole);
+    expect(search.answer()).toEqual(whole);
+    // Dropped after a slice: nothing happened to the game, and a fresh agent still answers the same.
+    const before = JSON.stringify(game.state);
+    new MctsAgent('slices', { iterations: 12, playoutDepth: 30 }).begin(req, ctx()).step(4);
+    expect(JSON.stringify(game.state)).toBe(before);
+    expect(new MctsAgent('slices', { iterations: 12, playoutDepth: 30 }).choose(req, () => game.view(req.player), ctx())).toEqual(whole);
+  });
+
+  test('a question with one answer, or no search context, needs no search', () => {
+    const game = startGame(loadProgram(NIM), { seed: 1 });
+    const search = new MctsAgent(1).begin(game.pending!);
+    expect(search).toMatchObject({ done: true, budget: 0 });
+    expect([0, 1]).toContain(search.answer());
+  });
 });
 
 describe('heuristics declared by a ruleset', () => {

@@ -28,8 +28,8 @@ export async function openPlaytest(page: Page): Promise<void> {
   await page.locator('rs-playtest-view button[data-action="start"]:not([disabled])').waitFor({ timeout: 30_000 });
 }
 
-/** Choose who plays each seat (`human` or `bot`) and the bots' speed (ms a move, 0 fastest, -1 step by step). */
-export async function setSeats(page: Page, seats: Record<string, 'human' | 'bot'>, delay?: number): Promise<void> {
+/** Choose who plays each seat (`human`, `bot` for Random, or a level) and the bots' speed (ms a move, 0 fastest, -1 step by step). */
+export async function setSeats(page: Page, seats: Record<string, 'human' | 'bot' | 'easy' | 'normal' | 'hard'>, delay?: number): Promise<void> {
   const setup = page.locator('rs-playtest-view details.setup');
   if ((await setup.getAttribute('open')) === null) await page.click('rs-playtest-view details.setup > summary');
   for (const [seat, kind] of Object.entries(seats)) await page.selectOption(`rs-playtest-view rs-game-setup select[name="seat-${seat}"]`, kind);

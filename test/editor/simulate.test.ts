@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { summarise } from '../../interpreter/index.ts';
@@ -24,6 +25,21 @@ describe('simulation (the simulate worker job)', () => {
     const records = playRange(cli, { path: 'rulesets/dragut', seed: 'S', options: { stop_after_combat: true }, agents: ['random'] }, 1, 12);
     expect(browser).toEqual(records);
     expect(summarise(browser, compiled.program).winners).toEqual(summarise(records as typeof browser, cli).winners);
+  });
+
+  test('per-seat agents (a level for one seat) should play the games `rulesmith simulate --agents` plays; random is the default', () => {
+    const nim = 'test/fixtures/runtime/nim/ruleset.yaml';
+    const compiled = compileEntry({ [nim]: readFileSync(join(ROOT, nim), 'utf8') }, nim);
+    if (!compiled.ok) throw new Error(compiled.message);
+    const plan = { seed: 'L', options: {}, agents: ['easy', 'random'] };
+    const browser = playGames(compiled.program, plan, 1, 4);
+    const io = { out: () => undefined, err: () => undefined, color: false };
+    const cli = programFor(join(ROOT, 'test/fixtures/runtime/nim'), io);
+    if (typeof cli === 'number') throw new Error('the CLI could not load nim');
+    expect(browser).toEqual(playRange(cli, { path: 'test/fixtures/runtime/nim', seed: 'L', options: {}, agents: ['easy', 'random'] }, 1, 4));
+    // Easy as the first player finds Nim's forced win; the default (random for every seat) is unchanged.
+    expect((browser as Array<{ result: { winner: string } }>).map((r) => r.result.winner)).toEqual(['first', 'first', 'first', 'first']);
+    expect(playGames(compiled.program, { seed: 'L', options: {} }, 1, 4)).toEqual(playGames(compiled.program, { seed: 'L', options: {}, agents: ['random'] }, 1, 4));
   });
 
   test('batches should cover every game once, small enough to share between workers', () => {

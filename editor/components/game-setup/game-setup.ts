@@ -1,12 +1,13 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit } from '../../events.ts';
-import type { BoardModel, OptionModel, SeatKind } from '../../play/protocol.ts';
+import { SEAT_KINDS, type BoardModel, type OptionModel, type SeatKind } from '../../play/protocol.ts';
 import { styles } from './game-setup.styles.ts';
 import { SPEEDS, seatNames, type SetupValue } from './setup-value.ts';
 
 /**
  * The choices before a game: player count, the ruleset's options (a checkbox, number field or
- * list by option type), the seed, and (for a playtest) who plays each seat and how fast bots move.
+ * list by option type), the seed, and who plays each seat: for a playtest a person or a bot (Random,
+ * or a search level: Easy, Normal, Hard) and how fast bots move; for a simulation (`agents`) a bot.
  *
  * @fires rs-setup-change - any choice changed (`{ value }`)
  */
@@ -16,6 +17,7 @@ export class RsGameSetup extends LitElement {
     board: { attribute: false },
     value: { attribute: false },
     seats: { type: Boolean },
+    agents: { type: Boolean },
     disabled: { type: Boolean },
   };
 
@@ -23,6 +25,8 @@ export class RsGameSetup extends LitElement {
   declare value: SetupValue | undefined;
   /** Show the seats and the bot speed (playtest). */
   declare seats: boolean;
+  /** Show a bot per seat, without Human (simulation). */
+  declare agents: boolean;
   declare disabled: boolean;
 
   constructor() {
@@ -30,6 +34,7 @@ export class RsGameSetup extends LitElement {
     this.board = undefined;
     this.value = undefined;
     this.seats = false;
+    this.agents = false;
     this.disabled = false;
   }
 
@@ -50,7 +55,7 @@ export class RsGameSetup extends LitElement {
             </select></label>`
           : nothing}
       </div>
-      ${this.seats ? this.renderSeats(board, value) : nothing}
+      ${this.seats || this.agents ? this.renderSeats(board, value) : nothing}
       ${board.options.length ? html`<details class="options" ?open=${board.options.length <= 4}>
           <summary>Options (${board.options.length})</summary>
           <div class="option-list">${board.options.map((o) => this.renderOption(o, value.options[o.id] ?? o.default))}</div>
@@ -59,13 +64,14 @@ export class RsGameSetup extends LitElement {
   }
 
   private renderSeats(board: BoardModel, value: SetupValue) {
-    return html`<div class="seats">${seatNames(board, value.players).map(
-      (seat, i) => html`<label>${seat.label}
-        <select name="seat-${seat.id}" data-seat=${seat.id} .value=${value.seats[i] ?? 'bot'} @change=${(e: Event) => this.changeSeat(i, (e.target as HTMLSelectElement).value as SeatKind)}>
-          <option value="human" ?selected=${value.seats[i] === 'human'}>Person</option>
-          <option value="bot" ?selected=${value.seats[i] === 'bot'}>Bot (random)</option>
-        </select></label>`,
-    )}</div>`;
+    const kinds = this.seats ? SEAT_KINDS : SEAT_KINDS.filter((k) => k.kind !== 'human');
+    return html`<div class="seats">${seatNames(board, value.players).map((seat, i) => {
+      const current = value.seats[i] === 'human' && !this.seats ? 'bot' : (value.seats[i] ?? 'bot');
+      return html`<label>${seat.label}
+        <select name="seat-${seat.id}" data-seat=${seat.id} .value=${current} title="Human, or a bot: Random, or a search (Easy, Normal, Hard: more thinking, better play)" @change=${(e: Event) => this.changeSeat(i, (e.target as HTMLSelectElement).value as SeatKind)}>
+          ${kinds.map((k) => html`<option value=${k.kind} ?selected=${current === k.kind}>${k.label}</option>`)}
+        </select></label>`;
+    })}</div>`;
   }
 
   private renderOption(o: OptionModel, current: boolean | number | string) {

@@ -104,6 +104,35 @@ export const styles = [
     .where {
       color: var(--rs-text-muted);
     }
+    .thinking {
+      display: flex;
+      align-items: center;
+      gap: 8px;
+      margin: 0;
+      font-size: 13px;
+    }
+    .thinking .muted {
+      color: var(--rs-text-muted);
+    }
+    .spinner {
+      width: 12px;
+      height: 12px;
+      flex: none;
+      border: 2px solid var(--rs-border);
+      border-top-color: var(--rs-accent);
+      border-radius: 50%;
+      animation: spin 0.9s linear infinite;
+    }
+    @keyframes spin {
+      to {
+        transform: rotate(360deg);
+      }
+    }
+    @media (prefers-reduced-motion: reduce) {
+      .spinner {
+        animation: none;
+      }
+    }
     .tracks summary {
       cursor: pointer;
       font-size: 13px;

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit, type RsEvent } from '../../events.ts';
 import { PlayController } from '../../play/play-controller.ts';
-import type { SeatKind, StartRequest } from '../../play/protocol.ts';
+import { isBot, type PlayUpdate, type SeatKind, type StartRequest } from '../../play/protocol.ts';
 import { parseReplay, replayRulesetPath } from '../../play/replay-data.ts';
 import { baseName, downloadText } from '../../workspace/download.ts';
 import '../decision-panel/decision-panel.ts';
@@ -14,7 +14,9 @@ import { styles } from './playtest-view.styles.ts';
 
 /**
  * Playtest the active ruleset or scenario: set up a game (players, options, seed, a person or a
- * bot at each seat), then play it on the board in a worker. Undo (from snapshots), restart, replays
+ * bot at each seat: Random, or a search level, Easy, Normal or Hard), then play it on the board in
+ * a worker. While a search bot thinks (in the worker) the view says so, with a Cancel that stops
+ * it and leaves the game waiting for that seat. Undo (from snapshots), restart, replays
  * in the command line's format, saved games to resume (here or with `rulesmith play --load`), a seat switcher showing exactly one seat's view, and the log with its
  * provenance. Keeps the last version of the rules that compiled while the text has errors.
  *
@@ -84,7 +86,7 @@ export class RsPlaytestView extends LitElement {
         <button class="button" data-action="restart" ?disabled=${!u} @click=${this.handleRestart}>Restart</button>
         <button class="button" data-action="undo" ?disabled=${!u || !u.decisions} @click=${() => this.play.command({ type: 'undo' })}>Undo</button>
         ${u?.autoplay && u.status === 'waiting'
-          ? html`<button class="button" data-action="pause" ?disabled=${!Object.values(u.seats).includes('bot')} @click=${() => this.play.command({ type: 'autoplay', autoplay: false, delay: this.delay })}>Pause bots</button>`
+          ? html`<button class="button" data-action="pause" ?disabled=${!Object.values(u.seats).some(isBot)} @click=${() => this.play.command({ type: 'autoplay', autoplay: false, delay: this.delay })}>Pause bots</button>`
           : html`<button class="button" data-action="run" ?disabled=${!u?.waiting?.bot} @click=${() => this.play.command({ type: 'autoplay', autoplay: true, delay: this.delay })}>Run bots</button>`}
         <button class="button" data-action="step" ?disabled=${!u?.waiting?.bot} @click=${() => this.play.command({ type: 'step' })}>Bot move</button>
         <button class="button" data-action="download-replay" ?disabled=${!u} @click=${() => this.handleDownloadReplay(false)}>Download replay</button>
@@ -103,6 +105,7 @@ export class RsPlaytestView extends LitElement {
             <rs-game-board .board=${gameBoard} .state=${u.state} .pending=${u.pending} .selected=${this.selected} @rs-board-pick=${this.handlePick}></rs-game-board>
             <aside>
               ${gameStatus(gameBoard, u, () => u.error && emit(this, 'rs-open-file', { path: u.error.file, range: u.error.range, beside: true }))}
+              ${this.renderThinking(u)}
               <rs-decision-panel .pending=${u.pending} .waiting=${u.waiting} .selected=${this.selected} @rs-board-pick=${this.handlePick} @rs-answer=${this.handleAnswer}></rs-decision-panel>
               ${tracksPanel(gameBoard, u.state)}
               <h3>Log</h3>
@@ -111,6 +114,16 @@ export class RsPlaytestView extends LitElement {
           </div>`
         : html`<p class="muted empty">Set up a game and choose New game.</p>`}
     `;
+  }
+
+  /** "<seat> is thinking…" with the search's progress, and Cancel. */
+  private renderThinking(u: PlayUpdate) {
+    const t = u.thinking;
+    if (!t) return nothing;
+    return html`<p class="thinking" role="status" data-thinking=${t.player}>
+      <span class="spinner" aria-hidden="true"></span><span><strong>${t.name}</strong> is thinking… <span class="muted">(${t.level}, ${t.done} of ${t.total})</span></span>
+      <button class="button" data-action="cancel-bot" title="Stop this bot's search: the game waits for ${t.name}, to answer by hand or let it think again" @click=${() => this.play.command({ type: 'cancel', decision: t.decision })}>Cancel</button>
+    </p>`;
   }
 
   private renderSeatSwitch(players: Array<{ id: string; name: string }>, seat: string | null) {

@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit, type RsEvent } from '../../events.ts';
 import { PlayController } from '../../play/play-controller.ts';
+import { agentSpec } from '../../play/protocol.ts';
 import { SimulationController, type SimRun } from '../../simulate/simulation-controller.ts';
 import { baseName } from '../../workspace/download.ts';
 import '../game-setup/game-setup.ts';
@@ -9,8 +10,8 @@ import { histogram, shareChart } from './sim-charts.ts';
 import { styles } from './simulate-view.styles.ts';
 
 /**
- * Simulate many games of the active ruleset with random bots in Web Workers (as `rulesmith
- * simulate` does: game i uses seed `S:i`), with a progress bar and Cancel; then charts of results
+ * Simulate many games of the active ruleset with a bot per seat (Random, Easy, Normal, Hard) in Web
+ * Workers (as `rulesmith simulate --agents` does: game i uses seed `S:i`), with a progress bar and Cancel; then charts of results
  * per side with 95% intervals and of game length. A variant can run beside its base, same seeds.
  *
  * @fires rs-open-file - a runtime error's position was chosen (`{ path, range }`)
@@ -74,7 +75,7 @@ export class RsSimulateView extends LitElement {
           : html`<button class="button primary" data-action="run" ?disabled=${!board || !this.setup} @click=${this.handleRun}>Run</button>`}
       </header>
       ${status && !status.ok && !status.busy && status.errors ? html`<p class="stale" role="status">This ruleset has ${status.errors} error(s): fix them to simulate it.</p>` : nothing}
-      <rs-game-setup .board=${board} .value=${this.setup} ?disabled=${sim.running} @rs-setup-change=${(e: RsEvent<'rs-setup-change'>) => (this.setup = e.detail.value)}></rs-game-setup>
+      <rs-game-setup .board=${board} .value=${this.setup} agents ?disabled=${sim.running} @rs-setup-change=${(e: RsEvent<'rs-setup-change'>) => (this.setup = e.detail.value)}></rs-game-setup>
       ${sim.total
         ? html`<div class="progress">
             <label for="progress">${sim.running ? 'Playing' : sim.cancelled ? 'Cancelled after' : 'Played'} ${sim.done} of ${sim.total} games${sim.workerCount ? ` · ${sim.workerCount} worker${sim.workerCount > 1 ? 's' : ''}` : ''}</label>
@@ -116,7 +117,9 @@ export class RsSimulateView extends LitElement {
     const setup = gameSetup(board, this.setup);
     const runs = [{ entry: this.entry, label: this.entry === this.base ? `${board.name}` : `Variant: ${baseName(this.entry)}` }];
     if (this.compare && this.entry !== this.base) runs.push({ entry: this.base, label: `Base: ${baseName(this.base)}` });
-    void this.sim.run({ files: { ...this.files }, runs, games: this.games, plan: { seed: String(setup.seed), ...(setup.players !== undefined ? { players: setup.players } : {}), options: setup.options ?? {} } });
+    // A seat the playtest gives a person is a random bot here (the picker shows it so).
+    const agents = Array.from({ length: this.setup.players }, (_, i) => agentSpec(this.setup!.seats[i] === 'human' ? 'bot' : (this.setup!.seats[i] ?? 'bot')) ?? 'random');
+    void this.sim.run({ files: { ...this.files }, runs, games: this.games, plan: { seed: String(setup.seed), ...(setup.players !== undefined ? { players: setup.players } : {}), options: setup.options ?? {}, agents } });
   }
 }
 
