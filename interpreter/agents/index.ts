@@ -6,3 +6,4 @@ export { playWith, searchContext, type PlayedGame } from './run.ts';
 export { MctsAgent, MCTS_DEFAULTS, rewardsOf, type MctsOptions, type MctsSearch } from './mcts.ts';
 export { agentFromSpec, LEVELS } from './levels.ts';
 export { hasHeuristic, heuristicRewards } from './heuristics.ts';
+export { GreedyAgent } from './greedy.ts';

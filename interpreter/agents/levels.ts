@@ -1,9 +1,10 @@
 /**
- * Agents by name, as the CLI and the editor take them: `random`, `first`, the levels `easy`,
+ * Agents by name, as the CLI and the editor take them: `random`, `first`, `greedy`, the levels `easy`,
  * `normal`, `hard` (search budgets a designer can reason about), or `mcts` with its options
  * (`mcts:iterations=500,depth=200`).
  */
 import type { Agent } from './agent.ts';
+import { GreedyAgent } from './greedy.ts';
 import { MctsAgent, type MctsOptions } from './mcts.ts';
 import { FirstAgent, RandomAgent } from './random.ts';
 
@@ -21,8 +22,9 @@ export function agentFromSpec(spec: string, seed: string): Agent | { error: stri
   const [kind, rest] = spec.split(':', 2) as [string, string | undefined];
   if (kind === 'random' && rest === undefined) return new RandomAgent(seed);
   if (kind === 'first' && rest === undefined) return new FirstAgent();
+  if (kind === 'greedy' && rest === undefined) return new GreedyAgent(seed);
   if (LEVELS[kind] && rest === undefined) return new MctsAgent(seed, LEVELS[kind], kind);
-  if (kind !== 'mcts') return { error: `unknown agent '${spec}': use random, first, ${Object.keys(LEVELS).join(', ')} or mcts[:iterations=N,depth=N,c=X]` };
+  if (kind !== 'mcts') return { error: `unknown agent '${spec}': use random, first, greedy, ${Object.keys(LEVELS).join(', ')} or mcts[:iterations=N,depth=N,c=X]` };
   const opts: Partial<MctsOptions> = {};
   for (const pair of (rest ?? '').split(',').filter(Boolean)) {
     const [k, v] = pair.split('=');

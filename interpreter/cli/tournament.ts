@@ -12,7 +12,7 @@ often. The line-up is --agents in seat order, the last one repeated to fill the 
 (normal,random on 4 seats: one normal against three random). Game i uses seed "S:i" and line-up
 i mod seats. Prints per agent and per seat: games, wins (a tie shares the win), draws, win rate
 with a 95% (Wilson) interval, and time per decision (mean, p95); then game length.
-Agents: random, first, easy, normal, hard, mcts:iterations=N,depth=N,c=X.`;
+Agents: random, first, greedy, easy, normal, hard, mcts:iterations=N,depth=N,c=X.`;
 
 interface Tally {
   games: number;

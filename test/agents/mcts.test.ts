@@ -3,7 +3,7 @@
  * seed, and plans only on determinizations (it is never handed the real game).
  */
 import { describe, expect, test } from 'vitest';
-import { heuristicRewards, MctsAgent, RandomAgent, playWith, searchContext, type SearchContext } from '../../interpreter/agents/index.ts';
+import { GreedyAgent, heuristicRewards, MctsAgent, RandomAgent, playWith, searchContext, type SearchContext } from '../../interpreter/agents/index.ts';
 import type { Game } from '../../interpreter/runtime/index.ts';
 import { loadProgram, startGame } from '../helpers/ruleset.ts';
 
@@ -116,5 +116,24 @@ describe('heuristics declared by a ruleset', () => {
 
   test('a ruleset without heuristics gives none (search plays to the end)', () => {
     expect(heuristicRewards(startGame(loadProgram(NIM), { seed: 1 }))).toBeNull();
+  });
+});
+
+describe('GreedyAgent', () => {
+  test('takes the last stones when it can (one step ahead), and plays on determinizations only', () => {
+    const program = loadProgram(NIM);
+    let checked = 0;
+    for (let seed = 0; seed < 6; seed++) {
+      const game = startGame(program, { seed });
+      const random = new RandomAgent(seed);
+      while (game.pending && game.state.vars.stones !== 2) game.answer(random.choose(game.pending));
+      if (!game.pending) continue;
+      const before = JSON.stringify(game.state);
+      const a = new GreedyAgent(seed).choose(game.pending, () => game.view(game.pending!.player), searchContext(game, game.pending.player));
+      expect(game.pending.labels[a as number]).toBe('2');
+      expect(JSON.stringify(game.state)).toBe(before);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });
