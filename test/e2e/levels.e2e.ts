@@ -10,6 +10,8 @@ import { gameStatus, importFixture, newGame, openPlaytest, prompt, setSeats, sho
 import { useServedApp, type Session } from './harness.ts';
 
 const THINKING = 'rs-playtest-view [data-thinking]';
+/** How long to wait for the page or the worker to answer: generous, a busy 2-core machine is slow (a bound, not a timing check). */
+const WAIT = 30_000;
 
 describe('bot levels', () => {
   let server: { url: string };
@@ -37,7 +39,7 @@ describe('bot levels', () => {
     expect(thinking).toMatch(/^First is thinking… \(easy, \d+ of 50\) Cancel$/);
 
     // Cancelled: no move made, the game waits for First, bots paused.
-    await expect.poll(() => page.locator(THINKING).count()).toBe(0);
+    await expect.poll(() => page.locator(THINKING).count(), { timeout: WAIT }).toBe(0);
     expect(await page.locator('rs-playtest-view .notices').textContent()).toContain('Cancelled: First (easy) stopped thinking');
     expect(await gameStatus(page)).toContain('0 decisions');
     expect(await page.locator('rs-playtest-view button[data-action="run"]').isEnabled()).toBe(true);
@@ -51,11 +53,11 @@ describe('bot levels', () => {
     const setup = page.locator('rs-playtest-view details.setup');
     const open = (await setup.getAttribute('open')) !== null;
     await page.click('rs-playtest-view details.setup > summary');
-    await expect.poll(async () => (await setup.getAttribute('open')) !== null).toBe(!open);
+    await expect.poll(async () => (await setup.getAttribute('open')) !== null, { timeout: WAIT }).toBe(!open);
     await page.selectOption('rs-playtest-view select#seat', 'p1');
-    await expect.poll(() => prompt(page)).toContain('Take how many stones?');
+    await expect.poll(() => prompt(page), { timeout: WAIT }).toContain('Take how many stones?');
     await page.selectOption('rs-playtest-view select#seat', 'p2');
-    await expect.poll(() => prompt(page)).toBe('');
+    await expect.poll(() => prompt(page), { timeout: WAIT }).toBe('');
     console.log(`Slow Nim, Easy: the page answered while "${(await page.locator(THINKING).textContent())?.replace(/\s+/g, ' ').trim()}"`);
     expect(await page.locator(THINKING).count()).toBe(1);
 
@@ -63,7 +65,7 @@ describe('bot levels', () => {
 
     // This time it moves; then Second (a person) is asked.
     await expect.poll(() => gameStatus(page), { timeout: 60_000 }).toContain('1 decisions');
-    await expect.poll(() => prompt(page)).toContain('Take how many stones?');
+    await expect.poll(() => prompt(page), { timeout: WAIT }).toContain('Take how many stones?');
     expect(await page.locator(THINKING).count()).toBe(0);
     await s.shot('moved');
     expect(s.errors).toEqual([]);
