@@ -9,6 +9,7 @@ import { compilePlainBlock, Emitter, stmtSuspends } from './statements.ts';
 import type { Code, Eval } from '../runtime/frame.ts';
 import { pathKey, type CompiledScript, type GlobalKind, type Program } from '../runtime/program.ts';
 import { RefTable } from '../runtime/values.ts';
+import { buildDefs } from '../runtime/defs.ts';
 import { hashData } from './hash.ts';
 
 export class CompileError extends Error {}
@@ -34,7 +35,8 @@ export function compileRuleset(model: RulesetModel): Program {
   }
   const flow = compileFlow(data, scripts);
   codes.set(flow.key, flow);
-  return Object.freeze({ model, data, hash: hashData(data), globals, scripts, codes, refs: new RefTable() });
+  const refs = new RefTable();
+  return Object.freeze({ model, data, hash: hashData(data), globals, scripts, codes, refs, defs: buildDefs(data, refs) });
 }
 
 function parseSite(site: ScriptSite): Parsed {

@@ -1,5 +1,5 @@
 import { BUILTIN_FUNCTIONS } from '../check/signatures.ts';
-import { iterable, locationKey, piecesAt } from './collections.ts';
+import { iterable, locationKey, piecesAt, piecesInPlay, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { areaDistance, areaNeighbours, cheapestCosts, hexDirection, hexDistance, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
 import { shuffleInPlace } from './rng.ts';
@@ -62,8 +62,7 @@ const IMPL: Record<string, Impl> = {
   },
   pieces_of: (rt, a, at) => {
     const who = a[0] ?? null;
-    const ids = rt.pieceIds().filter((id) => { const p = rt.state.pieces[id]!; return p.at !== null && p.at !== '@out'; });
-    return ids.map((id) => rt.ref('piece', id)).filter((p) => {
+    return piecesInPlay(rt).filter((p) => {
       const side = rt.member(p, 'side', at);
       const owner = rt.member(p, 'owner', at);
       return valueEquals(side, who) || valueEquals(owner, who);
@@ -72,14 +71,12 @@ const IMPL: Record<string, Impl> = {
   unplaced: (rt, a, at) => {
     const type = a[0] instanceof EntityRef ? a[0].id : toText(a[0] ?? null);
     if (!rt.def('pieces', type)) throw new RuleError('unknown-name', `No piece type \`${type}\`.`, at);
-    return rt.pieceIds().filter((id) => rt.state.pieces[id]!.type === type && rt.state.pieces[id]!.at === null).map((id) => rt.ref('piece', id));
+    return piecesUnplaced(rt, (p) => p.type === type);
   },
   unplaced_of_kind: (rt, a) => {
     const kind = toText(a[0] ?? null);
-    return rt.pieceIds().filter((id) => {
-      const p = rt.state.pieces[id]!;
-      return p.at === null && rt.def('pieces', p.type)?.kind === kind;
-    }).map((id) => rt.ref('piece', id));
+    const types = rt.program.defs.pieceTypes;
+    return piecesUnplaced(rt, (p) => { const t = types.get(p.type); return t !== undefined && t.raw.kind === kind; });
   },
   peek: (rt, a, at) => {
     const deck = a[0];
@@ -168,12 +165,12 @@ export function builtinName(rt: Runtime, name: string, at: SourceAt): Value {
     case 'player': return s.active.player ? rt.ref('player', s.active.player) : null;
     case 'side': return s.active.side ? rt.ref('side', s.active.side) : null;
     case 'players': return s.players.map((p) => rt.ref('player', p.id));
-    case 'sides': return Object.keys(rt.program.data.sides ?? {}).map((id) => rt.ref('side', id));
+    case 'sides': return rt.program.defs.sideIds.map((id) => rt.ref('side', id));
     case 'turn_order': return (s.turnOrder ?? s.players.map((p) => p.id)).map((id) => rt.ref('player', id));
     case 'turn': return s.round;
     case 'phase': return s.phase;
     case 'player_count': return s.players.length;
-    case 'pieces': return rt.pieceIds().filter((id) => s.pieces[id]!.at !== null && s.pieces[id]!.at !== '@out').map((id) => rt.ref('piece', id));
+    case 'pieces': return piecesInPlay(rt);
     case 'areas': return Object.keys(rt.program.data.map?.areas ?? {}).map((id) => rt.ref('area', id));
     case 'hexes': {
       const g = rt.program.data.map?.grid;

@@ -7,19 +7,18 @@ import { pieceSpan, span } from './secrets.ts';
 import { lookup } from './tables.ts';
 import { EntityRef, Roll, isRecordValue, toText, type EntityKind, type Value } from './values.ts';
 import { areaNeighbours, parseHexId } from './map.ts';
-
-type PerKind = 'player' | 'side' | 'area' | 'piece';
+import type { PerKind, PieceTypeDef } from './defs.ts';
 
 /** Per-entity tracks, variables and zones declared with `per: <kind>`, read as members. */
 function perMember(rt: Runtime, kind: PerKind, owner: string, prop: string): { found: boolean; value: Value } {
-  const track = rt.def('tracks', prop);
-  if (track && track.per === kind) return { found: true, value: rt.getTrack(prop, owner) };
-  const variable = rt.def('variables', prop);
-  if (variable && variable.per === kind) return { found: true, value: rt.getVar(prop, owner) };
-  const zone = rt.def('zones', prop);
-  if (zone && zone.per === kind) return { found: true, value: rt.ref('zone', `${prop}@${owner}`) };
-  return { found: false, value: null };
+  const source = rt.program.defs.per[kind].get(prop);
+  if (source === undefined) return NOT_FOUND;
+  if (source === 'track') return { found: true, value: rt.getTrack(prop, owner) };
+  if (source === 'variable') return { found: true, value: rt.getVar(prop, owner) };
+  return { found: true, value: rt.ref('zone', `${prop}@${owner}`) };
 }
+
+const NOT_FOUND = { found: false, value: null };
 
 const convert = (rt: Runtime, v: unknown): Value => fromStored(rt, v);
 
@@ -59,17 +58,14 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
     case 'area': {
       const per = perMember(rt, 'area', o.id, prop);
       if (per.found) return per.value;
-      const areas = rt.program.data.map?.areas;
-      const a = isRecord(areas) ? areas[o.id] : undefined;
-      if (prop === 'name') return isRecord(a) && typeof a.name === 'string' ? a.name : o.id;
-      if (prop === 'type') return isRecord(a) && typeof a.type === 'string' ? a.type : null;
+      const a = rt.program.defs.areas.get(o.id);
+      if (prop === 'name') return a ? a.name : o.id;
+      if (prop === 'type') return a ? a.type : null;
       if (prop === 'pieces') return piecesAt(rt, o.id);
       if (prop === 'neighbours') return areaNeighbours(rt, o.id, null);
-      if (isRecord(a) && isRecord(a.props) && prop in a.props) return convert(rt, a.props[prop]);
+      if (a?.props && prop in a.props) return convert(rt, a.props[prop]);
       // Fall back to the area type's props (`area_types.town.props`).
-      const types = rt.program.data.map?.area_types;
-      const type = isRecord(a) && typeof a.type === 'string' && isRecord(types) ? types[a.type] : undefined;
-      return isRecord(type) && isRecord(type.props) && prop in type.props ? convert(rt, type.props[prop]) : undefined;
+      return a?.typeProps && prop in a.typeProps ? convert(rt, a.typeProps[prop]) : undefined;
     }
     case 'player': {
       const p = rt.state.players.find((x) => x.id === o.id);
@@ -132,22 +128,20 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
 /** A piece's own fields that tell what it is: secret while it is hidden (where it is and whose it is are not). */
 const SECRET_FIELDS = new Set(['id', 'type', 'name', 'kind', 'label']);
 
+const NO_TYPE: PieceTypeDef = { id: '', raw: {}, name: '', kind: null, label: null, side: null, flipsTo: null, props: null };
+
 function pieceMember(rt: Runtime, o: EntityRef, prop: string): Value | undefined {
   const p = rt.state.pieces[o.id];
   if (!p) return undefined;
   if (SECRET_FIELDS.has(prop)) rt.noteSecret(o.id);
-  const def = rt.def('pieces', p.type) ?? {};
+  const def = rt.program.defs.pieceTypes.get(p.type) ?? NO_TYPE;
   switch (prop) {
     case 'id': return o.id;
     case 'type': return rt.ref('piece-type', p.type);
-    case 'name': return typeof def.name === 'string' ? def.name : p.type;
-    case 'kind': return typeof def.kind === 'string' ? def.kind : null;
-    case 'label': return typeof def.label === 'string' ? def.label : null;
-    case 'side': {
-      if (typeof def.side === 'string') return rt.ref('side', def.side);
-      const owner = rt.state.players.find((x) => x.id === p.owner);
-      return owner?.side ? rt.ref('side', owner.side) : null;
-    }
+    case 'name': return def === NO_TYPE ? p.type : def.name;
+    case 'kind': return def.kind;
+    case 'label': return def.label;
+    case 'side': return pieceSideRef(rt, def, p.owner);
     case 'owner': return p.owner ? rt.ref('player', p.owner) : null;
     case 'facing': return p.facing;
     case 'hidden': return p.hidden;
@@ -163,7 +157,18 @@ function pieceMember(rt: Runtime, o: EntityRef, prop: string): Value | undefined
   if (per.found) return per.value;
   rt.noteSecret(o.id);
   if (prop in p.props) return convert(rt, p.props[prop]);
-  return isRecord(def.props) && prop in def.props ? convert(rt, def.props[prop]) : undefined;
+  return def.props && prop in def.props ? convert(rt, def.props[prop]) : undefined;
+}
+
+/** A piece's side: its type's, else its owner's. */
+function pieceSideRef(rt: Runtime, def: PieceTypeDef, owner: string | null): Value {
+  if (def.side) return def.side;
+  const players = rt.state.players;
+  for (let i = 0; i < players.length; i++) {
+    const x = players[i]!;
+    if (x.id === owner) return x.side ? rt.ref('side', x.side) : null;
+  }
+  return null;
 }
 
 /** A hex's label from the grid's `label` pattern: `{col:02}{row:02}` → "0712". */
@@ -183,9 +188,9 @@ function typedField(rt: Runtime, deck: string, prop: string, raw: unknown): Valu
 /** The entity a piece's location string names. */
 export function locationRef(rt: Runtime, at: string | null): Value {
   if (at === null || at === '@out') return null;
+  const area = rt.program.defs.areas.get(at);
+  if (area) return area.ref;
   if (at.startsWith('hex:')) return rt.ref('hex', at.slice(4));
-  const areas = rt.program.data.map?.areas;
-  if (isRecord(areas) && at in areas) return rt.ref('area', at);
   return rt.ref('zone', at);
 }
 

@@ -7,6 +7,7 @@ import type { RulesetFile } from '../../grammar/index.ts';
 import { isRecord } from '../check/context.ts';
 import type { DataPath, RulesetModel } from '../load/model.ts';
 import type { Code, Eval, Plain } from './frame.ts';
+import type { Defs } from './defs.ts';
 import type { RefTable } from './values.ts';
 
 export type GlobalKind =
@@ -44,6 +45,8 @@ export interface Program {
   codes: ReadonlyMap<string, Code>;
   /** Entities interned once per program, shared by every game: refs compare by identity across forks. */
   refs: RefTable;
+  /** The ruleset's data as typed structures, built once (defs.ts). */
+  defs: Defs;
 }
 
 /** Key of the game flow's code in `Program.codes` (not a data path, so it never clashes with one). */

@@ -9,7 +9,7 @@ import { GameOver, RuleError, type SourceAt } from './errors.ts';
 import type { LogEntry, LogLevel } from './log.ts';
 import { index, member, setIndex, setMember } from './members.ts';
 import { flip, move, place, remove, reveal } from './pieces.ts';
-import type { GameState } from './state.ts';
+import type { GameState, PieceState } from './state.ts';
 import { lookup, roll, rollOn } from './tables.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
@@ -51,6 +51,9 @@ export class Runtime {
   /** The value of the last frame run by `runNow`. */
   private lastReturn: Value = null;
   private pieceIdList: string[] | null = null;
+  private pieceStateList: PieceState[] | null = null;
+  private pieceStatesOf: GameState['pieces'] | null = null;
+  private pieceRefList: EntityRef[] | null = null;
   /** Redaction of log lines that tell about hidden pieces, by entry number (views.ts). */
   secrets = new Map<number, LineSecret>();
   /** Interpolated text that told about hidden pieces, with its spans (the most recent ones). */
@@ -140,10 +143,26 @@ export class Runtime {
     return (this.pieceIdList ??= Object.keys(this.state.pieces));
   }
 
+  /**
+   * Every piece's state object and ref, in creation order (the order of `pieceIds`): queries scan
+   * these dense arrays instead of looking each id up. Built once per Runtime from its state (the
+   * state's piece objects are changed in place, never replaced), so a fork or a resumed game,
+   * which gets a Runtime of its own, builds its own.
+   */
+  pieceStates(): PieceState[] {
+    const pieces = this.state.pieces;
+    // A host that swaps the whole pieces record (restoring a snapshot) gets the list rebuilt.
+    if (this.pieceStateList && this.pieceStatesOf === pieces) return this.pieceStateList;
+    this.pieceStatesOf = pieces;
+    return (this.pieceStateList = this.pieceIds().map((id) => pieces[id]!));
+  }
+
+  pieceRefs(): EntityRef[] {
+    return (this.pieceRefList ??= this.pieceIds().map((id) => this.program.refs.ref('piece', id)));
+  }
+
   def(section: string, id: string): Record<string, unknown> | undefined {
-    const s = (this.program.data as Record<string, unknown>)[section];
-    const el = isRecord(s) ? s[id] : undefined;
-    return isRecord(el) ? el : undefined;
+    return this.program.defs.sections.get(section)?.get(id);
   }
 
   /** One die: a forced result if any are queued, else the game's generator. */

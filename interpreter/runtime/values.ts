@@ -97,11 +97,14 @@ export function toJson(v: Value): unknown {
  * one table serves every game of a program, and values copied between forks stay comparable.
  */
 export class RefTable {
-  private readonly byKind = new Map<EntityKind, Map<string, EntityRef>>();
+  /** One Map per kind, made up front, so a lookup is one property load and one Map get. */
+  private readonly byKind: Record<EntityKind, Map<string, EntityRef>> = {
+    piece: new Map(), card: new Map(), area: new Map(), player: new Map(), side: new Map(), zone: new Map(),
+    deck: new Map(), hex: new Map(), table: new Map(), die: new Map(), 'piece-type': new Map(),
+  };
 
   ref(kind: EntityKind, id: string): EntityRef {
-    let byId = this.byKind.get(kind);
-    if (!byId) this.byKind.set(kind, (byId = new Map()));
+    const byId = this.byKind[kind];
     let r = byId.get(id);
     if (!r) byId.set(id, (r = new EntityRef(kind, id)));
     return r;
