@@ -7,6 +7,7 @@ import type { GlobalKind } from '../runtime/program.ts';
 import type { SlotScope } from './scope.ts';
 import type { Eval, Frame } from '../runtime/frame.ts';
 import { compileQuery } from './queries.ts';
+import { memberGetter } from '../runtime/members.ts';
 
 /** What a compiler needs to know about the ruleset while compiling one script. */
 export interface CompileEnv {
@@ -54,9 +55,9 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
     case 'name': return compileName(e.name, at, scope, env);
     case 'member': {
       const object = sub(e.object);
-      const prop = e.property;
+      const get = memberGetter(e.property);
       const pat: SourceAt = { path: env.path, span: e.propertySpan };
-      return (f) => f.rt.member(object(f), prop, pat);
+      return (f) => get(f.rt, object(f), pat);
     }
     case 'index': {
       const object = sub(e.object);

@@ -51,6 +51,11 @@ export interface Defs {
   /** Per-entity members by entity kind: `per[kind].get(name)`; a track first, then a variable, then a zone, as declared `per: kind`. */
   per: Readonly<Record<PerKind, ReadonlyMap<string, PerSource>>>;
   sideIds: readonly string[];
+  /**
+   * Every piece id in creation order: the order of `Object.keys(state.pieces)` in every game (the
+   * ids are inserted into a record exactly as init.ts does), and the `slot` of each piece's ref.
+   */
+  pieceIds: readonly string[];
 }
 
 const SECTIONS = ['sides', 'options', 'dice', 'pieces', 'tracks', 'variables', 'zones', 'decks', 'tables', 'procedures', 'actions'] as const;
@@ -67,6 +72,13 @@ export function buildDefs(data: RulesetFile, refs: RefTable): Defs {
     if (isRecord(s)) for (const id of Object.keys(s)) if (isRecord(s[id])) byId.set(id, s[id]);
     sections.set(name, byId);
   }
+  const order: Record<string, true> = {};
+  for (const [type, raw] of sections.get('pieces')!) {
+    const count = typeof raw.count === 'number' ? raw.count : 0;
+    for (let i = 1; i <= count; i++) order[count === 1 ? type : `${type}_${i}`] = true;
+  }
+  const pieceIds = Object.keys(order);
+  refs.definePieces(pieceIds);
   const pieceTypes = new Map<string, PieceTypeDef>();
   for (const [id, raw] of sections.get('pieces')!) {
     const side = text(raw.side);
@@ -100,5 +112,5 @@ export function buildDefs(data: RulesetFile, refs: RefTable): Defs {
       else if (sections.get('zones')!.get(name)?.per === kind) per[kind].set(name, 'zone');
     }
   }
-  return { sections, pieceTypes, areas, tracks, per, sideIds: [...sections.get('sides')!.keys()] };
+  return { sections, pieceTypes, areas, tracks, per, sideIds: [...sections.get('sides')!.keys()], pieceIds };
 }

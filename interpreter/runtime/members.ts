@@ -8,6 +8,7 @@ import { lookup } from './tables.ts';
 import { EntityRef, Roll, isRecordValue, toText, type EntityKind, type Value } from './values.ts';
 import { areaNeighbours, parseHexId } from './map.ts';
 import type { PerKind, PieceTypeDef } from './defs.ts';
+import type { PieceState } from './state.ts';
 
 /** Per-entity tracks, variables and zones declared with `per: <kind>`, read as members. */
 function perMember(rt: Runtime, kind: PerKind, owner: string, prop: string): { found: boolean; value: Value } {
@@ -130,34 +131,79 @@ const SECRET_FIELDS = new Set(['id', 'type', 'name', 'kind', 'label']);
 
 const NO_TYPE: PieceTypeDef = { id: '', raw: {}, name: '', kind: null, label: null, side: null, flipsTo: null, props: null };
 
+/** One member of a piece, given its state; undefined when the piece has no such member. */
+type PieceField = (rt: Runtime, p: PieceState, o: EntityRef) => Value | undefined;
+
+const typeOf = (rt: Runtime, p: PieceState): PieceTypeDef => rt.program.defs.pieceTypes.get(p.type) ?? NO_TYPE;
+const located = (kind: EntityKind): PieceField => (rt, p) => {
+  const l = locationRef(rt, p.at);
+  return l instanceof EntityRef && l.kind === kind ? l : null;
+};
+
+/** The fixed fields (the switch of what a piece is and where), each resolved once by name. */
+const FIXED_FIELDS: Record<string, PieceField> = {
+  id: (_, __, o) => o.id,
+  type: (rt, p) => rt.ref('piece-type', p.type),
+  name: (rt, p) => { const def = typeOf(rt, p); return def === NO_TYPE ? p.type : def.name; },
+  kind: (rt, p) => typeOf(rt, p).kind,
+  label: (rt, p) => typeOf(rt, p).label,
+  side: (rt, p) => pieceSideRef(rt, typeOf(rt, p), p.owner),
+  owner: (rt, p) => (p.owner ? rt.ref('player', p.owner) : null),
+  facing: (_, p) => p.facing,
+  hidden: (_, p) => p.hidden,
+  flipped: (_, p) => p.flipped,
+  location: (rt, p) => locationRef(rt, p.at),
+  area: located('area'),
+  zone: located('zone'),
+  hex: located('hex'),
+  in_play: (_, p) => p.at !== null && p.at !== '@out',
+};
+
+const fieldCache = new Map<string, PieceField>();
+
+/** How to read member `prop` of a piece: its fixed field, else a per-piece track or variable, else a prop. */
+function pieceField(prop: string): PieceField {
+  let field = fieldCache.get(prop);
+  if (field) return field;
+  const fixed = Object.hasOwn(FIXED_FIELDS, prop) ? FIXED_FIELDS[prop]! : null;
+  const secret = SECRET_FIELDS.has(prop);
+  if (fixed) field = secret ? (rt, p, o) => { rt.noteSecret(o.id); return fixed(rt, p, o); } : fixed;
+  else {
+    field = (rt, p, o) => {
+      // Per-piece tracks and variables are in every view; props are not.
+      const per = perMember(rt, 'piece', o.id, prop);
+      if (per.found) return per.value;
+      rt.noteSecret(o.id);
+      if (prop in p.props) return convert(rt, p.props[prop]);
+      const def = typeOf(rt, p);
+      return def.props && prop in def.props ? convert(rt, def.props[prop]) : undefined;
+    };
+  }
+  fieldCache.set(prop, field);
+  return field;
+}
+
 function pieceMember(rt: Runtime, o: EntityRef, prop: string): Value | undefined {
   const p = rt.state.pieces[o.id];
   if (!p) return undefined;
-  if (SECRET_FIELDS.has(prop)) rt.noteSecret(o.id);
-  const def = rt.program.defs.pieceTypes.get(p.type) ?? NO_TYPE;
-  switch (prop) {
-    case 'id': return o.id;
-    case 'type': return rt.ref('piece-type', p.type);
-    case 'name': return def === NO_TYPE ? p.type : def.name;
-    case 'kind': return def.kind;
-    case 'label': return def.label;
-    case 'side': return pieceSideRef(rt, def, p.owner);
-    case 'owner': return p.owner ? rt.ref('player', p.owner) : null;
-    case 'facing': return p.facing;
-    case 'hidden': return p.hidden;
-    case 'flipped': return p.flipped;
-    case 'location': return locationRef(rt, p.at);
-    case 'area': { const l = locationRef(rt, p.at); return l instanceof EntityRef && l.kind === 'area' ? l : null; }
-    case 'zone': { const l = locationRef(rt, p.at); return l instanceof EntityRef && l.kind === 'zone' ? l : null; }
-    case 'hex': { const l = locationRef(rt, p.at); return l instanceof EntityRef && l.kind === 'hex' ? l : null; }
-    case 'in_play': return p.at !== null && p.at !== '@out';
-  }
-  // Per-piece tracks and variables are in every view; props are not.
-  const per = perMember(rt, 'piece', o.id, prop);
-  if (per.found) return per.value;
-  rt.noteSecret(o.id);
-  if (prop in p.props) return convert(rt, p.props[prop]);
-  return def.props && prop in def.props ? convert(rt, def.props[prop]) : undefined;
+  return pieceField(prop)(rt, p, o);
+}
+
+/** What reads `x.prop`: resolved once when compiling, with a direct path for pieces. */
+export type MemberGetter = (rt: Runtime, o: Value, at: SourceAt) => Value;
+
+export function memberGetter(prop: string): MemberGetter {
+  const field = pieceField(prop);
+  return (rt, o, at) => {
+    if (o instanceof EntityRef && o.slot >= 0) {
+      const p = rt.pieceStates()[o.slot];
+      if (p !== undefined) {
+        const v = field(rt, p, o);
+        if (v !== undefined) return v;
+      }
+    }
+    return member(rt, o, prop, at);
+  };
 }
 
 /** A piece's side: its type's, else its owner's. */

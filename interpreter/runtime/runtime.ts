@@ -144,21 +144,23 @@ export class Runtime {
   }
 
   /**
-   * Every piece's state object and ref, in creation order (the order of `pieceIds`): queries scan
-   * these dense arrays instead of looking each id up. Built once per Runtime from its state (the
-   * state's piece objects are changed in place, never replaced), so a fork or a resumed game,
-   * which gets a Runtime of its own, builds its own.
+   * Every piece's state object, in creation order (`Program.defs.pieceIds`, the order of
+   * `pieceIds`), so a piece ref's `slot` finds its state with an array load and queries scan a
+   * dense array instead of looking each id up. Built once per Runtime from its state (the state's
+   * piece objects are changed in place, never replaced), so a fork or a resumed game, which gets
+   * a Runtime of its own, builds its own.
    */
   pieceStates(): PieceState[] {
     const pieces = this.state.pieces;
     // A host that swaps the whole pieces record (restoring a snapshot) gets the list rebuilt.
-    if (this.pieceStateList && this.pieceStatesOf === pieces) return this.pieceStateList;
+    if (this.pieceStateList !== null && this.pieceStatesOf === pieces) return this.pieceStateList;
     this.pieceStatesOf = pieces;
-    return (this.pieceStateList = this.pieceIds().map((id) => pieces[id]!));
+    return (this.pieceStateList = this.program.defs.pieceIds.map((id) => pieces[id]!));
   }
 
+  /** The refs of `pieceStates`, index for index (their `slot`s). */
   pieceRefs(): EntityRef[] {
-    return (this.pieceRefList ??= this.pieceIds().map((id) => this.program.refs.ref('piece', id)));
+    return (this.pieceRefList ??= this.program.defs.pieceIds.map((id) => this.program.refs.ref('piece', id)));
   }
 
   def(section: string, id: string): Record<string, unknown> | undefined {

@@ -6,7 +6,11 @@
 export type EntityKind = 'piece' | 'card' | 'area' | 'player' | 'side' | 'zone' | 'deck' | 'hex' | 'table' | 'die' | 'piece-type';
 
 export class EntityRef {
-  constructor(readonly kind: EntityKind, readonly id: string) {}
+  /**
+   * A piece's place in the program's piece order (`Defs.pieceIds`), so the runtime finds its state
+   * with an array load; -1 for other entities and for refs made outside the program's RefTable.
+   */
+  constructor(readonly kind: EntityKind, readonly id: string, readonly slot = -1) {}
   toString(): string {
     return this.id;
   }
@@ -102,6 +106,11 @@ export class RefTable {
     piece: new Map(), card: new Map(), area: new Map(), player: new Map(), side: new Map(), zone: new Map(),
     deck: new Map(), hex: new Map(), table: new Map(), die: new Map(), 'piece-type': new Map(),
   };
+
+  /** Intern the program's pieces first, numbered in their creation order (defs.ts). */
+  definePieces(ids: readonly string[]): void {
+    ids.forEach((id, slot) => this.byKind.piece.set(id, new EntityRef('piece', id, slot)));
+  }
 
   ref(kind: EntityKind, id: string): EntityRef {
     const byId = this.byKind[kind];
