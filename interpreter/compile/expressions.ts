@@ -8,6 +8,7 @@ import type { SlotScope } from './scope.ts';
 import type { Eval, Frame } from '../runtime/frame.ts';
 import { compileQuery } from './queries.ts';
 import { memberGetter } from '../runtime/members.ts';
+import { builtinImpl, builtinNameGetter } from '../runtime/builtins.ts';
 
 /** What a compiler needs to know about the ruleset while compiling one script. */
 export interface CompileEnv {
@@ -74,10 +75,12 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
       };
     }
     case 'call': {
-      const args = e.args.map(sub);
+      const args = argList(e.args.map(sub));
       const callee = e.callee;
-      if (env.globals.get(callee) === 'procedure') return (f) => f.rt.callProcedureNow(callee, args.map((a) => a(f)), at);
-      return (f) => f.rt.callBuiltin(callee, args.map((a) => a(f)), at);
+      if (env.globals.get(callee) === 'procedure') return (f) => f.rt.callProcedureNow(callee, args(f), at);
+      const impl = builtinImpl(callee);
+      if (impl) return (f) => impl(f.rt, args(f), at);
+      return (f) => f.rt.callBuiltin(callee, args(f), at);
     }
     case 'unary': {
       const operand = sub(e.operand);
@@ -131,7 +134,19 @@ function compileName(name: string, at: SourceAt, scope: SlotScope, env: CompileE
   if (kind === 'phase' || kind === 'action') return () => name;
   const entity = kind ? ENTITY_GLOBALS[kind] : undefined;
   if (entity) { const ref = new EntityRef(entity, name); return (f) => f.rt.intern(ref); }
-  return (f) => f.rt.builtinName(name, at);
+  const get = builtinNameGetter(name);
+  return (f) => get(f.rt, at);
+}
+
+/** The values of a call's arguments, as a fresh list (no `map` closure for the usual short lists). */
+export function argList(args: Eval[]): (f: Frame) => Value[] {
+  switch (args.length) {
+    case 0: return () => [];
+    case 1: { const [a] = args as [Eval]; return (f) => [a(f)]; }
+    case 2: { const [a, b] = args as [Eval, Eval]; return (f) => [a(f), b(f)]; }
+    case 3: { const [a, b, c] = args as [Eval, Eval, Eval]; return (f) => [a(f), b(f), c(f)]; }
+    default: return (f) => args.map((a) => a(f));
+  }
 }
 
 function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt): Eval {

@@ -6,7 +6,7 @@ import { shuffleInPlace } from './rng.ts';
 import type { Runtime } from './runtime.ts';
 import { EntityRef, isRecordValue, toNumber, toText, valueEquals, type Value } from './values.ts';
 
-type Impl = (rt: Runtime, args: Value[], at: SourceAt) => Value;
+export type Impl = (rt: Runtime, args: Value[], at: SourceAt) => Value;
 
 const n = (v: Value | undefined, at: SourceAt): number => {
   const x = toNumber(v ?? null);
@@ -152,10 +152,25 @@ const IMPL: Record<string, Impl> = {
   },
 };
 
+/** The implementation of built-in `name`, found once when compiling a call (undefined: no such built-in). */
+export function builtinImpl(name: string): Impl | undefined {
+  return Object.hasOwn(IMPL, name) ? IMPL[name] : undefined;
+}
+
 export function callBuiltin(rt: Runtime, name: string, args: Value[], at: SourceAt): Value {
   const impl = IMPL[name];
   if (!impl) throw new RuleError('unknown-name', `Unknown function \`${name}\`.`, at);
   return impl(rt, args, at);
+}
+
+/** What reads built-in name `name`, chosen once when compiling (the hot ones directly). */
+export function builtinNameGetter(name: string): (rt: Runtime, at: SourceAt) => Value {
+  switch (name) {
+    case 'player': return (rt) => { const p = rt.state.active.player; return p ? rt.ref('player', p) : null; };
+    case 'side': return (rt) => { const s = rt.state.active.side; return s ? rt.ref('side', s) : null; };
+    case 'pieces': return (rt) => piecesInPlay(rt);
+    default: return (rt, at) => builtinName(rt, name, at);
+  }
 }
 
 /** Names every script can read (signatures.ts BUILTIN_NAMES). */

@@ -27,6 +27,9 @@ export interface CompiledScript {
   slots: number;
   /** Slots of the site's pre-bound locals (procedure params, `card`, `area`…), by name. */
   locals: Map<string, number>;
+  /** `locals` as two lists (names, slots), in its order, for binding without an iterator. */
+  localNames?: readonly string[];
+  localSlots?: readonly number[];
 }
 
 /**
@@ -41,6 +44,8 @@ export interface Program {
   globals: ReadonlyMap<string, GlobalKind>;
   /** Compiled scripts and expressions by their data path joined with '.'. */
   scripts: ReadonlyMap<string, CompiledScript>;
+  /** The scripts of `procedures.<id>.do`, by procedure id. */
+  procedures: ReadonlyMap<string, CompiledScript>;
   /** Every suspendable code by key (scripts' paths, and FLOW_KEY for the game's flow): saved frames name their code by it. */
   codes: ReadonlyMap<string, Code>;
   /** Entities interned once per program, shared by every game: refs compare by identity across forks. */
