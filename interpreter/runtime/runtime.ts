@@ -88,6 +88,15 @@ export class Runtime {
   }
 
   /**
+   * Whether text about the game is wanted now: a line is logged, or a `watched` window is open
+   * (building a piece's label notes its secret there). Callers skip building a line's text
+   * otherwise, which changes nothing else.
+   */
+  get describing(): boolean {
+    return this.logging || this.watching > 0;
+  }
+
+  /**
    * Write a log line. `text` may mark what it says about hidden pieces (secrets.ts); interpolated
    * text remembered as secret is marked by itself. `secret`: data for the seats some pieces are hidden from.
    */
@@ -416,7 +425,7 @@ export class Runtime {
     const cards = this.def('decks', cs.deck)?.cards;
     const index = Array.isArray(cards) ? cards.findIndex((c) => isRecord(c) && c.id === cs.def) : -1;
     const script = this.script(['decks', cs.deck, 'cards', index, 'effect']);
-    if (script) this.log('log', `Resolve ${labelOf(this, card)}`, at);
+    if (script && this.logging) this.log('log', `Resolve ${labelOf(this, card)}`, at);
     return script;
   }
 
