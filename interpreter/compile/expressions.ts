@@ -58,6 +58,9 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
       const object = sub(e.object);
       const get = memberGetter(e.property);
       const pat: SourceAt = { path: env.path, span: e.propertySpan };
+      // `x.prop` of a local: read the slot here rather than through one more closure.
+      const local = e.object.kind === 'name' ? scope.lookup(e.object.name) : undefined;
+      if (local !== undefined) return (f) => get(f.rt, f.slots[local] ?? null, pat);
       return (f) => get(f.rt, object(f), pat);
     }
     case 'index': {
