@@ -3,6 +3,7 @@ import { iterable, locationKey, piecesAt, piecesInPlay, piecesUnplaced } from '.
 import { RuleError, type SourceAt } from './errors.ts';
 import { areaDistance, areaNeighbours, cheapestCosts, hexDirection, hexDistance, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
 import { shuffleInPlace } from './rng.ts';
+import { memberGetter, type MemberGetter } from './members.ts';
 import type { Runtime } from './runtime.ts';
 import { EntityRef, isRecordValue, toNumber, toText, valueEquals, type Value } from './values.ts';
 
@@ -34,6 +35,10 @@ const ARC_OFFSETS: Record<string, number[]> = {
   front: [5, 0, 1], rear: [2, 3, 4], left: [4, 5], right: [1, 2], ahead: [0], behind: [3],
 };
 
+// Made on first use: members.ts and this module import each other through runtime.ts.
+let getters: { side: MemberGetter; owner: MemberGetter } | null = null;
+const pieceGetters = () => (getters ??= { side: memberGetter('side'), owner: memberGetter('owner') });
+
 const IMPL: Record<string, Impl> = {
   ceil: (_, a, at) => Math.ceil(n(a[0], at)),
   floor: (_, a, at) => Math.floor(n(a[0], at)),
@@ -62,9 +67,10 @@ const IMPL: Record<string, Impl> = {
   },
   pieces_of: (rt, a, at) => {
     const who = a[0] ?? null;
+    const get = pieceGetters();
     return piecesInPlay(rt).filter((p) => {
-      const side = rt.member(p, 'side', at);
-      const owner = rt.member(p, 'owner', at);
+      const side = get.side(rt, p, at);
+      const owner = get.owner(rt, p, at);
       return valueEquals(side, who) || valueEquals(owner, who);
     });
   },

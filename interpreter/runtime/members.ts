@@ -194,16 +194,33 @@ export type MemberGetter = (rt: Runtime, o: Value, at: SourceAt) => Value;
 
 export function memberGetter(prop: string): MemberGetter {
   const field = pieceField(prop);
+  // Names a player, side or area answers before its per-entity tracks and variables (entityMember).
+  const perFirst = !OWN_FIELDS.has(prop);
   return (rt, o, at) => {
-    if (o instanceof EntityRef && o.slot >= 0) {
-      const p = rt.pieceStates()[o.slot];
-      if (p !== undefined) {
-        const v = field(rt, p, o);
-        if (v !== undefined) return v;
+    if (o instanceof EntityRef) {
+      if (o.slot >= 0) {
+        const p = rt.pieceStates()[o.slot];
+        if (p !== undefined) {
+          const v = field(rt, p, o);
+          if (v !== undefined) return v;
+        }
+      } else if (perFirst && (o.kind === 'side' || o.kind === 'area' || (o.kind === 'player' && isPlayer(rt, o.id)))) {
+        const source = rt.program.defs.per[o.kind].get(prop);
+        if (source === 'track') return rt.getTrack(prop, o.id);
+        if (source === 'variable') return rt.getVar(prop, o.id);
       }
     }
     return member(rt, o, prop, at);
   };
+}
+
+/** What players, sides and areas answer themselves, ahead of per-entity state (entityMember). */
+const OWN_FIELDS = new Set(['id', 'name', 'seat', 'side', 'players', 'color', 'type', 'pieces', 'neighbours']);
+
+function isPlayer(rt: Runtime, id: string): boolean {
+  const players = rt.state.players;
+  for (let i = 0; i < players.length; i++) if (players[i]!.id === id) return true;
+  return false;
 }
 
 /** A piece's side: its type's, else its owner's. */
