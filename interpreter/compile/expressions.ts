@@ -136,7 +136,16 @@ function compileName(name: string, at: SourceAt, scope: SlotScope, env: CompileE
   if (kind === 'option') return (f) => f.rt.option(name);
   if (kind === 'phase' || kind === 'action') return () => name;
   const entity = kind ? ENTITY_GLOBALS[kind] : undefined;
-  if (entity) { const ref = new EntityRef(entity, name); return (f) => f.rt.intern(ref); }
+  if (entity) {
+    // Interned once per program's RefTable (the same table for every game of the program).
+    let table: unknown = null;
+    let ref: EntityRef | null = null;
+    return (f) => {
+      const refs = f.rt.program.refs;
+      if (refs !== table) { table = refs; ref = refs.ref(entity, name); }
+      return ref;
+    };
+  }
   const get = builtinNameGetter(name);
   return (f) => get(f.rt, at);
 }

@@ -169,11 +169,28 @@ export function callBuiltin(rt: Runtime, name: string, args: Value[], at: Source
   return impl(rt, args, at);
 }
 
+/** The active player's (side's) ref, remembered while the id and the program's RefTable stay the same. */
+function activeRef(kind: 'player' | 'side', idOf: (rt: Runtime) => string | null): (rt: Runtime) => Value {
+  let lastId: string | null = null;
+  let lastRefs: unknown = null;
+  let last: EntityRef | null = null;
+  return (rt) => {
+    const id = idOf(rt);
+    if (!id) return null;
+    if (id !== lastId || rt.program.refs !== lastRefs) {
+      lastId = id;
+      lastRefs = rt.program.refs;
+      last = rt.ref(kind, id);
+    }
+    return last;
+  };
+}
+
 /** What reads built-in name `name`, chosen once when compiling (the hot ones directly). */
 export function builtinNameGetter(name: string): (rt: Runtime, at: SourceAt) => Value {
   switch (name) {
-    case 'player': return (rt) => { const p = rt.state.active.player; return p ? rt.ref('player', p) : null; };
-    case 'side': return (rt) => { const s = rt.state.active.side; return s ? rt.ref('side', s) : null; };
+    case 'player': return activeRef('player', (rt) => rt.state.active.player);
+    case 'side': return activeRef('side', (rt) => rt.state.active.side);
     case 'pieces': return (rt) => piecesInPlay(rt);
     default: return (rt, at) => builtinName(rt, name, at);
   }

@@ -313,7 +313,7 @@ export class Runtime {
    * Run a script to the end now and return its value: expression sites, conditions, and calls
    * inside expressions. Such a script must not ask anyone.
    */
-  runNow(script: CompiledScript, locals: Rec | Value[] | null = null, what = 'This expression'): Value {
+  runNow(script: CompiledScript, locals: Rec | Value[] | null = null, what = 'This expression', procedure?: string): Value {
     if (script.eval) return script.eval(this.frame(script, null, locals, NO_SLOT));
     if (script.plain) {
       const f = this.frame(script, null, locals, NO_SLOT);
@@ -332,7 +332,7 @@ export class Runtime {
       const at = this.pending.at;
       this.pending = null;
       this.stack.length = base;
-      throw new RuleError('choice-in-expression', `${what} asks a player to choose, so it cannot be used inside an expression.`, at, 'Call it on its own line: `let x = …`.');
+      throw new RuleError('choice-in-expression', `${procedure === undefined ? what : `Procedure \`${procedure}\``} asks a player to choose, so it cannot be used inside an expression.`, at, 'Call it on its own line: `let x = …`.');
     }
     return this.lastReturn;
   }
@@ -415,7 +415,7 @@ export class Runtime {
 
   /** A procedure called inside an expression must finish without asking anyone. */
   callProcedureNow(id: string, args: Value[], at: SourceAt): Value {
-    return this.runNow(this.procedure(id, at), args, `Procedure \`${id}\``);
+    return this.runNow(this.procedure(id, at), args, undefined, id);
   }
 
   /** The script of a card's `effect:`, after checking that `card` is a card. */
