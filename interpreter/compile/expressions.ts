@@ -8,7 +8,7 @@ import type { SlotScope } from './scope.ts';
 import type { Eval, Frame } from '../runtime/frame.ts';
 import { compileQuery } from './queries.ts';
 import { memberGetter } from '../runtime/members.ts';
-import { builtinImpl, builtinNameGetter } from '../runtime/builtins.ts';
+import { builtinImpl, builtinNameGetter, builtinReadOnly } from '../runtime/builtins.ts';
 
 /** What a compiler needs to know about the ruleset while compiling one script. */
 export interface CompileEnv {
@@ -90,7 +90,19 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
       if (e.op === 'not') return (f) => !truthy(operand(f));
       return (f) => -num(operand(f), at);
     }
-    case 'binary': return compileBinary(e.op, sub(e.left), sub(e.right), at);
+    case 'binary': {
+      // `x in neighbours(a)` only reads the list: take the built-in's shared one, not a copy.
+      const r = e.right;
+      if (e.op === 'in' && r.kind === 'call' && env.globals.get(r.callee) !== 'procedure') {
+        const view = builtinReadOnly(r.callee);
+        if (view) {
+          const args = argList(r.args.map(sub));
+          const rat: SourceAt = { path: env.path, span: r.span };
+          return compileBinary('in', sub(e.left), (f) => view(f.rt, args(f), rat), at);
+        }
+      }
+      return compileBinary(e.op, sub(e.left), sub(e.right), at);
+    }
     case 'if-expr': {
       const c = sub(e.condition), t = sub(e.then), x = sub(e.else);
       return (f) => (truthy(c(f)) ? t(f) : x(f));

@@ -1,7 +1,7 @@
 import { BUILTIN_FUNCTIONS } from '../check/signatures.ts';
 import { iterable, locationKey, piecesAt, piecesInPlay, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
-import { areaDistance, areaNeighbours, cheapestCosts, hexDirection, hexDistance, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
+import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
 import { shuffleInPlace } from './rng.ts';
 import { memberGetter, type MemberGetter } from './members.ts';
 import type { Runtime } from './runtime.ts';
@@ -157,6 +157,19 @@ const IMPL: Record<string, Impl> = {
     return rt.ref('player', ps[(i + 1) % ps.length]!.id);
   },
 };
+
+/**
+ * Built-ins whose list may be handed out shared when the caller only reads it (the right side of
+ * `in`): the same elements as IMPL's, without the copy.
+ */
+const READ_ONLY: Record<string, Impl> = {
+  neighbours: (rt, a, at) => sharedNeighbours(rt, areaId(a[0] ?? null, at), a[1] === undefined || a[1] === null ? null : toText(a[1])) as Value[],
+};
+
+/** The read-only variant of built-in `name` (see READ_ONLY), or undefined. */
+export function builtinReadOnly(name: string): Impl | undefined {
+  return Object.hasOwn(READ_ONLY, name) ? READ_ONLY[name] : undefined;
+}
 
 /** The implementation of built-in `name`, found once when compiling a call (undefined: no such built-in). */
 export function builtinImpl(name: string): Impl | undefined {

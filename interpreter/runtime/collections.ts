@@ -64,7 +64,9 @@ export function iterable(rt: Runtime, v: Value, at: SourceAt): Value[] {
 
 export function contains(rt: Runtime, coll: Value, x: Value, at: SourceAt): boolean {
   if (coll instanceof RangeValue) return typeof x === 'number' && coll.has(x);
-  return iterable(rt, coll, at).some((y) => valueEquals(y, x));
+  const items = iterable(rt, coll, at);
+  for (let i = 0; i < items.length; i++) if (valueEquals(items[i]!, x)) return true;
+  return false;
 }
 
 /** How a value is shown to people: names rather than ids where there are names. */
