@@ -134,9 +134,31 @@ const NO_TYPE: PieceTypeDef = { id: '', raw: {}, name: '', kind: null, label: nu
 /** One member of a piece, given its state; undefined when the piece has no such member. */
 type PieceField = (rt: Runtime, p: PieceState, o: EntityRef) => Value | undefined;
 
-const typeOf = (rt: Runtime, p: PieceState): PieceTypeDef => rt.program.defs.pieceTypes.get(p.type) ?? NO_TYPE;
-const located = (kind: EntityKind): PieceField => (rt, p) => {
-  const l = locationRef(rt, p.at);
+/** A piece's type, remembered per slot while the piece keeps that type (a flip changes it). */
+function typeOf(rt: Runtime, p: PieceState, o: EntityRef): PieceTypeDef {
+  const cache = rt.pieceTypeCache;
+  if (o.slot >= 0) {
+    const d = cache[o.slot];
+    if (d !== undefined && d.id === p.type) return d;
+  }
+  const d = rt.program.defs.pieceTypes.get(p.type);
+  if (d === undefined) return NO_TYPE;
+  if (o.slot >= 0) cache[o.slot] = d;
+  return d;
+}
+/** The entity a piece is at, remembered per slot while its location string stays the same. */
+function placeOf(rt: Runtime, p: PieceState, o: EntityRef): Value {
+  const at = p.at;
+  if (o.slot < 0 || at === null) return locationRef(rt, at);
+  const c = rt.pieceLocationCache[o.slot];
+  if (c !== undefined && c.at === at) return c.ref;
+  const ref = locationRef(rt, at);
+  rt.pieceLocationCache[o.slot] = { at, ref };
+  return ref;
+}
+
+const located = (kind: EntityKind): PieceField => (rt, p, o) => {
+  const l = placeOf(rt, p, o);
   return l instanceof EntityRef && l.kind === kind ? l : null;
 };
 
@@ -144,15 +166,15 @@ const located = (kind: EntityKind): PieceField => (rt, p) => {
 const FIXED_FIELDS: Record<string, PieceField> = {
   id: (_, __, o) => o.id,
   type: (rt, p) => rt.ref('piece-type', p.type),
-  name: (rt, p) => { const def = typeOf(rt, p); return def === NO_TYPE ? p.type : def.name; },
-  kind: (rt, p) => typeOf(rt, p).kind,
-  label: (rt, p) => typeOf(rt, p).label,
-  side: (rt, p) => pieceSideRef(rt, typeOf(rt, p), p.owner),
+  name: (rt, p, o) => { const def = typeOf(rt, p, o); return def === NO_TYPE ? p.type : def.name; },
+  kind: (rt, p, o) => typeOf(rt, p, o).kind,
+  label: (rt, p, o) => typeOf(rt, p, o).label,
+  side: (rt, p, o) => pieceSideRef(rt, typeOf(rt, p, o), p.owner),
   owner: (rt, p) => (p.owner ? rt.ref('player', p.owner) : null),
   facing: (_, p) => p.facing,
   hidden: (_, p) => p.hidden,
   flipped: (_, p) => p.flipped,
-  location: (rt, p) => locationRef(rt, p.at),
+  location: placeOf,
   area: located('area'),
   zone: located('zone'),
   hex: located('hex'),
@@ -175,7 +197,7 @@ function pieceField(prop: string): PieceField {
       if (per.found) return per.value;
       rt.noteSecret(o.id);
       if (prop in p.props) return convert(rt, p.props[prop]);
-      const def = typeOf(rt, p);
+      const def = typeOf(rt, p, o);
       return def.props && prop in def.props ? convert(rt, def.props[prop]) : undefined;
     };
   }

@@ -10,6 +10,7 @@ import type { LogEntry, LogLevel } from './log.ts';
 import { index, member, setIndex, setMember } from './members.ts';
 import { flip, move, place, remove, reveal } from './pieces.ts';
 import type { GameState, PieceState } from './state.ts';
+import type { PieceTypeDef } from './defs.ts';
 import { lookup, roll, rollOn } from './tables.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
@@ -54,6 +55,10 @@ export class Runtime {
   private pieceStateList: PieceState[] | null = null;
   private pieceStatesOf: GameState['pieces'] | null = null;
   private pieceRefList: EntityRef[] | null = null;
+  /** Each piece's type def by slot, checked against its current type on use (members.ts). */
+  readonly pieceTypeCache: Array<PieceTypeDef | undefined> = [];
+  /** Each piece's location entity by slot, with the location string it was made from (members.ts). */
+  readonly pieceLocationCache: Array<{ at: string; ref: Value } | undefined> = [];
   /** Redaction of log lines that tell about hidden pieces, by entry number (views.ts). */
   secrets = new Map<number, LineSecret>();
   /** Interpolated text that told about hidden pieces, with its spans (the most recent ones). */
