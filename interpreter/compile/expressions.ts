@@ -3,7 +3,7 @@ import type { DataPath } from '../load/model.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import { interpolate, watched } from '../runtime/secrets.ts';
 import { EntityRef, RangeValue, record, toNumber, toText, truthy, valueEquals, type Value } from '../runtime/values.ts';
-import type { GlobalKind } from '../runtime/program.ts';
+import type { CompiledScript, GlobalKind } from '../runtime/program.ts';
 import type { SlotScope } from './scope.ts';
 import type { Eval, Frame } from '../runtime/frame.ts';
 import { compileQuery } from './queries.ts';
@@ -80,7 +80,16 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
     case 'call': {
       const args = argList(e.args.map(sub));
       const callee = e.callee;
-      if (env.globals.get(callee) === 'procedure') return (f) => f.rt.callProcedureNow(callee, args(f), at);
+      if (env.globals.get(callee) === 'procedure') {
+        // The procedure's script, found once per program (its closures serve every game of it).
+        let program: unknown = null;
+        let script: CompiledScript | undefined;
+        return (f) => {
+          const rt = f.rt;
+          if (rt.program !== program) { program = rt.program; script = rt.program.procedures.get(callee); }
+          return rt.callScriptNow(script, callee, args(f), at);
+        };
+      }
       const impl = builtinImpl(callee);
       if (impl) return (f) => impl(f.rt, args(f), at);
       return (f) => f.rt.callBuiltin(callee, args(f), at);

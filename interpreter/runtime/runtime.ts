@@ -423,6 +423,11 @@ export class Runtime {
     return this.runNow(this.procedure(id, at), args, undefined, id);
   }
 
+  /** `callProcedureNow` with the script already looked up (undefined: there is no such procedure). */
+  callScriptNow(script: CompiledScript | undefined, id: string, args: Value[], at: SourceAt): Value {
+    return this.runNow(script ?? this.procedure(id, at), args, undefined, id);
+  }
+
   /** The script of a card's `effect:`, after checking that `card` is a card. */
   private effectOf(card: Value, at: SourceAt): CompiledScript | undefined {
     if (!(card instanceof EntityRef) || card.kind !== 'card') throw new RuleError('type-mismatch', `Only cards have effects, not ${toText(card)}.`, at);
