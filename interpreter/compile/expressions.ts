@@ -3,10 +3,12 @@ import type { DataPath } from '../load/model.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import { interpolate, watched } from '../runtime/secrets.ts';
 import { EntityRef, RangeValue, record, toNumber, toText, truthy, valueEquals, type Value } from '../runtime/values.ts';
-import type { GlobalKind } from '../runtime/program.ts';
+import type { CompiledScript, GlobalKind } from '../runtime/program.ts';
 import type { SlotScope } from './scope.ts';
 import type { Eval, Frame } from '../runtime/frame.ts';
 import { compileQuery } from './queries.ts';
+import { memberGetter } from '../runtime/members.ts';
+import { builtinImpl, builtinNameGetter, builtinReadOnly } from '../runtime/builtins.ts';
 
 /** What a compiler needs to know about the ruleset while compiling one script. */
 export interface CompileEnv {
@@ -54,9 +56,12 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
     case 'name': return compileName(e.name, at, scope, env);
     case 'member': {
       const object = sub(e.object);
-      const prop = e.property;
+      const get = memberGetter(e.property);
       const pat: SourceAt = { path: env.path, span: e.propertySpan };
-      return (f) => f.rt.member(object(f), prop, pat);
+      // `x.prop` of a local: read the slot here rather than through one more closure.
+      const local = e.object.kind === 'name' ? scope.lookup(e.object.name) : undefined;
+      if (local !== undefined) return (f) => get(f.rt, f.slots[local] ?? null, pat);
+      return (f) => get(f.rt, object(f), pat);
     }
     case 'index': {
       const object = sub(e.object);
@@ -73,17 +78,40 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
       };
     }
     case 'call': {
-      const args = e.args.map(sub);
+      const args = argList(e.args.map(sub));
       const callee = e.callee;
-      if (env.globals.get(callee) === 'procedure') return (f) => f.rt.callProcedureNow(callee, args.map((a) => a(f)), at);
-      return (f) => f.rt.callBuiltin(callee, args.map((a) => a(f)), at);
+      if (env.globals.get(callee) === 'procedure') {
+        // The procedure's script, found once per program (its closures serve every game of it).
+        let program: unknown = null;
+        let script: CompiledScript | undefined;
+        return (f) => {
+          const rt = f.rt;
+          if (rt.program !== program) { program = rt.program; script = rt.program.procedures.get(callee); }
+          return rt.callScriptNow(script, callee, args(f), at);
+        };
+      }
+      const impl = builtinImpl(callee);
+      if (impl) return (f) => impl(f.rt, args(f), at);
+      return (f) => f.rt.callBuiltin(callee, args(f), at);
     }
     case 'unary': {
       const operand = sub(e.operand);
       if (e.op === 'not') return (f) => !truthy(operand(f));
       return (f) => -num(operand(f), at);
     }
-    case 'binary': return compileBinary(e.op, sub(e.left), sub(e.right), at);
+    case 'binary': {
+      // `x in neighbours(a)` only reads the list: take the built-in's shared one, not a copy.
+      const r = e.right;
+      if (e.op === 'in' && r.kind === 'call' && env.globals.get(r.callee) !== 'procedure') {
+        const view = builtinReadOnly(r.callee);
+        if (view) {
+          const args = argList(r.args.map(sub));
+          const rat: SourceAt = { path: env.path, span: r.span };
+          return compileBinary('in', sub(e.left), (f) => view(f.rt, args(f), rat), at);
+        }
+      }
+      return compileBinary(e.op, sub(e.left), sub(e.right), at);
+    }
     case 'if-expr': {
       const c = sub(e.condition), t = sub(e.then), x = sub(e.else);
       return (f) => (truthy(c(f)) ? t(f) : x(f));
@@ -129,8 +157,29 @@ function compileName(name: string, at: SourceAt, scope: SlotScope, env: CompileE
   if (kind === 'option') return (f) => f.rt.option(name);
   if (kind === 'phase' || kind === 'action') return () => name;
   const entity = kind ? ENTITY_GLOBALS[kind] : undefined;
-  if (entity) { const ref = new EntityRef(entity, name); return (f) => f.rt.intern(ref); }
-  return (f) => f.rt.builtinName(name, at);
+  if (entity) {
+    // Interned once per program's RefTable (the same table for every game of the program).
+    let table: unknown = null;
+    let ref: EntityRef | null = null;
+    return (f) => {
+      const refs = f.rt.program.refs;
+      if (refs !== table) { table = refs; ref = refs.ref(entity, name); }
+      return ref;
+    };
+  }
+  const get = builtinNameGetter(name);
+  return (f) => get(f.rt, at);
+}
+
+/** The values of a call's arguments, as a fresh list (no `map` closure for the usual short lists). */
+export function argList(args: Eval[]): (f: Frame) => Value[] {
+  switch (args.length) {
+    case 0: return () => [];
+    case 1: { const [a] = args as [Eval]; return (f) => [a(f)]; }
+    case 2: { const [a, b] = args as [Eval, Eval]; return (f) => [a(f), b(f)]; }
+    case 3: { const [a, b, c] = args as [Eval, Eval, Eval]; return (f) => [a(f), b(f), c(f)]; }
+    default: return (f) => args.map((a) => a(f));
+  }
 }
 
 function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt): Eval {

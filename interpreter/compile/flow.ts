@@ -165,9 +165,27 @@ class FlowBuilder {
     this.checkVictory('phase');
   }
 
+  /** Every action's sites, found once. */
+  private actionInfo(): ReadonlyMap<string, ActionInfo> {
+    const info = new Map<string, ActionInfo>();
+    const actions = isRecord(this.data.actions) ? (this.data.actions as Record<string, unknown>) : {};
+    const site = (path: Path) => this.scripts.get(path.join('.'));
+    for (const id of Object.keys(actions)) {
+      const def = actions[id];
+      if (!isRecord(def)) continue;
+      const params = isRecord(def.params) ? Object.keys(def.params) : [];
+      info.set(id, {
+        def, name: String(def.name ?? id), cost: def.cost, costScript: site(['actions', id, 'cost']), when: def.when, whenScript: site(['actions', id, 'when']),
+        params, paramScripts: params.map((p) => site(['actions', id, 'params', p])), doScript: site(['actions', id, 'do']),
+      });
+    }
+    return info;
+  }
+
   /** An action phase: the active player spends points on allowed actions until out of points or passing. */
   private actions(spec: Record<string, unknown>, path: Path): void {
     const allowed = Array.isArray(spec.allowed) ? spec.allowed.map(String) : [];
+    const info = this.actionInfo();
     const at: SourceAt = { path, span: NO_SPAN };
     const points = this.slot();
     const guard = this.slot();
@@ -193,10 +211,10 @@ class FlowBuilder {
       if (g >= ACTION_LIMIT) { f.pc = end.pc; return; }
       f.slots[guard] = g + 1;
       const left = f.slots[points] as number | null;
-      const legal = allowed.filter((id) => actionLegal(rt, id, left));
+      const legal = allowed.filter((id) => actionLegal(rt, info.get(id), left));
       if (legal.length === 0) { f.pc = end.pc; return; }
       const options: Value[] = spec.pass === false ? legal : [...legal, 'pass'];
-      const labels = options.map((id) => (id === 'pass' ? 'Pass' : actionName(rt, String(id))));
+      const labels = options.map((id) => (id === 'pass' ? 'Pass' : info.get(String(id))?.name ?? String(id)));
       const prompt = left === null ? 'Choose an action' : `Choose an action (${left} point${left === 1 ? '' : 's'} left)`;
       const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt, options, labels, min: 1, max: 1, secret: false, at };
       rt.suspend(req, chosen);
@@ -204,7 +222,8 @@ class FlowBuilder {
     this.emit((f) => {
       const id = f.slots[chosen] as string;
       if (id === 'pass') { f.pc = end.pc; return; }
-      f.slots[cost] = toNumber(valueAt(f.rt, ['actions', id, 'cost'], f.rt.def('actions', id)?.cost) ?? 1) ?? 1;
+      const a = info.get(id);
+      f.slots[cost] = toNumber((a ? valueOf(f.rt, a.cost, a.costScript) : undefined) ?? 1) ?? 1;
       f.slots[params] = record([]);
       f.slots[param] = 0;
     });
@@ -212,20 +231,20 @@ class FlowBuilder {
     this.emit((f) => {
       const rt = f.rt;
       const id = f.slots[chosen] as string;
-      const def = rt.def('actions', id);
-      const names = isRecord(def?.params) ? Object.keys(def!.params) : [];
+      const a = info.get(id);
+      const def = a?.def;
+      const names = a ? a.params : [];
       const i = f.slots[param] as number;
       if (i >= names.length) { f.pc = paramsDone.pc; return; }
       const name = names[i]!;
       const ppath: Path = ['actions', id, 'params', name];
-      const options = rt.iterable(rt.evalSite(ppath, f.slots[params] as Rec) ?? null, { path: ppath, span: NO_SPAN });
+      const options = rt.iterable(rt.evalScript(a!.paramScripts[i], f.slots[params] as Rec) ?? null, { path: ppath, span: NO_SPAN });
       if (options.length === 0) throw new RuleError('no-options', `Action \`${id}\` has no choice for \`${name}\`.`, { path: ppath, span: NO_SPAN });
       const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: `${String(def?.name ?? id)}: choose ${name}`, options, labels: options.map((o) => rt.label(o)), min: 1, max: 1, secret: false, at: { path: ppath, span: NO_SPAN } };
       rt.suspend(req, answer);
     });
     this.emit((f) => {
-      const def = f.rt.def('actions', f.slots[chosen] as string);
-      const names = isRecord(def?.params) ? Object.keys(def!.params) : [];
+      const names = info.get(f.slots[chosen] as string)?.params ?? [];
       const i = f.slots[param] as number;
       (f.slots[params] as Rec)[names[i]!] = f.slots[answer] ?? null;
       f.slots[param] = i + 1;
@@ -237,7 +256,7 @@ class FlowBuilder {
       const id = f.slots[chosen] as string;
       const player = rt.state.active.player ?? rt.state.players[0]!.id;
       if (rt.logging) rt.log('log', `${rt.label(rt.ref('player', player))}: ${actionName(rt, id)}`, { path: ['actions', id], span: NO_SPAN });
-      const script = rt.script(['actions', id, 'do']);
+      const script = info.get(id)?.doScript;
       if (script) rt.enter(script, f.slots[params] as Rec, NO_SLOT);
     });
     this.emit((f) => { if (f.slots[points] !== null) f.slots[points] = (f.slots[points] as number) - (f.slots[cost] as number); });
@@ -245,6 +264,26 @@ class FlowBuilder {
     this.emit((f) => { f.pc = top.pc; });
     this.mark(end);
   }
+}
+
+/** What the action loop needs of one action, looked up once when compiling. */
+interface ActionInfo {
+  def: Record<string, unknown>;
+  name: string;
+  cost: unknown;
+  costScript: CompiledScript | undefined;
+  when: unknown;
+  whenScript: CompiledScript | undefined;
+  /** Param names in order, and their option-list sites. */
+  params: string[];
+  paramScripts: Array<CompiledScript | undefined>;
+  doScript: CompiledScript | undefined;
+}
+
+/** `valueAt` of a field whose site was looked up when compiling. */
+function valueOf(rt: Runtime, raw: unknown, script: CompiledScript | undefined): Value | undefined {
+  if (typeof raw === 'number' || typeof raw === 'boolean') return raw;
+  return raw === undefined ? undefined : rt.evalScript(script);
 }
 
 /** A field that is a constant in YAML or an expression site. */
@@ -273,8 +312,10 @@ function resetVariables(rt: Runtime, when: 'round' | 'turn' | 'phase'): void {
   const vars = rt.state.vars;
   for (const [id, initial, per] of list) {
     if (!per) { vars[id] = structuredClone(initial); continue; }
-    const values = vars[id] as Record<string, unknown>;
-    for (const owner of Object.keys(values)) values[owner] = structuredClone(initial);
+    // A new record, never an edit in place: a fork may share this one (Runtime.shareRecords).
+    const fresh: Record<string, unknown> = {};
+    for (const owner of Object.keys(vars[id] as Record<string, unknown>)) fresh[owner] = structuredClone(initial);
+    vars[id] = fresh;
   }
 }
 
@@ -318,18 +359,16 @@ function actionName(rt: Runtime, id: string): string {
   return String(rt.def('actions', id)?.name ?? id);
 }
 
-function actionLegal(rt: Runtime, id: string, points: number | null): boolean {
-  const def = rt.def('actions', id);
-  if (!def) return false;
+function actionLegal(rt: Runtime, a: ActionInfo | undefined, points: number | null): boolean {
+  if (!a) return false;
   if (points !== null) {
-    const cost = toNumber(valueAt(rt, ['actions', id, 'cost'], def.cost) ?? 1) ?? 1;
+    const cost = toNumber(valueOf(rt, a.cost, a.costScript) ?? 1) ?? 1;
     if (cost > points) return false;
   }
-  if (def.when !== undefined && !truthy(valueAt(rt, ['actions', id, 'when'], def.when) ?? true)) return false;
+  if (a.when !== undefined && !truthy(valueOf(rt, a.when, a.whenScript) ?? true)) return false;
   // An action whose first choice has no options cannot be taken.
-  const first = isRecord(def.params) ? Object.keys(def.params)[0] : undefined;
-  if (first) {
-    const options = rt.evalSite(['actions', id, 'params', first]);
+  if (a.params.length > 0) {
+    const options = rt.evalScript(a.paramScripts[0]);
     if (Array.isArray(options) && options.length === 0) return false;
   }
   return true;

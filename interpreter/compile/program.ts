@@ -9,6 +9,7 @@ import { compilePlainBlock, Emitter, stmtSuspends } from './statements.ts';
 import type { Code, Eval } from '../runtime/frame.ts';
 import { pathKey, type CompiledScript, type GlobalKind, type Program } from '../runtime/program.ts';
 import { RefTable } from '../runtime/values.ts';
+import { buildDefs } from '../runtime/defs.ts';
 import { hashData } from './hash.ts';
 
 export class CompileError extends Error {}
@@ -34,7 +35,13 @@ export function compileRuleset(model: RulesetModel): Program {
   }
   const flow = compileFlow(data, scripts);
   codes.set(flow.key, flow);
-  return Object.freeze({ model, data, hash: hashData(data), globals, scripts, codes, refs: new RefTable() });
+  const procedures = new Map<string, CompiledScript>();
+  for (const id of Object.keys(data.procedures ?? {})) {
+    const script = scripts.get(pathKey(['procedures', id, 'do']));
+    if (script) procedures.set(id, script);
+  }
+  const refs = new RefTable();
+  return Object.freeze({ model, data, hash: hashData(data), globals, scripts, procedures, codes, refs, defs: buildDefs(data, refs) });
 }
 
 function parseSite(site: ScriptSite): Parsed {
@@ -79,7 +86,7 @@ function compileSite(p: Parsed, env: CompileEnv): CompiledScript {
   const scope = SlotScope.root();
   const locals = new Map<string, number>();
   for (const [name] of p.site.locals) locals.set(name, scope.define(name));
-  const out: CompiledScript = { path: p.site.path, code: null, plain: null, eval: null, slots: 0, locals };
+  const out: CompiledScript = { path: p.site.path, code: null, plain: null, eval: null, slots: 0, locals, localNames: [...locals.keys()], localSlots: [...locals.values()] };
   if (p.expr) out.eval = compileExpr(p.expr, scope, env);
   else if (p.body!.some((s) => stmtSuspends(s, env))) {
     const emitter = new Emitter(env);

@@ -14,14 +14,28 @@ export function compileQuery(e: Query | Aggregate | SortExpr, scope: SlotScope, 
   const items = (f: Parameters<Eval>[0]): Value[] => {
     const all = f.rt.iterable(source(f), at);
     if (!where) return all;
-    return all.filter((x) => {
+    const out: Value[] = [];
+    for (let i = 0; i < all.length; i++) {
+      const x = all[i]!;
       f.slots[slot] = x;
-      return truthy(where(f));
-    });
+      if (truthy(where(f))) out.push(x);
+    }
+    return out;
   };
   if (e.kind === 'query') {
     switch (e.op) {
-      case 'count': return (f) => items(f).length;
+      case 'count': {
+        if (!where) return (f) => items(f).length;
+        return (f) => {
+          const all = f.rt.iterable(source(f), at);
+          let n = 0;
+          for (let i = 0; i < all.length; i++) {
+            f.slots[slot] = all[i]!;
+            if (truthy(where(f))) n++;
+          }
+          return n;
+        };
+      }
       case 'select': return (f) => items(f);
       case 'first': return (f) => items(f)[0] ?? null;
       case 'any': return (f) => items(f).length > 0;

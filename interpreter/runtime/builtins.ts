@@ -1,12 +1,13 @@
 import { BUILTIN_FUNCTIONS } from '../check/signatures.ts';
-import { iterable, locationKey, piecesAt } from './collections.ts';
+import { iterable, locationKey, piecesAt, piecesInPlay, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
-import { areaDistance, areaNeighbours, cheapestCosts, hexDirection, hexDistance, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
+import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
 import { shuffleInPlace } from './rng.ts';
+import { memberGetter, type MemberGetter } from './members.ts';
 import type { Runtime } from './runtime.ts';
 import { EntityRef, isRecordValue, toNumber, toText, valueEquals, type Value } from './values.ts';
 
-type Impl = (rt: Runtime, args: Value[], at: SourceAt) => Value;
+export type Impl = (rt: Runtime, args: Value[], at: SourceAt) => Value;
 
 const n = (v: Value | undefined, at: SourceAt): number => {
   const x = toNumber(v ?? null);
@@ -29,6 +30,10 @@ const areaId = (v: Value, at: SourceAt): string => {
   if (typeof v === 'string') return v;
   throw new RuleError('not-an-area', `${v === null ? 'none' : toText(v)} is not an area.`, at);
 };
+
+// Made on first use: members.ts and this module import each other through runtime.ts.
+let getters: { side: MemberGetter; owner: MemberGetter } | null = null;
+const pieceGetters = () => (getters ??= { side: memberGetter('side'), owner: memberGetter('owner') });
 
 const IMPL: Record<string, Impl> = {
   ceil: (_, a, at) => Math.ceil(n(a[0], at)),
@@ -58,24 +63,22 @@ const IMPL: Record<string, Impl> = {
   },
   pieces_of: (rt, a, at) => {
     const who = a[0] ?? null;
-    const ids = rt.pieceIds().filter((id) => { const p = rt.state.pieces[id]!; return p.at !== null && p.at !== '@out'; });
-    return ids.map((id) => rt.ref('piece', id)).filter((p) => {
-      const side = rt.member(p, 'side', at);
-      const owner = rt.member(p, 'owner', at);
+    const get = pieceGetters();
+    return piecesInPlay(rt).filter((p) => {
+      const side = get.side(rt, p, at);
+      const owner = get.owner(rt, p, at);
       return valueEquals(side, who) || valueEquals(owner, who);
     });
   },
   unplaced: (rt, a, at) => {
     const type = a[0] instanceof EntityRef ? a[0].id : toText(a[0] ?? null);
     if (!rt.def('pieces', type)) throw new RuleError('unknown-name', `No piece type \`${type}\`.`, at);
-    return rt.pieceIds().filter((id) => rt.state.pieces[id]!.type === type && rt.state.pieces[id]!.at === null).map((id) => rt.ref('piece', id));
+    return piecesUnplaced(rt, (p) => p.type === type);
   },
   unplaced_of_kind: (rt, a) => {
     const kind = toText(a[0] ?? null);
-    return rt.pieceIds().filter((id) => {
-      const p = rt.state.pieces[id]!;
-      return p.at === null && rt.def('pieces', p.type)?.kind === kind;
-    }).map((id) => rt.ref('piece', id));
+    const types = rt.program.defs.pieceTypes;
+    return piecesUnplaced(rt, (p) => { const t = types.get(p.type); return t !== undefined && t.raw.kind === kind; });
   },
   peek: (rt, a, at) => {
     const deck = a[0];
@@ -161,10 +164,55 @@ function opponentsOf(rt: Runtime, who: Value): string[] {
   return declared ? [...declared] : Object.keys(sides).filter((s) => s !== me);
 }
 
+/**
+ * Built-ins whose list may be handed out shared when the caller only reads it (the right side of
+ * `in`): the same elements as IMPL's, without the copy.
+ */
+const READ_ONLY: Record<string, Impl> = {
+  neighbours: (rt, a, at) => sharedNeighbours(rt, areaId(a[0] ?? null, at), a[1] === undefined || a[1] === null ? null : toText(a[1])) as Value[],
+};
+
+/** The read-only variant of built-in `name` (see READ_ONLY), or undefined. */
+export function builtinReadOnly(name: string): Impl | undefined {
+  return Object.hasOwn(READ_ONLY, name) ? READ_ONLY[name] : undefined;
+}
+
+/** The implementation of built-in `name`, found once when compiling a call (undefined: no such built-in). */
+export function builtinImpl(name: string): Impl | undefined {
+  return Object.hasOwn(IMPL, name) ? IMPL[name] : undefined;
+}
+
 export function callBuiltin(rt: Runtime, name: string, args: Value[], at: SourceAt): Value {
   const impl = IMPL[name];
   if (!impl) throw new RuleError('unknown-name', `Unknown function \`${name}\`.`, at);
   return impl(rt, args, at);
+}
+
+/** The active player's (side's) ref, remembered while the id and the program's RefTable stay the same. */
+function activeRef(kind: 'player' | 'side', idOf: (rt: Runtime) => string | null): (rt: Runtime) => Value {
+  let lastId: string | null = null;
+  let lastRefs: unknown = null;
+  let last: EntityRef | null = null;
+  return (rt) => {
+    const id = idOf(rt);
+    if (!id) return null;
+    if (id !== lastId || rt.program.refs !== lastRefs) {
+      lastId = id;
+      lastRefs = rt.program.refs;
+      last = rt.ref(kind, id);
+    }
+    return last;
+  };
+}
+
+/** What reads built-in name `name`, chosen once when compiling (the hot ones directly). */
+export function builtinNameGetter(name: string): (rt: Runtime, at: SourceAt) => Value {
+  switch (name) {
+    case 'player': return activeRef('player', (rt) => rt.state.active.player);
+    case 'side': return activeRef('side', (rt) => rt.state.active.side);
+    case 'pieces': return (rt) => piecesInPlay(rt);
+    default: return (rt, at) => builtinName(rt, name, at);
+  }
 }
 
 /** Names every script can read (signatures.ts BUILTIN_NAMES). */
@@ -174,12 +222,12 @@ export function builtinName(rt: Runtime, name: string, at: SourceAt): Value {
     case 'player': return s.active.player ? rt.ref('player', s.active.player) : null;
     case 'side': return s.active.side ? rt.ref('side', s.active.side) : null;
     case 'players': return s.players.map((p) => rt.ref('player', p.id));
-    case 'sides': return Object.keys(rt.program.data.sides ?? {}).map((id) => rt.ref('side', id));
+    case 'sides': return rt.program.defs.sideIds.map((id) => rt.ref('side', id));
     case 'turn_order': return (s.turnOrder ?? s.players.map((p) => p.id)).map((id) => rt.ref('player', id));
     case 'turn': return s.round;
     case 'phase': return s.phase;
     case 'player_count': return s.players.length;
-    case 'pieces': return rt.pieceIds().filter((id) => s.pieces[id]!.at !== null && s.pieces[id]!.at !== '@out').map((id) => rt.ref('piece', id));
+    case 'pieces': return piecesInPlay(rt);
     case 'areas': return Object.keys(rt.program.data.map?.areas ?? {}).map((id) => rt.ref('area', id));
     case 'hexes': {
       const g = rt.program.data.map?.grid;

@@ -30,7 +30,7 @@ export function draw(rt: Runtime, deckValue: Value, count: number | null, into: 
     if (deck.draw.length === 0 && rt.def('decks', id)?.on_empty !== 'stop' && deck.discard.length > 0) {
       deck.draw.push(...deck.discard.splice(0));
       shuffleInPlace(rt.state.rng, deck.draw);
-      rt.log('change', `${rt.label(rt.ref('deck', id))}: discards reshuffled`, at);
+      if (rt.logging) rt.log('change', `${rt.label(rt.ref('deck', id))}: discards reshuffled`, at);
     }
     const card = deck.draw.shift();
     if (card === undefined) break;
@@ -40,7 +40,7 @@ export function draw(rt: Runtime, deckValue: Value, count: number | null, into: 
     drawn.push(rt.ref('card', card));
   }
   const owner = into_?.split('@')[1];
-  rt.log('draw', `Draw from ${rt.label(rt.ref('deck', id))}: ${drawn.map((c) => rt.label(c)).join(', ') || 'nothing (empty)'}`, at, { deck: id, cards: drawn.map((c) => c.id) }, owner);
+  if (rt.logging) rt.log('draw', `Draw from ${rt.label(rt.ref('deck', id))}: ${drawn.map((c) => rt.label(c)).join(', ') || 'nothing (empty)'}`, at, { deck: id, cards: drawn.map((c) => c.id) }, owner);
   return count === null ? (drawn[0] ?? null) : drawn;
 }
 
@@ -71,7 +71,7 @@ export function shuffleDeck(rt: Runtime, v: Value, withDiscards: boolean, at: So
     deck.draw.push(...deck.discard.splice(0));
   }
   shuffleInPlace(rt.state.rng, deck.draw);
-  rt.log('change', `${rt.label(rt.ref('deck', id))} shuffled${withDiscards ? ' with its discards' : ''}`, at);
+  if (rt.logging) rt.log('change', `${rt.label(rt.ref('deck', id))} shuffled${withDiscards ? ' with its discards' : ''}`, at);
 }
 
 export function discard(rt: Runtime, v: Value, to: Value, at: SourceAt): void {
@@ -88,7 +88,7 @@ export function discard(rt: Runtime, v: Value, to: Value, at: SourceAt): void {
     card.at = key;
     (rt.state.zones[key] ??= []).push(v.id);
   }
-  rt.log('change', `${rt.label(v)} discarded`, at);
+  if (rt.logging) rt.log('change', `${rt.label(v)} discarded`, at);
 }
 
 export function putCard(rt: Runtime, v: Value, deckValue: Value, pos: 'top' | 'bottom', at: SourceAt): void {
@@ -99,5 +99,5 @@ export function putCard(rt: Runtime, v: Value, deckValue: Value, pos: 'top' | 'b
   card.at = 'draw';
   if (pos === 'top') rt.state.decks[id]!.draw.unshift(v.id);
   else rt.state.decks[id]!.draw.push(v.id);
-  rt.log('change', `${rt.label(v)} put at the ${pos} of ${rt.label(rt.ref('deck', id))}`, at);
+  if (rt.logging) rt.log('change', `${rt.label(v)} put at the ${pos} of ${rt.label(rt.ref('deck', id))}`, at);
 }

@@ -1,13 +1,36 @@
 import { isRecord } from '../check/context.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import type { Runtime } from './runtime.ts';
+import type { PieceState } from './state.ts';
 import { EntityRef, RangeValue, isRecordValue, toText, valueEquals, type Value } from './values.ts';
 
 /** Piece ids whose location is `at` (an area id, zone key or hex id), in a stable order. */
 export function piecesAt(rt: Runtime, at: string): EntityRef[] {
   const out: EntityRef[] = [];
-  const pieces = rt.state.pieces;
-  for (const id of rt.pieceIds()) if (pieces[id]!.at === at) out.push(rt.ref('piece', id));
+  const states = rt.pieceStates();
+  const refs = rt.pieceRefs();
+  for (let i = 0; i < states.length; i++) if (states[i]!.at === at) out.push(refs[i]!);
+  return out;
+}
+
+/** Pieces in play (placed, not removed), in creation order. */
+export function piecesInPlay(rt: Runtime): EntityRef[] {
+  const out: EntityRef[] = [];
+  const states = rt.pieceStates();
+  const refs = rt.pieceRefs();
+  for (let i = 0; i < states.length; i++) {
+    const at = states[i]!.at;
+    if (at !== null && at !== '@out') out.push(refs[i]!);
+  }
+  return out;
+}
+
+/** Pieces in the box (not placed yet), in creation order, that `keep` accepts. */
+export function piecesUnplaced(rt: Runtime, keep: (p: PieceState) => boolean): EntityRef[] {
+  const out: EntityRef[] = [];
+  const states = rt.pieceStates();
+  const refs = rt.pieceRefs();
+  for (let i = 0; i < states.length; i++) if (states[i]!.at === null && keep(states[i]!)) out.push(refs[i]!);
   return out;
 }
 
@@ -41,7 +64,9 @@ export function iterable(rt: Runtime, v: Value, at: SourceAt): Value[] {
 
 export function contains(rt: Runtime, coll: Value, x: Value, at: SourceAt): boolean {
   if (coll instanceof RangeValue) return typeof x === 'number' && coll.has(x);
-  return iterable(rt, coll, at).some((y) => valueEquals(y, x));
+  const items = iterable(rt, coll, at);
+  for (let i = 0; i < items.length; i++) if (valueEquals(items[i]!, x)) return true;
+  return false;
 }
 
 /** How a value is shown to people: names rather than ids where there are names. */
@@ -51,8 +76,8 @@ export function labelOf(rt: Runtime, v: Value): string {
       case 'piece': {
         rt.noteSecret(v.id);
         const p = rt.state.pieces[v.id];
-        const def = p ? rt.def('pieces', p.type) : undefined;
-        return `${typeof def?.name === 'string' ? def.name : p?.type ?? v.id} (${v.id})`;
+        const def = p ? rt.program.defs.pieceTypes.get(p.type) : undefined;
+        return `${def ? def.name : p?.type ?? v.id} (${v.id})`;
       }
       case 'card': {
         const c = rt.state.cards[v.id];
@@ -61,9 +86,7 @@ export function labelOf(rt: Runtime, v: Value): string {
         return isRecord(def) && typeof def.name === 'string' ? def.name : c?.def ?? v.id;
       }
       case 'area': {
-        const areas = rt.program.data.map?.areas;
-        const a = isRecord(areas) ? areas[v.id] : undefined;
-        return isRecord(a) && typeof a.name === 'string' ? a.name : v.id;
+        return rt.program.defs.areas.get(v.id)?.name ?? v.id;
       }
       case 'player': return rt.state.players.find((p) => p.id === v.id)?.name ?? v.id;
       default: {

@@ -100,22 +100,46 @@ export function initialState(program: Program, setup: GameSetup): GameState {
 
 function initialValues(program: Program, state: GameState, owners: { player: string[]; side: string[] }): void {
   const d = program.data;
+  const areas = Object.keys(d.map?.areas ?? {});
+  const pieces = Object.keys(state.pieces);
   const ownersOf = (per: unknown): string[] | null => {
     if (per === 'player' || per === 'side') return owners[per];
-    if (per === 'area') return Object.keys(d.map?.areas ?? {});
-    if (per === 'piece') return Object.keys(state.pieces);
+    if (per === 'area') return areas;
+    if (per === 'piece') return pieces;
     return null;
   };
   for (const [id, t] of entries(d.tracks)) {
     if (!isRecord(t)) continue;
     const v = typeof t.initial === 'number' ? t.initial : 0;
     const list = ownersOf(t.per);
-    state.tracks[id] = list ? Object.fromEntries(list.map((o) => [o, v])) : v;
+    state.tracks[id] = list ? (perOwner(list, () => v) as Record<string, number>) : v;
   }
   for (const [id, v] of entries(d.variables)) {
     if (!isRecord(v)) continue;
     const init = v.initial ?? null;
     const list = ownersOf(v.per);
-    state.vars[id] = list ? Object.fromEntries(list.map((o) => [o, structuredClone(init)])) : structuredClone(init);
+    state.vars[id] = list ? perOwner(list, () => cloneData(init)) : cloneData(init);
   }
+}
+
+/** `{ owner: value() }` for every owner, in order (as `Object.fromEntries` makes it, with one loop and no pairs). */
+function perOwner(owners: string[], value: () => unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of owners) setOwn(out, k, value());
+  return out;
+}
+
+/** `o[k] = x` as an own property even for `__proto__`. */
+function setOwn(o: Record<string, unknown>, k: string, x: unknown): void {
+  if (k === '__proto__') Object.defineProperty(o, k, { value: x, enumerable: true, writable: true, configurable: true });
+  else o[k] = x;
+}
+
+/** A copy of plain ruleset data (what `structuredClone` gives for it, without its cost for the common scalar). */
+function cloneData(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(cloneData);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) setOwn(out, k, cloneData((v as Record<string, unknown>)[k]));
+  return out;
 }

@@ -41,7 +41,24 @@ function push(m: Map<string, MapLink[]>, k: string, v: MapLink): void {
   else m.set(k, [v]);
 }
 
+const neighbourCache = new WeakMap<object, Map<string, EntityRef[]>>();
+
+/** An area's neighbours (over links of `type`, or any), in link order; a fresh list each call, from a per-program cache. */
 export function areaNeighbours(rt: Runtime, area: string, type: string | null): EntityRef[] {
+  return sharedNeighbours(rt, area, type).slice();
+}
+
+/** `areaNeighbours` without the copy: the cached list itself, for callers that only read it. */
+export function sharedNeighbours(rt: Runtime, area: string, type: string | null): readonly EntityRef[] {
+  let perProgram = neighbourCache.get(rt.program);
+  if (!perProgram) neighbourCache.set(rt.program, (perProgram = new Map()));
+  const key = type === null ? area : `${area}\u0000${type}`;
+  let list = perProgram.get(key);
+  if (!list) perProgram.set(key, (list = neighboursOf(rt, area, type)));
+  return list;
+}
+
+function neighboursOf(rt: Runtime, area: string, type: string | null): EntityRef[] {
   const seen = new Set<string>();
   const out: EntityRef[] = [];
   for (const l of linksByArea(rt).get(area) ?? []) {

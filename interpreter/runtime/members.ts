@@ -7,19 +7,19 @@ import { pieceSpan, span } from './secrets.ts';
 import { lookup } from './tables.ts';
 import { EntityRef, Roll, isRecordValue, toText, type EntityKind, type Value } from './values.ts';
 import { areaNeighbours, parseHexId } from './map.ts';
-
-type PerKind = 'player' | 'side' | 'area' | 'piece';
+import type { PerKind, PieceTypeDef } from './defs.ts';
+import type { PieceState } from './state.ts';
 
 /** Per-entity tracks, variables and zones declared with `per: <kind>`, read as members. */
 function perMember(rt: Runtime, kind: PerKind, owner: string, prop: string): { found: boolean; value: Value } {
-  const track = rt.def('tracks', prop);
-  if (track && track.per === kind) return { found: true, value: rt.getTrack(prop, owner) };
-  const variable = rt.def('variables', prop);
-  if (variable && variable.per === kind) return { found: true, value: rt.getVar(prop, owner) };
-  const zone = rt.def('zones', prop);
-  if (zone && zone.per === kind) return { found: true, value: rt.ref('zone', `${prop}@${owner}`) };
-  return { found: false, value: null };
+  const source = rt.program.defs.per[kind].get(prop);
+  if (source === undefined) return NOT_FOUND;
+  if (source === 'track') return { found: true, value: rt.getTrack(prop, owner) };
+  if (source === 'variable') return { found: true, value: rt.getVar(prop, owner) };
+  return { found: true, value: rt.ref('zone', `${prop}@${owner}`) };
 }
+
+const NOT_FOUND = { found: false, value: null };
 
 const convert = (rt: Runtime, v: unknown): Value => fromStored(rt, v);
 
@@ -59,17 +59,14 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
     case 'area': {
       const per = perMember(rt, 'area', o.id, prop);
       if (per.found) return per.value;
-      const areas = rt.program.data.map?.areas;
-      const a = isRecord(areas) ? areas[o.id] : undefined;
-      if (prop === 'name') return isRecord(a) && typeof a.name === 'string' ? a.name : o.id;
-      if (prop === 'type') return isRecord(a) && typeof a.type === 'string' ? a.type : null;
+      const a = rt.program.defs.areas.get(o.id);
+      if (prop === 'name') return a ? a.name : o.id;
+      if (prop === 'type') return a ? a.type : null;
       if (prop === 'pieces') return piecesAt(rt, o.id);
       if (prop === 'neighbours') return areaNeighbours(rt, o.id, null);
-      if (isRecord(a) && isRecord(a.props) && prop in a.props) return convert(rt, a.props[prop]);
+      if (a?.props && prop in a.props) return convert(rt, a.props[prop]);
       // Fall back to the area type's props (`area_types.town.props`).
-      const types = rt.program.data.map?.area_types;
-      const type = isRecord(a) && typeof a.type === 'string' && isRecord(types) ? types[a.type] : undefined;
-      return isRecord(type) && isRecord(type.props) && prop in type.props ? convert(rt, type.props[prop]) : undefined;
+      return a?.typeProps && prop in a.typeProps ? convert(rt, a.typeProps[prop]) : undefined;
     }
     case 'player': {
       const p = rt.state.players.find((x) => x.id === o.id);
@@ -132,38 +129,131 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
 /** A piece's own fields that tell what it is: secret while it is hidden (where it is and whose it is are not). */
 const SECRET_FIELDS = new Set(['id', 'type', 'name', 'kind', 'label']);
 
+const NO_TYPE: PieceTypeDef = { id: '', raw: {}, name: '', kind: null, label: null, side: null, flipsTo: null, props: null };
+
+/** One member of a piece, given its state; undefined when the piece has no such member. */
+type PieceField = (rt: Runtime, p: PieceState, o: EntityRef) => Value | undefined;
+
+/** A piece's type, remembered per slot while the piece keeps that type (a flip changes it). */
+function typeOf(rt: Runtime, p: PieceState, o: EntityRef): PieceTypeDef {
+  const cache = rt.pieceTypeCache;
+  if (o.slot >= 0) {
+    const d = cache[o.slot];
+    if (d !== undefined && d.id === p.type) return d;
+  }
+  const d = rt.program.defs.pieceTypes.get(p.type);
+  if (d === undefined) return NO_TYPE;
+  if (o.slot >= 0) cache[o.slot] = d;
+  return d;
+}
+/** The entity a piece is at, remembered per slot while its location string stays the same. */
+function placeOf(rt: Runtime, p: PieceState, o: EntityRef): Value {
+  const at = p.at;
+  if (o.slot < 0 || at === null) return locationRef(rt, at);
+  const c = rt.pieceLocationCache[o.slot];
+  if (c !== undefined && c.at === at) return c.ref;
+  const ref = locationRef(rt, at);
+  rt.pieceLocationCache[o.slot] = { at, ref };
+  return ref;
+}
+
+const located = (kind: EntityKind): PieceField => (rt, p, o) => {
+  const l = placeOf(rt, p, o);
+  return l instanceof EntityRef && l.kind === kind ? l : null;
+};
+
+/** The fixed fields (the switch of what a piece is and where), each resolved once by name. */
+const FIXED_FIELDS: Record<string, PieceField> = {
+  id: (_, __, o) => o.id,
+  type: (rt, p) => rt.ref('piece-type', p.type),
+  name: (rt, p, o) => { const def = typeOf(rt, p, o); return def === NO_TYPE ? p.type : def.name; },
+  kind: (rt, p, o) => typeOf(rt, p, o).kind,
+  label: (rt, p, o) => typeOf(rt, p, o).label,
+  side: (rt, p, o) => pieceSideRef(rt, typeOf(rt, p, o), p.owner),
+  owner: (rt, p) => (p.owner ? rt.ref('player', p.owner) : null),
+  facing: (_, p) => p.facing,
+  hidden: (_, p) => p.hidden,
+  flipped: (_, p) => p.flipped,
+  location: placeOf,
+  area: located('area'),
+  zone: located('zone'),
+  hex: located('hex'),
+  in_play: (_, p) => p.at !== null && p.at !== '@out',
+};
+
+const fieldCache = new Map<string, PieceField>();
+
+/** How to read member `prop` of a piece: its fixed field, else a per-piece track or variable, else a prop. */
+function pieceField(prop: string): PieceField {
+  let field = fieldCache.get(prop);
+  if (field) return field;
+  const fixed = Object.hasOwn(FIXED_FIELDS, prop) ? FIXED_FIELDS[prop]! : null;
+  const secret = SECRET_FIELDS.has(prop);
+  if (fixed) field = secret ? (rt, p, o) => { rt.noteSecret(o.id); return fixed(rt, p, o); } : fixed;
+  else {
+    field = (rt, p, o) => {
+      // Per-piece tracks and variables are in every view; props are not.
+      const per = perMember(rt, 'piece', o.id, prop);
+      if (per.found) return per.value;
+      rt.noteSecret(o.id);
+      if (prop in p.props) return convert(rt, p.props[prop]);
+      const def = typeOf(rt, p, o);
+      return def.props && prop in def.props ? convert(rt, def.props[prop]) : undefined;
+    };
+  }
+  fieldCache.set(prop, field);
+  return field;
+}
+
 function pieceMember(rt: Runtime, o: EntityRef, prop: string): Value | undefined {
   const p = rt.state.pieces[o.id];
   if (!p) return undefined;
-  if (SECRET_FIELDS.has(prop)) rt.noteSecret(o.id);
-  const def = rt.def('pieces', p.type) ?? {};
-  switch (prop) {
-    case 'id': return o.id;
-    case 'type': return rt.ref('piece-type', p.type);
-    case 'name': return typeof def.name === 'string' ? def.name : p.type;
-    case 'kind': return typeof def.kind === 'string' ? def.kind : null;
-    case 'label': return typeof def.label === 'string' ? def.label : null;
-    case 'side': {
-      if (typeof def.side === 'string') return rt.ref('side', def.side);
-      const owner = rt.state.players.find((x) => x.id === p.owner);
-      return owner?.side ? rt.ref('side', owner.side) : null;
+  return pieceField(prop)(rt, p, o);
+}
+
+/** What reads `x.prop`: resolved once when compiling, with a direct path for pieces. */
+export type MemberGetter = (rt: Runtime, o: Value, at: SourceAt) => Value;
+
+export function memberGetter(prop: string): MemberGetter {
+  const field = pieceField(prop);
+  // Names a player, side or area answers before its per-entity tracks and variables (entityMember).
+  const perFirst = !OWN_FIELDS.has(prop);
+  return (rt, o, at) => {
+    if (o instanceof EntityRef) {
+      if (o.slot >= 0) {
+        const p = rt.pieceStates()[o.slot];
+        if (p !== undefined) {
+          const v = field(rt, p, o);
+          if (v !== undefined) return v;
+        }
+      } else if (perFirst && (o.kind === 'side' || o.kind === 'area' || (o.kind === 'player' && isPlayer(rt, o.id)))) {
+        const source = rt.program.defs.per[o.kind].get(prop);
+        if (source === 'track') return rt.getTrack(prop, o.id);
+        if (source === 'variable') return rt.getVar(prop, o.id);
+      }
     }
-    case 'owner': return p.owner ? rt.ref('player', p.owner) : null;
-    case 'facing': return p.facing;
-    case 'hidden': return p.hidden;
-    case 'flipped': return p.flipped;
-    case 'location': return locationRef(rt, p.at);
-    case 'area': { const l = locationRef(rt, p.at); return l instanceof EntityRef && l.kind === 'area' ? l : null; }
-    case 'zone': { const l = locationRef(rt, p.at); return l instanceof EntityRef && l.kind === 'zone' ? l : null; }
-    case 'hex': { const l = locationRef(rt, p.at); return l instanceof EntityRef && l.kind === 'hex' ? l : null; }
-    case 'in_play': return p.at !== null && p.at !== '@out';
+    return member(rt, o, prop, at);
+  };
+}
+
+/** What players, sides and areas answer themselves, ahead of per-entity state (entityMember). */
+const OWN_FIELDS = new Set(['id', 'name', 'seat', 'side', 'players', 'color', 'type', 'pieces', 'neighbours']);
+
+function isPlayer(rt: Runtime, id: string): boolean {
+  const players = rt.state.players;
+  for (let i = 0; i < players.length; i++) if (players[i]!.id === id) return true;
+  return false;
+}
+
+/** A piece's side: its type's, else its owner's. */
+function pieceSideRef(rt: Runtime, def: PieceTypeDef, owner: string | null): Value {
+  if (def.side) return def.side;
+  const players = rt.state.players;
+  for (let i = 0; i < players.length; i++) {
+    const x = players[i]!;
+    if (x.id === owner) return x.side ? rt.ref('side', x.side) : null;
   }
-  // Per-piece tracks and variables are in every view; props are not.
-  const per = perMember(rt, 'piece', o.id, prop);
-  if (per.found) return per.value;
-  rt.noteSecret(o.id);
-  if (prop in p.props) return convert(rt, p.props[prop]);
-  return isRecord(def.props) && prop in def.props ? convert(rt, def.props[prop]) : undefined;
+  return null;
 }
 
 /** A hex's label from the grid's `label` pattern: `{col:02}{row:02}` → "0712". */
@@ -183,9 +273,9 @@ function typedField(rt: Runtime, deck: string, prop: string, raw: unknown): Valu
 /** The entity a piece's location string names. */
 export function locationRef(rt: Runtime, at: string | null): Value {
   if (at === null || at === '@out') return null;
+  const area = rt.program.defs.areas.get(at);
+  if (area) return area.ref;
   if (at.startsWith('hex:')) return rt.ref('hex', at.slice(4));
-  const areas = rt.program.data.map?.areas;
-  if (isRecord(areas) && at in areas) return rt.ref('area', at);
   return rt.ref('zone', at);
 }
 
@@ -204,9 +294,9 @@ export function setMember(rt: Runtime, o: Value, prop: string, v: Value, at: Sou
       if (prop === 'facing') { p.facing = typeof v === 'number' ? ((v % 6) + 6) % 6 : null; return; }
       if (prop === 'owner') { p.owner = v instanceof EntityRef ? v.id : typeof v === 'string' ? v : null; return; }
       // `p.hidden = true` turns a revealed piece face down again (`reveal` turns it up).
-      if (prop === 'hidden') { p.hidden = v === true; delete p.shown_to; rt.hiding ||= p.hidden; rt.log('change', [pieceSpan(rt, o.id, 'id'), ` ${p.hidden ? 'hidden' : 'revealed'}`], at); return; }
+      if (prop === 'hidden') { p.hidden = v === true; delete p.shown_to; rt.hiding ||= p.hidden; if (rt.logging) rt.log('change', [pieceSpan(rt, o.id, 'id'), ` ${p.hidden ? 'hidden' : 'revealed'}`], at); return; }
       p.props[prop] = toStored(v);
-      rt.log('change', [pieceSpan(rt, o.id, 'label'), span(rt, [o.id], `.${prop} = ${toText(v)}`, { text: ' changed' })], at);
+      if (rt.describing) rt.log('change', [pieceSpan(rt, o.id, 'label'), span(rt, [o.id], `.${prop} = ${toText(v)}`, { text: ' changed' })], at);
       return;
     }
   }

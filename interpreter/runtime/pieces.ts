@@ -30,7 +30,7 @@ export function move(rt: Runtime, p: Value, to: Value, facing: number | null, at
     const from = piece.at;
     piece.at = dest;
     if (facing !== null) piece.facing = ((facing % 6) + 6) % 6;
-    rt.log('move', [pieceSpan(rt, id, 'label'), `: ${from ?? 'box'} → ${dest}`], at, { piece: id, from, to: dest });
+    if (rt.describing) rt.log('move', [pieceSpan(rt, id, 'label'), `: ${from ?? 'box'} → ${dest}`], at, { piece: id, from, to: dest });
   }
 }
 
@@ -58,7 +58,7 @@ export function remove(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
       card.at = key;
       (rt.state.zones[key] ??= []).push(x.id);
     }
-    rt.log('change', `${rt.label(x)} ${to === null ? 'removed from the game' : `→ ${card.at}`}`, at);
+    if (rt.logging) rt.log('change', `${rt.label(x)} ${to === null ? 'removed from the game' : `→ ${card.at}`}`, at);
     return;
   }
   if (Array.isArray(x) && x.some((v) => v instanceof EntityRef && v.kind === 'card')) {
@@ -68,7 +68,7 @@ export function remove(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
   if (to !== null) return move(rt, x, to, null, at);
   for (const id of pieceIds(rt, x, at, 'removed')) {
     rt.state.pieces[id]!.at = '@out';
-    rt.log('move', [pieceSpan(rt, id, 'label'), ' removed from the game'], at, { piece: id, to: null });
+    if (rt.describing) rt.log('move', [pieceSpan(rt, id, 'label'), ' removed from the game'], at, { piece: id, to: null });
   }
 }
 
@@ -90,10 +90,10 @@ export function flip(rt: Runtime, p: Value, at: SourceAt): void {
       const from = piece.type;
       piece.type = def.flips_to;
       // Other seats learn that a hidden piece turned, not into what.
-      rt.log('change', [pieceSpan(rt, id, 'id'), span(rt, [id], `: ${from} → ${piece.type}`, { text: ' flipped' })], at);
+      if (rt.logging) rt.log('change', [pieceSpan(rt, id, 'id'), span(rt, [id], `: ${from} → ${piece.type}`, { text: ' flipped' })], at);
     } else {
       piece.flipped = !piece.flipped;
-      rt.log('change', [pieceSpan(rt, id, 'id'), ' flipped'], at);
+      if (rt.logging) rt.log('change', [pieceSpan(rt, id, 'id'), ' flipped'], at);
     }
   }
 }
@@ -106,10 +106,10 @@ export function reveal(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
     if (side === null) {
       piece.hidden = false;
       delete piece.shown_to;
-      rt.log('change', `${rt.label(rt.ref('piece', id))} revealed`, at);
+      if (rt.describing) rt.log('change', `${rt.label(rt.ref('piece', id))} revealed`, at);
     } else if (piece.hidden && !piece.shown_to?.includes(side)) {
       piece.shown_to = [...(piece.shown_to ?? []), side];
-      rt.log('change', [pieceSpan(rt, id, 'label'), ` shown to ${rt.label(rt.ref('side', side))}`], at);
+      if (rt.describing) rt.log('change', [pieceSpan(rt, id, 'label'), ` shown to ${rt.label(rt.ref('side', side))}`], at);
     }
   }
 }

@@ -7,6 +7,7 @@ import type { RulesetFile } from '../../grammar/index.ts';
 import { isRecord } from '../check/context.ts';
 import type { DataPath, RulesetModel } from '../load/model.ts';
 import type { Code, Eval, Plain } from './frame.ts';
+import type { Defs } from './defs.ts';
 import type { RefTable } from './values.ts';
 
 export type GlobalKind =
@@ -26,6 +27,9 @@ export interface CompiledScript {
   slots: number;
   /** Slots of the site's pre-bound locals (procedure params, `card`, `area`…), by name. */
   locals: Map<string, number>;
+  /** `locals` as two lists (names, slots), in its order, for binding without an iterator. */
+  localNames?: readonly string[];
+  localSlots?: readonly number[];
 }
 
 /**
@@ -40,10 +44,14 @@ export interface Program {
   globals: ReadonlyMap<string, GlobalKind>;
   /** Compiled scripts and expressions by their data path joined with '.'. */
   scripts: ReadonlyMap<string, CompiledScript>;
+  /** The scripts of `procedures.<id>.do`, by procedure id. */
+  procedures: ReadonlyMap<string, CompiledScript>;
   /** Every suspendable code by key (scripts' paths, and FLOW_KEY for the game's flow): saved frames name their code by it. */
   codes: ReadonlyMap<string, Code>;
   /** Entities interned once per program, shared by every game: refs compare by identity across forks. */
   refs: RefTable;
+  /** The ruleset's data as typed structures, built once (defs.ts). */
+  defs: Defs;
 }
 
 /** Key of the game flow's code in `Program.codes` (not a data path, so it never clashes with one). */

@@ -9,7 +9,8 @@ import { GameOver, RuleError, type SourceAt } from './errors.ts';
 import type { LogEntry, LogLevel } from './log.ts';
 import { index, member, setIndex, setMember } from './members.ts';
 import { flip, move, place, remove, reveal } from './pieces.ts';
-import type { GameState } from './state.ts';
+import type { GameState, PieceState } from './state.ts';
+import type { PieceTypeDef } from './defs.ts';
 import { lookup, roll, rollOn } from './tables.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
@@ -53,6 +54,13 @@ export class Runtime {
   /** The value of the last frame run by `runNow`. */
   private lastReturn: Value = null;
   private pieceIdList: string[] | null = null;
+  private pieceStateList: PieceState[] | null = null;
+  private pieceStatesOf: GameState['pieces'] | null = null;
+  private pieceRefList: EntityRef[] | null = null;
+  /** Each piece's type def by slot, checked against its current type on use (members.ts). */
+  readonly pieceTypeCache: Array<PieceTypeDef | undefined> = [];
+  /** Each piece's location entity by slot, with the location string it was made from (members.ts). */
+  readonly pieceLocationCache: Array<{ at: string; ref: Value } | undefined> = [];
   /** Redaction of log lines that tell about hidden pieces, by entry number (views.ts). */
   secrets = new Map<number, LineSecret>();
   /** Interpolated text that told about hidden pieces, with its spans (the most recent ones). */
@@ -84,6 +92,15 @@ export class Runtime {
   /** Whether log lines are being written now. */
   get logging(): boolean {
     return this.opts.log !== 'none' && this.quiet === 0;
+  }
+
+  /**
+   * Whether text about the game is wanted now: a line is logged, or a `watched` window is open
+   * (building a piece's label notes its secret there). Callers skip building a line's text
+   * otherwise, which changes nothing else.
+   */
+  get describing(): boolean {
+    return this.logging || this.watching > 0;
   }
 
   /**
@@ -142,10 +159,28 @@ export class Runtime {
     return (this.pieceIdList ??= Object.keys(this.state.pieces));
   }
 
+  /**
+   * Every piece's state object, in creation order (`Program.defs.pieceIds`, the order of
+   * `pieceIds`), so a piece ref's `slot` finds its state with an array load and queries scan a
+   * dense array instead of looking each id up. Built once per Runtime from its state (the state's
+   * piece objects are changed in place, never replaced), so a fork or a resumed game, which gets
+   * a Runtime of its own, builds its own.
+   */
+  pieceStates(): PieceState[] {
+    const pieces = this.state.pieces;
+    // A host that swaps the whole pieces record (restoring a snapshot) gets the list rebuilt.
+    if (this.pieceStateList !== null && this.pieceStatesOf === pieces) return this.pieceStateList;
+    this.pieceStatesOf = pieces;
+    return (this.pieceStateList = this.program.defs.pieceIds.map((id) => pieces[id]!));
+  }
+
+  /** The refs of `pieceStates`, index for index (their `slot`s). */
+  pieceRefs(): EntityRef[] {
+    return (this.pieceRefList ??= this.program.defs.pieceIds.map((id) => this.program.refs.ref('piece', id)));
+  }
+
   def(section: string, id: string): Record<string, unknown> | undefined {
-    const s = (this.program.data as Record<string, unknown>)[section];
-    const el = isRecord(s) ? s[id] : undefined;
-    return isRecord(el) ? el : undefined;
+    return this.program.defs.sections.get(section)?.get(id);
   }
 
   /** One die: a forced result if any are queued, else the game's generator. */
@@ -276,13 +311,15 @@ export class Runtime {
   }
 
   /** A new frame for `slots` locals, with `locals` bound by name (a record) or position (a list). */
-  frame(script: { slots: number; locals?: Map<string, number> }, code: Code | null, locals: Rec | Value[] | null, ret: number): Frame {
-    const slots: Value[] = new Array(script.slots).fill(null);
+  frame(script: { slots: number; locals?: Map<string, number>; localNames?: readonly string[]; localSlots?: readonly number[] }, code: Code | null, locals: Rec | Value[] | null, ret: number): Frame {
+    // Pushed one by one, so the array stays packed (faster to read than a filled holey one).
+    const slots: Value[] = [];
+    for (let i = 0; i < script.slots; i++) slots.push(null);
     if (locals && script.locals) {
-      let i = 0;
-      for (const [name, slot] of script.locals) {
-        slots[slot] = Array.isArray(locals) ? (locals[i++] ?? null) : (locals[name] ?? null);
-      }
+      const names = script.localNames ?? [...script.locals.keys()];
+      const at = script.localSlots ?? [...script.locals.values()];
+      if (Array.isArray(locals)) for (let i = 0; i < at.length; i++) slots[at[i]!] = locals[i] ?? null;
+      else for (let i = 0; i < at.length; i++) slots[at[i]!] = locals[names[i]!] ?? null;
     }
     return { rt: this, slots, code, pc: 0, ret, retval: null };
   }
@@ -313,7 +350,7 @@ export class Runtime {
    * Run a script to the end now and return its value: expression sites, conditions, and calls
    * inside expressions. Such a script must not ask anyone.
    */
-  runNow(script: CompiledScript, locals: Rec | Value[] | null = null, what = 'This expression'): Value {
+  runNow(script: CompiledScript, locals: Rec | Value[] | null = null, what = 'This expression', procedure?: string): Value {
     if (script.eval) return script.eval(this.frame(script, null, locals, NO_SLOT));
     if (script.plain) {
       const f = this.frame(script, null, locals, NO_SLOT);
@@ -332,14 +369,18 @@ export class Runtime {
       const at = this.pending.at;
       this.pending = null;
       this.stack.length = base;
-      throw new RuleError('choice-in-expression', `${what} asks a player to choose, so it cannot be used inside an expression.`, at, 'Call it on its own line: `let x = …`.');
+      throw new RuleError('choice-in-expression', `${procedure === undefined ? what : `Procedure \`${procedure}\``} asks a player to choose, so it cannot be used inside an expression.`, at, 'Call it on its own line: `let x = …`.');
     }
     return this.lastReturn;
   }
 
   /** Evaluate an expression site that must not ask anyone (conditions, costs, counts); not logged. */
   evalSite(path: ReadonlyArray<string | number>, locals?: Rec): Value | undefined {
-    const script = this.script(path);
+    return this.evalScript(this.script(path), locals);
+  }
+
+  /** `evalSite` for a site whose script was looked up once (when compiling): undefined when there is none. */
+  evalScript(script: CompiledScript | undefined, locals?: Rec): Value | undefined {
     if (!script) return undefined;
     this.quiet++;
     try {
@@ -359,7 +400,7 @@ export class Runtime {
   }
 
   private procedure(id: string, at: SourceAt): CompiledScript {
-    const script = this.script(['procedures', id, 'do']);
+    const script = this.program.procedures.get(id);
     if (!script) throw new RuleError('unknown-name', `No procedure \`${id}\`.`, at);
     return script;
   }
@@ -411,7 +452,12 @@ export class Runtime {
 
   /** A procedure called inside an expression must finish without asking anyone. */
   callProcedureNow(id: string, args: Value[], at: SourceAt): Value {
-    return this.runNow(this.procedure(id, at), args, `Procedure \`${id}\``);
+    return this.runNow(this.procedure(id, at), args, undefined, id);
+  }
+
+  /** `callProcedureNow` with the script already looked up (undefined: there is no such procedure). */
+  callScriptNow(script: CompiledScript | undefined, id: string, args: Value[], at: SourceAt): Value {
+    return this.runNow(script ?? this.procedure(id, at), args, undefined, id);
   }
 
   /** The script of a card's `effect:`, after checking that `card` is a card. */
@@ -421,7 +467,7 @@ export class Runtime {
     const cards = this.def('decks', cs.deck)?.cards;
     const index = Array.isArray(cards) ? cards.findIndex((c) => isRecord(c) && c.id === cs.def) : -1;
     const script = this.script(['decks', cs.deck, 'cards', index, 'effect']);
-    if (script) this.log('log', `Resolve ${labelOf(this, card)}`, at);
+    if (script && this.logging) this.log('log', `Resolve ${labelOf(this, card)}`, at);
     return script;
   }
 

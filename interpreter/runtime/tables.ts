@@ -106,6 +106,6 @@ export function roll(rt: Runtime, count: number, die: DiceExpr['die'], at: Sourc
     const dice = values.map((v) => (typeof v === 'number' ? v : 0));
     result = new Roll(dice.reduce((a, b) => a + b, 0), dice, rolled.map((f) => fromStored(rt, f)), `${count}d[${die.named}]`);
   }
-  rt.log('roll', `${result.notation}: ${result.toString()}`, at, { dice: result.dice, total: result.total });
+  if (rt.logging) rt.log('roll', `${result.notation}: ${result.toString()}`, at, { dice: result.dice, total: result.total });
   return result;
 }

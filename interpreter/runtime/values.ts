@@ -6,7 +6,11 @@
 export type EntityKind = 'piece' | 'card' | 'area' | 'player' | 'side' | 'zone' | 'deck' | 'hex' | 'table' | 'die' | 'piece-type';
 
 export class EntityRef {
-  constructor(readonly kind: EntityKind, readonly id: string) {}
+  /**
+   * A piece's place in the program's piece order (`Defs.pieceIds`), so the runtime finds its state
+   * with an array load; -1 for other entities and for refs made outside the program's RefTable.
+   */
+  constructor(readonly kind: EntityKind, readonly id: string, readonly slot = -1) {}
   toString(): string {
     return this.id;
   }
@@ -97,11 +101,19 @@ export function toJson(v: Value): unknown {
  * one table serves every game of a program, and values copied between forks stay comparable.
  */
 export class RefTable {
-  private readonly byKind = new Map<EntityKind, Map<string, EntityRef>>();
+  /** One Map per kind, made up front, so a lookup is one property load and one Map get. */
+  private readonly byKind: Record<EntityKind, Map<string, EntityRef>> = {
+    piece: new Map(), card: new Map(), area: new Map(), player: new Map(), side: new Map(), zone: new Map(),
+    deck: new Map(), hex: new Map(), table: new Map(), die: new Map(), 'piece-type': new Map(),
+  };
+
+  /** Intern the program's pieces first, numbered in their creation order (defs.ts). */
+  definePieces(ids: readonly string[]): void {
+    ids.forEach((id, slot) => this.byKind.piece.set(id, new EntityRef('piece', id, slot)));
+  }
 
   ref(kind: EntityKind, id: string): EntityRef {
-    let byId = this.byKind.get(kind);
-    if (!byId) this.byKind.set(kind, (byId = new Map()));
+    const byId = this.byKind[kind];
     let r = byId.get(id);
     if (!r) byId.set(id, (r = new EntityRef(kind, id)));
     return r;
