@@ -1,11 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { agentFromSpec, searchContext, type Agent } from '../agents/index.ts';
 import { Game, type DecisionRequest, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
-import { replayFile, replayProblem, type ReplayFile } from '../analysis/replay-file.ts';
-import { rulesFor } from './replay.ts';
+import { replayFile } from '../analysis/replay-file.ts';
+import { readReplay, rulesFor } from './replay.ts';
 
 export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players N] [--option k=v…] [--bots p2[=level],…] [--save FILE] [--root DIR]
        rulesmith play [<ruleset>] --load FILE [--bots p2,…] [--save FILE]
@@ -81,15 +81,8 @@ function newGame(path: string | undefined, values: { seed: string; players?: str
 
 /** A game saved by `--save` (or any replay file: then its answers are played again first). */
 function loadGame(file: string, path: string | undefined, root: string | undefined, io: Io): Started | number {
-  let replay: ReplayFile;
-  try {
-    replay = JSON.parse(readFileSync(file, 'utf8')) as ReplayFile;
-  } catch (e) {
-    io.err(`rulesmith play: cannot read '${file}': ${(e as Error).message}\n`);
-    return 2;
-  }
-  const problem = replayProblem(replay);
-  if (problem) { io.err(`rulesmith play: '${file}' is ${problem}\n`); return 2; }
+  const replay = readReplay(file, 'play', io);
+  if (typeof replay === 'number') return replay;
   const program = path !== undefined ? programFor(path, io, undefined, root) : rulesFor(replay, file, undefined, io);
   if (typeof program === 'number') return program;
   let game: Game | { problems: Array<{ message: string }> };

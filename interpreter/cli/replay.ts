@@ -33,18 +33,8 @@ export function runReplay(argv: string[], io: Io): number {
     io.err(`${REPLAY_USAGE}\n`);
     return 2;
   }
-  let replay: ReplayFile;
-  try {
-    replay = JSON.parse(readFileSync(file, 'utf8')) as ReplayFile;
-  } catch (e) {
-    io.err(`rulesmith replay: cannot read '${file}': ${(e as Error).message}\n`);
-    return 2;
-  }
-  const problem = replayProblem(replay);
-  if (problem) {
-    io.err(`rulesmith replay: '${file}' is ${problem}\n`);
-    return 2;
-  }
+  const replay = readReplay(file, 'replay', io);
+  if (typeof replay === 'number') return replay;
   const program = rulesFor(replay, file, args.values.ruleset, io);
   if (typeof program === 'number') return program;
   if (program.hash !== replay.hash) {
@@ -90,6 +80,23 @@ export function runReplay(argv: string[], io: Io): number {
   }
   io.out(`replay verified: ${replay.decisions.length} decisions, ${game.state.round} rounds, result ${got}\n`);
   return 0;
+}
+
+/** A replay file read and checked for shape; exit code 2 (said on `io`) when it is not one. */
+export function readReplay(file: string, command: string, io: Io): ReplayFile | number {
+  let replay: ReplayFile;
+  try {
+    replay = JSON.parse(readFileSync(file, 'utf8')) as ReplayFile;
+  } catch (e) {
+    io.err(`rulesmith ${command}: cannot read '${file}': ${(e as Error).message}\n`);
+    return 2;
+  }
+  const problem = replayProblem(replay);
+  if (problem) {
+    io.err(`rulesmith ${command}: '${file}' is ${problem}\n`);
+    return 2;
+  }
+  return replay;
 }
 
 /**
