@@ -311,10 +311,12 @@ function resetVariables(rt: Runtime, when: 'round' | 'turn' | 'phase'): void {
   if (list.length === 0) return;
   const vars = rt.state.vars;
   for (const [id, initial, per] of list) {
-    if (!per) { vars[id] = structuredClone(initial); continue; }
+    // Plain values are shared as they are; lists and records are copied for each owner.
+    const plain = initial === null || typeof initial !== 'object';
+    if (!per) { vars[id] = plain ? initial : structuredClone(initial); continue; }
     // A new record, never an edit in place: a fork may share this one (Runtime.shareRecords).
     const fresh: Record<string, unknown> = {};
-    for (const owner of Object.keys(vars[id] as Record<string, unknown>)) fresh[owner] = structuredClone(initial);
+    for (const owner of Object.keys(vars[id] as Record<string, unknown>)) fresh[owner] = plain ? initial : structuredClone(initial);
     vars[id] = fresh;
   }
 }
