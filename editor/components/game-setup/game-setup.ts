@@ -50,7 +50,7 @@ export class RsGameSetup extends LitElement {
             @change=${(e: Event) => this.changePlayers(Number((e.target as HTMLInputElement).value))} /></label>
         <label>Seed <input name="seed" .value=${value.seed} size="8" @change=${(e: Event) => this.change({ seed: (e.target as HTMLInputElement).value.trim() || '1' })} /></label>
         ${this.seats
-          ? html`<label>Bots <select name="speed" .value=${String(value.delay)} @change=${(e: Event) => this.change({ delay: Number((e.target as HTMLSelectElement).value) })}>
+          ? html`<label>Bot pace <select name="speed" .value=${String(value.delay)} @change=${(e: Event) => this.change({ delay: Number((e.target as HTMLSelectElement).value) })}>
               ${SPEEDS.map((s) => html`<option value=${s.delay} ?selected=${s.delay === value.delay}>${s.label}</option>`)}
             </select></label>`
           : nothing}

@@ -14,8 +14,8 @@ export interface SetupValue {
 export const SPEEDS: ReadonlyArray<{ delay: number; label: string }> = [
   { delay: -1, label: 'Step by step' },
   { delay: 1000, label: 'Slow (1 s a move)' },
-  { delay: 300, label: 'Normal (0.3 s)' },
-  { delay: 50, label: 'Fast (50 ms)' },
+  { delay: 300, label: 'Steady (0.3 s a move)' },
+  { delay: 50, label: 'Fast (50 ms a move)' },
   { delay: 0, label: 'Fastest' },
 ];
 
