@@ -22,11 +22,3 @@ export class RuleError extends Error {
 export class GameOver {
   constructor(readonly result: unknown) {}
 }
-
-/** Thrown by `stop` to leave the innermost loop. */
-export class StopLoop {}
-
-/** Thrown by `return`; carries the procedure's value. */
-export class ReturnSignal {
-  constructor(readonly value: unknown) {}
-}
