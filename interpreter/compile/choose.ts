@@ -1,7 +1,7 @@
 import type { ChooseExpr } from '../../grammar/index.ts';
 import type { DecisionRequest } from '../runtime/decisions.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
-import { RangeValue, toText, type Value } from '../runtime/values.ts';
+import { MarkedString, partsOf, RangeValue, toText, type Value } from '../runtime/values.ts';
 import { compileExpr, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
 import type { Eval, Frame } from '../runtime/frame.ts';
@@ -37,7 +37,10 @@ export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv):
 
   function ask(f: Frame): Asked {
     const player = f.rt.deciderId(by ? by(f) : null, at);
-    const text = prompt ? toText(prompt(f)) : defaultPrompt(mode);
+    const said = prompt ? prompt(f) : null;
+    const text = said === null ? defaultPrompt(mode) : toText(said);
+    // A prompt that tells about hidden pieces keeps its marks with the question (views redact it).
+    const marked = said instanceof MarkedString ? { promptParts: partsOf(said) } : {};
     if (mode === 'number') {
       const r = from(f);
       const range = r instanceof RangeValue ? r : null;
@@ -46,7 +49,7 @@ export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv):
       const max = range ? range.to : Math.max(...(list ?? [0]));
       if (!Number.isFinite(max)) throw new RuleError('unbounded-choice', 'A number choice needs an upper bound (`0..n`).', at);
       if (max < min) throw new RuleError('no-options', `There is no number from ${min} to ${max} to choose.`, at);
-      return { kind: 'number', player, prompt: text, options: [], labels: [], min, max, secret, at };
+      return { kind: 'number', player, prompt: text, options: [], labels: [], min, max, secret, at, ...marked };
     }
     const options = f.rt.iterable(from(f), at);
     const labels = options.map((o) => f.rt.label(o));
@@ -56,12 +59,12 @@ export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv):
     else if (mode === 'up-to') { min = 0; max = Math.min(num(count!(f), at), options.length); }
     else if (mode === 'any') { min = 0; max = options.length; }
     if (mode === 'one' && options.length === 0) {
-      f.rt.log('log', [...f.rt.textOf(text), ': nothing to choose from.'], at);
+      f.rt.log('log', [...(said instanceof MarkedString ? partsOf(said) : [text]), ': nothing to choose from.'], at);
       return { value: null };
     }
     if (max > options.length) throw new RuleError('no-options', `Cannot choose ${max} from ${options.length} option(s).`, at, 'Check the list before choosing, or use `choose up to n of …`.');
     if (mode !== 'one' && max === 0) return { value: [] };
-    return { kind: mode === 'one' ? 'one' : 'several', player, prompt: text, options, labels, min, max, secret, at };
+    return { kind: mode === 'one' ? 'one' : 'several', player, prompt: text, options, labels, min, max, secret, at, ...marked };
   }
 
   return { at, ask, each };

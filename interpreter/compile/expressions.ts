@@ -2,7 +2,7 @@ import { assertNever, type Expr, type Span } from '../../grammar/index.ts';
 import type { DataPath } from '../load/model.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import { interpolate, watched } from '../runtime/secrets.ts';
-import { EntityRef, RangeValue, record, toNumber, toText, truthy, valueEquals, type Value } from '../runtime/values.ts';
+import { EntityRef, MarkedString, partsOf, RangeValue, record, toNumber, toText, truthy, valueEquals, type Value } from '../runtime/values.ts';
 import type { CompiledScript, GlobalKind } from '../runtime/program.ts';
 import type { SlotScope } from './scope.ts';
 import type { Eval, Frame } from '../runtime/frame.ts';
@@ -196,6 +196,8 @@ function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt): Eval {
     case '+': return (f) => {
       const a = l(f), b = r(f);
       if (typeof a === 'string' && typeof b === 'string') return a + b;
+      // Joining text about hidden pieces keeps its marks.
+      if ((typeof a === 'string' || a instanceof MarkedString) && (typeof b === 'string' || b instanceof MarkedString)) return new MarkedString([...partsOf(a), ...partsOf(b)]);
       return num(a, at) + num(b, at);
     };
     case '-': return (f) => num(l(f), at) - num(r(f), at);

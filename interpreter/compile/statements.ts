@@ -7,7 +7,7 @@
  */
 import { assertNever, type Expr, type Stmt } from '../../grammar/index.ts';
 import { GameOver, RuleError, type SourceAt } from '../runtime/errors.ts';
-import { record, toText, truthy, type Value } from '../runtime/values.ts';
+import { MarkedString, partsOf, record, toText, truthy, type Value } from '../runtime/values.ts';
 import { compileChoose } from './choose.ts';
 import { compileExpr, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
@@ -156,7 +156,12 @@ function compilePlain(s: Stmt, scope: SlotScope, env: CompileEnv): Plain {
     }
     case 'log': {
       const message = ex(s.message);
-      return (f) => { f.rt.step(at); f.rt.log('log', String(message(f)), at); return NORMAL; };
+      return (f) => {
+        f.rt.step(at);
+        const m = message(f);
+        f.rt.log('log', m instanceof MarkedString ? partsOf(m) : String(m), at);
+        return NORMAL;
+      };
     }
     case 'return': {
       const value = s.value ? plainValue(s.value, scope, env) : null;

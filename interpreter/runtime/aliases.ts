@@ -59,7 +59,7 @@ export function answerFromView(game: Game, answer: unknown): unknown {
 /** The decision's log line (chosen options in shown order), and its answer by shown index, as every seat saw the question. */
 export function decisionText(game: Game, req: DecisionRequest, answer: Answer): { text: MarkedText; secret?: SecretData } {
   const rt = game.rt;
-  const head = [`${rt.label(rt.ref('player', req.player))}: `, ...(req.promptParts ?? rt.textOf(req.prompt)), ' → '];
+  const head = [`${rt.label(rt.ref('player', req.player))}: `, ...(req.promptParts ?? [req.prompt]), ' → '];
   if (req.kind === 'number') return { text: [...head, String(answer)] };
   const order = shownOrder(game, req);
   const shown = (i: number): number => (order ? order.indexOf(i) : i);

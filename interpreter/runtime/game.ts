@@ -125,7 +125,6 @@ export class Game {
     if (opts.log) {
       rt.entries = from.entries.slice();
       rt.secrets = new Map(from.secrets);
-      rt.secretTexts = new Map(from.secretTexts);
     }
     const game = new Game(this.program, this.setup, rt);
     game.pending = this.pending;

@@ -7,7 +7,7 @@ import type { Code, Frame } from './frame.ts';
 import type { DecisionRequest } from './decisions.ts';
 import type { GameState, PieceState } from './state.ts';
 import type { RefTable } from './values.ts';
-import { EntityRef, isRecordValue, RangeValue, Roll, type EntityKind, type Rec, type Value } from './values.ts';
+import { EntityRef, isRecordValue, MarkedString, RangeValue, Roll, type EntityKind, type MarkedText, type Rec, type Value } from './values.ts';
 
 /** A frame as data. */
 export interface SavedFrame {
@@ -39,6 +39,7 @@ export function storeValue(v: Value): unknown {
   if (v instanceof EntityRef) return { $ref: v.kind, id: v.id };
   if (v instanceof RangeValue) return { $range: [v.from, v.to === Infinity ? null : v.to] };
   if (v instanceof Roll) return { $roll: [v.total, v.dice, v.faces, v.notation] };
+  if (v instanceof MarkedString) return { $text: cloneJson([...v.parts]) };
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v)) out[k] = storeValue(v[k]!);
   return { $rec: out };
@@ -59,6 +60,7 @@ export function loadValue(x: unknown, refs: RefTable): Value {
     const [total, dice, faces, notation] = o.$roll as [number, number[], unknown[], string];
     return new Roll(total, [...dice], [...faces], notation);
   }
+  if (Array.isArray(o.$text)) return new MarkedString(cloneJson(o.$text) as MarkedText);
   if (o.$rec && typeof o.$rec === 'object') {
     const rec = Object.create(null) as Rec;
     const fields = o.$rec as Record<string, unknown>;

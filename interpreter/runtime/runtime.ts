@@ -16,7 +16,7 @@ import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
 import { valueAudience } from './visibility.ts';
 import { lineSecret, pieceSpan, plainText, valueText, type LineSecret, type SecretData, type MarkedText } from './secrets.ts';
-import { EntityRef, RangeValue, record, Roll, toNumber, toText, type EntityKind, type Rec, type Value } from './values.ts';
+import { EntityRef, MarkedString, RangeValue, record, Roll, toNumber, toText, type EntityKind, type Rec, type Value } from './values.ts';
 import { bandContains, parseBand } from '../tables/bands.ts';
 
 export interface RuntimeOptions {
@@ -63,8 +63,6 @@ export class Runtime {
   readonly pieceLocationCache: Array<{ at: string; ref: Value } | undefined> = [];
   /** Redaction of log lines that tell about hidden pieces, by entry number (views.ts). */
   secrets = new Map<number, LineSecret>();
-  /** Interpolated text that told about hidden pieces, with its spans (the most recent ones). */
-  secretTexts = new Map<string, MarkedText>();
   /** Open `watched` windows, and the hidden pieces whose secrets they read. */
   watching = 0;
   readonly read: string[] = [];
@@ -109,7 +107,7 @@ export class Runtime {
    */
   log(kind: LogEntry['kind'], text: string | MarkedText, at?: SourceAt, data?: unknown, visibleTo?: string, secret?: SecretData): void {
     if (!this.logging) return;
-    const parts = typeof text !== 'string' ? text : this.hiding ? this.secretTexts.get(text) : undefined;
+    const parts = typeof text !== 'string' ? text : undefined;
     const entry: LogEntry = { n: this.entries.length, round: this.state.round, phase: this.state.phase, kind, text: typeof text === 'string' ? text : plainText(text) };
     if (data !== undefined) entry.data = data;
     if (at) {
@@ -127,22 +125,6 @@ export class Runtime {
   /** A secret of a hidden piece (its type, name, props, id) is read: `watched` windows note it. */
   noteSecret(id: string): void {
     if (this.watching > 0 && this.state.pieces[id]?.hidden) this.read.push(id);
-  }
-
-  /** Remember interpolated text that told about hidden pieces (bounded: only recent text is looked up). */
-  rememberText(text: string, parts: MarkedText): void {
-    if (this.secretTexts.size >= 1000) this.secretTexts.delete(this.secretTexts.keys().next().value!);
-    this.secretTexts.set(text, parts);
-  }
-
-  /** Whether a string is remembered interpolated text that told about hidden pieces. */
-  remembers(text: string): boolean {
-    return this.secretTexts.has(text);
-  }
-
-  /** A string with its secret spans, if it is remembered interpolated text. */
-  textOf(text: string): MarkedText {
-    return this.secretTexts.get(text) ?? [text];
   }
 
   /** One shared ref object per entity (per program), so identity comparisons and Maps work. */
@@ -296,7 +278,6 @@ export class Runtime {
 
   /** Ask a question: the machine stops; the answer's value goes to `slot` of the top frame. */
   suspend(req: DecisionRequest, slot: number): void {
-    if (this.hiding && this.remembers(req.prompt)) req.promptParts = this.textOf(req.prompt);
     this.pending = req;
     this.pendingSlot = slot;
   }
@@ -557,6 +538,8 @@ export function toStored(v: Value): unknown {
   if (Array.isArray(v)) return v.map(toStored);
   if (v !== null && typeof v === 'object' && !(v instanceof EntityRef)) {
     if (v instanceof Roll) return v.total;
+    // Text about hidden pieces keeps its marks in the state: views show each seat its redaction.
+    if (v instanceof MarkedString) return { $text: v.parts.map((p) => (typeof p === 'string' ? p : { ...p, pieces: [...p.pieces] })) };
     const out: Record<string, unknown> = Object.create(null);
     for (const k of Object.keys(v)) out[k] = toStored((v as Record<string, Value>)[k]!);
     return out;
@@ -570,6 +553,7 @@ export function fromStored(rt: Runtime, v: unknown): Value {
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>;
     if (typeof o.$ref === 'string' && typeof o.id === 'string') return rt.ref(o.$ref as EntityKind, o.id);
+    if (Array.isArray(o.$text)) return new MarkedString(o.$text as MarkedText);
     if (Array.isArray(o.$range)) return new RangeValue(o.$range[0] as number, (o.$range[1] as number | null) ?? Infinity);
     const out = Object.create(null) as Record<string, Value>;
     for (const k of Object.keys(o)) out[k] = fromStored(rt, o[k]);

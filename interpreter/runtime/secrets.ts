@@ -6,19 +6,9 @@
 import type { Frame, Eval } from './frame.ts';
 import type { Runtime } from './runtime.ts';
 import type { PlayerState } from './state.ts';
-import { EntityRef, isRecordValue, toText, type Value } from './values.ts';
+import { EntityRef, isRecordValue, MarkedString, toText, type MarkedText, type SecretSpan, type StandIn, type Value } from './values.ts';
 
-/** What a seat that may not see a span's pieces reads instead: their aliases, `hidden piece (alias)`, or fixed text. */
-export type StandIn = 'id' | 'label' | { text: string };
-
-export interface SecretSpan {
-  text: string;
-  pieces: string[];
-  shown: StandIn;
-}
-
-/** Text as written, with the secret stretches marked. */
-export type MarkedText = Array<string | SecretSpan>;
+export type { MarkedText, SecretSpan, StandIn };
 
 /** Data views show instead of a line's own: to the seats some of `pieces` are hidden from, or (`everyone`) to every seat. */
 export interface SecretData {
@@ -73,7 +63,7 @@ export function pieceSpan(rt: Runtime, id: string, shown: 'id' | 'label', text?:
 export function valueText(rt: Runtime, v: Value): MarkedText {
   if (!rt.hiding) return [toText(v)];
   if (v instanceof EntityRef && v.kind === 'piece') return [pieceSpan(rt, v.id, 'id')];
-  if (typeof v === 'string') return rt.textOf(v);
+  if (v instanceof MarkedString) return [...v.parts];
   if (Array.isArray(v)) return v.flatMap((x, i) => (i ? [', ', ...valueText(rt, x)] : valueText(rt, x)));
   if (isRecordValue(v)) return ['{', ...Object.keys(v).flatMap((k, i) => [i ? `, ${k}: ` : `${k}: `, ...valueText(rt, v[k]!)]), '}'];
   return [toText(v)];
@@ -99,7 +89,7 @@ export function watched<T>(rt: Runtime, fn: () => T): [T, string[]] {
 }
 
 /** `"… {expr} …"`: the text, remembered with its spans when an interpolation told about a hidden piece. */
-export function interpolate(f: Frame, parts: ReadonlyArray<string | Eval>): string {
+export function interpolate(f: Frame, parts: ReadonlyArray<string | Eval>): string | MarkedString {
   if (!f.rt.hiding) return parts.map((p) => (typeof p === 'string' ? p : toText(p(f)))).join('');
   const out: MarkedText = [];
   let secret = false;
@@ -109,15 +99,12 @@ export function interpolate(f: Frame, parts: ReadonlyArray<string | Eval>): stri
     if (typeof seg === 'string') out.push(seg);
     else { out.push(...seg); secret = true; }
   }
-  if (!secret) return out.join('');
-  const text = plainText(out);
-  f.rt.rememberText(text, out);
-  return text;
+  return secret ? new MarkedString(out) : out.join('');
 }
 
 /** Whether a value's text could name a hidden piece (checked before building its spans). */
 const mayName = (rt: Runtime, v: Value): boolean =>
-  v instanceof EntityRef ? v.kind === 'piece' : Array.isArray(v) || isRecordValue(v) || (typeof v === 'string' && rt.remembers(v));
+  v instanceof EntityRef ? v.kind === 'piece' : Array.isArray(v) || isRecordValue(v) || v instanceof MarkedString;
 
 /** One interpolated value: plain text, or spans when it names hidden pieces or was computed from their secrets. */
 function segment(rt: Runtime, v: Value, read: string[]): string | MarkedText {
@@ -127,7 +114,7 @@ function segment(rt: Runtime, v: Value, read: string[]): string | MarkedText {
   const pieces = [...new Set([...read, ...parts.flatMap((p) => (typeof p === 'string' ? [] : p.pieces))])];
   const text = plainText(parts);
   const one = pieces.length === 1 ? pieces[0]! : undefined;
-  const shown: StandIn = text === one ? 'id' : one !== undefined && text === rt.label(rt.ref('piece', one)) ? 'label' : { text: typeof v === 'string' ? 'hidden piece' : '?' };
+  const shown: StandIn = text === one ? 'id' : one !== undefined && text === rt.label(rt.ref('piece', one)) ? 'label' : { text: typeof v === 'string' || v instanceof MarkedString ? 'hidden piece' : '?' };
   return [{ text, pieces, shown }];
 }
 

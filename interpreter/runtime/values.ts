@@ -34,7 +34,39 @@ export class RangeValue {
   }
 }
 
-export type Value = number | string | boolean | null | Value[] | Rec | EntityRef | Roll | RangeValue;
+/** What a seat that may not see a span's pieces reads instead: their aliases, `hidden piece (alias)`, or fixed text. */
+export type StandIn = 'id' | 'label' | { text: string };
+
+/** A stretch of text that names pieces hidden at the time, or says something read from their secrets. */
+export interface SecretSpan {
+  text: string;
+  pieces: string[];
+  shown: StandIn;
+}
+
+/** Text as written, with the secret stretches marked. */
+export type MarkedText = Array<string | SecretSpan>;
+
+/**
+ * Text that tells about hidden pieces (an interpolation that named one, or read its secrets): it
+ * reads as its plain text everywhere in the rules (compare, join, log), and carries its marked
+ * stretches with it, through variables, procedures and saved games, so every line or question it
+ * ends up in is redacted for each seat by the views.
+ */
+export class MarkedString {
+  readonly text: string;
+  constructor(readonly parts: ReadonlyArray<string | SecretSpan>) {
+    this.text = parts.map((p) => (typeof p === 'string' ? p : p.text)).join('');
+  }
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** The marked stretches of any text value (a plain string is one unmarked stretch). */
+export const partsOf = (v: string | MarkedString): MarkedText => (typeof v === 'string' ? [v] : [...v.parts]);
+
+export type Value = number | string | boolean | null | Value[] | Rec | EntityRef | Roll | RangeValue | MarkedString;
 export type Rec = { [key: string]: Value };
 
 export function record(entries: Iterable<[string, Value]>): Rec {
@@ -44,7 +76,7 @@ export function record(entries: Iterable<[string, Value]>): Rec {
 }
 
 export const isRecordValue = (v: unknown): v is Rec =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof EntityRef) && !(v instanceof Roll) && !(v instanceof RangeValue);
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof EntityRef) && !(v instanceof Roll) && !(v instanceof RangeValue) && !(v instanceof MarkedString);
 
 /** Numbers and rolls are numeric; a roll counts as its total. */
 export function toNumber(v: Value): number | undefined {
@@ -55,6 +87,10 @@ export function toNumber(v: Value): number | undefined {
 
 export function valueEquals(a: Value, b: Value): boolean {
   if (a === b) return true;
+  if (a instanceof MarkedString || b instanceof MarkedString) {
+    const text = (v: Value) => (v instanceof MarkedString ? v.text : typeof v === 'string' ? v : undefined);
+    return text(a) !== undefined && text(a) === text(b);
+  }
   if (a instanceof Roll || b instanceof Roll) {
     const x = toNumber(a);
     const y = toNumber(b);
@@ -89,6 +125,7 @@ export function toText(v: Value): string {
 /** Plain JSON for logs, replays and results (entities become their ids). */
 export function toJson(v: Value): unknown {
   if (v instanceof EntityRef) return v.id;
+  if (v instanceof MarkedString) return v.text;
   if (v instanceof Roll) return { total: v.total, dice: v.dice };
   if (v instanceof RangeValue) return v.toString();
   if (Array.isArray(v)) return v.map(toJson);

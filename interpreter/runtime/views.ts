@@ -4,7 +4,7 @@ import type { Game } from './game.ts';
 import type { LogEntry } from './log.ts';
 import { hiddenFrom, hiddenLabel, pieceSide, type MarkedText } from './secrets.ts';
 import type { GameState, PlayerState } from './state.ts';
-import { EntityRef, isRecordValue, toText, type Value } from './values.ts';
+import { EntityRef, isRecordValue, MarkedString, toText, type Value } from './values.ts';
 import { cardVisible, inAudience, valueAudience, zoneVisible } from './visibility.ts';
 
 /** A seat's view: the state with what it may not see redacted, its log, and its own question. */
@@ -70,6 +70,8 @@ function stateFor(game: Game, me: PlayerState | undefined, concealed: Concealed,
   // Values declared `owner` or `hidden` show `?` to the seats they are not for (before pieces are aliased).
   state.tracks = redactValues(game, 'tracks', state.tracks, me) as GameState['tracks'];
   state.vars = redactValues(game, 'variables', state.vars, me) as GameState['vars'];
+  // Text about hidden pieces held in variables reads as this seat may read it (before ids become aliases).
+  state.vars = renderTexts(state.vars, concealed) as GameState['vars'];
   // Per-piece tracks and variables are keyed by piece id; variables may hold pieces and cards.
   const both = new Map([...concealed, ...cards]);
   state.tracks = swap(state.tracks, concealed) as GameState['tracks'];
@@ -83,6 +85,17 @@ function stateFor(game: Game, me: PlayerState | undefined, concealed: Concealed,
   state.decisions = [];
   state.turnOrder = s.turnOrder ? [...s.turnOrder] : null;
   return state;
+}
+
+/** Stored marked text (`{ $text: parts }`, see Runtime.toStored) rendered for a seat. */
+function renderTexts(v: unknown, concealed: Concealed): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map((x) => renderTexts(x, concealed));
+  const o = v as Record<string, unknown>;
+  if (Array.isArray(o.$text)) return render(o.$text as MarkedText, concealed);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(o)) out[k] = renderTexts(o[k], concealed);
+  return out;
 }
 
 /** Tracks or variables with the values `me` may not see (by their declared visibility) as `?`. */
@@ -153,6 +166,7 @@ function pendingFor(game: Game, req: DecisionRequest, concealed: Concealed): Dec
     const o = req.options[i]!;
     if (o instanceof EntityRef && o.kind === 'piece' && concealed.has(o.id)) return hiddenLabel(concealed.get(o.id)!);
     if (o instanceof EntityRef && o.kind === 'card' && concealed.has(o.id)) return `hidden card (${concealed.get(o.id)!})`;
+    if (o instanceof MarkedString) return render([...o.parts], concealed);
     const shown = swapValue(o, concealed);
     return shown === o ? req.labels[i]! : toText(shown);
   };
@@ -167,6 +181,7 @@ function pendingFor(game: Game, req: DecisionRequest, concealed: Concealed): Dec
 
 /** A value with concealed pieces replaced by refs to their aliases (the same value when it holds none). */
 function swapValue(v: Value, concealed: Concealed): Value {
+  if (v instanceof MarkedString) return render([...v.parts], concealed);
   if (v instanceof EntityRef) return (v.kind === 'piece' || v.kind === 'card') && concealed.has(v.id) ? new EntityRef(v.kind, concealed.get(v.id)!) : v;
   if (Array.isArray(v)) {
     const out = v.map((x) => swapValue(x, concealed));
