@@ -80,7 +80,7 @@ export interface RecordField {
   value: Expr;
 }
 
-/** `{ winner: protesters, level: "Decisive" }` */
+/** `{ winner: red, level: "Decisive" }` */
 export interface RecordLit extends NodeBase {
   kind: 'record';
   fields: RecordField[];
@@ -188,7 +188,7 @@ export interface RollOn extends NodeBase {
 export type QueryOp = 'count' | 'any' | 'all' | 'first' | 'select';
 
 /**
- * `count u in units where u.side == protesters`. `any`/`all` give booleans, `first` an element or
+ * `count u in units where u.side == red`. `any`/`all` give booleans, `first` an element or
  * `none`, `select` the filtered list. The binder `u` is scoped to the condition.
  */
 export interface Query extends NodeBase {
@@ -414,7 +414,7 @@ export interface RevealStmt extends NodeBase {
   to: Expr | null;
 }
 
-/** `end game with { winner: protesters, level: "Decisive" }` */
+/** `end game with { winner: red, level: "Decisive" }` */
 export interface EndGameStmt extends NodeBase {
   kind: 'end-game';
   result: Expr;
