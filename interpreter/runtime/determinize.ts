@@ -8,11 +8,12 @@
  * Answers other seats already gave in a simultaneous secret choice that is still being asked
  * (they wait in the frames until every seat has answered) are drawn again among their options.
  */
-import { Game } from './game.ts';
+import type { Game } from './game.ts';
 import { nextInt, nextUint32, shuffleInPlace, type RngState } from './rng.ts';
 import type { Runtime } from './runtime.ts';
 import { hiddenFrom, pieceSide } from './secrets.ts';
-import type { SavedFrame } from './persist.ts';
+import type { Frame } from './frame.ts';
+import { valueEquals, type Value } from './values.ts';
 import type { GameState, PlayerState } from './state.ts';
 import { cardVisible, inAudience, valueAudience } from './visibility.ts';
 
@@ -31,20 +32,19 @@ export interface Determinized {
 }
 
 export function determinize(game: Game, seat: string | null, rng: RngState, opts: { log?: boolean } = {}): Determinized {
-  const saved = game.save({ log: opts.log ?? false });
-  const state = saved.state;
+  // A fork: its runtime is new, and builds its caches from its own state only once it runs, so
+  // the state may be edited first. Visibility is asked of the real game, whose state is unchanged.
+  const copy = game.fork({ log: opts.log ?? false });
+  const state = copy.state;
   const me = state.players.find((p) => p.id === seat);
   const rt = game.rt;
   const resampled: Resampled = {
     cards: resampleCards(rt, state, me, rng),
     pieces: resamplePieces(rt, state, me, rng),
     values: resampleValues(rt, state, me, rng),
-    answers: resampleAnswers(game, saved.machine.stack, seat, rng),
+    answers: resampleAnswers(copy.rt.stack, seat, rng),
   };
   state.rng = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
-  // A fresh runtime over the edited state: nothing cached from the real game survives.
-  const copy = Game.fromState(game.program, saved, game.rt.opts);
-  if (!(copy instanceof Game)) throw new Error(`determinize: ${copy.problems.map((p) => p.message).join('; ')}`);
   return { game: copy, resampled };
 }
 
@@ -92,25 +92,28 @@ function resamplePieces(rt: Runtime, state: GameState, me: PlayerState | undefin
   return changed;
 }
 
-/** Other seats' answers in the frames' secret-answer lists (Code.secretAnswers), drawn again among what they were asked. */
-function resampleAnswers(game: Game, stack: SavedFrame[], seat: string | null, rng: RngState): number {
+/**
+ * Other seats' answers in the frames' secret-answer lists (Code.secretAnswers), drawn again among
+ * what they were asked. The frames are the copy's own (`fork` copies slot values).
+ */
+function resampleAnswers(stack: Frame[], seat: string | null, rng: RngState): number {
   let changed = 0;
   for (const frame of stack) {
-    for (const slot of game.program.codes.get(frame.code)?.secretAnswers ?? []) {
+    for (const slot of frame.code?.secretAnswers ?? []) {
       const list = frame.slots[slot];
       if (!Array.isArray(list)) continue;
-      for (const entry of list as unknown[][]) {
-        const asked = (entry[2] as { $rec?: { player: string; kind: string; options: unknown[]; min: number; max: number } } | null)?.$rec;
+      for (const entry of list as Value[][]) {
+        const asked = entry[2] as { player: string; kind: string; options: Value[]; min: number; max: number } | null | undefined;
         if (!asked || asked.player === seat) continue;
-        const before = JSON.stringify(entry[1]);
+        const before = entry[1] ?? null;
         if (asked.kind === 'number') entry[1] = asked.min + nextInt(rng, asked.max - asked.min + 1);
-        else if (asked.kind === 'one') entry[1] = asked.options[nextInt(rng, asked.options.length)];
+        else if (asked.kind === 'one') entry[1] = asked.options[nextInt(rng, asked.options.length)] ?? null;
         else {
           const count = asked.min + nextInt(rng, asked.max - asked.min + 1);
           const picked = shuffleInPlace(rng, asked.options.map((_, i) => i)).slice(0, count).sort((a, b) => a - b);
-          entry[1] = picked.map((i) => asked.options[i]);
+          entry[1] = picked.map((i) => asked.options[i] ?? null);
         }
-        if (JSON.stringify(entry[1]) !== before) changed++;
+        if (!valueEquals(entry[1] ?? null, before)) changed++;
       }
     }
   }
@@ -135,7 +138,9 @@ function resampleValues(rt: Runtime, state: GameState, me: PlayerState | undefin
         }
         continue;
       }
-      const rec = v as Record<string, unknown>;
+      // A fork shares per-owner records with the real game (Runtime.shareRecords): edit a copy.
+      const rec = { ...(v as Record<string, unknown>) };
+      values[id] = rec;
       const unseen = Object.keys(rec).filter((owner) => !inAudience(valueAudience(rt, def as never, owner), me));
       if (bounded) {
         for (const owner of unseen) {

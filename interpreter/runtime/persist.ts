@@ -107,7 +107,8 @@ export function cloneJson<T>(x: T): T {
 
 /** A copy of a piece record: one fixed shape (fast to allocate), props copied only when it has any. */
 function clonePiece(p: PieceState): PieceState {
-  const copy: PieceState = { type: p.type, at: p.at, owner: p.owner, facing: p.facing, flipped: p.flipped, hidden: p.hidden, props: p.props };
+  // Props are written in place (`p.prop = …`), so the copy never shares the object, even an empty one.
+  const copy: PieceState = { type: p.type, at: p.at, owner: p.owner, facing: p.facing, flipped: p.flipped, hidden: p.hidden, props: {} };
   for (const _ in p.props) {
     copy.props = cloneJson(p.props);
     break;

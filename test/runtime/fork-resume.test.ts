@@ -97,3 +97,15 @@ describe('fromState refuses what it cannot resume', () => {
     expect(Game.fromState(program, short)).toMatchObject({ problems: [{ code: 'invalid-saved-game' }] });
   });
 });
+
+describe('a fork shares nothing it may change', () => {
+  test("a piece prop written in the copy (props start empty and are written in place) leaves the original's alone", () => {
+    const program = loadProgram('test/fixtures/runtime/masks');
+    const game = startGame(program, { seed: 1 });
+    const copy = game.fork();
+    const id = Object.keys(copy.state.pieces)[0]!;
+    copy.rt.setMember(copy.rt.ref('piece', id), 'strength', 9, { path: ['test'], span: { start: 0, end: 0 } });
+    expect(copy.state.pieces[id]!.props).toEqual({ strength: 9 });
+    expect(game.state.pieces[id]!.props).toEqual({});
+  });
+});
