@@ -9,3 +9,4 @@ export type { GameView } from './views.ts';
 export { pieceAlias } from './aliases.ts';
 export { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime.ts';
 export { determinize, type Determinized, type Resampled } from './determinize.ts';
+export { callDetached, runDetached } from './detached.ts';

@@ -156,3 +156,38 @@ export function saveRequest(req: DecisionRequest): SavedRequest {
 export function loadRequest(saved: SavedRequest, refs: RefTable): DecisionRequest {
   return { ...saved, options: saved.options.map((o) => loadValue(o, refs)), labels: [...saved.labels] };
 }
+
+/**
+ * Values as the game state stores them (variables, piece props): entities as `{ $ref: kind, id }`
+ * so they survive serialisation, and a roll as its total, which is all the rules read of a stored
+ * roll. Frames need every value back as it was, so they use `storeValue` above instead.
+ */
+export function toStored(v: Value): unknown {
+  if (v instanceof EntityRef) return { $ref: v.kind, id: v.id };
+  if (v instanceof RangeValue) return { $range: [v.from, v.to === Infinity ? null : v.to] };
+  if (Array.isArray(v)) return v.map(toStored);
+  if (v !== null && typeof v === 'object' && !(v instanceof EntityRef)) {
+    if (v instanceof Roll) return v.total;
+    // Text about hidden pieces keeps its marks in the state: views show each seat its redaction.
+    if (v instanceof MarkedString) return { $text: v.parts.map((p) => (typeof p === 'string' ? p : { ...p, pieces: [...p.pieces] })) };
+    const out: Record<string, unknown> = Object.create(null);
+    for (const k of Object.keys(v)) out[k] = toStored((v as Record<string, Value>)[k]!);
+    return out;
+  }
+  return v;
+}
+
+export function fromStored(rt: { ref(kind: EntityKind, id: string): EntityRef }, v: unknown): Value {
+  if (v === undefined || v === null) return null;
+  if (Array.isArray(v)) return v.map((x) => fromStored(rt, x));
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if (typeof o.$ref === 'string' && typeof o.id === 'string') return rt.ref(o.$ref as EntityKind, o.id);
+    if (Array.isArray(o.$text)) return new MarkedString(o.$text as MarkedText);
+    if (Array.isArray(o.$range)) return new RangeValue(o.$range[0] as number, (o.$range[1] as number | null) ?? Infinity);
+    const out = Object.create(null) as Record<string, Value>;
+    for (const k of Object.keys(o)) out[k] = fromStored(rt, o[k]);
+    return out;
+  }
+  return v as Value;
+}

@@ -4,7 +4,7 @@ import { NO_SLOT, RETURN, TO_CALLER, type Code, type Frame } from './frame.ts';
 import { pathKey, sourceOf, type CompiledScript, type Program } from './program.ts';
 import { callBuiltin, builtinName } from './builtins.ts';
 import { discard, draw, putCard, shuffleDeck } from './cards.ts';
-import { answerValue, type Answer, type DecisionRequest } from './decisions.ts';
+import type { DecisionRequest } from './decisions.ts';
 import { GameOver, RuleError, type SourceAt } from './errors.ts';
 import type { LogEntry, LogLevel } from './log.ts';
 import { index, member, setIndex, setMember } from './members.ts';
@@ -12,11 +12,12 @@ import { flip, move, place, remove, reveal } from './pieces.ts';
 import type { GameState, PieceState } from './state.ts';
 import type { PieceTypeDef } from './defs.ts';
 import { lookup, roll, rollOn } from './tables.ts';
+import { fromStored, toStored } from './persist.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
 import { valueAudience } from './visibility.ts';
 import { lineSecret, pieceSpan, plainText, valueText, type LineSecret, type SecretData, type MarkedText } from './secrets.ts';
-import { EntityRef, MarkedString, RangeValue, record, Roll, toNumber, toText, type EntityKind, type Rec, type Value } from './values.ts';
+import { EntityRef, record, toNumber, toText, type EntityKind, type Rec, type Value } from './values.ts';
 import { bandContains, parseBand } from '../tables/bands.ts';
 
 export interface RuntimeOptions {
@@ -52,7 +53,8 @@ export class Runtime {
   pending: DecisionRequest | null = null;
   pendingSlot = NO_SLOT;
   /** The value of the last frame run by `runNow`. */
-  private lastReturn: Value = null;
+  /** The value of the last frame run to the end for a caller outside the stack (`runNow`, detached runs). */
+  lastReturn: Value = null;
   private pieceIdList: string[] | null = null;
   private pieceStateList: PieceState[] | null = null;
   private pieceStatesOf: GameState['pieces'] | null = null;
@@ -380,7 +382,8 @@ export class Runtime {
     return new RuleError('depth-budget-exceeded', `Procedures called each other more than ${this.opts.depthBudget} deep; probably endless recursion.`, { path: [...path], span: { start: 0, end: 0 } }, 'Make sure recursive procedures stop.');
   }
 
-  private procedure(id: string, at: SourceAt): CompiledScript {
+  /** A procedure's script; `unknown-name` when there is none. */
+  procedure(id: string, at: SourceAt): CompiledScript {
     const script = this.program.procedures.get(id);
     if (!script) throw new RuleError('unknown-name', `No procedure \`${id}\`.`, at);
     return script;
@@ -389,46 +392,6 @@ export class Runtime {
   /** `let x = p(…)` as a statement of the top frame: its value goes to slot `ret`. */
   callFrom(id: string, args: Value[], ret: number, at: SourceAt): void {
     this.enter(this.procedure(id, at), args, ret);
-  }
-
-  /**
-   * Run a script on the current state outside the game's flow (tests, tools): an iterator of the
-   * questions it asks; pass each answer (as `Game.answer` takes it) to `next`. The game's own
-   * stack and pending question are left as they were.
-   */
-  run(script: CompiledScript, locals: Rec | Record<string, Value> | null = null): Iterator<DecisionRequest, Value, unknown> {
-    const stack: Frame[] = [];
-    let asked: DecisionRequest | null = null;
-    let slot = NO_SLOT;
-    return {
-      next: (answer?: unknown) => {
-        const outer = { stack: this.stack, pending: this.pending, slot: this.pendingSlot };
-        this.stack = stack;
-        this.pending = asked;
-        this.pendingSlot = slot;
-        try {
-          if (asked) this.resume(answerValue(asked, answer as Answer));
-          else if (stack.length === 0) {
-            this.enter(script, locals as Rec | null, TO_CALLER);
-            this.drive();
-          }
-          asked = this.pending;
-          slot = this.pendingSlot;
-          return asked ? { done: false, value: asked } : { done: true, value: this.lastReturn };
-        } finally {
-          this.stack = outer.stack;
-          this.pending = outer.pending;
-          this.pendingSlot = outer.slot;
-        }
-      },
-    };
-  }
-
-  /** A procedure run outside the flow (see `run`). */
-  callProcedure(id: string, args: Value[], at: SourceAt): Iterator<DecisionRequest, Value, unknown> {
-    const script = this.procedure(id, at);
-    const locals = record([...script.locals.keys()].map((name, i) => [name, args[i] ?? null]));
-    return this.run(script, locals);
   }
 
   /** A procedure called inside an expression must finish without asking anyone. */
@@ -529,37 +492,6 @@ export class Runtime {
     if (by === null) return this.state.active.player ?? players[0]!.id;
     throw new RuleError('no-such-player', `\`${toText(by)}\` is not a player or a side.`, at);
   }
-}
-
-/** Values stored in JSON state: entities as `{ $ref: kind, id }` so they survive serialisation. */
-export function toStored(v: Value): unknown {
-  if (v instanceof EntityRef) return { $ref: v.kind, id: v.id };
-  if (v instanceof RangeValue) return { $range: [v.from, v.to === Infinity ? null : v.to] };
-  if (Array.isArray(v)) return v.map(toStored);
-  if (v !== null && typeof v === 'object' && !(v instanceof EntityRef)) {
-    if (v instanceof Roll) return v.total;
-    // Text about hidden pieces keeps its marks in the state: views show each seat its redaction.
-    if (v instanceof MarkedString) return { $text: v.parts.map((p) => (typeof p === 'string' ? p : { ...p, pieces: [...p.pieces] })) };
-    const out: Record<string, unknown> = Object.create(null);
-    for (const k of Object.keys(v)) out[k] = toStored((v as Record<string, Value>)[k]!);
-    return out;
-  }
-  return v;
-}
-
-export function fromStored(rt: Runtime, v: unknown): Value {
-  if (v === undefined || v === null) return null;
-  if (Array.isArray(v)) return v.map((x) => fromStored(rt, x));
-  if (typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    if (typeof o.$ref === 'string' && typeof o.id === 'string') return rt.ref(o.$ref as EntityKind, o.id);
-    if (Array.isArray(o.$text)) return new MarkedString(o.$text as MarkedText);
-    if (Array.isArray(o.$range)) return new RangeValue(o.$range[0] as number, (o.$range[1] as number | null) ?? Infinity);
-    const out = Object.create(null) as Record<string, Value>;
-    for (const k of Object.keys(o)) out[k] = fromStored(rt, o[k]);
-    return out;
-  }
-  return v as Value;
 }
 
 export { GameOver };

@@ -2,7 +2,8 @@ import { parseExpression, type DiceExpr } from '../../grammar/index.ts';
 import { isRecord } from '../check/context.ts';
 import { bandContains, parseBand, type Band } from '../tables/bands.ts';
 import { RuleError, type SourceAt } from './errors.ts';
-import { fromStored, type Runtime } from './runtime.ts';
+import { fromStored } from './persist.ts';
+import type { Runtime } from './runtime.ts';
 import { span } from './secrets.ts';
 import { EntityRef, Roll, toNumber, toText, type Value } from './values.ts';
 

@@ -11,6 +11,7 @@ import { GameOver, RuleError } from '../../../interpreter/runtime/errors.ts';
 import type { Game } from '../../../interpreter/runtime/game.ts';
 import { EntityRef, type Value } from '../../../interpreter/runtime/values.ts';
 import { loadProgram, startGame } from '../../helpers/ruleset.ts';
+import { callDetached } from '../../../interpreter/runtime/index.ts';
 
 export const RULESET = 'rulesets/battle-of-seattle/ruleset.yaml';
 
@@ -149,7 +150,7 @@ export function run(g: Game, procedure: string, args: Value[] = [], answers: Scr
   forceDice(g, ...dice);
   const agent = new ScriptedAgent(answers);
   const asked: DecisionRequest[] = [];
-  const gen = g.rt.callProcedure(procedure, args, { path: ['procedures', procedure, 'do'], span: { start: 0, end: 0 } });
+  const gen = callDetached(g.rt, procedure, args, { path: ['procedures', procedure, 'do'], span: { start: 0, end: 0 } });
   let input: unknown = undefined;
   try {
     for (;;) {

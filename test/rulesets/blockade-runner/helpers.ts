@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { Answer, DecisionRequest } from '../../../interpreter/runtime/decisions.ts';
 export type { DecisionRequest };
 import { GameOver, RuleError } from '../../../interpreter/runtime/errors.ts';
-import type { Game, Program } from '../../../interpreter/runtime/index.ts';
+import { callDetached, runDetached, type Game, type Program } from '../../../interpreter/runtime/index.ts';
 import { EntityRef, toJson, type Value } from '../../../interpreter/runtime/values.ts';
 import { loadProgram, startGame } from '../../helpers/ruleset.ts';
 
@@ -74,7 +74,7 @@ function drive(gen: Generator<DecisionRequest, Value, unknown>, replies: Reply[]
 
 /** Call a ruleset procedure (the same one the flow calls) with scripted answers; returns its value. */
 export function call(game: Game, procedure: string, args: Value[], replies: Reply[] = [], asked: DecisionRequest[] = []): Value {
-  const gen = game.rt.callProcedure(procedure, args, AT) as Generator<DecisionRequest, Value, unknown>;
+  const gen = callDetached(game.rt, procedure, args, AT) as Generator<DecisionRequest, Value, unknown>;
   return drive(gen, replies, asked);
 }
 
@@ -82,14 +82,14 @@ export function call(game: Game, procedure: string, args: Value[], replies: Repl
 export function act(game: Game, action: string, params: Record<string, Value>, replies: Reply[] = [], activePlayer = 'p1'): void {
   game.state.active = { player: activePlayer, side: null };
   const script = game.rt.script(['actions', action, 'do'])!;
-  drive(game.rt.run(script, params) as Generator<DecisionRequest, Value, unknown>, replies, []);
+  drive(runDetached(game.rt, script, params) as Generator<DecisionRequest, Value, unknown>, replies, []);
 }
 
 /** Run `victory.do` and return the result it ends the game with. */
 export function victory(game: Game): Record<string, unknown> {
   const script = game.rt.script(['victory', 'do'])!;
   try {
-    drive(game.rt.run(script) as Generator<DecisionRequest, Value, unknown>, [], []);
+    drive(runDetached(game.rt, script) as Generator<DecisionRequest, Value, unknown>, [], []);
   } catch (e) {
     if (e instanceof GameOver) return toJson(e.result as Value) as Record<string, unknown>;
     if (e instanceof RuleError) throw new Error(`${e.code}: ${e.message}`);

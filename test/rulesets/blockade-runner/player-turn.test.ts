@@ -2,6 +2,7 @@
 // auctions, rail transport, the last-ship rule, victory. Rulebook examples T4-T7, T12-T15, T17, T18.
 import { describe, expect, test } from 'vitest';
 import type { Game } from '../../../interpreter/runtime/index.ts';
+import { callDetached } from '../../../interpreter/runtime/index.ts';
 import {
   act, attach, call, calmSeas, clearShips, forceDice, diceLeft, gameAtFirstAction, giveCard, hand, logSince,
   player, putShip, setTrack, setVariable, ship, track, variable, victory, type DecisionRequest,
@@ -239,7 +240,7 @@ describe('4.3 Move and the evasion roll', () => {
     const game = board(2, 'cross');
     putShip(game, 'banshee', 'p1', 'carolina_waters');
     setVariable(game, 'captured', true, 'wilmington');
-    const gen = game.rt.callProcedure('sail', [ship(game, 'banshee'), 'move'], { path: ['test'], span: { start: 0, end: 0 } });
+    const gen = callDetached(game.rt, 'sail', [ship(game, 'banshee'), 'move'], { path: ['test'], span: { start: 0, end: 0 } });
     const first = gen.next().value as { labels: string[] };
     const inWilmington = gen.next(first.labels.indexOf('Wilmington, NC')).value as { labels: string[]; prompt: string };
     expect(inWilmington.prompt).toBe('Move Banshee from Wilmington, NC (3 left)');

@@ -1,6 +1,7 @@
 // The Union Turn and the year (spec §3): the rulebook examples T1, T2, T3, T8, T9, T10, T11, T16
 // and the High Seas Squadron from 1862, played against rulesets/blockade-runner.
 import { describe, expect, test } from 'vitest';
+import { callDetached } from '../../../interpreter/runtime/index.ts';
 import {
   area, call, calmSeas, clearShips, forceDice, gameAtFirstAction, logSince, MAINLAND_PORTS, putShip,
   setTrack, setVariable, track, variable, toAnswer,
@@ -114,7 +115,7 @@ describe('1.1 Blockade and 1.2 Port Assault', () => {
     const card = Object.keys(game.state.cards).find((c) => game.state.cards[c]!.def === 'blockade_charleston')!;
     game.rt.remove(game.rt.ref('card', card), null, { path: ['test'], span: { start: 0, end: 0 } });
     setVariable(game, 'closing_port', { $ref: 'area', id: 'charleston' });
-    const gen = game.rt.callProcedure('sail', [game.rt.ref('piece', 'banshee'), 'escape'], { path: ['test'], span: { start: 0, end: 0 } });
+    const gen = callDetached(game.rt, 'sail', [game.rt.ref('piece', 'banshee'), 'escape'], { path: ['test'], span: { start: 0, end: 0 } });
     const first = gen.next().value as { labels: string[] };
     expect(first.labels).toEqual(['Carolina waters']);
     const second = gen.next(0).value as { labels: string[] };
