@@ -57,7 +57,9 @@ function resampleCards(rt: Runtime, state: GameState, me: PlayerState | undefine
   for (const id of Object.keys(state.cards)) {
     if (cardVisible(rt, id, me)) continue;
     const deck = state.cards[id]!.deck;
-    byDeck.set(deck, [...(byDeck.get(deck) ?? []), id]);
+    const ids = byDeck.get(deck);
+    if (ids) ids.push(id);
+    else byDeck.set(deck, [id]);
   }
   let changed = 0;
   for (const ids of byDeck.values()) {
@@ -77,7 +79,9 @@ function resamplePieces(rt: Runtime, state: GameState, me: PlayerState | undefin
   for (const [id, p] of Object.entries(state.pieces)) {
     const side = pieceSide(rt, id);
     if (!p.hidden || !hiddenFrom(side, me) || (me?.side && p.shown_to?.includes(me.side))) continue;
-    bySide.set(String(side), [...(bySide.get(String(side)) ?? []), id]);
+    const ids = bySide.get(String(side));
+    if (ids) ids.push(id);
+    else bySide.set(String(side), [id]);
   }
   let changed = 0;
   for (const ids of bySide.values()) {

@@ -53,11 +53,12 @@ function concealedFrom(game: Game, hides: (id: string) => boolean): Concealed {
 function hiddenCards(game: Game, me: PlayerState | undefined): Concealed {
   const s = game.state;
   const out = new Map<string, string>();
-  for (const [id, c] of Object.entries(s.cards)) {
-    if (cardVisible(game.rt, id, me)) continue;
-    const list = c.at === 'draw' ? s.decks[c.deck]?.draw : s.zones[c.at];
-    out.set(id, `${c.at === 'draw' ? `${c.deck}.draw` : c.at}#${(list?.indexOf(id) ?? -1) + 1}`);
-  }
+  // Positions from one pass over each pile (an indexOf per card was quadratic in long decks).
+  const place = (name: string, list: readonly string[]) => list.forEach((id, i) => {
+    if (s.cards[id] !== undefined && !cardVisible(game.rt, id, me)) out.set(id, `${name}#${i + 1}`);
+  });
+  for (const [deck, d] of Object.entries(s.decks)) place(`${deck}.draw`, d.draw);
+  for (const [key, list] of Object.entries(s.zones)) if (!zoneVisible(game.rt, key, me)) place(key, list);
   return out;
 }
 
@@ -87,7 +88,7 @@ function stateFor(game: Game, me: PlayerState | undefined, concealed: Concealed,
   return state;
 }
 
-/** Stored marked text (`{ $text: parts }`, see Runtime.toStored) rendered for a seat. */
+/** Stored marked text (`{ $text: parts }`, see persist.ts toStored) rendered for a seat. */
 function renderTexts(v: unknown, concealed: Concealed): unknown {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map((x) => renderTexts(x, concealed));
