@@ -15,7 +15,7 @@ import { hiddenFrom, pieceSide } from './secrets.ts';
 import type { Frame } from './frame.ts';
 import { valueEquals, type Value } from './values.ts';
 import type { GameState, PlayerState } from './state.ts';
-import { cardVisible, inAudience, valueAudience } from './visibility.ts';
+import { cardVisible, unseenValues } from './visibility.ts';
 
 /** How much a determinization drew again (tests use it to know the check was not empty). */
 export interface Resampled {
@@ -129,14 +129,11 @@ function resampleValues(rt: Runtime, state: GameState, me: PlayerState | undefin
   let changed = 0;
   for (const section of ['tracks', 'variables'] as const) {
     const values = (section === 'tracks' ? state.tracks : state.vars) as Record<string, unknown>;
-    for (const id of Object.keys(values)) {
-      const def = rt.def(section, id) as { per?: string; visibility?: string; min?: unknown; max?: unknown } | undefined;
-      if (!def?.visibility || def.visibility === 'public') continue;
+    for (const { id, def, owners: unseen } of unseenValues(rt, section, values, me)) {
       const bounded = section === 'tracks' && typeof def.min === 'number' && typeof def.max === 'number' ? { min: def.min, max: def.max } : null;
       const v = values[id];
-      const perOwner = def.per !== undefined && def.per !== 'global' && v !== null && typeof v === 'object' && !Array.isArray(v);
-      if (!perOwner) {
-        if (bounded && !inAudience(valueAudience(rt, def as never, null), me)) {
+      if (unseen === null) {
+        if (bounded) {
           values[id] = bounded.min + nextInt(rng, bounded.max - bounded.min + 1);
           changed += values[id] !== v ? 1 : 0;
         }
@@ -145,7 +142,6 @@ function resampleValues(rt: Runtime, state: GameState, me: PlayerState | undefin
       // A fork shares per-owner records with the real game (Runtime.shareRecords): edit a copy.
       const rec = { ...(v as Record<string, unknown>) };
       values[id] = rec;
-      const unseen = Object.keys(rec).filter((owner) => !inAudience(valueAudience(rt, def as never, owner), me));
       if (bounded) {
         for (const owner of unseen) {
           const old = rec[owner];

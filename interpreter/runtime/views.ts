@@ -5,7 +5,7 @@ import type { LogEntry } from './log.ts';
 import { hiddenFrom, hiddenLabel, pieceSide, type MarkedText } from './secrets.ts';
 import type { GameState, PlayerState } from './state.ts';
 import { EntityRef, isRecordValue, MarkedString, toText, type Value } from './values.ts';
-import { cardVisible, inAudience, valueAudience, zoneVisible } from './visibility.ts';
+import { cardVisible, unseenValues, zoneVisible } from './visibility.ts';
 
 /** A seat's view: the state with what it may not see redacted, its log, and its own question. */
 export interface GameView {
@@ -34,9 +34,11 @@ export function viewFor(game: Game, player: string | null): GameView {
     return p.hidden && hiddenFrom(pieceSide(game.rt, id), me) && !(me?.side && p.shown_to?.includes(me.side));
   });
   const cards = hiddenCards(game, me);
-  const state = stateFor(game, me, concealed, cards);
+  // Pieces and cards this seat may not identify (their id namespaces do not overlap).
+  const unknown: Concealed = cards.size ? new Map([...concealed, ...cards]) : concealed;
+  const state = stateFor(game, me, concealed, cards, unknown);
   const log = game.log.filter((e) => !e.visibleTo || e.visibleTo === player || (me?.side != null && e.visibleTo === me.side)).map((e) => lineFor(game, e, me));
-  const pending = game.pending && (game.pending.player === player || !game.pending.secret) ? pendingFor(game, game.pending, new Map([...concealed, ...cards])) : null;
+  const pending = game.pending && (game.pending.player === player || !game.pending.secret) ? pendingFor(game, game.pending, unknown) : null;
   return { player, state, log, pending };
 }
 
@@ -62,7 +64,7 @@ function hiddenCards(game: Game, me: PlayerState | undefined): Concealed {
   return out;
 }
 
-function stateFor(game: Game, me: PlayerState | undefined, concealed: Concealed, cards: Concealed): GameState {
+function stateFor(game: Game, me: PlayerState | undefined, concealed: Concealed, cards: Concealed, unknown: Concealed): GameState {
   const s = game.state;
   const state: GameState = structuredClone(s);
   state.rng = [0, 0, 0, 0];
@@ -74,9 +76,8 @@ function stateFor(game: Game, me: PlayerState | undefined, concealed: Concealed,
   // Text about hidden pieces held in variables reads as this seat may read it (before ids become aliases).
   state.vars = renderTexts(state.vars, concealed) as GameState['vars'];
   // Per-piece tracks and variables are keyed by piece id; variables may hold pieces and cards.
-  const both = new Map([...concealed, ...cards]);
   state.tracks = swap(state.tracks, concealed) as GameState['tracks'];
-  state.vars = swap(state.vars, both) as GameState['vars'];
+  state.vars = swap(state.vars, unknown) as GameState['vars'];
   for (const key of Object.keys(state.zones)) {
     state.zones[key] = zoneVisible(game.rt, key, me) ? (swap(state.zones[key], concealed) as string[]) : state.zones[key]!.map(() => HIDDEN);
   }
@@ -101,18 +102,9 @@ function renderTexts(v: unknown, concealed: Concealed): unknown {
 
 /** Tracks or variables with the values `me` may not see (by their declared visibility) as `?`. */
 function redactValues(game: Game, section: 'tracks' | 'variables', values: Record<string, unknown>, me: PlayerState | undefined): Record<string, unknown> {
-  const rt = game.rt;
-  for (const id of Object.keys(values)) {
-    const def = rt.def(section, id) as { per?: string; visibility?: 'public' | 'owner' | 'hidden' } | undefined;
-    if (!def?.visibility || def.visibility === 'public') continue;
-    const v = values[id];
-    const perOwner = def.per !== undefined && def.per !== 'global' && v !== null && typeof v === 'object' && !Array.isArray(v);
-    if (!perOwner) {
-      if (!inAudience(valueAudience(rt, def, null), me)) values[id] = HIDDEN;
-      continue;
-    }
-    const rec = v as Record<string, unknown>;
-    for (const owner of Object.keys(rec)) if (!inAudience(valueAudience(rt, def, owner), me)) rec[owner] = HIDDEN;
+  for (const { id, owners } of unseenValues(game.rt, section, values, me)) {
+    if (owners === null) values[id] = HIDDEN;
+    else for (const owner of owners) (values[id] as Record<string, unknown>)[owner] = HIDDEN;
   }
   return values;
 }

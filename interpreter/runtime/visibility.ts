@@ -57,7 +57,27 @@ export function cardVisible(rt: Runtime, id: string, me: PlayerState | undefined
   return true;
 }
 
-/** The declared visibility of a track or variable. */
-export function declared(rt: Runtime, section: 'tracks' | 'variables', id: string): Declared | undefined {
-  return rt.def(section, id) as Declared | undefined;
+/** A track or variable with values `me` may not see: the whole value (`owners: null`) or these owners' values. */
+export interface Unseen {
+  id: string;
+  def: Declared & { min?: unknown; max?: unknown };
+  owners: string[] | null;
+}
+
+/** The values of `values` (state.tracks or state.vars) that `me` may not see, by their declared visibility. */
+export function unseenValues(rt: Runtime, section: 'tracks' | 'variables', values: Record<string, unknown>, me: PlayerState | undefined): Unseen[] {
+  const out: Unseen[] = [];
+  for (const id of Object.keys(values)) {
+    const def = rt.def(section, id) as Unseen['def'] | undefined;
+    if (!def?.visibility || def.visibility === 'public') continue;
+    const v = values[id];
+    const perOwner = def.per !== undefined && def.per !== 'global' && v !== null && typeof v === 'object' && !Array.isArray(v);
+    if (!perOwner) {
+      if (!inAudience(valueAudience(rt, def, null), me)) out.push({ id, def, owners: null });
+      continue;
+    }
+    const owners = Object.keys(v as object).filter((owner) => !inAudience(valueAudience(rt, def, owner), me));
+    if (owners.length) out.push({ id, def, owners });
+  }
+  return out;
 }
