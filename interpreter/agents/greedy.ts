@@ -8,6 +8,7 @@
 import type { Answer, DecisionRequest } from '../runtime/decisions.ts';
 import { seedRng, type RngState } from '../runtime/rng.ts';
 import type { Agent, SearchContext } from './agent.ts';
+import { candidateAnswers } from './answers.ts';
 import { heuristicRewards } from './heuristics.ts';
 import { rewardsOf } from './mcts.ts';
 import { RandomAgent } from './random.ts';
@@ -46,17 +47,6 @@ export class GreedyAgent implements Agent {
   }
 
   private candidates(req: DecisionRequest): Answer[] {
-    if (req.kind === 'one') return req.options.map((_, i) => i);
-    if (req.kind === 'number') {
-      const span = req.max - req.min + 1;
-      if (span <= this.maxAnswers) return Array.from({ length: span }, (_, i) => req.min + i);
-      return Array.from({ length: this.maxAnswers }, (_, i) => req.min + Math.round((i * (span - 1)) / (this.maxAnswers - 1)));
-    }
-    const out = new Map<string, number[]>();
-    for (let t = 0; t < this.maxAnswers * 2 && out.size < this.maxAnswers; t++) {
-      const a = this.fallback.choose(req) as number[];
-      out.set(a.join(','), a);
-    }
-    return [...out.values()];
+    return candidateAnswers(req, this.maxAnswers, this.rng, this.fallback);
   }
 }

@@ -3,7 +3,7 @@ export { AgentExhausted } from './agent.ts';
 export { FirstAgent, RandomAgent } from './random.ts';
 export { ReplayAgent, ScriptedAgent } from './scripted.ts';
 export { playWith, searchContext, type PlayedGame } from './run.ts';
-export { MctsAgent, MCTS_DEFAULTS, rewardsOf, type MctsOptions, type MctsSearch } from './mcts.ts';
+export { MctsAgent, MCTS_DEFAULTS, rewardsOf, winnersOf, type MctsOptions, type MctsSearch } from './mcts.ts';
 export { agentFromSpec, LEVELS } from './levels.ts';
 export { hasHeuristic, heuristicRewards } from './heuristics.ts';
 export { GreedyAgent } from './greedy.ts';

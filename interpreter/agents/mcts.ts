@@ -14,6 +14,7 @@ import type { Answer, DecisionRequest } from '../runtime/decisions.ts';
 import type { Game } from '../runtime/game.ts';
 import { nextInt, seedRng, type RngState } from '../runtime/rng.ts';
 import type { Agent, SearchContext } from './agent.ts';
+import { candidateAnswers } from './answers.ts';
 import { hasHeuristic, heuristicRewards } from './heuristics.ts';
 import { RandomAgent } from './random.ts';
 
@@ -169,22 +170,8 @@ export class MctsAgent implements Agent {
     return best!;
   }
 
-  /** The answers a node considers: every option of a `one`; a sample of a `several` or a wide number range. */
   private candidates(req: DecisionRequest): Answer[] {
-    if (req.kind === 'one') return req.options.map((_, i) => i);
-    if (req.kind === 'number') {
-      const span = req.max - req.min + 1;
-      if (span <= this.opts.maxAnswers) return Array.from({ length: span }, (_, i) => req.min + i);
-      const out = new Set<number>([req.min, req.max]);
-      while (out.size < this.opts.maxAnswers) out.add(req.min + nextInt(this.rng, span));
-      return [...out];
-    }
-    const out = new Map<string, number[]>();
-    for (let t = 0; t < this.opts.maxAnswers * 2 && out.size < this.opts.maxAnswers; t++) {
-      const a = this.fallback.choose(req) as number[];
-      out.set(a.join(','), a);
-    }
-    return [...out.values()];
+    return candidateAnswers(req, this.opts.maxAnswers, this.rng, this.fallback);
   }
 
   /** Random play to the end or the depth cut; every seat's reward in [0, 1] (by the heuristic at a cut). */
@@ -207,6 +194,12 @@ function answerKey(req: DecisionRequest, a: Answer): string {
  * Each seat's reward for a finished game: 1 for a win, shared in a tie, 0.5 for a draw (or a game
  * cut before its end), 0 for a loss. A winner is a side id, a player id, a list of them, or none.
  */
+/** The winners a result names (side or player ids); none for a draw (`winner: none` or missing). */
+export function winnersOf(result: unknown): string[] {
+  const raw = result && typeof result === 'object' ? (result as { winner?: unknown }).winner : null;
+  return (Array.isArray(raw) ? raw : raw === null || raw === undefined || raw === 'none' ? [] : [raw]).map(String);
+}
+
 export function rewardsOf(game: Game): Map<string, number> {
   const out = new Map<string, number>();
   const players = game.state.players;
@@ -214,9 +207,7 @@ export function rewardsOf(game: Game): Map<string, number> {
     for (const p of players) out.set(p.id, 0.5);
     return out;
   }
-  const result = game.result as { winner?: unknown } | null;
-  const raw = result && typeof result === 'object' ? result.winner : null;
-  const winners = (Array.isArray(raw) ? raw : raw === null || raw === undefined || raw === 'none' ? [] : [raw]).map(String);
+  const winners = winnersOf(game.result);
   const won = (p: { id: string; side: string | null }) => winners.includes(p.id) || (p.side !== null && winners.includes(p.side));
   const count = players.filter(won).length;
   for (const p of players) out.set(p.id, count === 0 ? 0.5 : won(p) ? 1 / count : 0);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { agentFromSpec, playWith, rewardsOf, type Agent } from '../agents/index.ts';
+import { agentFromSpec, playWith, rewardsOf, winnersOf, type Agent } from '../agents/index.ts';
 import { wilson } from '../analysis/summary.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
@@ -64,7 +64,7 @@ export async function runTournament(argv: string[], io: Io): Promise<number> {
     if (g.status !== 'ended') { errors.push(`${seed}: ${g.error?.code ?? played.stopped?.code ?? g.status}`); continue; }
     lengths.push(played.decisions.length);
     const rewards = rewardsOf(g);
-    const drawn = rewardsAllDraw(g.result);
+    const drawn = winnersOf(g.result).length === 0;
     for (let s = 0; s < seats; s++) {
       const seat = `p${s + 1}`;
       const key = `${seat} ${seatSpec(s)}`;
@@ -106,12 +106,6 @@ export async function runTournament(argv: string[], io: Io): Promise<number> {
   io.out(`\ngame length: decisions mean ${result.decisions.mean.toFixed(1)}\n`);
   for (const e of errors.slice(0, 5)) io.out(`error: ${e}\n`);
   return errors.length ? 1 : 0;
-}
-
-/** A game with no winner (`winner: none` or missing) is a draw for everyone. */
-function rewardsAllDraw(result: unknown): boolean {
-  const w = result && typeof result === 'object' ? (result as { winner?: unknown }).winner : undefined;
-  return w === null || w === undefined || w === 'none' || (Array.isArray(w) && w.length === 0);
 }
 
 /** An agent whose thinking time (wall clock, ms) is added to `t`. */
