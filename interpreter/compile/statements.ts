@@ -336,25 +336,20 @@ export class Emitter {
         const index = inner.define('\u0000index');
         const binder = inner.define(s.binder);
         const where = s.where ? compileExpr(s.where, inner, env) : null;
-        this.emit((f) => {
+        this.loop((f) => {
           f.rt.step(at);
           f.slots[list] = f.rt.iterable(source(f), at).slice();
           f.slots[index] = 0;
-        });
-        const top = this.label();
-        const end = this.label();
-        this.mark(top);
-        this.emit((f) => {
+        }, (f) => {
           const items = f.slots[list] as Value[];
           for (;;) {
             const i = f.slots[index] as number;
-            if (i >= items.length) { f.pc = end.pc; return; }
+            if (i >= items.length) return false;
             f.slots[index] = i + 1;
             f.slots[binder] = items[i]!;
-            if (!where || truthy(where(f))) return;
+            if (!where || truthy(where(f))) return true;
           }
-        });
-        this.loopBody(s.body, inner, top, end);
+        }, s.body, inner);
         return;
       }
       case 'repeat': {
@@ -362,16 +357,12 @@ export class Emitter {
         const inner = scope.child();
         const n = inner.define('\u0000count');
         const index = inner.define('\u0000index');
-        this.emit((f) => { f.rt.step(at); f.slots[n] = num(count(f), at); f.slots[index] = 0; });
-        const top = this.label();
-        const end = this.label();
-        this.mark(top);
-        this.emit((f) => {
+        this.loop((f) => { f.rt.step(at); f.slots[n] = num(count(f), at); f.slots[index] = 0; }, (f) => {
           const i = f.slots[index] as number;
-          if (i >= (f.slots[n] as number)) f.pc = end.pc;
-          else f.slots[index] = i + 1;
-        });
-        this.loopBody(s.body, inner, top, end);
+          if (i >= (f.slots[n] as number)) return false;
+          f.slots[index] = i + 1;
+          return true;
+        }, s.body, inner);
         return;
       }
       case 'while': {
@@ -380,18 +371,14 @@ export class Emitter {
         const inner = scope.child();
         const max = inner.define('\u0000max');
         const index = inner.define('\u0000index');
-        this.emit((f) => { f.rt.step(at); f.slots[max] = limit ? num(limit(f), at) : null; f.slots[index] = 0; });
-        const top = this.label();
-        const end = this.label();
-        this.mark(top);
-        this.emit((f) => {
-          if (!truthy(cond(f))) { f.pc = end.pc; return; }
+        this.loop((f) => { f.rt.step(at); f.slots[max] = limit ? num(limit(f), at) : null; f.slots[index] = 0; }, (f) => {
+          if (!truthy(cond(f))) return false;
           const i = f.slots[index] as number;
           const m = f.slots[max];
           if (typeof m === 'number' && i >= m) throw loopLimit(m, at);
           f.slots[index] = i + 1;
-        });
-        this.loopBody(s.body, inner, top, end);
+          return true;
+        }, s.body, inner);
         return;
       }
       default:
@@ -400,7 +387,16 @@ export class Emitter {
     }
   }
 
-  private loopBody(body: Stmt[], scope: SlotScope, top: Label, end: Label): void {
+  /**
+   * A loop: `init` once, then `next` before each pass (false leaves the loop; it binds the item or
+   * counts the pass in the frame's hidden slots), the body, and back to `next`.
+   */
+  private loop(init: Op, next: (f: Frame) => boolean, body: Stmt[], scope: SlotScope): void {
+    this.emit(init);
+    const top = this.label();
+    const end = this.label();
+    this.mark(top);
+    this.emit((f) => { if (!next(f)) f.pc = end.pc; });
     this.exits.push(end);
     this.block(body, scope);
     this.exits.pop();
