@@ -76,6 +76,13 @@ export interface Heuristics extends Named {
   sides?: Record<Id, Expression>;
   /** The score that makes a win near-certain: reward = 1 / (1 + e^(-score / scale)). */
   scale?: number;
+  /** Preferences among a question's options (search bots only): summed, 0 is neutral. */
+  priors?: Record<Id, OptionPrior>;
+}
+
+/** A number for `option` (with `player`, `question` and `item` bound): above 0 prefers it, below 0 avoids it. */
+export interface OptionPrior extends Named {
+  score: Expression;
 }
 
 export interface Metadata extends Provenance {

@@ -3,9 +3,9 @@
  * chance of winning in [0, 1] by 1 / (1 + e^(-score / scale)). Evaluated only on games a search
  * agent was given (determinizations), never on the real one.
  */
-import { EntityRef, record } from '../runtime/values.ts';
+import type { Answer, DecisionRequest } from '../runtime/decisions.ts';
 import type { Game } from '../runtime/game.ts';
-import { toNumber } from '../runtime/values.ts';
+import { EntityRef, record, toNumber, type Value } from '../runtime/values.ts';
 
 /** Whether the ruleset declares a heuristic search can cut playouts with. */
 export const hasHeuristic = (game: Game): boolean => {
@@ -35,4 +35,37 @@ export function heuristicRewards(game: Game): Map<string, number> | null {
     out.set(p.id, 1 / (1 + Math.exp(-(score ?? 0) / scale)));
   }
   return out;
+}
+
+/** Whether the ruleset declares option priors. */
+export const hasPriors = (game: Game): boolean => Object.keys(game.program.data.heuristics?.priors ?? {}).length > 0;
+
+/**
+ * Each answer's prior by the ruleset's `heuristics.priors` (summed over entries; 0 is neutral), or
+ * null without priors. A `several` answer scores the sum of its options. Evaluated on the
+ * determinized game the search is on, with `option`, `player`, `question` (the prompt's text) and `item` (the item of a
+ * `choose … for each` the question is about, else none) bound.
+ */
+export function answerPriors(game: Game, req: DecisionRequest, answers: readonly Answer[]): number[] | null {
+  const priors = game.program.data.heuristics?.priors;
+  if (!priors) return null;
+  const ids = Object.keys(priors);
+  if (ids.length === 0) return null;
+  const rt = game.rt;
+  const player = rt.ref('player', req.player);
+  const cache = new Map<number, number>();
+  const one = (option: Value, key: number): number => {
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
+    const locals = record([['option', option], ['player', player], ['question', req.prompt], ['item', req.group?.item ?? null]]);
+    let total = 0;
+    for (const id of ids) total += toNumber(rt.evalSite(['heuristics', 'priors', id, 'score'], locals) ?? null) ?? 0;
+    cache.set(key, total);
+    return total;
+  };
+  return answers.map((a) => {
+    if (req.kind === 'number') return one(a as number, a as number);
+    if (Array.isArray(a)) return a.reduce((s, i) => s + one(req.options[i] ?? null, i), 0);
+    return one(req.options[a] ?? null, a);
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * Agents by name, as the CLI and the editor take them: `random`, `first`, `greedy`, the levels `easy`,
  * `normal`, `hard` (search budgets a designer can reason about), or `mcts` with its options
- * (`mcts:iterations=500,depth=200`).
+ * (`mcts:iterations=500,depth=200`; `ms=N` adds a time budget, which makes games depend on the machine).
  */
 import type { Agent } from './agent.ts';
 import { GreedyAgent } from './greedy.ts';
@@ -15,7 +15,7 @@ export const LEVELS: Record<string, Partial<MctsOptions>> = {
   hard: { iterations: 1000 },
 };
 
-const OPTION_NAMES: Record<string, keyof MctsOptions> = { iterations: 'iterations', depth: 'playoutDepth', c: 'exploration', answers: 'maxAnswers' };
+const OPTION_NAMES: Record<string, keyof MctsOptions> = { iterations: 'iterations', ms: 'ms', depth: 'playoutDepth', c: 'exploration', answers: 'maxAnswers', prior: 'priorWeight' };
 
 /** The agent a spec names, seeded; or why the spec is not one. */
 export function agentFromSpec(spec: string, seed: string): Agent | { error: string } {

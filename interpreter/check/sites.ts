@@ -3,7 +3,7 @@ import type { DataPath } from '../load/model.ts';
 import { entries, isRecord } from './context.ts';
 import { walkPhases } from './symbols.ts';
 import { tableValueType } from './table-types.ts';
-import { ANY, entity, type Ty } from './types.ts';
+import { ANY, entity, TEXT, type Ty } from './types.ts';
 
 /** `actions.points: unlimited`: no points to spend; the phase ends when the player passes or no action is legal. */
 export const UNLIMITED = 'unlimited';
@@ -103,6 +103,10 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
     };
     number(['heuristics', 'score'], d.heuristics.score, who);
     for (const [id, text] of entries<unknown>(d.heuristics.sides)) number(['heuristics', 'sides', id], text, 'side');
+    for (const [id, prior] of entries<unknown>(d.heuristics.priors)) {
+      if (!isRecord(prior) || typeof prior.score !== 'string') continue;
+      out.push({ path: ['heuristics', 'priors', id, 'score'], text: prior.score, mode: 'expression', locals: [['option', ANY], ['player', entity('player')], ['question', TEXT], ['item', ANY]], allowReturn: false, result: 'number' });
+    }
   }
   return out;
 }

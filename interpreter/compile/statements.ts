@@ -447,12 +447,15 @@ export class Emitter {
     const answers = scope.define('\u0000answers');
     const answer = scope.define('\u0000answer');
     const asked = scope.define('\u0000asked');
+    const group = scope.define('\u0000group');
     if (e.secret) this.secretAnswers.push(answers);
     this.emit((f) => {
       f.rt.step(at);
       f.slots[list] = f.rt.iterable(each.source(f), choose.at).slice();
       f.slots[index] = 0;
       f.slots[answers] = [];
+      // The group's id: how many decisions the game had answered when it began (unique in a game).
+      f.slots[group] = f.rt.state.decisions.length;
     });
     const top = this.label();
     const end = this.label();
@@ -470,6 +473,7 @@ export class Emitter {
       }
       // Who chose among what, kept beside the answer (determinize draws another one from it).
       f.slots[asked] = record([['player', q.player], ['kind', q.kind], ['options', q.options], ['min', q.min], ['max', q.max]]);
+      q.group = { id: f.slots[group] as number, index: i, size: items.length, item: items[i]! };
       f.rt.suspend(q, answer);
     });
     this.emit((f) => {

@@ -21,6 +21,13 @@ export interface DecisionRequest {
   max: number;
   /** Hidden from the other seats (simultaneous secret choices). */
   secret: boolean;
+  /**
+   * One of the questions a `choose … for each` asks in a row: `id` tells groups apart (the number of
+   * decisions answered when the group began), `index` is this question's item, of `size` items. With
+   * `secret`, the group's answers are simultaneous: no seat learns another's before answering.
+   * `item` is the list's item this question is about (bound as `item` in option priors).
+   */
+  group?: { id: number; index: number; size: number; item: Value };
   at: SourceAt;
   /**
    * The prompt with what it tells about hidden pieces marked, kept with the question so a saved

@@ -49,6 +49,18 @@ export function determinize(game: Game, seat: string | null, rng: RngState, opts
 }
 
 /**
+ * What is drawn again is first put in a fixed order (by content), so a copy depends on what the
+ * seat sees, the multiset of what it does not, and `rng` — not on how the hidden things lie in the
+ * real game. Two games a seat cannot tell apart then give it the same copies for the same `rng`,
+ * and a search agent with the same seed the same answer (its information-set fairness test).
+ */
+function canonical<T>(items: T[]): T[] {
+  const keyed = items.map((item) => [JSON.stringify(item) ?? '', item] as const);
+  keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return keyed.map(([, item]) => item);
+}
+
+/**
  * Unseen cards of a deck (in its draw pile or in zones hidden from the seat) swap faces: each
  * physical card keeps its place and every reference to it, and shows another face of the same deck.
  */
@@ -63,7 +75,7 @@ function resampleCards(rt: Runtime, state: GameState, me: PlayerState | undefine
   }
   let changed = 0;
   for (const ids of byDeck.values()) {
-    const faces = shuffleInPlace(rng, ids.map((id) => state.cards[id]!.def));
+    const faces = shuffleInPlace(rng, ids.map((id) => state.cards[id]!.def).sort());
     ids.forEach((id, k) => {
       const c = state.cards[id]!;
       if (c.def !== faces[k]) changed++;
@@ -85,7 +97,7 @@ function resamplePieces(rt: Runtime, state: GameState, me: PlayerState | undefin
   }
   let changed = 0;
   for (const ids of bySide.values()) {
-    const identities = shuffleInPlace(rng, ids.map((id) => ({ type: state.pieces[id]!.type, props: state.pieces[id]!.props })));
+    const identities = shuffleInPlace(rng, canonical(ids.map((id) => ({ type: state.pieces[id]!.type, props: state.pieces[id]!.props }))));
     ids.forEach((id, k) => {
       const p = state.pieces[id]!;
       if (p.type !== identities[k]!.type) changed++;
@@ -149,7 +161,7 @@ function resampleValues(rt: Runtime, state: GameState, me: PlayerState | undefin
           if (rec[owner] !== old) changed++;
         }
       } else if (unseen.length > 1) {
-        const shuffled = shuffleInPlace(rng, unseen.map((o) => rec[o]));
+        const shuffled = shuffleInPlace(rng, canonical(unseen.map((o) => rec[o])));
         unseen.forEach((o, k) => {
           if (JSON.stringify(rec[o]) !== JSON.stringify(shuffled[k])) changed++;
           rec[o] = shuffled[k];

@@ -18,8 +18,9 @@ export interface SavedFrame {
 }
 
 /** A question as data (its options stored like slot values). */
-export interface SavedRequest extends Omit<DecisionRequest, 'options'> {
+export interface SavedRequest extends Omit<DecisionRequest, 'options' | 'group'> {
   options: unknown[];
+  group?: Omit<NonNullable<DecisionRequest['group']>, 'item'> & { item: unknown };
 }
 
 /** Where the rules are: every frame, the question they wait on (and the slot its answer goes to), steps run. */
@@ -150,11 +151,13 @@ export function loadFrame(saved: SavedFrame, codes: ReadonlyMap<string, Code>, r
 }
 
 export function saveRequest(req: DecisionRequest): SavedRequest {
-  return { ...req, options: req.options.map(storeValue), labels: [...req.labels] };
+  const { group, ...rest } = req;
+  return { ...rest, options: req.options.map(storeValue), labels: [...req.labels], ...(group ? { group: { ...group, item: storeValue(group.item) } } : {}) };
 }
 
 export function loadRequest(saved: SavedRequest, refs: RefTable): DecisionRequest {
-  return { ...saved, options: saved.options.map((o) => loadValue(o, refs)), labels: [...saved.labels] };
+  const { group, ...rest } = saved;
+  return { ...rest, options: saved.options.map((o) => loadValue(o, refs)), labels: [...saved.labels], ...(group ? { group: { ...group, item: loadValue(group.item, refs) } } : {}) };
 }
 
 /**
