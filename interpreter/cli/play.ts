@@ -125,6 +125,9 @@ async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefine
     const nums = text.split(/[\s,]+/).filter(Boolean).map(Number);
     if (nums.length === 0 || nums.some((n) => !Number.isInteger(n))) { io.out('  type a number (or log, state, quit)\n'); continue; }
     if (req.kind === 'number') return nums[0]!;
+    // Refuse here, in the numbers this prompt shows (1-based); the game counts options from 0.
+    const wrong = (req.kind === 'one' ? nums.slice(0, 1) : nums).find((n) => n < 1 || n > req.labels.length);
+    if (wrong !== undefined) { io.out(`  refused: there is no option ${wrong}; type a number from 1 to ${req.labels.length}\n`); continue; }
     if (req.kind === 'one') return nums[0]! - 1;
     return nums.map((n) => n - 1);
   }

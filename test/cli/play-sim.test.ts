@@ -220,7 +220,8 @@ describe('rulesmith play', () => {
     const r = await playPiped(['play', DUEL, '--seed', '3'], ['hello', '9', 'state', 'quit']);
     expect(r.out).toContain('1. ');
     expect(r.out).toContain('type a number');
-    expect(r.out).toContain('refused: Option 8 does not exist');
+    // Refused in the numbers shown: typing 9 names option 9 (it once said 'Option 8').
+    expect(r.out).toContain('refused: there is no option 9; type a number from 1 to');
     expect(r.out).toContain('tension: 0');
     expect(r.out).toContain('Stopped before the end.');
   });
