@@ -175,6 +175,8 @@ export class Workspace extends EventTarget {
       this.dispatchEvent(new Event('save-state'));
     }
     this.pending.set(path, text);
+    // An edit tries at once; the wait before the next retry grows only while nothing is edited.
+    this.retryMs = Workspace.RETRY_MS;
     this.dispatchEvent(new Event('change'));
     this.flushing ??= this.flush();
   }
