@@ -117,9 +117,11 @@ export function recordedRulesetPath(rulesetPath: string, replayPath: string): st
 export function carriedRules(program: Program, rulesetPath: string): { ruleset: string; files: Record<string, string> } {
   const entry = resolve(rulesetPath);
   const sources = [...program.model.files].map(([path, source]) => [resolve(path), source.text] as const);
-  let base = [entry, ...sources.map(([path]) => dirname(path))].reduce(commonFolder);
-  // Keep the ruleset's own folder in the keys (`dragut/ruleset.yaml`, not `ruleset.yaml`).
-  if (base === entry) base = dirname(base);
+  const common = [entry, ...sources.map(([path]) => dirname(path))].reduce(commonFolder);
+  // Named as from the working folder when they lie in it (`rulesets/dragut`, as the editor names
+  // them), else from the folder above them all (keeping the ruleset's own folder in the name).
+  const cwd = process.cwd();
+  const base = common !== cwd && commonFolder(common, cwd) === cwd ? cwd : common === entry ? dirname(common) : common;
   const key = (path: string) => relative(base, path).split(sep).join('/');
   return { ruleset: key(entry), files: Object.fromEntries(sources.map(([path, text]) => [key(path), text])) };
 }

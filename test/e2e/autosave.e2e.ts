@@ -38,12 +38,15 @@ describe('autosave', () => {
   test('a full disk should be shown, the text kept, and saved once there is room again', async () => {
     const { page } = s;
     // IndexedDB refuses file writes while the flag is set, as a full quota does.
-    await page.addInitScript(() => {
-      const put = IDBObjectStore.prototype.put;
-      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-        if ((globalThis as { diskFull?: boolean }).diskFull && this.name === 'files') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-        return put.apply(this, args);
-      };
+    // (As text: these tests type-check without the DOM's types.)
+    await page.addInitScript({
+      content: `{
+        const put = IDBObjectStore.prototype.put;
+        IDBObjectStore.prototype.put = function (...args) {
+          if (globalThis.diskFull && this.name === 'files') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          return put.apply(this, args);
+        };
+      }`,
     });
     await page.goto(server.url);
     await waitForEditor(page);
