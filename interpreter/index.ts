@@ -17,3 +17,4 @@ export { rollWeights, type RollShape, type Weights } from './dice/distribution.t
 export { parseBand, bandContains, formatBand, type Band } from './tables/bands.ts';
 export { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from './check/signatures.ts';
 export { replayFile, REPLAY_FORMAT, type ReplayFile } from './analysis/replay-file.ts';
+export { gameDigest } from './analysis/digest.ts';

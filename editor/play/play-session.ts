@@ -16,7 +16,7 @@
  * replays the answers up to there (which refills the snapshots). Restart forks the game at start.
  * A saved game (`SavedGame`, the `game` of a replay file) resumes with `Game.fromState`, no replay.
  */
-import { Game, MctsAgent, RandomAgent, agentFromSpec, compileRuleset, replayFile, searchContext, type Agent, type MctsSearch, type Program } from '../../interpreter/index.ts';
+import { Game, MctsAgent, RandomAgent, agentFromSpec, compileRuleset, gameDigest, replayFile, searchContext, type Agent, type MctsSearch, type Program } from '../../interpreter/index.ts';
 import { agentSpec, isBot, type GameSetupData, type PlayUpdate, type ReplayData, type SavedGameData, type SeatKind, type SeatState, type StartRequest, type ThinkingView } from './protocol.ts';
 import { logLines, pendingView, seatState } from './seat-view.ts';
 
@@ -87,6 +87,11 @@ export class PlaySession {
     const session = new PlaySession(id, program, request.setup, game, request, options);
     session.startGame = game.fork({ log: true });
     if (request.decisions?.length) session.replay(request.decisions);
+    if (request.digest !== undefined && session.note === undefined) {
+      // As `rulesmith replay` checks it: every answer and the state they lead to, not just the winner.
+      const same = gameDigest(session.game) === request.digest;
+      session.note = same ? `Verified: the ${request.decisions?.length ?? 0} answers lead to the game recorded.` : `The answers do not lead to the game recorded (digest ${gameDigest(session.game)}, recorded ${request.digest}): the file was edited, or these rules play differently.`;
+    }
     return session;
   }
 
@@ -300,7 +305,7 @@ export class PlaySession {
    */
   replayFile(ruleset: string, options: { save?: boolean } = {}): ReplayData {
     const { game } = this;
-    return replayFile(ruleset, this.program, game.setup, game.state.decisions, game.result, { embed: true, ...(options.save ? { game: game.save() } : {}) });
+    return replayFile(ruleset, this.program, game.setup, game.state.decisions, game.result, { embed: true, digest: gameDigest(game), ...(options.save ? { game: game.save() } : {}) });
   }
 }
 

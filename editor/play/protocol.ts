@@ -183,6 +183,8 @@ export interface StartRequest {
    * cannot be (other rules), `decisions` are replayed instead and the update's note says so.
    */
   game?: SavedGameData;
+  /** The replay's recorded digest (`gameDigest`): after replaying `decisions`, the note says whether the game matches it. */
+  digest?: string;
 }
 
 export interface PlayUpdate {

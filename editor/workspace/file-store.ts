@@ -21,6 +21,26 @@ export interface FileStore {
   setSetting(key: string, value: unknown): Promise<void>;
 }
 
+/** The part of the Storage API (`navigator.storage`) used to ask for storage that is not evicted. */
+export interface PersistenceManager {
+  persist?(): Promise<boolean>;
+  persisted?(): Promise<boolean>;
+}
+
+/**
+ * Ask the browser not to evict this site's storage when the disk runs low (without it, browsers
+ * may silently clear IndexedDB and localStorage). True when granted; the editor works either way.
+ */
+export async function requestPersistentStorage(storage: PersistenceManager | undefined = (globalThis as { navigator?: { storage?: PersistenceManager } }).navigator?.storage): Promise<boolean> {
+  try {
+    if (!storage?.persist) return false;
+    if (await storage.persisted?.()) return true;
+    return await storage.persist();
+  } catch {
+    return false;
+  }
+}
+
 /** Keeps files until the page closes. */
 export class MemoryFileStore implements FileStore {
   readonly persistent = false;
@@ -51,7 +71,12 @@ export class MemoryFileStore implements FileStore {
  * no newer text replaced it meanwhile.
  */
 export interface WriteJournal {
-  record(path: string, text: string | null): void;
+  /**
+   * Keep `text` until settled; false when the storage refused it (full). Then no older entry for
+   * `path` is kept either: replayed on the next start, it would bring back text older than what
+   * the store holds.
+   */
+  record(path: string, text: string | null): boolean;
   settle(path: string, text: string | null): void;
   /** Uncommitted writes: path → text, or null for a delete. */
   entries(): Array<[string, string | null]>;
@@ -72,16 +97,31 @@ const JOURNAL_PREFIX = 'rulesmith-journal:';
 export class StorageJournal implements WriteJournal {
   constructor(private readonly storage: KeyValueStorage) {}
 
-  record(path: string, text: string | null): void {
+  record(path: string, text: string | null): boolean {
     try {
       this.storage.setItem(JOURNAL_PREFIX + path, JSON.stringify({ text }));
+      return true;
     } catch {
       // Full or refused: the IndexedDB write still runs; only its unload safety net is missing.
+      this.forget(path);
+      return false;
     }
   }
 
   settle(path: string, text: string | null): void {
-    if (this.storage.getItem(JOURNAL_PREFIX + path) === JSON.stringify({ text })) this.storage.removeItem(JOURNAL_PREFIX + path);
+    try {
+      if (this.storage.getItem(JOURNAL_PREFIX + path) === JSON.stringify({ text })) this.storage.removeItem(JOURNAL_PREFIX + path);
+    } catch {
+      // Storage gone (access revoked): nothing of ours is left to settle.
+    }
+  }
+
+  private forget(path: string): void {
+    try {
+      this.storage.removeItem(JOURNAL_PREFIX + path);
+    } catch {
+      // As above.
+    }
   }
 
   entries(): Array<[string, string | null]> {

@@ -2,8 +2,8 @@
  * The files being edited: the shipped rulesets (read-only originals) with the user's edits and new
  * variants on top. Every change is written to the file store at once (one write in flight, the
  * newest text wins) and to its synchronous journal until committed, so a reload or a crash loses
- * nothing, even mid-write. Events: `change` (files changed),
- * `save-state` (see `saveState`).
+ * nothing, even mid-write. A write the store refuses (storage full) stays pending and is retried;
+ * the state says why meanwhile. Events: `change` (files changed), `save-state` (see `saveState`).
  */
 import { baseFilesOf, entryOf, gameOf, isVariantPath, listGames, variantsOf, type GameInfo } from './catalog.ts';
 import type { FileStore } from './file-store.ts';
@@ -15,6 +15,10 @@ export type SaveState = 'saved' | 'saving' | 'error';
 export type ShippedLoader = (game: string) => Promise<ReadonlyMap<string, string>>;
 
 export class Workspace extends EventTarget {
+  /** First wait before a failed write is tried again; it doubles up to RETRY_MAX_MS. */
+  static RETRY_MS = 1000;
+  static RETRY_MAX_MS = 30_000;
+
   /** Shipped files loaded so far: every entry file, and all files of the games opened. */
   private readonly shipped: Map<string, string>;
   private readonly loadedGames = new Set<string>();
@@ -23,8 +27,15 @@ export class Workspace extends EventTarget {
   /** Writes not yet committed: path → text, or `null` for a delete. */
   private readonly pending = new Map<string, string | null>();
   private flushing: Promise<void> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryMs = Workspace.RETRY_MS;
   saveState: SaveState = 'saved';
+  /** Why the last save failed (with `saveState` 'error'), in words. */
   saveError = '';
+  /** Set while the synchronous journal is refused (storage full): a reload mid-save could lose the last edit. */
+  journalRefused = false;
+  /** Why the saved edits could not be read at start, if they could not. */
+  restoreError = '';
 
   constructor(
     shippedEntries: ReadonlyMap<string, string>,
@@ -44,7 +55,14 @@ export class Workspace extends EventTarget {
 
   /** Read the saved edits, then replay writes the journal says never committed (an unload cut them short). */
   async restore(): Promise<void> {
-    for (const file of await this.store.all()) {
+    let files: Awaited<ReturnType<FileStore['all']>> = [];
+    try {
+      files = await this.store.all();
+    } catch (error) {
+      // The editor still opens (with the shipped files and the journal) and says why.
+      this.restoreError = describeStorageError(error);
+    }
+    for (const file of files) {
       if (gameOf(file.path) && typeof file.text === 'string') this.overrides.set(file.path, file.text);
     }
     for (const [path, text] of this.store.journal?.entries() ?? []) {
@@ -140,40 +158,85 @@ export class Workspace extends EventTarget {
     return isVariantPath(path);
   }
 
-  /** Resolves once every change so far is committed. */
+  /** Resolves once no write is running: every change so far committed, or `saveState` 'error' with a retry scheduled. */
   async flushed(): Promise<void> {
     while (this.flushing) await this.flushing;
   }
 
+  /** Changes not yet committed to the store (they are still in memory, and downloadable). */
+  get unsaved(): number {
+    return this.pending.size;
+  }
+
   private write(path: string, text: string | null): void {
-    this.store.journal?.record(path, text);
+    const journaled = this.store.journal?.record(path, text);
+    if (journaled !== undefined && journaled === this.journalRefused) {
+      this.journalRefused = !journaled;
+      this.dispatchEvent(new Event('save-state'));
+    }
     this.pending.set(path, text);
+    // An edit tries at once; the wait before the next retry grows only while nothing is edited.
+    this.retryMs = Workspace.RETRY_MS;
     this.dispatchEvent(new Event('change'));
     this.flushing ??= this.flush();
   }
 
+  /**
+   * Write what is pending. A change leaves `pending` only once the store has committed it (and
+   * only if no newer text replaced it meanwhile), so a failed write stays pending: it is tried
+   * again after a wait that grows, or at the next change, and the state says 'saved' only when
+   * nothing is pending. One failed file does not hold back the others.
+   */
   private async flush(): Promise<void> {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     this.setSaveState('saving');
+    let failure: unknown;
     try {
-      while (this.pending.size > 0) {
-        const [path, text] = this.pending.entries().next().value as [string, string | null];
-        this.pending.delete(path);
-        if (text === null) await this.store.delete(path);
-        else await this.store.put(path, text);
-        this.store.journal?.settle(path, text);
+      for (;;) {
+        for (const [path, text] of [...this.pending]) {
+          // Replaced since this pass began: the next pass writes the newer text.
+          if (this.pending.get(path) !== text) continue;
+          try {
+            if (text === null) await this.store.delete(path);
+            else await this.store.put(path, text);
+          } catch (error) {
+            failure ??= error;
+            continue;
+          }
+          if (this.pending.get(path) === text) this.pending.delete(path);
+          this.store.journal?.settle(path, text);
+        }
+        if (failure !== undefined || this.pending.size === 0) break;
       }
-      this.setSaveState('saved');
-    } catch (error) {
-      this.saveError = error instanceof Error ? error.message : String(error);
-      this.setSaveState('error');
     } finally {
-      // After an error the unwritten changes stay pending; the next change retries them.
       this.flushing = undefined;
     }
+    if (failure === undefined) {
+      this.retryMs = Workspace.RETRY_MS;
+      this.saveError = '';
+      this.setSaveState('saved');
+      return;
+    }
+    this.saveError = describeStorageError(failure);
+    this.setSaveState('error');
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.flushing ??= this.flush();
+    }, this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, Workspace.RETRY_MAX_MS);
   }
 
   private setSaveState(state: SaveState): void {
     this.saveState = state;
     this.dispatchEvent(new Event('save-state'));
   }
+}
+
+/** A storage failure in words: a full quota is the likely one, and says what to do. */
+export function describeStorageError(error: unknown): string {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  const message = error instanceof Error || error instanceof DOMException ? error.message : String(error);
+  if (name === 'QuotaExceededError' || /quota/i.test(message)) return 'the browser\'s storage for this site is full';
+  return message || name || 'the browser refused to store it';
 }

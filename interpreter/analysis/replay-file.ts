@@ -4,8 +4,10 @@ import type { GameSetup } from '../runtime/init.ts';
 export const REPLAY_FORMAT = 'rulesmith-replay';
 
 /**
- * A recorded game: which rules (path and hash), the setup (seed, players, options) and every
- * answer in order. With deterministic rules that is the whole game.
+ * A recorded game: which rules (path and hash), the setup (seed, players, options), every answer
+ * in order and a digest of where they lead. With deterministic rules that is the whole game.
+ * `ruleset` is a path relative to the replay file's folder when written by the command line (so
+ * the replay works from any working folder), or the path its carried `files` use.
  */
 export interface ReplayFile {
   format: typeof REPLAY_FORMAT;
@@ -22,6 +24,12 @@ export interface ReplayFile {
    */
   files?: Record<string, string>;
   /**
+   * Digest of the game where the answers left it (`gameDigest`: state and frame stack, every answer
+   * included). `replay` recomputes it, so an edited answer, setup or result does not verify.
+   * Replays written before it existed verify on the result alone.
+   */
+  digest?: string;
+  /**
    * The game itself at the moment it was saved (state, frames, pending question), written by
    * `rulesmith play --save` and the editor: `play --load` resumes from it without replaying.
    * `replay` checks it against the game the answers replay to.
@@ -34,10 +42,13 @@ export interface ReplayOptions {
   embed?: boolean;
   /** The game as saved (see `ReplayFile.game`). */
   game?: SavedGame;
+  /** `gameDigest` of the game as the answers left it (see `ReplayFile.digest`). */
+  digest?: string;
 }
 
 export function replayFile(path: string, program: Program, setup: GameSetup, decisions: readonly unknown[], result: unknown, options: ReplayOptions = {}): ReplayFile {
   const replay: ReplayFile = { format: REPLAY_FORMAT, version: 1, ruleset: path, hash: program.hash, setup, decisions: [...decisions], result };
+  if (options.digest !== undefined) replay.digest = options.digest;
   if (options.game) replay.game = options.game;
   if (options.embed) replay.files = Object.fromEntries([...program.model.files].map(([file, source]) => [file, source.text]));
   return replay;
@@ -51,6 +62,7 @@ export function replayProblem(data: unknown): string | undefined {
   const seed = (r.setup as { seed?: unknown }).seed;
   if (typeof seed !== 'string' && typeof seed !== 'number') return 'the replay setup has no seed';
   if (typeof r.ruleset !== 'string') return 'the replay does not say which ruleset it was played with';
+  if (r.digest !== undefined && typeof r.digest !== 'string') return 'the replay\'s `digest` must be a text';
   if (r.game !== undefined && (typeof r.game !== 'object' || r.game === null)) return 'the replay\'s `game` must be a saved game';
   if (r.files !== undefined && (typeof r.files !== 'object' || r.files === null || Object.values(r.files).some((t) => typeof t !== 'string'))) return 'the replay\'s `files` must map paths to texts';
   return undefined;

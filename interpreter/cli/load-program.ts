@@ -1,6 +1,7 @@
 import { isError } from '../diagnostics.ts';
 import type { FileHost } from '../load/index.ts';
 import { compileRuleset, CompileError, type Program } from '../compile/index.ts';
+import { allowedValues, parseOptionText } from '../runtime/options.ts';
 import { formatText } from './format.ts';
 import type { Io } from './io.ts';
 import { nodeHost } from './node-host.ts';
@@ -43,13 +44,14 @@ export function parseOptions(program: Program, raw: string[] | undefined, io: Io
       return 2;
     }
     const key = item.slice(0, eq);
-    const text = item.slice(eq + 1);
-    const def = (program.data.options ?? {})[key];
-    if (!def) {
-      io.err(`rulesmith: no option '${key}'. Options: ${Object.keys(program.data.options ?? {}).join(', ') || 'none'}\n`);
+    const defs = program.data.options as Record<string, unknown> | undefined;
+    const read = parseOptionText(defs, key, item.slice(eq + 1));
+    if ('message' in read) {
+      const why = read.code === 'unknown-option' ? `no option '${key}'. Options: ${Object.keys(defs ?? {}).join(', ') || 'none'}` : `option '${key}' must be ${allowedValues(defs?.[key])}, not '${item.slice(eq + 1)}'`;
+      io.err(`rulesmith: --option ${item}: ${why}\n`);
       return 2;
     }
-    out[key] = def.type === 'boolean' ? text === 'true' || text === '1' || text === 'yes' : def.type === 'number' ? Number(text) : text;
+    out[key] = read.value;
   }
   return out;
 }

@@ -4,8 +4,9 @@ import { agentFromSpec, searchContext, type Agent } from '../agents/index.ts';
 import { Game, type DecisionRequest, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
+import { gameDigest } from '../analysis/digest.ts';
 import { replayFile } from '../analysis/replay-file.ts';
-import { readReplay, rulesFor } from './replay.ts';
+import { carriedRules, readReplay, rulesFor, rulesetOnDisk } from './replay.ts';
 
 export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players N] [--option k=v…] [--bots p2[=level],…] [--save FILE] [--root DIR]
        rulesmith play [<ruleset>] --load FILE [--bots p2,…] [--save FILE]
@@ -28,7 +29,7 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
   const [given] = args.positionals;
   const started = args.values.load !== undefined ? loadGame(args.values.load, given, args.values.root, io) : newGame(given, args.values, io);
   if (typeof started === 'number') return started;
-  const { game, program, path } = started;
+  const { game, program, path, carried = false } = started;
   const setup = game.setup;
   const bots = new Map<string, Agent>();
   for (const item of args.values.bots.split(',').filter(Boolean)) {
@@ -54,7 +55,11 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
   }
   io.out(game.status === 'ended' ? `\nGame over: ${JSON.stringify(game.result)}\n` : game.status === 'error' ? `\nThe game stopped: ${game.error?.code}: ${game.error?.message} (${game.error?.file}:${game.error?.range.start.line})\n` : '\nStopped before the end.\n');
   if (args.values.save) {
-    const replay = replayFile(path, program, setup, game.state.decisions, game.result, { game: game.save({ log: false }) });
+    // The saved game carries its rules' files (as the editor's do), so it verifies and resumes
+    // from any folder; rules carried in a loaded replay travel on as they came.
+    const rules = carried ? { ruleset: path, files: undefined } : carriedRules(program, path);
+    const replay = replayFile(rules.ruleset, program, setup, game.state.decisions, game.result, { game: game.save({ log: false }), digest: gameDigest(game), embed: carried });
+    if (rules.files) replay.files = rules.files;
     writeFileSync(args.values.save, `${JSON.stringify(replay, null, 1)}\n`);
     io.out(`${game.status === 'waiting' ? 'Game' : 'Replay'} saved to ${args.values.save}${game.status === 'waiting' ? ` (go on with: rulesmith play --load ${args.values.save})` : ''}\n`);
   }
@@ -65,6 +70,8 @@ interface Started {
   game: Game;
   program: Program;
   path: string;
+  /** The rules came from the files a loaded replay carries (none on disk). */
+  carried?: boolean;
 }
 
 function newGame(path: string | undefined, values: { seed: string; players?: string; option?: string[]; root?: string }, io: Io): Started | number {
@@ -93,7 +100,9 @@ function loadGame(file: string, path: string | undefined, root: string | undefin
   }
   if (!(game instanceof Game)) return fail(game.problems.map((p) => p.message).join('; '));
   io.out(`Resumed ${file}: ${game.state.decisions.length} decisions played, round ${game.state.round}.\n`);
-  return { game, program, path: path ?? replay.ruleset };
+  if (path !== undefined) return { game, program, path };
+  if (replay.files) return { game, program, path: replay.ruleset, carried: true };
+  return { game, program, path: rulesetOnDisk(replay, file) ?? replay.ruleset };
 
   function fail(why: string): number {
     io.err(`rulesmith play: cannot go on with '${file}': ${why}\n`);
@@ -125,6 +134,9 @@ async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefine
     const nums = text.split(/[\s,]+/).filter(Boolean).map(Number);
     if (nums.length === 0 || nums.some((n) => !Number.isInteger(n))) { io.out('  type a number (or log, state, quit)\n'); continue; }
     if (req.kind === 'number') return nums[0]!;
+    // Refuse here, in the numbers this prompt shows (1-based); the game counts options from 0.
+    const wrong = (req.kind === 'one' ? nums.slice(0, 1) : nums).find((n) => n < 1 || n > req.labels.length);
+    if (wrong !== undefined) { io.out(`  refused: there is no option ${wrong}; type a number from 1 to ${req.labels.length}\n`); continue; }
     if (req.kind === 'one') return nums[0]! - 1;
     return nums.map((n) => n - 1);
   }

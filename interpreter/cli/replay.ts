@@ -1,18 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createMemoryHost, isInside } from '../load/index.ts';
 import { realPathOf } from './node-host.ts';
 import { Game, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { programFor } from './load-program.ts';
+import { gameDigest } from '../analysis/digest.ts';
 import { replayPathOutside, replayProblem, type ReplayFile } from '../analysis/replay-file.ts';
 
 export const REPLAY_USAGE = `Usage: rulesmith replay <replay.json> [--ruleset <path>]
 
 Re-runs a recorded game and checks that every answer is still legal and the result is the same.
 The rules come from the replay itself when it carries their files (the browser editor's replays
-do), else from the ruleset path it names (as recorded, then next to the replay file).
+do), else from the ruleset path it names (relative to the replay's folder, else to the working
+folder). Every answer and the state they lead to are checked against the digest the file records,
+so an edited answer does not verify even when the winner stays the same; an unfinished game
+verifies up to its last answer.
 --ruleset <path>  replay against these rules instead (your working copy, say).
 Exit 0 when it reproduces; 1 with the first divergence; 2 when the file cannot be read.`;
 
@@ -57,6 +61,13 @@ export function runReplay(argv: string[], io: Io): number {
       return 1;
     }
   }
+  // The digest covers every answer and the state they lead to: an edited answer fails here even
+  // when the game would end with the same winner.
+  const digest = gameDigest(game);
+  if (replay.digest !== undefined && digest !== replay.digest) {
+    io.out(`diverged: after ${replay.decisions.length} decisions the game is not the one recorded (digest ${digest}, recorded ${replay.digest}): an answer, the setup or the result was changed, or the interpreter plays these rules differently\n`);
+    return 1;
+  }
   if (replay.game) {
     // A saved game carries its state: it must be the state the answers replay to.
     const got = game.save({ log: false });
@@ -64,22 +75,61 @@ export function runReplay(argv: string[], io: Io): number {
       io.out(`diverged: after ${replay.decisions.length} decisions the game is not in the state the file saved\n`);
       return 1;
     }
-    if (game.pending && replay.game.status === 'waiting') {
-      io.out(`replay verified up to decision ${replay.decisions.length}: the game waits for ${game.pending.player}: "${game.pending.prompt}" (go on with: rulesmith play --load ${file})\n`);
-      return 0;
-    }
-  }
-  if (game.pending) {
-    io.out(`diverged: the game still asks "${game.pending.prompt}" after all ${replay.decisions.length} recorded decisions\n`);
-    return 1;
   }
   const got = JSON.stringify(game.result);
+  if (game.pending && (replay.result === null || replay.result === undefined) && (replay.game ? replay.game.status === 'waiting' : true)) {
+    // An unfinished game (saved to go on with later, or stopped by a bot's limit): verified so far.
+    const goOn = replay.game ? ` (go on with: rulesmith play --load ${file})` : '';
+    io.out(`replay verified up to decision ${replay.decisions.length}: the game waits for ${game.pending.player}: "${game.pending.prompt}"${goOn}${unchecked(replay)}\n`);
+    return 0;
+  }
+  if (game.pending) {
+    io.out(`diverged: the game still asks "${game.pending.prompt}" after all ${replay.decisions.length} recorded decisions, but the file records the result ${JSON.stringify(replay.result)}\n`);
+    return 1;
+  }
   if (got !== JSON.stringify(replay.result)) {
     io.out(`diverged: result ${got} instead of ${JSON.stringify(replay.result)}\n`);
     return 1;
   }
-  io.out(`replay verified: ${replay.decisions.length} decisions, ${game.state.round} rounds, result ${got}\n`);
+  io.out(`replay verified: ${replay.decisions.length} decisions, ${game.state.round} rounds, result ${got}${unchecked(replay)}\n`);
   return 0;
+}
+
+/** Said of a replay written before digests: only its answers' legality and its result were checked. */
+function unchecked(replay: ReplayFile): string {
+  return replay.digest === undefined ? ' (the file records no digest: only the answers and the result were checked)' : '';
+}
+
+/**
+ * The ruleset path a replay written to `replayPath` records: relative to the replay's folder
+ * (with `/`), so `rulesmith replay` finds it from any working folder.
+ */
+export function recordedRulesetPath(rulesetPath: string, replayPath: string): string {
+  const rel = relative(dirname(resolve(replayPath)), resolve(rulesetPath)).split(sep).join('/');
+  return rel === '' ? '.' : rel;
+}
+
+/**
+ * The rules' files for a saved game to carry, keyed relative to the folder above the ruleset's
+ * (no absolute or `../` keys, so `replay` accepts them), with the ruleset's path among those keys:
+ * the game then verifies and resumes from any folder, with nothing but the file.
+ */
+export function carriedRules(program: Program, rulesetPath: string): { ruleset: string; files: Record<string, string> } {
+  const entry = resolve(rulesetPath);
+  const sources = [...program.model.files].map(([path, source]) => [resolve(path), source.text] as const);
+  const common = [entry, ...sources.map(([path]) => dirname(path))].reduce(commonFolder);
+  // Named as from the working folder when they lie in it (`rulesets/dragut`, as the editor names
+  // them), else from the folder above them all (keeping the ruleset's own folder in the name).
+  const cwd = process.cwd();
+  const base = common !== cwd && commonFolder(common, cwd) === cwd ? cwd : common === entry ? dirname(common) : common;
+  const key = (path: string) => relative(base, path).split(sep).join('/');
+  return { ruleset: key(entry), files: Object.fromEntries(sources.map(([path, text]) => [key(path), text])) };
+}
+
+function commonFolder(a: string, b: string): string {
+  let folder = a;
+  while (folder !== b && !b.startsWith(folder.endsWith(sep) ? folder : folder + sep) && dirname(folder) !== folder) folder = dirname(folder);
+  return folder;
 }
 
 /** A replay file read and checked for shape; exit code 2 (said on `io`) when it is not one. */
@@ -113,7 +163,11 @@ export function rulesFor(replay: ReplayFile, file: string, override: string | un
   const found = allowed.find((c) => existsSync(c));
   if (!replay.files) {
     if (refused && !found) return outside(file, `names its ruleset at '${replay.ruleset}'`, io);
-    return programFor(found ?? allowed[0]!, io);
+    if (!found) {
+      io.err(`rulesmith replay: cannot find the ruleset '${replay.ruleset}' the replay names (looked beside the replay and in the working folder); give it with --ruleset <path>\n`);
+      return 2;
+    }
+    return programFor(found, io);
   }
   const stray = replayPathOutside(replay);
   if (stray !== undefined) return outside(file, `carries a file at '${stray}'`, io);
@@ -125,14 +179,25 @@ export function rulesFor(replay: ReplayFile, file: string, override: string | un
   return program;
 }
 
-/** Where the recorded ruleset may be read: relative to the working folder, then to the replay. */
+/** The recorded ruleset's path on disk, where a replay may read it (see diskCandidates), or undefined. */
+export function rulesetOnDisk(replay: ReplayFile, file: string): string | undefined {
+  return diskCandidates(replay.ruleset, file).allowed.find((c) => existsSync(c));
+}
+
+/**
+ * Where the recorded ruleset may be read: relative to the replay's folder (how replays are
+ * written), then to the working folder (older replays). A candidate is allowed when it lies inside
+ * either folder, symbolic links followed.
+ */
 function diskCandidates(recorded: string, replayPath: string): { allowed: string[]; refused: boolean } {
-  const bases = [process.cwd(), resolve(dirname(replayPath))];
+  const cwd = process.cwd();
+  const replayDir = resolve(dirname(replayPath));
+  const roots = [realPathOf(cwd), realPathOf(replayDir)];
   const allowed: string[] = [];
   let refused = false;
-  for (const base of bases) {
+  for (const base of [replayDir, cwd]) {
     const candidate = isAbsolute(recorded) ? recorded : join(base, recorded);
-    if (isInside(realPathOf(base), realPathOf(candidate))) allowed.push(isAbsolute(recorded) || base !== bases[0] ? candidate : recorded);
+    if (roots.some((root) => isInside(root, realPathOf(candidate)))) allowed.push(base === cwd && !isAbsolute(recorded) ? recorded : candidate);
     else refused = true;
   }
   return { allowed: [...new Set(allowed)], refused };

@@ -4,7 +4,9 @@ import type { Agent } from '../agents/agent.ts';
 import { agentFromSpec, RandomAgent, playWith } from '../agents/index.ts';
 import type { GameRecord } from '../analysis/summary.ts';
 import type { Program } from '../runtime/index.ts';
+import { gameDigest } from '../analysis/digest.ts';
 import { replayFile } from '../analysis/replay-file.ts';
+import { recordedRulesetPath } from './replay.ts';
 
 /** Everything a batch of simulated games needs; plain data, so it can cross to a worker thread. */
 export interface SimulationPlan {
@@ -32,7 +34,10 @@ export function playRange(program: Program, plan: SimulationPlan, from: number, 
       seed, status: played.stopped && g.status !== 'error' ? 'error' : g.status, result: g.result, rounds: g.state.round, decisions: played.decisions.length,
       error: g.error ?? (played.stopped ? { code: played.stopped.code, message: played.stopped.message } : null),
     });
-    if (plan.replays) writeFileSync(join(plan.replays, `game-${String(i).padStart(5, '0')}.json`), `${JSON.stringify(replayFile(plan.path, program, setup, played.decisions, g.result), null, 1)}\n`);
+    if (plan.replays) {
+      const file = join(plan.replays, `game-${String(i).padStart(5, '0')}.json`);
+      writeFileSync(file, `${JSON.stringify(replayFile(recordedRulesetPath(plan.path, file), program, setup, played.decisions, g.result, { digest: gameDigest(g) }), null, 1)}\n`);
+    }
     progress?.();
   }
   return records;

@@ -52,7 +52,7 @@ export function validateAnswer(req: DecisionRequest, answer: unknown): Refusal |
   const refuse = (code: string, message: string): Refusal => ({ ok: false, code, message, at: req.at });
   if (req.kind === 'one') {
     if (typeof answer !== 'number' || !Number.isInteger(answer)) return refuse('answer-not-an-option', 'Answer with the number of one option.');
-    if (answer < 0 || answer >= req.options.length) return refuse('answer-out-of-range', `Option ${answer} does not exist; there are ${req.options.length}.`);
+    if (answer < 0 || answer >= req.options.length) return refuse('answer-out-of-range', `No option at index ${answer}: the ${req.options.length} options are indexed from 0 to ${req.options.length - 1}.`);
     return null;
   }
   if (req.kind === 'number') {
@@ -62,7 +62,7 @@ export function validateAnswer(req: DecisionRequest, answer: unknown): Refusal |
   }
   if (!Array.isArray(answer) || !answer.every((i) => Number.isInteger(i))) return refuse('answer-not-a-list', 'Answer with a list of option numbers.');
   if (new Set(answer).size !== answer.length) return refuse('answer-repeats-option', 'Each option may be chosen once.');
-  if (answer.some((i: number) => i < 0 || i >= req.options.length)) return refuse('answer-out-of-range', `Options are numbered 0 to ${req.options.length - 1}.`);
+  if (answer.some((i: number) => i < 0 || i >= req.options.length)) return refuse('answer-out-of-range', `Options are indexed from 0 to ${req.options.length - 1}.`);
   if (answer.length < req.min || answer.length > req.max) {
     return refuse('answer-wrong-count', req.min === req.max ? `Choose exactly ${req.min}.` : `Choose from ${req.min} to ${req.max}.`);
   }

@@ -2,6 +2,7 @@
 export type { Program } from './program.ts';
 export { Game, SAVED_GAME_FORMAT, type ForkOptions, type GameStatus, type SavedGame } from './game.ts';
 export type { GameSetup, SetupProblem } from './init.ts';
+export { allowedValues, optionProblem, optionValueOk, parseOptionText, type OptionValue } from './options.ts';
 export type { DecisionRequest, Answer, Refusal } from './decisions.ts';
 export type { LogEntry, LogLevel } from './log.ts';
 export type { GameState } from './state.ts';

@@ -1,5 +1,6 @@
 import { entries, isRecord } from '../check/context.ts';
 import type { Program } from './program.ts';
+import { optionProblem } from './options.ts';
 import { seedRng, shuffleInPlace } from './rng.ts';
 import { STATE_FORMAT, zoneKey, type GameState, type PlayerState } from './state.ts';
 
@@ -31,15 +32,9 @@ export function checkSetup(program: Program, setup: GameSetup): SetupProblem[] {
   const p = program.data.players;
   if (!Number.isInteger(n) || n < 1) problems.push({ code: 'invalid-players', message: `Player count must be a positive whole number, not ${n}.` });
   else if (p && (n < p.min || n > p.max)) problems.push({ code: 'invalid-players', message: `This ruleset is for ${p.min}–${p.max} players, not ${n}.` });
-  const defs = program.data.options ?? {};
   for (const [id, value] of Object.entries(setup.options ?? {})) {
-    const def = (defs as Record<string, unknown>)[id];
-    if (!isRecord(def)) {
-      problems.push({ code: 'unknown-option', message: `No option \`${id}\`. Options: ${Object.keys(defs).join(', ') || 'none'}.` });
-      continue;
-    }
-    const ok = def.type === 'boolean' ? typeof value === 'boolean' : def.type === 'number' ? typeof value === 'number' : Array.isArray(def.values) && def.values.includes(value);
-    if (!ok) problems.push({ code: 'invalid-option', message: `Option \`${id}\` must be ${def.type === 'choice' ? `one of ${(def.values as string[]).join(', ')}` : `a ${def.type}`}.` });
+    const problem = optionProblem(program.data.options as Record<string, unknown> | undefined, id, value);
+    if (problem) problems.push(problem);
   }
   return problems;
 }

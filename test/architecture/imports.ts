@@ -41,6 +41,9 @@ export const EDITOR_ENTRY_POINTS: ReadonlySet<string> = new Set([
   // without loading the interpreter; through an index, the bundle would carry every module the
   // index reaches that does work at load time (the built-in tables, the parser).
   'interpreter/analysis/replay-file.ts',
+  // Option values are checked by one function everywhere (setup, --option, the setup form); it
+  // imports nothing, so the main thread's setup form uses it without loading the runtime.
+  'interpreter/runtime/options.ts',
 ]);
 
 interface Token {

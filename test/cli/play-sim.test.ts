@@ -107,7 +107,8 @@ describe('rulesmith replay', () => {
     expect(resumed.out).toContain('Game over:');
     const whole = JSON.parse(readFileSync(second, 'utf8'));
     expect(whole.decisions.slice(0, n)).toEqual(saved.decisions);
-    expect((await runCli(['replay', second])).out).toMatch(/^replay verified: \d+ decisions/);
+    // The saved game carries its rule files; with the ruleset also on disk, replay first says whether they agree.
+    expect((await runCli(['replay', second])).out).toMatch(/^rules: the 1 file\(s\) carried in the replay; test\/fixtures\/runtime\/duel on disk has the same rules\nreplay verified: \d+ decisions/);
     // The same game played in one go gives the same answers and result.
     await playPiped(['play', DUEL, '--seed', '3', '--bots', 'p2', '--save', all], [...Array(3).fill('1'), ...Array(60).fill('1')]);
     const oneGo = JSON.parse(readFileSync(all, 'utf8'));
@@ -220,7 +221,8 @@ describe('rulesmith play', () => {
     const r = await playPiped(['play', DUEL, '--seed', '3'], ['hello', '9', 'state', 'quit']);
     expect(r.out).toContain('1. ');
     expect(r.out).toContain('type a number');
-    expect(r.out).toContain('refused: Option 8 does not exist');
+    // Refused in the numbers shown: typing 9 names option 9 (it once said 'Option 8').
+    expect(r.out).toContain('refused: there is no option 9; type a number from 1 to');
     expect(r.out).toContain('tension: 0');
     expect(r.out).toContain('Stopped before the end.');
   });

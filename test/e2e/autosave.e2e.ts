@@ -34,4 +34,40 @@ describe('autosave', () => {
     await s.shot('after-reloads');
     expect(s.errors).toEqual([]);
   });
+
+  test('a full disk should be shown, the text kept, and saved once there is room again', async () => {
+    const { page } = s;
+    // IndexedDB refuses file writes while the flag is set, as a full quota does.
+    // (As text: these tests type-check without the DOM's types.)
+    await page.addInitScript({
+      content: `{
+        const put = IDBObjectStore.prototype.put;
+        IDBObjectStore.prototype.put = function (...args) {
+          if (globalThis.diskFull && this.name === 'files') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          return put.apply(this, args);
+        };
+      }`,
+    });
+    await page.goto(server.url);
+    await waitForEditor(page);
+    await pickGame(page, 'battle-of-seattle');
+    await newVariant(page, 'Full disk');
+    await page.evaluate(() => ((globalThis as { diskFull?: boolean }).diskFull = true));
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('# kept through a full disk');
+    const state = page.locator('rs-file-toolbar [data-save-state]');
+    await expect.poll(() => state.getAttribute('data-save-state'), { timeout: 10_000 }).toBe('error');
+    expect(await state.textContent()).toContain("Not saved: the browser's storage for this site is full");
+    await expect.poll(() => page.locator('rs-file-toolbar button', { hasText: 'Download' }).count()).toBe(1);
+    await s.shot('disk-full');
+    // Room again: the retry saves it without another keystroke.
+    await page.evaluate(() => ((globalThis as { diskFull?: boolean }).diskFull = false));
+    await expect.poll(() => state.getAttribute('data-save-state'), { timeout: 10_000 }).toBe('saved');
+    await page.reload();
+    await waitForEditor(page);
+    await expect.poll(() => editorLines(page), { timeout: 10_000 }).toContain('# kept through a full disk');
+    expect(s.errors).toEqual([]);
+  });
 });

@@ -216,6 +216,18 @@ describe('playtest saved games', () => {
     }
   });
 
+  test('a loaded replay should be checked against its recorded digest, as rulesmith replay checks it', () => {
+    const s = session({ setup: { seed: 'digest', players: 2 } });
+    botSteps(s, 12);
+    const file = s.replayFile(replayRulesetPath(BOS));
+    expect(file.digest).toMatch(/^[0-9a-f]{16}$/);
+    const humans = { seats: { p1: 'human', p2: 'human' }, autoplay: false, setup: file.setup, decisions: file.decisions } as const;
+    expect(session({ ...humans, digest: file.digest }).update().note).toBe('Verified: the 12 answers lead to the game recorded.');
+    // The same answers with another recorded digest: an edited file (or other rules) is named as such.
+    const edited = session({ ...humans, digest: '0000000000000000' }).update().note;
+    expect(edited).toMatch(/^The answers do not lead to the game recorded \(digest \w+, recorded 0000000000000000\)/);
+  });
+
   test('a game saved in Node with game.save() should be loaded by the session and play on identically', () => {
     const node = programFor(join(ROOT, 'rulesets/battle-of-seattle'), capture());
     if (typeof node === 'number') throw new Error('the shipped ruleset did not load');

@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { MemoryFileStore, StorageJournal, type KeyValueStorage } from '../../editor/workspace/file-store.ts';
+import { describe, expect, test, vi } from 'vitest';
+import { MemoryFileStore, StorageJournal, requestPersistentStorage, type KeyValueStorage } from '../../editor/workspace/file-store.ts';
 import { Workspace } from '../../editor/workspace/workspace.ts';
 
 const ENTRY = 'rulesets/g/ruleset.yaml';
@@ -126,5 +126,107 @@ describe('write journal (a reload right after typing)', () => {
     expect(ws.text('rulesets/g/variants/v.yaml')).toBeUndefined();
     await ws.flushed();
     expect(await store.all()).toEqual([]);
+  });
+});
+
+/** Web Storage that refuses a write once the texts it holds would pass `quota` characters (as localStorage does). */
+function quotaStorage(quota: number): KeyValueStorage & { map: Map<string, string> } {
+  const storage = mapStorage();
+  const size = () => [...storage.map].reduce((n, [k, v]) => n + k.length + v.length, 0);
+  const setItem = storage.setItem;
+  storage.setItem = (k, v) => {
+    if (size() - (k.length + (storage.map.get(k)?.length ?? 0)) + k.length + v.length > quota) throw Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+    setItem(k, v);
+  };
+  return storage;
+}
+
+/** A store (IndexedDB's part) whose writes fail while `failing` holds, as when the disk is full. */
+class FailingStore extends MemoryFileStore {
+  readonly journal: StorageJournal;
+  failing: (path: string) => boolean = () => false;
+  writes = 0;
+  constructor(readonly storage: KeyValueStorage & { map: Map<string, string> } = mapStorage()) {
+    super();
+    this.journal = new StorageJournal(storage);
+  }
+  override async put(path: string, text: string): Promise<void> {
+    this.writes++;
+    if (this.failing(path)) throw Object.assign(new Error('Transaction aborted: QuotaExceededError'), { name: 'QuotaExceededError' });
+    return super.put(path, text);
+  }
+}
+
+describe('autosave under storage pressure (issue 12, item 6)', () => {
+  test('a journal write refused for lack of space should not leave an older entry to bring back old text', async () => {
+    const store = new FailingStore(quotaStorage(200));
+    const ws = await workspace(store);
+    // The first save fails; its text stays in the journal, as it should while uncommitted.
+    store.failing = () => true;
+    ws.update(TABLES, 'tables: {a: 1}\n');
+    await ws.flushed();
+    expect(ws.saveState).toBe('error');
+    expect(store.journal.entries()).toEqual([[TABLES, 'tables: {a: 1}\n']]);
+    // Newer text, too big for the journal; this time the store commits it.
+    store.failing = () => false;
+    const newer = `tables: {a: 2}\n# ${'x'.repeat(300)}\n`;
+    ws.update(TABLES, newer);
+    await ws.flushed();
+    expect(ws.saveState).toBe('saved');
+    // A restart shows the newer text, not the old journal entry.
+    const next = await workspace(store);
+    expect(next.text(TABLES)).toBe(newer);
+    expect(store.journal.entries()).toEqual([]);
+    // The refusal is shown (the status says storage is nearly full).
+    expect(ws.journalRefused).toBe(true);
+  });
+
+  test('a failed store write should stay pending and be retried; the state should not say saved until it is', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = new FailingStore();
+      const ws = await workspace(store);
+      store.failing = (path) => path === TABLES;
+      ws.update(TABLES, 'tables: {a: 1}\n');
+      await ws.flushed();
+      expect(ws.saveState).toBe('error');
+      // Another file saves fine; the failed one is still unsaved, so the state stays 'error'.
+      ws.update(ENTRY, 'rulesmith: 1\nid: g\nname: Game 2\ninclude: [tables.yaml]\n');
+      await ws.flushed();
+      expect(ws.saveState).toBe('error');
+      expect(ws.unsaved).toBe(1);
+      expect((await store.all()).map((f) => f.path)).toEqual([ENTRY]);
+      expect(ws.saveError).toBe("the browser's storage for this site is full");
+      // Space comes back: the retry (on a timer, no new edit needed) commits it.
+      store.failing = () => false;
+      const before = store.writes;
+      await vi.advanceTimersByTimeAsync(Workspace.RETRY_MAX_MS);
+      await ws.flushed();
+      expect(store.writes).toBeGreaterThan(before);
+      expect(ws.saveState).toBe('saved');
+      expect(ws.unsaved).toBe(0);
+      expect((await store.all()).find((f) => f.path === TABLES)?.text).toBe('tables: {a: 1}\n');
+      expect(store.journal.entries()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('saved edits that cannot be read should not stop the editor; the journal still brings back text', async () => {
+    const store = new FailingStore();
+    store.journal.record(TABLES, 'tables: {j: 1}\n');
+    store.all = () => Promise.reject(new Error('IndexedDB read failed'));
+    const ws = await workspace(store);
+    expect(ws.restoreError).toBe('IndexedDB read failed');
+    expect(ws.text(TABLES)).toBe('tables: {j: 1}\n');
+  });
+
+  test('persistent storage should be asked for once, and a refusal or a missing API should not fail', async () => {
+    const asked: string[] = [];
+    expect(await requestPersistentStorage({ persisted: async () => false, persist: async () => (asked.push('persist'), true) })).toBe(true);
+    expect(await requestPersistentStorage({ persisted: async () => true, persist: async () => (asked.push('again'), true) })).toBe(true);
+    expect(asked).toEqual(['persist']);
+    expect(await requestPersistentStorage({ persist: () => Promise.reject(new Error('no')) })).toBe(false);
+    expect(await requestPersistentStorage(undefined)).toBe(false);
   });
 });

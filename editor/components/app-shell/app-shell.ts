@@ -4,6 +4,7 @@ import { DiagnosticsController } from '../../validator/diagnostics-controller.ts
 import type { Range } from '../../validator/protocol.ts';
 import { entryOf } from '../../workspace/catalog.ts';
 import { baseName, downloadText } from '../../workspace/download.ts';
+import { requestPersistentStorage } from '../../workspace/file-store.ts';
 import { openFileStore } from '../../workspace/idb-file-store.ts';
 import { SHARE_PREFIX, encodeShare, openShared } from '../../workspace/share-link.ts';
 import { loadShippedGame, shippedEntries } from '../../workspace/shipped.ts';
@@ -56,6 +57,8 @@ export class RsApp extends LitElement {
   declare private notice: string;
   /** The code editor is open beside a game view (a log entry was chosen). */
   declare private beside: boolean;
+  /** The browser agreed not to evict this site's storage (`navigator.storage.persist()`). */
+  private persisted = false;
   /** Game views shown so far (kept mounted). */
   private readonly mounted = new Set<RuntimeViewId>();
   private workspace: Workspace | undefined;
@@ -83,11 +86,13 @@ export class RsApp extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('hashchange', this.handleHashChange);
+    window.addEventListener('beforeunload', this.handleBeforeUnload);
     if (!this.workspace) void this.init();
   }
 
   override disconnectedCallback(): void {
     window.removeEventListener('hashchange', this.handleHashChange);
+    window.removeEventListener('beforeunload', this.handleBeforeUnload);
     super.disconnectedCallback();
   }
 
@@ -102,6 +107,13 @@ export class RsApp extends LitElement {
     this.workspace = ws;
     this.show(restoreUi(ws, saved));
     if (!store.persistent) this.notice = 'This browser refuses storage: edits last until the tab is closed.';
+    else if (ws.restoreError) this.notice = `Your saved edits could not be read (${ws.restoreError}); download what you change to keep it.`;
+    else {
+      void requestPersistentStorage().then((granted) => {
+        this.persisted = granted;
+        this.requestUpdate();
+      });
+    }
     await this.openSharedLink();
   }
 
@@ -147,6 +159,8 @@ export class RsApp extends LitElement {
             .saveState=${ws.saveState}
             .saveError=${ws.saveError}
             .persistent=${ws.store.persistent}
+            .persisted=${this.persisted}
+            .journalRefused=${ws.journalRefused}
             @rs-download-file=${this.handleDownload}
             @rs-share-file=${this.handleShare}
             @rs-revert-file=${this.handleRevert}
@@ -255,6 +269,12 @@ export class RsApp extends LitElement {
     this.reveal = { path };
     this.show({ game, entry: path, openPath: path, view });
   }
+
+  /** Leaving with edits the storage refused would lose them: the browser asks first. */
+  private readonly handleBeforeUnload = (e: BeforeUnloadEvent): void => {
+    const ws = this.workspace;
+    if (ws && ws.saveState === 'error' && ws.unsaved > 0) e.preventDefault();
+  };
 
   private handleDownload(e: RsEvent<'rs-download-file'>): void {
     downloadText(baseName(e.detail.path), this.workspace!.text(e.detail.path) ?? '');

@@ -22,6 +22,8 @@ export class RsFileToolbar extends LitElement {
     saveState: { attribute: 'save-state' },
     saveError: { attribute: false },
     persistent: { type: Boolean },
+    persisted: { type: Boolean },
+    journalRefused: { type: Boolean },
     shareLink: { state: true },
     slowSave: { state: true },
   };
@@ -41,6 +43,10 @@ export class RsFileToolbar extends LitElement {
   declare saveError: string;
   /** Whether edits survive a reload (IndexedDB available). */
   declare persistent: boolean;
+  /** Whether the browser agreed not to evict the storage when the disk runs low. */
+  declare persisted: boolean;
+  /** The unload safety copy was refused (storage full): a reload mid-save could lose the last edit. */
+  declare journalRefused: boolean;
   declare private shareLink: string;
   /** A save has been running for longer than SAVING_NOTICE_MS. */
   declare private slowSave: boolean;
@@ -55,6 +61,8 @@ export class RsFileToolbar extends LitElement {
     this.saveState = 'saved';
     this.saveError = '';
     this.persistent = true;
+    this.persisted = false;
+    this.journalRefused = false;
     this.shareLink = '';
     this.slowSave = false;
   }
@@ -77,7 +85,7 @@ export class RsFileToolbar extends LitElement {
       <span class="path">${this.path}</span>
       ${this.edited ? html`<span class="tag">edited</span>` : nothing}
       ${!this.shipped ? html`<span class="tag">yours</span>` : nothing}
-      <span class="state ${this.saveState === 'error' ? 'error' : ''}" role="status" data-save-state=${this.saveState}>${this.saveText()}</span>
+      <span class="state ${this.saveState === 'error' || this.journalRefused ? 'error' : ''}" role="status" data-save-state=${this.saveState} title=${this.saveTitle()}>${this.saveText()}</span>
       <button class="button" @click=${() => emit(this, 'rs-download-file', detail)}>Download</button>
       ${this.variant ? html`<button class="button" @click=${() => emit(this, 'rs-share-file', detail)}>Share link</button>` : nothing}
       ${this.shipped && this.edited ? html`<button class="button" @click=${() => emit(this, 'rs-revert-file', detail)}>Revert to shipped</button>` : nothing}
@@ -105,9 +113,16 @@ export class RsFileToolbar extends LitElement {
   }
 
   private saveText(): string {
-    if (this.saveState === 'error') return `Not saved: ${this.saveError}`;
+    if (this.saveState === 'error') return `Not saved: ${this.saveError}. Retrying; Download keeps a copy.`;
     if (this.saveState === 'saving' && this.slowSave) return 'Saving…';
-    return this.persistent ? 'All changes saved in this browser' : 'Changes are kept until you close the tab (browser storage unavailable)';
+    if (!this.persistent) return 'Changes are kept until you close the tab (browser storage unavailable)';
+    return this.journalRefused ? 'All changes saved in this browser; its storage is nearly full' : 'All changes saved in this browser';
+  }
+
+  private saveTitle(): string {
+    if (!this.persistent || this.saveState === 'error') return 'Your edits are kept in this tab meanwhile; Download saves the file to disk.';
+    if (this.journalRefused) return 'Storage is nearly full: a reload in the middle of a save could lose the last edit. Download keeps a copy.';
+    return this.persisted ? 'Kept in this browser\'s persistent storage.' : 'The browser may clear its storage when the disk runs low; Download keeps a copy.';
   }
 
   private async handleCopy(): Promise<void> {

@@ -1,4 +1,5 @@
 /** The choices made before a game starts, and their defaults from the ruleset. */
+import { optionValueOk } from '../../../interpreter/runtime/options.ts';
 import type { BoardModel, GameSetupData, SeatKind } from '../../play/protocol.ts';
 
 export interface SetupValue {
@@ -25,7 +26,7 @@ export function defaultSetup(board: BoardModel, previous?: SetupValue): SetupVal
   const options: SetupValue['options'] = {};
   for (const o of board.options) {
     const kept = previous?.options[o.id];
-    options[o.id] = kept !== undefined && typeof kept === typeof o.default && (o.type !== 'choice' || o.values?.includes(String(kept))) ? kept : o.default;
+    options[o.id] = optionValueOk(o, kept) ? kept : o.default;
   }
   const seats = Array.from({ length: players }, (_, i) => previous?.seats[i] ?? (i === 0 ? 'human' : 'bot'));
   return { players, options, seed: previous?.seed ?? '1', seats, delay: previous?.delay ?? 300 };

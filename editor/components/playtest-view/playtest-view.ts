@@ -219,7 +219,7 @@ export class RsPlaytestView extends LitElement {
     this.notice = notes.join(' ');
     const players = Number(replay.setup.players ?? board.players.default);
     const seats = Object.fromEntries(seatNames(board, players).map((s) => [s.id, 'human' as SeatKind]));
-    this.lastStart = { entry: board.entry, setup: replay.setup, seats, seat: this.play.update?.seat ?? 'p1', delay: this.delay, autoplay: false, decisions: replay.decisions, ...(resume ? { game: replay.game } : {}) };
+    this.lastStart = { entry: board.entry, setup: replay.setup, seats, seat: this.play.update?.seat ?? 'p1', delay: this.delay, autoplay: false, decisions: replay.decisions, ...(resume ? { game: replay.game } : {}), ...(replay.digest ? { digest: replay.digest } : {}) };
     this.play.start(this.lastStart);
   }
 }
