@@ -11,11 +11,10 @@
 import type { Game } from './game.ts';
 import { nextInt, nextUint32, shuffleInPlace, type RngState } from './rng.ts';
 import type { Runtime } from './runtime.ts';
-import { hiddenFrom, pieceSide } from './secrets.ts';
 import type { Frame } from './frame.ts';
 import { valueEquals, type Value } from './values.ts';
 import type { GameState, PlayerState } from './state.ts';
-import { cardVisible, unseenValues } from './visibility.ts';
+import { cardVisible, pieceSide, pieceVisible, unseenValues } from './visibility.ts';
 
 /** How much a determinization drew again (tests use it to know the check was not empty). */
 export interface Resampled {
@@ -77,8 +76,8 @@ function resampleCards(rt: Runtime, state: GameState, me: PlayerState | undefine
 function resamplePieces(rt: Runtime, state: GameState, me: PlayerState | undefined, rng: RngState): number {
   const bySide = new Map<string, string[]>();
   for (const [id, p] of Object.entries(state.pieces)) {
+    if (pieceVisible(rt, id, me)) continue;
     const side = pieceSide(rt, id);
-    if (!p.hidden || !hiddenFrom(side, me) || (me?.side && p.shown_to?.includes(me.side))) continue;
     const ids = bySide.get(String(side));
     if (ids) ids.push(id);
     else bySide.set(String(side), [id]);
