@@ -12,6 +12,7 @@ import type { Game } from './game.ts';
 import { nextInt, nextUint32, shuffleInPlace, type RngState } from './rng.ts';
 import type { Runtime } from './runtime.ts';
 import type { Frame } from './frame.ts';
+import { retellLog } from './determinize-log.ts';
 import { valueEquals, type Value } from './values.ts';
 import type { GameState, PlayerState } from './state.ts';
 import { cardVisible, pieceSide, pieceVisible, unseenValues } from './visibility.ts';
@@ -23,6 +24,8 @@ export interface Resampled {
   values: number;
   /** Other seats' answers to a simultaneous secret choice still being asked. */
   answers: number;
+  /** Log entries told again from the copy's state (with `log: true`; see determinize-log.ts). */
+  lines: number;
 }
 
 export interface Determinized {
@@ -42,7 +45,10 @@ export function determinize(game: Game, seat: string | null, rng: RngState, opts
     pieces: resamplePieces(rt, state, me, rng),
     values: resampleValues(rt, state, me, rng),
     answers: resampleAnswers(copy.rt.stack, seat, rng),
+    lines: 0,
   };
+  // The copy's log says what the copy's pieces, cards and values would have made it say.
+  if (opts.log) resampled.lines = retellLog(game, copy, me);
   state.rng = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
   return { game: copy, resampled };
 }
