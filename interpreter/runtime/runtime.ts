@@ -16,7 +16,7 @@ import { fromStored, toStored } from './persist.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
 import { valueAudience } from './visibility.ts';
-import { lineSecret, pieceSpan, plainText, valueText, type SecretData, type MarkedText } from './secrets.ts';
+import { keepSecret, pieceSpan, plainText, valueText, type SecretData, type MarkedText } from './secrets.ts';
 import { EntityRef, record, toNumber, toText, type EntityKind, type Rec, type Value } from './values.ts';
 import { bandContains, parseBand } from '../tables/bands.ts';
 
@@ -102,9 +102,8 @@ export class Runtime {
   }
 
   /**
-   * Write a log line. `text` may be parts naming hidden pieces and face-down cards (secrets.ts);
-   * interpolated text remembered as secret has its parts. The entry keeps those that are secret
-   * now, and what was hidden (views render it per seat). `secret`: data for the seats some pieces are hidden from.
+   * Write a log line. `text` may be parts naming hidden pieces or face-down cards (secrets.ts), kept
+   * in the entry with what was hidden, for views to render. `secret`: data for the seats some pieces are hidden from.
    */
   log(kind: LogEntry['kind'], text: string | MarkedText, at?: SourceAt, data?: unknown, visibleTo?: string, secret?: SecretData): void {
     if (!this.logging) return;
@@ -118,11 +117,8 @@ export class Runtime {
       if (source) entry.source = source;
     }
     if (visibleTo) entry.visibleTo = visibleTo;
-    if (this.hiding || parts !== undefined) {
-      const kept = lineSecret(this, parts, data, secret);
-      if (kept.secret) entry.secret = kept.secret;
-      if (kept.parts) entry.parts = kept.parts;
-    }
+    // Only a line naming something hidden now keeps parts (card parts are made only then).
+    if (this.hiding || parts?.some((p) => typeof p !== 'string')) keepSecret(this, entry, parts, data, secret);
     this.entries.push(entry);
   }
 

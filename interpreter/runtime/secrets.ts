@@ -7,6 +7,7 @@
  * from the copy's state.
  */
 import type { Frame, Eval } from './frame.ts';
+import type { LogEntry } from './log.ts';
 import type { Runtime } from './runtime.ts';
 import { EntityRef, isRecordValue, MarkedString, partPieces, toText, type CardPart, type MarkedText, type PiecePart, type SecretPart, type ValuePart, type Value } from './values.ts';
 import { cardVisible, pieceSide } from './visibility.ts';
@@ -120,10 +121,10 @@ function segment(rt: Runtime, v: Value, read: string[]): string | MarkedText {
 }
 
 /**
- * A line about to be logged, as its entry keeps it: the parts that still tell about something
- * hidden now (the rest become plain text), and its secret, when it tells anything hidden.
+ * Keep in a new entry what its line tells about things hidden now: the parts that still do (the
+ * rest become plain text), and its secret. An entry that tells nothing hidden gets neither.
  */
-export function lineSecret(rt: Runtime, text: MarkedText | undefined, data: unknown, extra?: SecretData): { parts?: MarkedText; secret?: LineSecret } {
+export function keepSecret(rt: Runtime, entry: LogEntry, text: MarkedText | undefined, data: unknown, extra?: SecretData): void {
   const pieces = new Set<string>(extra?.pieces.filter((id) => isHidden(rt, id)));
   if (rt.hiding) hiddenIdsIn(rt, data, pieces);
   const cards: Record<string, string> = {};
@@ -144,12 +145,13 @@ export function lineSecret(rt: Runtime, text: MarkedText | undefined, data: unkn
     return 'reads' in p && hidden.length !== p.reads.length ? { ...p, reads: hidden } : p;
   });
   const hasCards = Object.keys(cards).length > 0;
-  if (pieces.size === 0 && !hasCards) return {};
+  if (pieces.size === 0 && !hasCards) return;
   const secret: LineSecret = { pieces: {} };
   for (const id of pieces) secret.pieces[id] = pieceSide(rt, id);
   if (hasCards) secret.cards = cards;
   if (extra) Object.assign(secret, { data: extra.data }, extra.everyone ? { everyone: true } : {});
-  return secretParts ? { parts, secret } : { secret };
+  if (secretParts) entry.parts = parts;
+  entry.secret = secret;
 }
 
 /** Strings in log data that are ids of hidden pieces. */
