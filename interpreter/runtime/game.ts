@@ -75,7 +75,7 @@ export class Game {
     const problem = (code: string, message: string) => ({ problems: [{ code, message }] });
     const version = (saved as { version?: unknown } | null)?.version;
     if (!saved || typeof saved !== 'object' || saved.format !== SAVED_GAME_FORMAT || (version !== 1 && version !== SAVED_GAME_VERSION)) return problem('not-a-saved-game', `Not a saved rulesmith game (format "${SAVED_GAME_FORMAT}", version 1 or ${SAVED_GAME_VERSION}).`);
-    if (version === 1) saved = upgradeV1(saved);
+    saved = upgradeSavedGame(saved);
     if (saved.rules !== program.hash) return problem('rules-changed', `The game was saved with other rules (hash ${saved.rules}, these are ${program.hash}).`);
     if (!saved.state || saved.state.format !== STATE_FORMAT) return problem('state-format', `The saved state has format ${saved.state?.format}; this rulesmith reads format ${STATE_FORMAT}.`);
     const logged = saved.log !== undefined && (opts.log ?? DEFAULT_RUNTIME_OPTIONS.log) !== 'none';
@@ -207,6 +207,14 @@ export class Game {
     };
     this.rt.log('error', `${code}: ${message}`, at);
   }
+}
+
+/**
+ * A saved game as this version writes it: version 1 (log secrets beside the log, text spans) is
+ * upgraded on a copy; anything else is returned as is. Hosts that compare saved data use it too.
+ */
+export function upgradeSavedGame(saved: SavedGame): SavedGame {
+  return (saved as { version?: unknown }).version === 1 ? upgradeV1(saved) : saved;
 }
 
 /** A version-1 saved game as version 2, on a copy: log secrets into their entries, text spans as parts. */

@@ -4,7 +4,7 @@
  * same views as in the game that was saved.
  */
 import { describe, expect, test } from 'vitest';
-import { Game, pieceAlias, type SavedGame } from '../../interpreter/runtime/index.ts';
+import { Game, pieceAlias, upgradeSavedGame, type SavedGame } from '../../interpreter/runtime/index.ts';
 import { EntityRef } from '../../interpreter/runtime/values.ts';
 import { loadProgram, startGame } from '../helpers/ruleset.ts';
 
@@ -68,6 +68,9 @@ describe('games saved by version 1', () => {
     expect(JSON.stringify(old)).toContain('"secrets":[[');
     const resumed = resume(game, old);
     for (const seat of SEATS) expect(resumed.view(seat)).toEqual(game.view(seat));
+    // Upgraded, it is the data this version saves, to the byte (`rulesmith replay` compares them).
+    const upgraded = upgradeSavedGame(old as SavedGame);
+    for (const part of ['state', 'machine'] as const) expect(JSON.stringify(upgraded[part])).toBe(JSON.stringify(game.save()[part]));
     expect(resumed.save()).toEqual(game.save());
   });
 
