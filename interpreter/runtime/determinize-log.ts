@@ -2,7 +2,8 @@
  * The log of a determinized copy, told from the copy's state. What the seat could not read when a
  * line was written is written again from the copy: a piece hidden from it by the copy's piece (its
  * swapped type and props), a card face down to it by the copy's face, and the last change of a
- * private value not the seat's by the copy's redrawn value. What the seat could read stays as it
+ * private value not the seat's by the copy's redrawn value, another seat's answer to a secret
+ * choice still being asked by the copy's redrawn answer. What the seat could read stays as it
  * was. So the seat's view of the copy's log equals its view of the real log exactly when the views
  * redact every line: a line that leaked would read differently (the non-interference test).
  */
@@ -10,14 +11,14 @@ import type { Game } from './game.ts';
 import type { LogEntry } from './log.ts';
 import { plainText } from './secrets.ts';
 import type { PlayerState } from './state.ts';
-import { toText, type MarkedText, type SecretPart } from './values.ts';
+import { toText, valueEquals, type MarkedText, type SecretPart, type Value } from './values.ts';
 import { concealedIn } from './views.ts';
 import { inAudience } from './visibility.ts';
 
 /** Rewrite `copy`'s log (a fork of `game` whose secrets `me` may not see were drawn again); returns how many entries changed. */
 export function retellLog(game: Game, copy: Game, me: PlayerState | undefined): number {
   const entries = copy.rt.entries;
-  let changed = 0;
+  let changed = retellAnswers(copy, me?.id ?? null);
   // Private values not the seat's: only their last change tells the value now.
   const lastChange = new Map<string, number>();
   entries.forEach((e, i) => {
@@ -81,4 +82,54 @@ function retellValue(copy: Game, e: LogEntry): LogEntry {
   const eq = e.text.indexOf(' = ');
   if (eq < 0 || e.text.slice(eq + 3) === now) return e;
   return { ...e, text: `${e.text.slice(0, eq)} = ${now}` };
+}
+
+/** What `determinize` keeps beside each answer to a simultaneous secret choice (Code.secretAnswers). */
+interface Asked {
+  player: string;
+  kind: string;
+  options: Value[];
+}
+
+/**
+ * Other seats' answers to a simultaneous secret choice still being asked (drawn again in the copy):
+ * each one's line (the last decision line for that player alone) says the copy's answer.
+ */
+function retellAnswers(copy: Game, seat: string | null): number {
+  const { entries, stack } = copy.rt;
+  let changed = 0;
+  for (const frame of stack) {
+    for (const slot of frame.code?.secretAnswers ?? []) {
+      const list = frame.slots[slot];
+      if (!Array.isArray(list)) continue;
+      for (const answer of list as Value[][]) {
+        const asked = answer[2] as Asked | null | undefined;
+        if (!asked || asked.player === seat) continue;
+        let i = entries.length - 1;
+        while (i >= 0 && !(entries[i]!.kind === 'decision' && entries[i]!.visibleTo === asked.player)) i--;
+        const e = entries[i];
+        // A line that names hidden pieces among its options keeps its parts and their order as written.
+        if (!e || e.parts || e.secret) continue;
+        const told = answerLine(copy, e, asked, answer[1] ?? null);
+        if (told !== e) {
+          entries[i] = told;
+          changed++;
+        }
+      }
+    }
+  }
+  return changed;
+}
+
+/** A decision line (`Name: prompt → answer`) ending with `value` as the answer. */
+function answerLine(copy: Game, e: LogEntry, asked: Asked, value: Value): LogEntry {
+  const arrow = e.text.lastIndexOf(' → ');
+  if (arrow < 0) return e;
+  const index = (v: Value): number => asked.options.findIndex((o) => valueEquals(o, v));
+  const chosen = Array.isArray(value) && asked.kind === 'several' ? value : [value];
+  const said = asked.kind === 'number' ? String(value) : chosen.map((v) => copy.rt.label(v)).join(', ') || 'nothing';
+  const text = `${e.text.slice(0, arrow)} → ${said}`;
+  if (text === e.text) return e;
+  const answer = asked.kind === 'number' ? value : asked.kind === 'one' ? index(value) : chosen.map(index);
+  return { ...e, text, data: { answer } };
 }

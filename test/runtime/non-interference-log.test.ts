@@ -82,6 +82,29 @@ describe('determinize and the log', () => {
   });
 });
 
+describe('determinize and the lines of secret answers', () => {
+  test("a copy for p2 should tell p1's secret answer, drawn again, in p1's line; p2 reads the same log, and would not if the line reached it", () => {
+    const game = startGame(loadProgram('test/fixtures/runtime/duel'), { seed: 5 });
+    const agent = new RandomAgent('secret');
+    // Up to p2's turn in `secretly choose one of ["hold", "push"] … for each p in players`: p1 has answered.
+    while (game.pending && !(game.pending.secret && game.pending.player === 'p2')) game.answer(agent.choose(game.pending));
+    const line = (g: Game): string => g.log.filter((e) => e.kind === 'decision' && e.visibleTo === 'p1').at(-1)!.text;
+    const told = new Set<string>();
+    for (let i = 0; i < 10; i++) {
+      const { game: copy } = determinize(game, 'p2', seedRng(`answer-${i}`), { log: true });
+      told.add(line(copy).replace(/.* → /, ''));
+      expect(logOf(copy, 'p2')).toBe(logOf(game, 'p2'));
+      if (line(copy) !== line(game)) {
+        const real = game.fork({ log: true });
+        breakRedaction(real, 'all');
+        breakRedaction(copy, 'all');
+        expect(logOf(copy, 'p2')).not.toBe(logOf(real, 'p2'));
+      }
+    }
+    expect([...told].sort()).toEqual(['hold', 'push']);
+  });
+});
+
 /** Rulesets whose logs tell secrets: hidden pieces (parts of lines), hands and private values (lines for one seat, with parts naming cards). */
 const LEAKS: Array<[string, number | undefined, Record<string, unknown>, 'parts' | 'all']> = [
   ['rulesets/dragut', undefined, {}, 'parts'],
