@@ -1,11 +1,11 @@
 /**
  * The log of a determinized copy, told from the copy's state. What the seat could not read when a
- * line was written is written again from the copy: a piece hidden from it by the copy's piece (its
- * swapped type and props), a card face down to it by the copy's face, and the last change of a
- * private value not the seat's by the copy's redrawn value, another seat's answer to a secret
- * choice still being asked by the copy's redrawn answer. What the seat could read stays as it
- * was. So the seat's view of the copy's log equals its view of the real log exactly when the views
- * redact every line: a line that leaked would read differently (the non-interference test).
+ * line was written is written again from the copy: a piece hidden from it, by the copy's piece (its
+ * swapped type and props); a card face down to it, by the copy's face; the last change of a private
+ * value not the seat's, by the copy's redrawn value; another seat's answer to a secret choice still
+ * being asked, by the copy's redrawn answer. What the seat could read stays as it was. So the
+ * seat's view of the copy's log equals its view of the real log when the views redact every line,
+ * and a line that leaked would read differently (the non-interference test).
  */
 import type { Game } from './game.ts';
 import type { LogEntry } from './log.ts';
