@@ -100,7 +100,7 @@ export class PlaySession {
    * logs from here on.
    */
   private static resume(program: Program, saved: SavedGameData): Game | string {
-    const game = Game.fromState(program, saved.log ? saved : { ...saved, log: { entries: [], secrets: [] } });
+    const game = Game.fromState(program, saved.log ? saved : { ...saved, log: { entries: [] } });
     return game instanceof Game ? game : game.problems.map((p) => p.message).join('; ');
   }
 

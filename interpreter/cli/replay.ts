@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createMemoryHost, isInside } from '../load/index.ts';
 import { realPathOf } from './node-host.ts';
-import { Game, type Program } from '../runtime/index.ts';
+import { Game, upgradeSavedGame, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { programFor } from './load-program.ts';
 import { gameDigest } from '../analysis/digest.ts';
@@ -71,7 +71,8 @@ export function runReplay(argv: string[], io: Io): number {
   if (replay.game) {
     // A saved game carries its state: it must be the state the answers replay to.
     const got = game.save({ log: false });
-    if (JSON.stringify(got.state) !== JSON.stringify(replay.game.state) || JSON.stringify(got.machine) !== JSON.stringify(replay.game.machine)) {
+    const want = upgradeSavedGame(replay.game);
+    if (JSON.stringify(got.state) !== JSON.stringify(want.state) || JSON.stringify(got.machine) !== JSON.stringify(want.machine)) {
       io.out(`diverged: after ${replay.decisions.length} decisions the game is not in the state the file saved\n`);
       return 1;
     }

@@ -4,6 +4,7 @@ import { RuleError, type SourceAt } from './errors.ts';
 import { detachCard } from './pieces.ts';
 import { shuffleInPlace } from './rng.ts';
 import type { Runtime } from './runtime.ts';
+import { cardSpan, type MarkedText } from './secrets.ts';
 import { EntityRef, toText, type Value } from './values.ts';
 
 export function cardDef(rt: Runtime, deck: string, def: string): Record<string, unknown> | undefined {
@@ -40,7 +41,11 @@ export function draw(rt: Runtime, deckValue: Value, count: number | null, into: 
     drawn.push(rt.ref('card', card));
   }
   const owner = into_?.split('@')[1];
-  if (rt.logging) rt.log('draw', `Draw from ${rt.label(rt.ref('deck', id))}: ${drawn.map((c) => rt.label(c)).join(', ') || 'nothing (empty)'}`, at, { deck: id, cards: drawn.map((c) => c.id) }, owner);
+  if (rt.logging) {
+    // Cards drawn face down (into a zone some seat may not see) are parts: views name them only to the seats that may.
+    const names: MarkedText = drawn.flatMap((c, i) => (i ? [', ', cardSpan(rt, c.id)] : [cardSpan(rt, c.id)]));
+    rt.log('draw', [`Draw from ${rt.label(rt.ref('deck', id))}: `, ...(names.length ? names : ['nothing (empty)'])], at, { deck: id, cards: drawn.map((c) => c.id) }, owner);
+  }
   return count === null ? (drawn[0] ?? null) : drawn;
 }
 

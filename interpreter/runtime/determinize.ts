@@ -11,11 +11,11 @@
 import type { Game } from './game.ts';
 import { nextInt, nextUint32, shuffleInPlace, type RngState } from './rng.ts';
 import type { Runtime } from './runtime.ts';
-import { hiddenFrom, pieceSide } from './secrets.ts';
 import type { Frame } from './frame.ts';
+import { retellLog } from './determinize-log.ts';
 import { valueEquals, type Value } from './values.ts';
 import type { GameState, PlayerState } from './state.ts';
-import { cardVisible, unseenValues } from './visibility.ts';
+import { cardVisible, pieceSide, pieceVisible, unseenValues } from './visibility.ts';
 
 /** How much a determinization drew again (tests use it to know the check was not empty). */
 export interface Resampled {
@@ -24,6 +24,8 @@ export interface Resampled {
   values: number;
   /** Other seats' answers to a simultaneous secret choice still being asked. */
   answers: number;
+  /** Log entries told again from the copy's state (with `log: true`; see determinize-log.ts). */
+  lines: number;
 }
 
 export interface Determinized {
@@ -43,7 +45,10 @@ export function determinize(game: Game, seat: string | null, rng: RngState, opts
     pieces: resamplePieces(rt, state, me, rng),
     values: resampleValues(rt, state, me, rng),
     answers: resampleAnswers(copy.rt.stack, seat, rng),
+    lines: 0,
   };
+  // The copy's log says what the copy's pieces, cards and values would have made it say.
+  if (opts.log) resampled.lines = retellLog(game, copy, me);
   state.rng = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
   return { game: copy, resampled };
 }
@@ -89,8 +94,8 @@ function resampleCards(rt: Runtime, state: GameState, me: PlayerState | undefine
 function resamplePieces(rt: Runtime, state: GameState, me: PlayerState | undefined, rng: RngState): number {
   const bySide = new Map<string, string[]>();
   for (const [id, p] of Object.entries(state.pieces)) {
+    if (pieceVisible(rt, id, me)) continue;
     const side = pieceSide(rt, id);
-    if (!p.hidden || !hiddenFrom(side, me) || (me?.side && p.shown_to?.includes(me.side))) continue;
     const ids = bySide.get(String(side));
     if (ids) ids.push(id);
     else bySide.set(String(side), [id]);

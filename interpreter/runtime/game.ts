@@ -9,7 +9,7 @@ import { checkSetup, initialState, type GameSetup, type SetupProblem } from './i
 import type { LogEntry } from './log.ts';
 import { cloneJson, cloneState, copyFrame, loadFrame, loadRequest, saveFrame, saveRequest, type MachineState } from './persist.ts';
 import { DEFAULT_RUNTIME_OPTIONS, Runtime, type RuntimeOptions } from './runtime.ts';
-import type { LineSecret } from './secrets.ts';
+import { upgradeLog, upgradeTexts } from './saved-v1.ts';
 import { STATE_FORMAT, type GameState } from './state.ts';
 import { toJson, type Value } from './values.ts';
 import { viewFor, type GameView } from './views.ts';
@@ -17,6 +17,8 @@ import { viewFor, type GameView } from './views.ts';
 export type GameStatus = 'waiting' | 'ended' | 'error';
 
 export const SAVED_GAME_FORMAT = 'rulesmith-game';
+/** Version 2: log entries keep their own parts and secret (version 1 kept them beside the log; still read). */
+export const SAVED_GAME_VERSION = 2;
 
 /**
  * A game as JSON: the setup, the state (RNG included), the frame stack and the pending question,
@@ -24,7 +26,7 @@ export const SAVED_GAME_FORMAT = 'rulesmith-game';
  */
 export interface SavedGame {
   format: typeof SAVED_GAME_FORMAT;
-  version: 1;
+  version: typeof SAVED_GAME_VERSION;
   /** Hash of the rules it was played with (`Program.hash`). */
   rules: string;
   setup: GameSetup;
@@ -33,7 +35,7 @@ export interface SavedGame {
   status: GameStatus;
   result: unknown;
   error: Diagnostic | null;
-  log?: { entries: LogEntry[]; secrets: Array<[number, LineSecret]> };
+  log?: { entries: LogEntry[] };
 }
 
 export interface ForkOptions {
@@ -71,7 +73,9 @@ export class Game {
    */
   static fromState(program: Program, saved: SavedGame, opts: Partial<RuntimeOptions> = {}): Game | { problems: SetupProblem[] } {
     const problem = (code: string, message: string) => ({ problems: [{ code, message }] });
-    if (!saved || typeof saved !== 'object' || saved.format !== SAVED_GAME_FORMAT || saved.version !== 1) return problem('not-a-saved-game', `Not a saved rulesmith game (format "${SAVED_GAME_FORMAT}", version 1).`);
+    const version = (saved as { version?: unknown } | null)?.version;
+    if (!saved || typeof saved !== 'object' || saved.format !== SAVED_GAME_FORMAT || (version !== 1 && version !== SAVED_GAME_VERSION)) return problem('not-a-saved-game', `Not a saved rulesmith game (format "${SAVED_GAME_FORMAT}", version 1 or ${SAVED_GAME_VERSION}).`);
+    saved = upgradeSavedGame(saved);
     if (saved.rules !== program.hash) return problem('rules-changed', `The game was saved with other rules (hash ${saved.rules}, these are ${program.hash}).`);
     if (!saved.state || saved.state.format !== STATE_FORMAT) return problem('state-format', `The saved state has format ${saved.state?.format}; this rulesmith reads format ${STATE_FORMAT}.`);
     const logged = saved.log !== undefined && (opts.log ?? DEFAULT_RUNTIME_OPTIONS.log) !== 'none';
@@ -84,10 +88,7 @@ export class Game {
     } catch (e) {
       return problem('invalid-saved-game', `The saved game cannot be resumed: ${(e as Error).message}.`);
     }
-    if (logged) {
-      rt.entries = saved.log!.entries.map((e) => ({ ...e }));
-      rt.secrets = new Map(saved.log!.secrets);
-    }
+    if (logged) rt.entries = saved.log!.entries.map((e) => cloneJson(e));
     const game = new Game(program, cloneJson(saved.setup), rt);
     game.pending = rt.pending;
     game.status = saved.status;
@@ -100,11 +101,11 @@ export class Game {
   save(opts: { log?: boolean } = {}): SavedGame {
     const rt = this.rt;
     const saved: SavedGame = {
-      format: SAVED_GAME_FORMAT, version: 1, rules: this.program.hash, setup: cloneJson(this.setup), state: cloneJson(rt.state),
+      format: SAVED_GAME_FORMAT, version: SAVED_GAME_VERSION, rules: this.program.hash, setup: cloneJson(this.setup), state: cloneJson(rt.state),
       machine: { stack: rt.stack.map(saveFrame), pending: rt.pending ? { request: saveRequest(rt.pending), slot: rt.pendingSlot } : null, steps: rt.steps },
       status: this.status, result: cloneJson(this.result), error: cloneJson(this.error),
     };
-    if (opts.log !== false) saved.log = { entries: rt.entries.map((e) => cloneJson(e)), secrets: cloneJson([...rt.secrets]) };
+    if (opts.log !== false) saved.log = { entries: rt.entries.map((e) => cloneJson(e)) };
     return saved;
   }
 
@@ -122,10 +123,8 @@ export class Game {
     rt.pendingSlot = from.pendingSlot;
     rt.steps = from.steps;
     rt.hiding = from.hiding;
-    if (opts.log) {
-      rt.entries = from.entries.slice();
-      rt.secrets = new Map(from.secrets);
-    }
+    // Entries are never changed once written (a determinized copy replaces those it renders again).
+    if (opts.log) rt.entries = from.entries.slice();
     const game = new Game(this.program, this.setup, rt);
     game.pending = this.pending;
     game.status = this.status;
@@ -208,4 +207,21 @@ export class Game {
     };
     this.rt.log('error', `${code}: ${message}`, at);
   }
+}
+
+/**
+ * A saved game as this version writes it: version 1 (log secrets beside the log, text spans) is
+ * upgraded on a copy; anything else is returned as is. Hosts that compare saved data use it too.
+ */
+export function upgradeSavedGame(saved: SavedGame): SavedGame {
+  return (saved as { version?: unknown }).version === 1 ? upgradeV1(saved) : saved;
+}
+
+/** A version-1 saved game as version 2, on a copy: log secrets into their entries, text spans as parts. */
+function upgradeV1(saved: SavedGame): SavedGame {
+  const old = cloneJson(saved) as unknown as SavedGame & { log?: { entries: LogEntry[]; secrets?: Parameters<typeof upgradeLog>[1] } };
+  upgradeTexts(old.state);
+  upgradeTexts(old.machine);
+  if (old.log) old.log = { entries: upgradeLog(old.log.entries, old.log.secrets ?? []) };
+  return { ...old, version: SAVED_GAME_VERSION };
 }

@@ -1,6 +1,6 @@
 /** Public API of the runtime: play many games of one compiled Program (compile/index.ts makes it). */
 export type { Program } from './program.ts';
-export { Game, SAVED_GAME_FORMAT, type ForkOptions, type GameStatus, type SavedGame } from './game.ts';
+export { Game, SAVED_GAME_FORMAT, SAVED_GAME_VERSION, upgradeSavedGame, type ForkOptions, type GameStatus, type SavedGame } from './game.ts';
 export type { GameSetup, SetupProblem } from './init.ts';
 export { allowedValues, optionProblem, optionValueOk, parseOptionText, type OptionValue } from './options.ts';
 export type { DecisionRequest, Answer, Refusal } from './decisions.ts';

@@ -172,7 +172,7 @@ export function toStored(v: Value): unknown {
   if (v !== null && typeof v === 'object' && !(v instanceof EntityRef)) {
     if (v instanceof Roll) return v.total;
     // Text about hidden pieces keeps its marks in the state: views show each seat its redaction.
-    if (v instanceof MarkedString) return { $text: v.parts.map((p) => (typeof p === 'string' ? p : { ...p, pieces: [...p.pieces] })) };
+    if (v instanceof MarkedString) return { $text: cloneJson([...v.parts]) };
     const out: Record<string, unknown> = Object.create(null);
     for (const k of Object.keys(v)) out[k] = toStored((v as Record<string, Value>)[k]!);
     return out;

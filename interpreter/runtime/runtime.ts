@@ -16,7 +16,7 @@ import { fromStored, toStored } from './persist.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
 import { valueAudience } from './visibility.ts';
-import { lineSecret, pieceSpan, plainText, valueText, type LineSecret, type SecretData, type MarkedText } from './secrets.ts';
+import { keepSecret, pieceSpan, plainText, valueText, type SecretData, type MarkedText } from './secrets.ts';
 import { EntityRef, record, toNumber, toText, type EntityKind, type Rec, type Value } from './values.ts';
 import { bandContains, parseBand } from '../tables/bands.ts';
 
@@ -63,8 +63,6 @@ export class Runtime {
   readonly pieceTypeCache: Array<PieceTypeDef | undefined> = [];
   /** Each piece's location entity by slot, with the location string it was made from (members.ts). */
   readonly pieceLocationCache: Array<{ at: string; ref: Value } | undefined> = [];
-  /** Redaction of log lines that tell about hidden pieces, by entry number (views.ts). */
-  secrets = new Map<number, LineSecret>();
   /** Open `watched` windows, and the hidden pieces whose secrets they read. */
   watching = 0;
   readonly read: string[] = [];
@@ -104,8 +102,8 @@ export class Runtime {
   }
 
   /**
-   * Write a log line. `text` may mark what it says about hidden pieces (secrets.ts); interpolated
-   * text remembered as secret is marked by itself. `secret`: data for the seats some pieces are hidden from.
+   * Write a log line. `text` may be parts naming hidden pieces or face-down cards (secrets.ts), kept
+   * in the entry with what was hidden, for views to render. `secret`: data for the seats some pieces are hidden from.
    */
   log(kind: LogEntry['kind'], text: string | MarkedText, at?: SourceAt, data?: unknown, visibleTo?: string, secret?: SecretData): void {
     if (!this.logging) return;
@@ -119,8 +117,8 @@ export class Runtime {
       if (source) entry.source = source;
     }
     if (visibleTo) entry.visibleTo = visibleTo;
-    const hidden = this.hiding ? lineSecret(this, parts, data, secret) : undefined;
-    if (hidden) this.secrets.set(entry.n, hidden);
+    // Only a line naming something hidden now keeps parts (card parts are made only then).
+    if (this.hiding || parts?.some((p) => typeof p !== 'string')) keepSecret(this, entry, parts, data, secret);
     this.entries.push(entry);
   }
 

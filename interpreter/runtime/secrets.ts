@@ -1,14 +1,18 @@
 /**
- * Text that tells about hidden pieces. The runtime writes the referee's full text, and keeps the
- * stretches that name a piece hidden at the time, or say something read from its type or props,
- * as spans: views.ts shows a seat a piece is hidden from a stand-in for each such span.
+ * Text that tells about pieces or cards some seat may not identify. The runtime writes the referee's
+ * full text as parts: plain stretches, and parts naming a piece hidden at the time (PiecePart), a
+ * card lying face down (CardPart), or saying something read from hidden pieces' secrets
+ * (ValuePart). A log entry keeps its parts and what was hidden when it was written (LineSecret);
+ * views.ts renders each entry for each seat, and determinize.ts renders a copy's entries again
+ * from the copy's state.
  */
 import type { Frame, Eval } from './frame.ts';
+import type { LogEntry } from './log.ts';
 import type { Runtime } from './runtime.ts';
-import type { PlayerState } from './state.ts';
-import { EntityRef, isRecordValue, MarkedString, toText, type MarkedText, type SecretSpan, type StandIn, type Value } from './values.ts';
+import { EntityRef, isRecordValue, MarkedString, partPieces, toText, type CardPart, type MarkedText, type PiecePart, type SecretPart, type ValuePart, type Value } from './values.ts';
+import { cardVisible, pieceSide } from './visibility.ts';
 
-export type { MarkedText, SecretSpan, StandIn };
+export type { CardPart, MarkedText, PiecePart, SecretPart, ValuePart };
 
 /** Data views show instead of a line's own: to the seats some of `pieces` are hidden from, or (`everyone`) to every seat. */
 export interface SecretData {
@@ -17,13 +21,14 @@ export interface SecretData {
   everyone?: boolean;
 }
 
-/** What views need to redact one log line (kept beside the referee's log, by entry number). */
+/**
+ * What decides who reads a log entry in full, as it was when the entry was written: the pieces it
+ * tells about that were hidden then, with their side; the cards it names that lay face down, with
+ * where; and data for the seats some of them are hidden from (or every seat: `everyone`).
+ */
 export interface LineSecret {
-  /** The pieces hidden when the line was written, with their side (null: none). */
-  sides: Record<string, string | null>;
-  /** The text with its secret spans, when it has any. */
-  parts?: MarkedText;
-  /** Data for seats some of those pieces are hidden from (or every seat: `everyone`), when not the line's own. */
+  pieces: Record<string, string | null>;
+  cards?: Record<string, string>;
   data?: unknown;
   everyone?: boolean;
 }
@@ -31,35 +36,31 @@ export interface LineSecret {
 /** A hidden piece shows as `hidden piece (alias)`: no type, no name. */
 export const hiddenLabel = (alias: string): string => `hidden piece (${alias})`;
 
+/** A face-down card named in a line, to a seat that may not see its face. */
+export const HIDDEN_CARD = 'hidden card';
+
 const isHidden = (rt: Runtime, id: string): boolean => rt.state.pieces[id]?.hidden === true;
 
-/** The side a piece belongs to: its type's, else its owner's. */
-export function pieceSide(rt: Runtime, id: string): string | null {
-  const p = rt.state.pieces[id];
-  if (!p) return null;
-  const side = rt.def('pieces', p.type)?.side;
-  if (typeof side === 'string') return side;
-  return rt.state.players.find((x) => x.id === p.owner)?.side ?? null;
-}
-
-/** Whether a hidden piece of `side` is hidden from `viewer` (undefined: a spectator, who sees no hidden piece). */
-export function hiddenFrom(side: string | null, viewer: PlayerState | undefined): boolean {
-  return !viewer || (side !== null && side !== viewer.side);
-}
-
-/** `text` as a span when some of `pieces` are hidden now, else plain. */
-export function span(rt: Runtime, pieces: string[], text: string, shown: StandIn): string | SecretSpan {
+/** `text` as a part computed from `pieces`' secrets when some of them are hidden now, else plain. */
+export function span(rt: Runtime, pieces: string[], text: string, shown: { text: string }): string | ValuePart {
   if (!rt.hiding) return text;
   const hidden = pieces.filter((id) => isHidden(rt, id));
-  return hidden.length ? { text, pieces: hidden, shown } : text;
+  return hidden.length ? { text, reads: hidden, shown: shown.text } : text;
 }
 
 /** A piece named in a line, by its id or its label. */
-export function pieceSpan(rt: Runtime, id: string, shown: 'id' | 'label', text?: string): string | SecretSpan {
-  return span(rt, [id], text ?? (shown === 'id' ? id : rt.label(rt.ref('piece', id))), shown);
+export function pieceSpan(rt: Runtime, id: string, as: 'id' | 'label', text?: string): string | PiecePart {
+  const written = text ?? (as === 'id' ? id : rt.label(rt.ref('piece', id)));
+  return rt.hiding && isHidden(rt, id) ? { piece: id, as, text: written } : written;
 }
 
-/** A value as text (as `toText` writes it), its hidden pieces and text written about them as spans. */
+/** A card named in a line by its face: a part when some seat (a spectator at least) may not see that face where it lies now. */
+export function cardSpan(rt: Runtime, id: string): string | CardPart {
+  const text = rt.label(rt.ref('card', id));
+  return cardVisible(rt, id, undefined) ? text : { card: id, text };
+}
+
+/** A value as text (as `toText` writes it), its hidden pieces and text written about them as parts. */
 export function valueText(rt: Runtime, v: Value): MarkedText {
   if (!rt.hiding) return [toText(v)];
   if (v instanceof EntityRef && v.kind === 'piece') return [pieceSpan(rt, v.id, 'id')];
@@ -88,7 +89,7 @@ export function watched<T>(rt: Runtime, fn: () => T): [T, string[]] {
   }
 }
 
-/** `"… {expr} …"`: the text, remembered with its spans when an interpolation told about a hidden piece. */
+/** `"… {expr} …"`: the text, remembered with its parts when an interpolation told about a hidden piece. */
 export function interpolate(f: Frame, parts: ReadonlyArray<string | Eval>): string | MarkedString {
   if (!f.rt.hiding) return parts.map((p) => (typeof p === 'string' ? p : toText(p(f)))).join('');
   const out: MarkedText = [];
@@ -102,33 +103,55 @@ export function interpolate(f: Frame, parts: ReadonlyArray<string | Eval>): stri
   return secret ? new MarkedString(out) : out.join('');
 }
 
-/** Whether a value's text could name a hidden piece (checked before building its spans). */
-const mayName = (rt: Runtime, v: Value): boolean =>
+/** Whether a value's text could name a hidden piece (checked before building its parts). */
+const mayName = (v: Value): boolean =>
   v instanceof EntityRef ? v.kind === 'piece' : Array.isArray(v) || isRecordValue(v) || v instanceof MarkedString;
 
-/** One interpolated value: plain text, or spans when it names hidden pieces or was computed from their secrets. */
+/** One interpolated value: plain text, or parts when it names hidden pieces or was computed from their secrets. */
 function segment(rt: Runtime, v: Value, read: string[]): string | MarkedText {
-  if (read.length === 0 && !mayName(rt, v)) return toText(v);
+  if (read.length === 0 && !mayName(v)) return toText(v);
   const parts = valueText(rt, v);
   if (read.length === 0) return parts.every((p) => typeof p === 'string') ? parts.join('') : parts;
-  const pieces = [...new Set([...read, ...parts.flatMap((p) => (typeof p === 'string' ? [] : p.pieces))])];
+  const pieces = [...new Set([...read, ...parts.flatMap((p) => (typeof p === 'string' ? [] : partPieces(p)))])];
   const text = plainText(parts);
   const one = pieces.length === 1 ? pieces[0]! : undefined;
-  const shown: StandIn = text === one ? 'id' : one !== undefined && text === rt.label(rt.ref('piece', one)) ? 'label' : { text: typeof v === 'string' || v instanceof MarkedString ? 'hidden piece' : '?' };
-  return [{ text, pieces, shown }];
+  if (one !== undefined && text === one) return [{ piece: one, as: 'id', text }];
+  if (one !== undefined && text === rt.label(rt.ref('piece', one))) return [{ piece: one, as: 'label', text }];
+  return [{ text, reads: pieces, shown: typeof v === 'string' || v instanceof MarkedString ? 'hidden piece' : '?' }];
 }
 
-/** The secret of a line about to be logged, or undefined when it tells nothing about hidden pieces. */
-export function lineSecret(rt: Runtime, text: MarkedText | undefined, data: unknown, extra?: SecretData): LineSecret | undefined {
-  const ids = new Set<string>(extra?.pieces.filter((id) => isHidden(rt, id)));
-  hiddenIdsIn(rt, data, ids);
-  const parts = text?.map((p) => (typeof p === 'string' ? p : span(rt, p.pieces, p.text, p.shown)));
-  for (const p of parts ?? []) if (typeof p !== 'string') p.pieces.forEach((id) => ids.add(id));
-  if (ids.size === 0) return undefined;
-  const secret: LineSecret = { sides: Object.fromEntries([...ids].map((id) => [id, pieceSide(rt, id)])) };
-  if (parts?.some((p) => typeof p !== 'string')) secret.parts = parts;
+/**
+ * Keep in a new entry what its line tells about things hidden now: the parts that still do (the
+ * rest become plain text), and its secret. An entry that tells nothing hidden gets neither.
+ */
+export function keepSecret(rt: Runtime, entry: LogEntry, text: MarkedText | undefined, data: unknown, extra?: SecretData): void {
+  const pieces = new Set<string>(extra?.pieces.filter((id) => isHidden(rt, id)));
+  if (rt.hiding) hiddenIdsIn(rt, data, pieces);
+  const cards: Record<string, string> = {};
+  let secretParts = false;
+  const parts = text?.map((p): string | SecretPart => {
+    if (typeof p === 'string') return p;
+    if ('card' in p) {
+      const at = rt.state.cards[p.card]?.at;
+      if (at === undefined) return p.text;
+      cards[p.card] = at;
+      secretParts = true;
+      return p;
+    }
+    const hidden = partPieces(p).filter((id) => isHidden(rt, id));
+    if (hidden.length === 0) return p.text;
+    hidden.forEach((id) => pieces.add(id));
+    secretParts = true;
+    return 'reads' in p && hidden.length !== p.reads.length ? { ...p, reads: hidden } : p;
+  });
+  const hasCards = Object.keys(cards).length > 0;
+  if (pieces.size === 0 && !hasCards) return;
+  const secret: LineSecret = { pieces: {} };
+  for (const id of pieces) secret.pieces[id] = pieceSide(rt, id);
+  if (hasCards) secret.cards = cards;
   if (extra) Object.assign(secret, { data: extra.data }, extra.everyone ? { everyone: true } : {});
-  return secret;
+  if (secretParts) entry.parts = parts;
+  entry.secret = secret;
 }
 
 /** Strings in log data that are ids of hidden pieces. */

@@ -34,18 +34,34 @@ export class RangeValue {
   }
 }
 
-/** What a seat that may not see a span's pieces reads instead: their aliases, `hidden piece (alias)`, or fixed text. */
-export type StandIn = 'id' | 'label' | { text: string };
-
-/** A stretch of text that names pieces hidden at the time, or says something read from their secrets. */
-export interface SecretSpan {
+/** A piece named in text, by its id or its label (`Captain (captain_1)`), as written. */
+export interface PiecePart {
+  piece: string;
+  as: 'id' | 'label';
   text: string;
-  pieces: string[];
-  shown: StandIn;
 }
 
-/** Text as written, with the secret stretches marked. */
-export type MarkedText = Array<string | SecretSpan>;
+/** A card named in text (its face's name), as written. */
+export interface CardPart {
+  card: string;
+  text: string;
+}
+
+/** Text computed from hidden pieces' secrets (`reads`), and what a seat that may not see them reads instead. */
+export interface ValuePart {
+  text: string;
+  reads: string[];
+  shown: string;
+}
+
+/** A stretch of text that tells about a piece or card some seat may not identify. */
+export type SecretPart = PiecePart | CardPart | ValuePart;
+
+/** Text as written, with the secret stretches as parts. */
+export type MarkedText = Array<string | SecretPart>;
+
+/** The pieces a part tells about. */
+export const partPieces = (p: SecretPart): readonly string[] => ('piece' in p ? [p.piece] : 'reads' in p ? p.reads : []);
 
 /**
  * Text that tells about hidden pieces (an interpolation that named one, or read its secrets): it
@@ -55,7 +71,7 @@ export type MarkedText = Array<string | SecretSpan>;
  */
 export class MarkedString {
   readonly text: string;
-  constructor(readonly parts: ReadonlyArray<string | SecretSpan>) {
+  constructor(readonly parts: ReadonlyArray<string | SecretPart>) {
     this.text = parts.map((p) => (typeof p === 'string' ? p : p.text)).join('');
   }
   toString(): string {

@@ -2,10 +2,10 @@ import { aliasesOf, shownOrder } from './aliases.ts';
 import type { DecisionRequest } from './decisions.ts';
 import type { Game } from './game.ts';
 import type { LogEntry } from './log.ts';
-import { hiddenFrom, hiddenLabel, pieceSide, type MarkedText } from './secrets.ts';
+import { HIDDEN_CARD, hiddenLabel, type LineSecret, type MarkedText } from './secrets.ts';
 import type { GameState, PlayerState } from './state.ts';
 import { EntityRef, isRecordValue, MarkedString, toText, type Value } from './values.ts';
-import { cardVisible, unseenValues, zoneVisible } from './visibility.ts';
+import { cardVisible, hiddenFrom, pieceVisible, placeShowsCards, unseenValues, zoneVisible } from './visibility.ts';
 
 /** A seat's view: the state with what it may not see redacted, its log, and its own question. */
 export interface GameView {
@@ -18,7 +18,7 @@ export interface GameView {
 const HIDDEN = '?';
 
 /** Pieces hidden from a seat → their aliases. */
-type Concealed = ReadonlyMap<string, string>;
+export type Concealed = ReadonlyMap<string, string>;
 
 /**
  * Redaction rules: a piece hidden from a seat shows no type or props, and goes by its alias
@@ -29,10 +29,7 @@ type Concealed = ReadonlyMap<string, string>;
  */
 export function viewFor(game: Game, player: string | null): GameView {
   const me = game.state.players.find((p) => p.id === player);
-  const concealed = concealedFrom(game, (id) => {
-    const p = game.state.pieces[id]!;
-    return p.hidden && hiddenFrom(pieceSide(game.rt, id), me) && !(me?.side && p.shown_to?.includes(me.side));
-  });
+  const concealed = concealedFrom(game, (id) => !pieceVisible(game.rt, id, me));
   const cards = hiddenCards(game, me);
   // Pieces and cards this seat may not identify (their id namespaces do not overlap).
   const unknown: Concealed = cards.size ? new Map([...concealed, ...cards]) : concealed;
@@ -43,7 +40,7 @@ export function viewFor(game: Game, player: string | null): GameView {
 }
 
 /** The pieces `hides` says are concealed, with their aliases, in alias order. */
-function concealedFrom(game: Game, hides: (id: string) => boolean): Concealed {
+function concealedFrom(game: Game, hides: (id: string) => boolean): Map<string, string> {
   return new Map([...aliasesOf(game)].filter(([id]) => hides(id)));
 }
 
@@ -129,26 +126,44 @@ function swap(v: unknown, concealed: Concealed): unknown {
   return Object.fromEntries(Object.entries(out).map(([k, x]) => [k, swap(x, concealed)]));
 }
 
-/** A log line as this seat reads it: what it told about pieces hidden from the seat when written is redacted. */
+/**
+ * A log line as this seat reads it, rendered from its parts: what it told about pieces hidden from
+ * the seat, or cards whose face it could not see, when it was written is redacted. The line carries
+ * neither its parts nor its secret (they hold the referee's text).
+ */
 function lineFor(game: Game, e: LogEntry, me: PlayerState | undefined): LogEntry {
-  const secret = game.rt.secrets.get(e.n);
-  if (!secret) return e;
-  const concealed = concealedFrom(game, (id) => Object.hasOwn(secret.sides, id) && hiddenFrom(secret.sides[id] ?? null, me));
-  if (concealed.size === 0 && !secret.everyone) return e;
-  const line: LogEntry = { ...e, text: secret.parts ? render(secret.parts, concealed) : e.text };
+  if (e.secret === undefined && e.parts === undefined) return e;
+  const { parts, secret, ...line } = e;
+  if (!secret) return line;
+  const concealed = concealedIn(game, secret, me);
+  if (concealed.size === 0 && !secret.everyone) return line;
+  if (parts) line.text = render(parts, concealed);
   const data = 'data' in secret ? secret.data : e.data;
   if (data !== undefined) line.data = swap(data, concealed);
   return line;
 }
 
-/** Text with the spans about concealed pieces replaced by their stand-ins. */
+/**
+ * What of a line's secret `me` may not identify, from what was hidden when it was written: its
+ * pieces hidden from the seat (→ their aliases) and cards whose face the seat could not see there
+ * (→ `?` in data, HIDDEN_CARD in text). Keeps a line's redaction after a piece is revealed.
+ */
+export function concealedIn(game: Game, secret: LineSecret, me: PlayerState | undefined): Concealed {
+  const out: Map<string, string> = concealedFrom(game, (id) => Object.hasOwn(secret.pieces, id) && hiddenFrom(secret.pieces[id] ?? null, me));
+  for (const [id, at] of Object.entries(secret.cards ?? {})) if (!placeShowsCards(game.rt, at, me)) out.set(id, HIDDEN);
+  return out;
+}
+
+/** Text with the parts about concealed pieces and cards replaced by their stand-ins. */
 function render(parts: MarkedText, concealed: Concealed): string {
   return parts.map((p) => {
     if (typeof p === 'string') return p;
-    if (!p.pieces.some((id) => concealed.has(id))) return p.text;
-    if (typeof p.shown !== 'string') return p.shown.text;
-    const aliases = p.pieces.map((id) => concealed.get(id) ?? id);
-    return (p.shown === 'id' ? aliases : aliases.map(hiddenLabel)).join(', ');
+    if ('card' in p) return concealed.has(p.card) ? HIDDEN_CARD : p.text;
+    if ('piece' in p) {
+      const alias = concealed.get(p.piece);
+      return alias === undefined ? p.text : p.as === 'id' ? alias : hiddenLabel(alias);
+    }
+    return p.reads.some((id) => concealed.has(id)) ? p.shown : p.text;
   }).join('');
 }
 

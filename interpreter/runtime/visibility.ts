@@ -5,7 +5,6 @@
  * what they hide. Nothing else decides visibility, so the two cannot drift apart.
  */
 import type { Runtime } from './runtime.ts';
-import { pieceSide } from './secrets.ts';
 import type { GameState, PlayerState } from './state.ts';
 
 /** A log line's `visibleTo` that matches no seat: only the referee's log shows it. */
@@ -52,9 +51,34 @@ export function zoneVisible(rt: Runtime, key: string, me: PlayerState | undefine
 /** Whether `me` may see which card instance `id` is (its face): not in a draw pile or a zone hidden from it. */
 export function cardVisible(rt: Runtime, id: string, me: PlayerState | undefined): boolean {
   const at = rt.state.cards[id]?.at;
-  if (at === undefined || at === 'draw') return false;
+  return at !== undefined && placeShowsCards(rt, at, me);
+}
+
+/** Whether `me` may see the face of a card lying at `at` (a card's `at`: `draw`, `discard`, a zone key…). */
+export function placeShowsCards(rt: Runtime, at: string, me: PlayerState | undefined): boolean {
+  if (at === 'draw') return false;
   if (rt.state.zones[at] !== undefined) return zoneVisible(rt, at, me);
   return true;
+}
+
+/** The side a piece belongs to: its type's, else its owner's. */
+export function pieceSide(rt: Runtime, id: string): string | null {
+  const p = rt.state.pieces[id];
+  if (!p) return null;
+  const side = rt.def('pieces', p.type)?.side;
+  if (typeof side === 'string') return side;
+  return rt.state.players.find((x) => x.id === p.owner)?.side ?? null;
+}
+
+/** Whether a hidden piece of `side` is hidden from `viewer` (undefined: a spectator, who sees no hidden piece). */
+export function hiddenFrom(side: string | null, viewer: PlayerState | undefined): boolean {
+  return !viewer || (side !== null && side !== viewer.side);
+}
+
+/** Whether `me` may identify piece `id` now: it is face up, of its side, or was shown to its side. */
+export function pieceVisible(rt: Runtime, id: string, me: PlayerState | undefined): boolean {
+  const p = rt.state.pieces[id];
+  return !p?.hidden || !hiddenFrom(pieceSide(rt, id), me) || (me?.side != null && p.shown_to?.includes(me.side) === true);
 }
 
 /** A track or variable with values `me` may not see: the whole value (`owners: null`) or these owners' values. */

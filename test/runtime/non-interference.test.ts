@@ -1,7 +1,8 @@
 /**
  * Non-interference, for every shipped ruleset: at random points of random games, everything a
- * seat may not see is drawn again (determinize), and the seat's view (state, log, the question
- * and its options) must not change. Run longer with RULESMITH_NI_GAMES=<games per ruleset>.
+ * seat may not see is drawn again (determinize; the copy's log is told from the copy's state), and
+ * the seat's view (state, log, the question and its options) must not change. Run longer with
+ * RULESMITH_NI_GAMES=<games per ruleset>.
  */
 import { describe, expect, test } from 'vitest';
 import { RandomAgent } from '../../interpreter/agents/index.ts';
@@ -34,7 +35,7 @@ describe.each(RULESETS)('%s: a seat never sees what it may not', (path, players,
   const program = loadProgram(path);
 
   test(`${GAMES} random games: redrawing every secret of the others leaves each seat's view unchanged`, () => {
-    const totals = { checks: 0, cards: 0, pieces: 0, values: 0, answers: 0 };
+    const totals = { checks: 0, cards: 0, pieces: 0, values: 0, answers: 0, lines: 0 };
     for (let n = 0; n < GAMES; n++) {
       const game = startGame(program, { seed: `ni-${n}`, ...(players ? { players } : {}), options });
       const agent = new RandomAgent(`ni-${n}`);
@@ -51,6 +52,7 @@ describe.each(RULESETS)('%s: a seat never sees what it may not', (path, players,
             totals.pieces += resampled.pieces;
             totals.values += resampled.values;
             totals.answers += resampled.answers;
+            totals.lines += resampled.lines;
           }
         }
         game.answer(agent.choose(game.pending));
@@ -59,7 +61,7 @@ describe.each(RULESETS)('%s: a seat never sees what it may not', (path, players,
     expect(totals.checks).toBeGreaterThan(10);
     // The check had something to redraw where the rules keep secrets; open-information games have none.
     if (hidesSomething(program)) expect(totals.cards + totals.pieces + totals.values + totals.answers, JSON.stringify(totals)).toBeGreaterThan(0);
-    else expect(totals).toMatchObject({ cards: 0, pieces: 0, values: 0, answers: 0 });
+    else expect(totals).toMatchObject({ cards: 0, pieces: 0, values: 0, answers: 0, lines: 0 });
     console.log(`${path}: ${JSON.stringify(totals)}`);
   });
 
