@@ -5,5 +5,5 @@ export { ReplayAgent, ScriptedAgent } from './scripted.ts';
 export { playWith, searchContext, type PlayedGame } from './run.ts';
 export { MctsAgent, MCTS_DEFAULTS, rewardsOf, winnersOf, type MctsOptions, type MctsSearch } from './mcts.ts';
 export { agentFromSpec, LEVELS } from './levels.ts';
-export { hasHeuristic, heuristicRewards } from './heuristics.ts';
+export { answerPriors, hasHeuristic, heuristicRewards, heuristicScores } from './heuristics.ts';
 export { GreedyAgent } from './greedy.ts';

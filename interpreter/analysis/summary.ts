@@ -70,14 +70,16 @@ function winnerOf(result: unknown): string {
   return JSON.stringify(result);
 }
 
-function outcomeOf(result: unknown): string {
+/** A result as one label: `winner — level`, or the winner, or the whole result. */
+export function outcomeOf(result: unknown): string {
   if (result && typeof result === 'object' && 'winner' in result && 'level' in result) {
     return `${winnerOf(result)} — ${String((result as { level: unknown }).level)}`;
   }
   return winnerOf(result);
 }
 
-function shares(labels: string[], total: number): Share[] {
+/** How often each label occurs among `total`, most frequent first, with a 95% (Wilson) interval. */
+export function shares(labels: string[], total: number): Share[] {
   const counts = new Map<string, number>();
   for (const l of labels) counts.set(l, (counts.get(l) ?? 0) + 1);
   return [...counts]

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { agentFromSpec, playWith, rewardsOf, winnersOf, type Agent } from '../agents/index.ts';
-import { wilson } from '../analysis/summary.ts';
+import { agentFromSpec, heuristicScores, playWith, rewardsOf, winnersOf, type Agent } from '../agents/index.ts';
+import { outcomeOf, shares, wilson } from '../analysis/summary.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 
@@ -11,8 +11,10 @@ Plays agents against each other with the seats rotated, so each agent plays ever
 often. The line-up is --agents in seat order, the last one repeated to fill the seats
 (normal,random on 4 seats: one normal against three random). Game i uses seed "S:i" and line-up
 i mod seats. Prints per agent and per seat: games, wins (a tie shares the win), draws, win rate
-with a 95% (Wilson) interval, and time per decision (mean, p95); then game length.
-Agents: random, first, greedy, easy, normal, hard, mcts:iterations=N,depth=N,c=X.`;
+with a 95% (Wilson) interval, time per decision (mean, p95) and, when the ruleset declares
+heuristics, the mean heuristic score of its seats when the game ended (how well it did, even in
+games it lost); then outcomes (by the agent of the winning seats) and game length.
+Agents: random, first, greedy, easy, normal, hard, mcts:iterations=N,depth=N,c=X,ms=N.`;
 
 interface Tally {
   games: number;
@@ -20,9 +22,11 @@ interface Tally {
   wins: number;
   draws: number;
   ms: number[];
+  /** Heuristic scores of its seats at the end (none without heuristics). */
+  scores: number[];
 }
 
-const newTally = (): Tally => ({ games: 0, wins: 0, draws: 0, ms: [] });
+const newTally = (): Tally => ({ games: 0, wins: 0, draws: 0, ms: [], scores: [] });
 
 export async function runTournament(argv: string[], io: Io): Promise<number> {
   let args;
@@ -52,6 +56,7 @@ export async function runTournament(argv: string[], io: Io): Promise<number> {
   const bySeat = new Map<string, Tally>();
   const lengths: number[] = [];
   const errors: string[] = [];
+  const outcomes: string[] = [];
   for (let i = 1; i <= games; i++) {
     const seed = `${args.values.seed}:${i}`;
     const rotation = (i - 1) % seats;
@@ -64,11 +69,16 @@ export async function runTournament(argv: string[], io: Io): Promise<number> {
     if (g.status !== 'ended') { errors.push(`${seed}: ${g.error?.code ?? played.stopped?.code ?? g.status}`); continue; }
     lengths.push(played.decisions.length);
     const rewards = rewardsOf(g);
+    const scores = heuristicScores(g);
     const drawn = winnersOf(g.result).length === 0;
+    const winning = [...new Set(Array.from({ length: seats }, (_, s) => s).filter((s) => (rewards.get(`p${s + 1}`) ?? 0) > 0 && !drawn).map(seatSpec))];
+    outcomes.push(`${outcomeOf(g.result)}${winning.length ? ` (${winning.join(', ')})` : ''}`);
     for (let s = 0; s < seats; s++) {
       const seat = `p${s + 1}`;
       const key = `${seat} ${seatSpec(s)}`;
       const r = rewards.get(seat) ?? 0;
+      const score = scores?.get(seat);
+      if (score !== undefined) byAgent.get(seatSpec(s))!.scores.push(score);
       for (const t of [byAgent.get(seatSpec(s))!, bySeat.get(key) ?? bySeat.set(key, newTally()).get(key)!]) {
         t.games++;
         if (drawn) t.draws++;
@@ -84,12 +94,14 @@ export async function runTournament(argv: string[], io: Io): Promise<number> {
     return {
       label, games: t.games, wins: t.wins, draws: t.draws, winRate: t.games ? t.wins / t.games : 0, ci95: [lo, hi] as [number, number],
       msPerDecision: { mean: t.ms.length ? t.ms.reduce((a, b) => a + b, 0) / t.ms.length : 0, p95: sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]! : 0 },
+      ...(t.scores.length ? { meanScore: t.scores.reduce((a, b) => a + b, 0) / t.scores.length } : {}),
     };
   };
   const result = {
     ruleset: String(program.data.id ?? path), hash: program.hash, games, seats, lineup, ended: lengths.length, errors,
     agents: [...byAgent].map(([label, t]) => row(label, t)),
     seats_: [...bySeat].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([label, t]) => { const { msPerDecision: _, ...r } = row(label, t); return r; }),
+    outcomes: shares(outcomes, outcomes.length),
     decisions: { mean: lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0 },
   };
   if (args.values.json) {
@@ -98,11 +110,13 @@ export async function runTournament(argv: string[], io: Io): Promise<number> {
     return errors.length ? 1 : 0;
   }
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  const line = (r: Omit<ReturnType<typeof row>, 'msPerDecision'> & { msPerDecision?: { mean: number; p95: number } }) => `  ${r.label.padEnd(24)} games ${String(r.games).padStart(4)}  wins ${String(+r.wins.toFixed(2)).padStart(6)}  draws ${String(r.draws).padStart(3)}  ${pct(r.winRate).padStart(6)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})${r.msPerDecision ? `  ms/decision mean ${r.msPerDecision.mean.toFixed(1)} p95 ${r.msPerDecision.p95.toFixed(1)}` : ''}\n`;
+  const line = (r: Omit<ReturnType<typeof row>, 'msPerDecision'> & { msPerDecision?: { mean: number; p95: number } }) => `  ${r.label.padEnd(24)} games ${String(r.games).padStart(4)}  wins ${String(+r.wins.toFixed(2)).padStart(6)}  draws ${String(r.draws).padStart(3)}  ${pct(r.winRate).padStart(6)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})${r.msPerDecision ? `  ms/decision mean ${r.msPerDecision.mean.toFixed(1)} p95 ${r.msPerDecision.p95.toFixed(1)}` : ''}${r.meanScore !== undefined ? `  score at end ${r.meanScore.toFixed(2)}` : ''}\n`;
   io.out(`${path} (${result.ruleset}, rules ${program.hash}): ${games} games, ${seats} seats, line-up ${lineup.join(', ')} rotated; ended ${lengths.length}, errors ${errors.length}\n\nby agent\n`);
   for (const r of result.agents) io.out(line(r));
   io.out('\nby seat\n');
   for (const r of result.seats_) io.out(line(r));
+  io.out('\noutcomes (agents of the winning seats)\n');
+  for (const o of result.outcomes) io.out(`  ${o.label.padEnd(48)} ${String(o.count).padStart(4)}  ${pct(o.share).padStart(6)} (95% CI ${pct(o.ci95[0])}–${pct(o.ci95[1])})\n`);
   io.out(`\ngame length: decisions mean ${result.decisions.mean.toFixed(1)}\n`);
   for (const e of errors.slice(0, 5)) io.out(`error: ${e}\n`);
   return errors.length ? 1 : 0;

@@ -19,6 +19,20 @@ describe('rulesmith tournament', () => {
     expect(t.bySeat.map((s: { label: string; games: number }) => [s.label, s.games])).toEqual([
       ['p1 mcts:iterations=100', 4], ['p1 random', 4], ['p2 mcts:iterations=100', 4], ['p2 random', 4],
     ]);
+    // Outcomes name the agents of the winning seats; they add up to the games.
+    expect(t.outcomes.reduce((n: number, o: { count: number }) => n + o.count, 0)).toBe(8);
+    expect(t.outcomes.every((o: { label: string }) => /\((mcts:iterations=100|random)\)$/.test(o.label))).toBe(true);
+  });
+
+  test('with heuristics, each agent gets its seats\' mean score at the end', async () => {
+    const r = await runCli(['tournament', 'rulesets/blue-max', '--agents', 'random', '--games', '2', '--players', '2', '--json']);
+    expect(r.code, r.err).toBe(0);
+    const [random] = JSON.parse(r.out).agents;
+    // Blue Max scores aircraft flying (own minus enemy) less damage: a 2-player game ends with -1, 0 or 1 or so.
+    expect(typeof random.meanScore).toBe('number');
+    expect(Math.abs(random.meanScore)).toBeLessThanOrEqual(2);
+    const nim = JSON.parse((await runCli(['tournament', NIM, '--agents', 'random', '--games', '2', '--json'])).out);
+    expect(nim.agents[0].meanScore).toBeUndefined();
   });
 
   test('the same seed gives the same wins; the line-up fills the seats with the last agent', async () => {
