@@ -128,6 +128,8 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
       const args = (f: Frame): [Value, number] => [column ? column(f) : null, shift ? num(shift(f), at) : 0];
       // The line of the lookup notes whether its column came from hidden pieces' secrets.
       return (f) => {
+        // Unlogged and in no open window, what the column reads is noted by no one: skip the window.
+        if (!f.rt.logging && f.rt.watching === 0) return f.rt.rollOn(table, column ? column(f) : null, shift ? num(shift(f), at) : 0, at);
         const [[c, s], read] = watched(f.rt, () => args(f));
         return f.rt.rollOn(table, c, s, at, read);
       };
@@ -169,6 +171,22 @@ function compileName(name: string, at: SourceAt, scope: SlotScope, env: CompileE
   }
   const get = builtinNameGetter(name);
   return (f) => get(f.rt, at);
+}
+
+/**
+ * The source list of a loop or query, which only reads it: `neighbours(a)` gives the built-in's
+ * shared list, not a copy (`shared`: the caller must copy before the list can reach a script).
+ */
+export function compileReadSource(e: Expr, scope: SlotScope, env: CompileEnv): { get: Eval; shared: boolean } {
+  if (e.kind === 'call' && env.globals.get(e.callee) !== 'procedure') {
+    const view = builtinReadOnly(e.callee);
+    if (view) {
+      const args = argList(e.args.map((x) => compileExpr(x, scope, env)));
+      const at: SourceAt = { path: env.path, span: e.span };
+      return { get: (f) => view(f.rt, args(f), at), shared: true };
+    }
+  }
+  return { get: compileExpr(e, scope, env), shared: false };
 }
 
 /** The values of a call's arguments, as a fresh list (no `map` closure for the usual short lists). */

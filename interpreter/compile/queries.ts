@@ -1,19 +1,19 @@
 import type { Aggregate, Query, SortExpr } from '../../grammar/index.ts';
 import type { SourceAt } from '../runtime/errors.ts';
 import { toNumber, truthy, type Value } from '../runtime/values.ts';
-import { compileExpr, num, type CompileEnv } from './expressions.ts';
+import { compileExpr, compileReadSource, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
 import type { Eval } from '../runtime/frame.ts';
 
 /** `count/any/all/first/select u in xs where c`, `sum/min/max e for u in xs`, `sort u in xs by e`. */
 export function compileQuery(e: Query | Aggregate | SortExpr, scope: SlotScope, env: CompileEnv, at: SourceAt): Eval {
-  const source = compileExpr(e.source, scope, env);
+  const { get: source, shared } = compileReadSource(e.source, scope, env);
   const inner = scope.child();
   const slot = inner.define(e.binder);
   const where = e.kind !== 'sort' && e.where ? compileExpr(e.where, inner, env) : null;
   const items = (f: Parameters<Eval>[0]): Value[] => {
     const all = f.rt.iterable(source(f), at);
-    if (!where) return all;
+    if (!where) return shared ? all.slice() : all;
     const out: Value[] = [];
     for (let i = 0; i < all.length; i++) {
       const x = all[i]!;

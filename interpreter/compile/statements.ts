@@ -9,7 +9,7 @@ import { assertNever, type Expr, type Stmt } from '../../grammar/index.ts';
 import { GameOver, RuleError, type SourceAt } from '../runtime/errors.ts';
 import { MarkedString, partsOf, record, toText, truthy, type Value } from '../runtime/values.ts';
 import { compileChoose } from './choose.ts';
-import { compileExpr, num, type CompileEnv } from './expressions.ts';
+import { compileExpr, compileReadSource, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
 import { NORMAL, RETURN, STOP, type Completion, type Eval, type Frame, type Op, type Plain } from '../runtime/frame.ts';
 
@@ -100,7 +100,8 @@ function compilePlain(s: Stmt, scope: SlotScope, env: CompileEnv): Plain {
       };
     }
     case 'for-each': {
-      const source = ex(s.source);
+      // Only read (the loop takes a snapshot), so `neighbours(a)` need not be copied twice.
+      const source = compileReadSource(s.source, scope, env).get;
       const inner = scope.child();
       const slot = inner.define(s.binder);
       const where = s.where ? compileExpr(s.where, inner, env) : null;
@@ -330,7 +331,7 @@ export class Emitter {
         return;
       }
       case 'for-each': {
-        const source = compileExpr(s.source, scope, env);
+        const source = compileReadSource(s.source, scope, env).get;
         const inner = scope.child();
         const list = inner.define('\u0000items');
         const index = inner.define('\u0000index');

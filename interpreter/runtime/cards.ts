@@ -59,7 +59,10 @@ function drawFromZone(rt: Runtime, zone: string, count: number | null, into: Val
       detachCard(rt, ref.id);
       rt.state.cards[ref.id]!.at = key ?? 'drawn';
       if (key) (rt.state.zones[key] ??= []).push(ref.id);
-    } else if (key) rt.state.pieces[ref.id]!.at = key;
+    } else if (key) {
+      rt.state.pieces[ref.id]!.at = key;
+      rt.pieceMoved(ref.id, key);
+    }
   }
   return count === null ? (taken[0] ?? null) : taken;
 }

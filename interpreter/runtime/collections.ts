@@ -6,10 +6,10 @@ import { EntityRef, RangeValue, isRecordValue, toText, valueEquals, type Value }
 
 /** Piece ids whose location is `at` (an area id, zone key or hex id), in a stable order. */
 export function piecesAt(rt: Runtime, at: string): EntityRef[] {
-  const out: EntityRef[] = [];
-  const states = rt.pieceStates();
+  const slots = rt.pieceIndex().at(at);
   const refs = rt.pieceRefs();
-  for (let i = 0; i < states.length; i++) if (states[i]!.at === at) out.push(refs[i]!);
+  const out: EntityRef[] = [];
+  for (let i = 0; i < slots.length; i++) out.push(refs[slots[i]!]!);
   return out;
 }
 
@@ -27,10 +27,11 @@ export function piecesInPlay(rt: Runtime): EntityRef[] {
 
 /** Pieces in the box (not placed yet), in creation order, that `keep` accepts. */
 export function piecesUnplaced(rt: Runtime, keep: (p: PieceState) => boolean): EntityRef[] {
-  const out: EntityRef[] = [];
+  const slots = rt.pieceIndex().at(null);
   const states = rt.pieceStates();
   const refs = rt.pieceRefs();
-  for (let i = 0; i < states.length; i++) if (states[i]!.at === null && keep(states[i]!)) out.push(refs[i]!);
+  const out: EntityRef[] = [];
+  for (let i = 0; i < slots.length; i++) if (keep(states[slots[i]!]!)) out.push(refs[slots[i]!]!);
   return out;
 }
 

@@ -41,7 +41,11 @@ function push(m: Map<string, MapLink[]>, k: string, v: MapLink): void {
   else m.set(k, [v]);
 }
 
-const neighbourCache = new WeakMap<object, Map<string, EntityRef[]>>();
+/** Per program, by link type (null: any), by area: the neighbour lists made so far. */
+const neighbourCache = new WeakMap<object, Map<string | null, Map<string, EntityRef[]>>>();
+/** The last program's lists, so the usual call (same program as before) skips the WeakMap. */
+let lastProgram: object | null = null;
+let lastLists: Map<string | null, Map<string, EntityRef[]>> | null = null;
 
 /** An area's neighbours (over links of `type`, or any), in link order; a fresh list each call, from a per-program cache. */
 export function areaNeighbours(rt: Runtime, area: string, type: string | null): EntityRef[] {
@@ -50,11 +54,18 @@ export function areaNeighbours(rt: Runtime, area: string, type: string | null): 
 
 /** `areaNeighbours` without the copy: the cached list itself, for callers that only read it. */
 export function sharedNeighbours(rt: Runtime, area: string, type: string | null): readonly EntityRef[] {
-  let perProgram = neighbourCache.get(rt.program);
-  if (!perProgram) neighbourCache.set(rt.program, (perProgram = new Map()));
-  const key = type === null ? area : `${area}\u0000${type}`;
-  let list = perProgram.get(key);
-  if (!list) perProgram.set(key, (list = neighboursOf(rt, area, type)));
+  let perProgram = lastProgram === rt.program ? lastLists : null;
+  if (perProgram === null) {
+    perProgram = neighbourCache.get(rt.program) ?? null;
+    if (perProgram === null) neighbourCache.set(rt.program, (perProgram = new Map()));
+    lastProgram = rt.program;
+    lastLists = perProgram;
+  }
+  // Nested maps rather than a joined key: no string is built per call.
+  let byArea = perProgram.get(type);
+  if (byArea === undefined) perProgram.set(type, (byArea = new Map()));
+  let list = byArea.get(area);
+  if (list === undefined) byArea.set(area, (list = neighboursOf(rt, area, type)));
   return list;
 }
 

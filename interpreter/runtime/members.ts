@@ -12,15 +12,14 @@ import type { PerKind, PieceTypeDef } from './defs.ts';
 import type { PieceState } from './state.ts';
 
 /** Per-entity tracks, variables and zones declared with `per: <kind>`, read as members. */
-function perMember(rt: Runtime, kind: PerKind, owner: string, prop: string): { found: boolean; value: Value } {
+/** undefined: no such declaration (a value is never undefined), so no result object is made per read. */
+function perMember(rt: Runtime, kind: PerKind, owner: string, prop: string): Value | undefined {
   const source = rt.program.defs.per[kind].get(prop);
-  if (source === undefined) return NOT_FOUND;
-  if (source === 'track') return { found: true, value: rt.getTrack(prop, owner) };
-  if (source === 'variable') return { found: true, value: rt.getVar(prop, owner) };
-  return { found: true, value: rt.ref('zone', `${prop}@${owner}`) };
+  if (source === undefined) return undefined;
+  if (source === 'track') return rt.getTrack(prop, owner);
+  if (source === 'variable') return rt.getVar(prop, owner);
+  return rt.ref('zone', `${prop}@${owner}`);
 }
-
-const NOT_FOUND = { found: false, value: null };
 
 const convert = (rt: Runtime, v: unknown): Value => fromStored(rt, v);
 
@@ -59,7 +58,7 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
     }
     case 'area': {
       const per = perMember(rt, 'area', o.id, prop);
-      if (per.found) return per.value;
+      if (per !== undefined) return per;
       const a = rt.program.defs.areas.get(o.id);
       if (prop === 'name') return a ? a.name : o.id;
       if (prop === 'type') return a ? a.type : null;
@@ -75,15 +74,13 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
       if (prop === 'name') return p.name;
       if (prop === 'seat') return p.seat;
       if (prop === 'side') return p.side ? rt.ref('side', p.side) : null;
-      const per = perMember(rt, 'player', o.id, prop);
-      return per.found ? per.value : undefined;
+      return perMember(rt, 'player', o.id, prop);
     }
     case 'side': {
       if (prop === 'players') return rt.state.players.filter((p) => p.side === o.id).map((p) => rt.ref('player', p.id));
       const def = rt.def('sides', o.id);
       if (prop === 'name' || prop === 'color') return typeof def?.[prop] === 'string' ? (def[prop] as string) : prop === 'name' ? o.id : null;
-      const per = perMember(rt, 'side', o.id, prop);
-      return per.found ? per.value : undefined;
+      return perMember(rt, 'side', o.id, prop);
     }
     case 'zone': {
       const [zone, owner] = o.id.split('@');
@@ -195,7 +192,7 @@ function pieceField(prop: string): PieceField {
     field = (rt, p, o) => {
       // Per-piece tracks and variables are in every view; props are not.
       const per = perMember(rt, 'piece', o.id, prop);
-      if (per.found) return per.value;
+      if (per !== undefined) return per;
       rt.noteSecret(o.id);
       if (prop in p.props) return convert(rt, p.props[prop]);
       const def = typeOf(rt, p, o);

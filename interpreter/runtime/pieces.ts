@@ -1,5 +1,5 @@
 import { isRecord } from '../check/context.ts';
-import { locationKey } from './collections.ts';
+import { locationKey, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import type { Runtime } from './runtime.ts';
 import { pieceSpan, span } from './secrets.ts';
@@ -29,6 +29,7 @@ export function move(rt: Runtime, p: Value, to: Value, facing: number | null, at
     const piece = rt.state.pieces[id]!;
     const from = piece.at;
     piece.at = dest;
+    rt.pieceMoved(id, dest);
     if (facing !== null) piece.facing = ((facing % 6) + 6) % 6;
     if (rt.describing) rt.log('move', [pieceSpan(rt, id, 'label'), `: ${from ?? 'box'} → ${dest}`], at, { piece: id, from, to: dest });
   }
@@ -38,7 +39,7 @@ export function move(rt: Runtime, p: Value, to: Value, facing: number | null, at
 export function place(rt: Runtime, n: number | null, what: Value, where: Value, facing: number | null, at: SourceAt): void {
   if (what instanceof EntityRef && what.kind === 'piece-type') {
     const want = n ?? 1;
-    const free = rt.pieceIds().filter((id) => rt.state.pieces[id]!.type === what.id && rt.state.pieces[id]!.at === null);
+    const free = piecesUnplaced(rt, (p) => p.type === what.id).map((r) => r.id);
     if (free.length < want) {
       throw new RuleError('not-enough-pieces', `Only ${free.length} unplaced ${rt.label(what)} piece(s) remain; ${want} needed.`, at, 'Check `size(unplaced(type))` before placing.');
     }
@@ -68,6 +69,7 @@ export function remove(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
   if (to !== null) return move(rt, x, to, null, at);
   for (const id of pieceIds(rt, x, at, 'removed')) {
     rt.state.pieces[id]!.at = '@out';
+    rt.pieceMoved(id, '@out');
     if (rt.describing) rt.log('move', [pieceSpan(rt, id, 'label'), ' removed from the game'], at, { piece: id, to: null });
   }
 }

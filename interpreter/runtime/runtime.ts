@@ -15,6 +15,7 @@ import { lookup, roll, rollOn } from './tables.ts';
 import { fromStored, toStored } from './persist.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
+import { PieceLists, type PieceIndex } from './piece-index.ts';
 import { valueAudience } from './visibility.ts';
 import { keepSecret, pieceSpan, plainText, valueText, type SecretData, type MarkedText } from './secrets.ts';
 import { EntityRef, record, toNumber, toText, type EntityKind, type Rec, type Value } from './values.ts';
@@ -52,13 +53,9 @@ export class Runtime {
   /** The question the rules wait on, and the slot of the top frame its answer goes to. */
   pending: DecisionRequest | null = null;
   pendingSlot = NO_SLOT;
-  /** The value of the last frame run by `runNow`. */
   /** The value of the last frame run to the end for a caller outside the stack (`runNow`, detached runs). */
   lastReturn: Value = null;
-  private pieceIdList: string[] | null = null;
-  private pieceStateList: PieceState[] | null = null;
-  private pieceStatesOf: GameState['pieces'] | null = null;
-  private pieceRefList: EntityRef[] | null = null;
+  private readonly pieceLists: PieceLists;
   /** Each piece's type def by slot, checked against its current type on use (members.ts). */
   readonly pieceTypeCache: Array<PieceTypeDef | undefined> = [];
   /** Each piece's location entity by slot, with the location string it was made from (members.ts). */
@@ -74,6 +71,7 @@ export class Runtime {
     // Copy so the forced-dice queue of the caller is not consumed.
     this.opts = { ...opts, ...(opts.forcedDice ? { forcedDice: [...opts.forcedDice] } : {}) };
     this.hiding = Object.values(state.pieces).some((p) => p.hidden);
+    this.pieceLists = new PieceLists(program, state);
   }
 
   // ---------------------------------------------------------------- bookkeeping
@@ -136,30 +134,13 @@ export class Runtime {
     return this.program.refs.ref(kind, id);
   }
 
-  /** Every piece id, in creation order (pieces are never created or destroyed during a game). */
-  pieceIds(): string[] {
-    return (this.pieceIdList ??= Object.keys(this.state.pieces));
-  }
-
-  /**
-   * Every piece's state object, in creation order (`Program.defs.pieceIds`, the order of
-   * `pieceIds`), so a piece ref's `slot` finds its state with an array load and queries scan a
-   * dense array instead of looking each id up. Built once per Runtime from its state (the state's
-   * piece objects are changed in place, never replaced), so a fork or a resumed game, which gets
-   * a Runtime of its own, builds its own.
-   */
-  pieceStates(): PieceState[] {
-    const pieces = this.state.pieces;
-    // A host that swaps the whole pieces record (restoring a snapshot) gets the list rebuilt.
-    if (this.pieceStateList !== null && this.pieceStatesOf === pieces) return this.pieceStateList;
-    this.pieceStatesOf = pieces;
-    return (this.pieceStateList = this.program.defs.pieceIds.map((id) => pieces[id]!));
-  }
-
-  /** The refs of `pieceStates`, index for index (their `slot`s). */
-  pieceRefs(): EntityRef[] {
-    return (this.pieceRefList ??= this.program.defs.pieceIds.map((id) => this.program.refs.ref('piece', id)));
-  }
+  // The piece lists and the index by location (piece-index.ts).
+  pieceIds(): string[] { return this.pieceLists.ids(); }
+  pieceStates(): PieceState[] { return this.pieceLists.states(); }
+  pieceRefs(): EntityRef[] { return this.pieceLists.refs(); }
+  pieceIndex(): PieceIndex { return this.pieceLists.index(); }
+  /** The runtime set piece `id`'s `at` to `to` (every move, removal and draw of a piece calls this). */
+  pieceMoved(id: string, to: string | null): void { this.pieceLists.moved(id, to); }
 
   def(section: string, id: string): Record<string, unknown> | undefined {
     return this.program.defs.sections.get(section)?.get(id);
@@ -263,16 +244,21 @@ export class Runtime {
 
   /** Run ops until the rules ask a question or the stack is back at `base` frames. */
   drive(base = 0): void {
-    const stack = this.stack;
-    while (stack.length > base) {
-      const f = stack[stack.length - 1]!;
-      const ops = f.code!.ops;
-      if (f.pc >= ops.length) {
-        this.returnFrom(f, null);
-        continue;
+    this.pieceLists.enter();
+    try {
+      const stack = this.stack;
+      while (stack.length > base) {
+        const f = stack[stack.length - 1]!;
+        const ops = f.code!.ops;
+        if (f.pc >= ops.length) {
+          this.returnFrom(f, null);
+          continue;
+        }
+        ops[f.pc++]!(f);
+        if (this.pending !== null) return;
       }
-      ops[f.pc++]!(f);
-      if (this.pending !== null) return;
+    } finally {
+      this.pieceLists.leave();
     }
   }
 

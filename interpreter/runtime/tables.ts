@@ -59,7 +59,7 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
     let col = shape.columns.findIndex((b) => bandContains(b, colKey));
     if (col < 0) throw new RuleError('no-table-column', `Table \`${id}\` has no column for ${colKey}.`, at);
     const shifted = Math.min(shape.columns.length - 1, Math.max(0, col + shift));
-    columnNote = shift ? `, column ${colKey} shifted ${shift > 0 ? '+' : ''}${shift}` : `, column ${colKey}`;
+    if (rt.logging) columnNote = shift ? `, column ${colKey} shifted ${shift > 0 ? '+' : ''}${shift}` : `, column ${colKey}`;
     col = shifted;
     cell = Array.isArray(cell) ? cell[col] : undefined;
     path = [...path, col];

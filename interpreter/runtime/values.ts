@@ -103,6 +103,19 @@ export function toNumber(v: Value): number | undefined {
 
 export function valueEquals(a: Value, b: Value): boolean {
   if (a === b) return true;
+  if (a === null || b === null) return false;
+  // The common cases first, decided by `typeof` before any `instanceof` chain: comparisons of
+  // pieces, sides and numbers are most of what rules do, and most of them are unequal.
+  switch (typeof a) {
+    case 'number': return b instanceof Roll && b.total === a;
+    case 'boolean': return false;
+    case 'string': return typeof b === 'object' && (b instanceof EntityRef ? b.id === a : b instanceof MarkedString && b.text === a);
+  }
+  if (a instanceof EntityRef) return b instanceof EntityRef ? a.kind === b.kind && a.id === b.id : typeof b === 'string' && a.id === b;
+  return equalsSlow(a, b);
+}
+
+function equalsSlow(a: Value, b: Value): boolean {
   if (a instanceof MarkedString || b instanceof MarkedString) {
     const text = (v: Value) => (v instanceof MarkedString ? v.text : typeof v === 'string' ? v : undefined);
     return text(a) !== undefined && text(a) === text(b);
