@@ -76,6 +76,8 @@ export interface Heuristics extends Named {
   sides?: Record<Id, Expression>;
   /** The score that makes a win near-certain: reward = 1 / (1 + e^(-score / scale)). */
   scale?: number;
+  /** Decisions a search playout runs before it is cut and scored (default 24). */
+  depth?: number;
   /** Preferences among a question's options (search bots only): summed, 0 is neutral. */
   priors?: Record<Id, OptionPrior>;
 }

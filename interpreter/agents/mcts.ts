@@ -13,7 +13,7 @@
  * to answers they cannot see, and every earlier seat would look worse off than it is.
  *
  * Playouts are cut after a few decisions and scored by the ruleset's `heuristics:` when it
- * declares them, else run to the end. Option priors (`heuristics.priors`) order the expansion,
+ * declares them (after `heuristics.depth` decisions), else run to the end. Option priors (`heuristics.priors`) order the expansion,
  * bias the selection while an answer has few visits, and weight the playouts' choices.
  */
 import type { Answer, DecisionRequest } from '../runtime/decisions.ts';
@@ -35,7 +35,7 @@ export interface MctsOptions {
   ms?: number;
   /**
    * Decisions a playout may take before it is cut and scored by the ruleset's heuristic (as a
-   * draw without one). Default: HEURISTIC_DEPTH with a heuristic, FULL_DEPTH without.
+   * draw without one). Default: the ruleset's `heuristics.depth` or HEURISTIC_DEPTH with a heuristic, FULL_DEPTH without.
    */
   playoutDepth?: number;
   /** UCB exploration constant. */
@@ -268,7 +268,7 @@ export class MctsAgent implements Agent {
    * seat's reward in [0, 1] (by the heuristic at a cut).
    */
   private playout(game: Game, priors: boolean): Map<string, number> {
-    const depth = this.opts.playoutDepth ?? (hasHeuristic(game) ? HEURISTIC_DEPTH : FULL_DEPTH);
+    const depth = this.opts.playoutDepth ?? (hasHeuristic(game) ? (game.program.data.heuristics?.depth ?? HEURISTIC_DEPTH) : FULL_DEPTH);
     for (let d = 0; d < depth && game.pending; d++) {
       const req = game.pending;
       game.answer(priors && req.kind === 'one' && req.options.length > 1 ? this.favoured(game, req) : this.fallback.choose(req));
