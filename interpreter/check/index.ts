@@ -7,6 +7,7 @@ import { checkDecks } from './decks.ts';
 import { checkMap } from './map.ts';
 import { checkReferences } from './references.ts';
 import { checkReservedNames } from './reserved.ts';
+import { checkSizes } from './sizes.ts';
 import { Scope } from './scope.ts';
 import { collectSites, type ScriptSite } from './sites.ts';
 import { StatementChecker } from './statements.ts';
@@ -16,7 +17,7 @@ import { checkUnused } from './unused.ts';
 import { describe, isNumeric } from './types.ts';
 
 /** Data checks, each one small function over the model; add a check by adding it here. */
-const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkDecks, checkMap];
+const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkDecks, checkMap, checkSizes];
 
 /**
  * Semantic checks of a loaded ruleset: names, types, arity, table coverage, deck counts, map

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../diagnostics.ts';
 import { answerFromView, decisionText } from './aliases.ts';
 import type { Answer, DecisionRequest, Refusal } from './decisions.ts';
 import { answerValue, validateAnswer } from './decisions.ts';
+import { charge } from './budget.ts';
 import { GameOver, RuleError } from './errors.ts';
 import { NO_SLOT } from './frame.ts';
 import { checkSetup, initialState, type GameSetup, type SetupProblem } from './init.ts';
@@ -61,7 +62,11 @@ export class Game {
     const flow = program.codes.get(FLOW_KEY)!;
     rt.stack.push(rt.frame(flow, flow, null, NO_SLOT));
     const game = new Game(program, setup, rt);
-    game.advance(() => rt.drive());
+    // Every piece and card was created above; they count against the budget like other work.
+    game.advance(() => {
+      charge(rt, Object.keys(rt.state.pieces).length + Object.keys(rt.state.cards).length, undefined);
+      rt.drive();
+    });
     return game;
   }
 

@@ -1,4 +1,5 @@
 import { entries, isRecord } from '../check/context.ts';
+import { LIMITS } from '../check/limits.ts';
 import type { Program } from './program.ts';
 import { seedRng, shuffleInPlace } from './rng.ts';
 import { STATE_FORMAT, zoneKey, type GameState, type PlayerState } from './state.ts';
@@ -31,6 +32,7 @@ export function checkSetup(program: Program, setup: GameSetup): SetupProblem[] {
   const p = program.data.players;
   if (!Number.isInteger(n) || n < 1) problems.push({ code: 'invalid-players', message: `Player count must be a positive whole number, not ${n}.` });
   else if (p && (n < p.min || n > p.max)) problems.push({ code: 'invalid-players', message: `This ruleset is for ${p.min}–${p.max} players, not ${n}.` });
+  problems.push(...sizeProblems(program));
   const defs = program.data.options ?? {};
   for (const [id, value] of Object.entries(setup.options ?? {})) {
     const def = (defs as Record<string, unknown>)[id];
@@ -41,6 +43,21 @@ export function checkSetup(program: Program, setup: GameSetup): SetupProblem[] {
     const ok = def.type === 'boolean' ? typeof value === 'boolean' : def.type === 'number' ? typeof value === 'number' : Array.isArray(def.values) && def.values.includes(value);
     if (!ok) problems.push({ code: 'invalid-option', message: `Option \`${id}\` must be ${def.type === 'choice' ? `one of ${(def.values as string[]).join(', ')}` : `a ${def.type}`}.` });
   }
+  return problems;
+}
+
+/**
+ * The piece and card limits, checked again before anything is created: a model nobody checked
+ * must not make ten million pieces (the checker reports the same with a position).
+ */
+function sizeProblems(program: Program): SetupProblem[] {
+  const d = program.data;
+  const count = (c: unknown, absent: number) => (isRecord(c) && typeof c.count === 'number' ? c.count : absent);
+  const pieces = entries(d.pieces).reduce((sum, [, p]) => sum + count(p, 0), 0);
+  const cards = entries(d.decks).reduce((sum, [, deck]) => sum + (isRecord(deck) && Array.isArray(deck.cards) ? deck.cards.reduce((n: number, c) => n + count(c, 1), 0) : 0), 0);
+  const problems: SetupProblem[] = [];
+  if (pieces > LIMITS.pieces) problems.push({ code: 'too-many-pieces', message: `The ruleset has ${pieces} pieces; at most ${LIMITS.pieces.toLocaleString('en-US')} are allowed.` });
+  if (cards > LIMITS.cards) problems.push({ code: 'too-many-cards', message: `The ruleset's decks have ${cards} cards; at most ${LIMITS.cards.toLocaleString('en-US')} are allowed.` });
   return problems;
 }
 

@@ -1,0 +1,22 @@
+import { RuleError, type SourceAt } from './errors.ts';
+import type { Runtime } from './runtime.ts';
+
+/**
+ * The step budget counts work, not only statements: each die rolled, each item a loop or query
+ * goes through, each card shuffled and each piece or card created costs one step. Counting (never
+ * timing) keeps a stopped game deterministic: the same seed stops at the same place on any machine.
+ */
+export function budgetExceeded(rt: Runtime, at: SourceAt | undefined): RuleError {
+  return new RuleError(
+    'step-budget-exceeded',
+    `The game did more than ${rt.opts.stepBudget.toLocaleString('en-US')} steps of work (statements, dice, items gone through) without finishing; a loop probably never ends.`,
+    at,
+    'Bound loops with `while … max N`, make sure conditions can change, and go through fewer items.',
+  );
+}
+
+/** Charge `n` steps of work before doing it, so a huge request fails before it allocates anything. */
+export function charge(rt: Runtime, n: number, at: SourceAt | undefined): void {
+  rt.steps += n;
+  if (!(rt.steps <= rt.opts.stepBudget)) throw budgetExceeded(rt, at);
+}
