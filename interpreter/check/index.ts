@@ -42,7 +42,12 @@ function checkSite(ctx: CheckContext, symbols: SymbolTable, site: ScriptSite): v
   }
   // Names are only checked in text that parsed cleanly: recovery can invent nodes, and errors
   // about invented names would bury the real syntax error.
-  if (parsed.diagnostics.some((d) => d.severity === 'error') || !parsed.ast) return;
+  if (parsed.diagnostics.some((d) => d.severity === 'error') || !parsed.ast) {
+    // The broken text still names what it uses: without this, one syntax error would also warn
+    // that every table and procedure the script uses is unused.
+    for (const word of site.text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) symbols.used.add(word);
+    return;
+  }
   if (parsed.ast.kind === 'script') checker.block(parsed.ast.body, scope);
   else {
     const t = checker.expr(parsed.ast, scope);
