@@ -13,6 +13,8 @@ export const LIMITS = {
   pieces: 10_000,
   /** Cards of all decks together (the sum of the cards' `count`). */
   cards: 10_000,
+  /** Characters in one text a script builds (`"{s}{s}"` doubling in a loop would reach gigabytes). */
+  textLength: 100_000,
 } as const;
 
 /** What is wrong with a roll of `count` dice of `sides` sides (absent for d66 and named dice), if anything. */

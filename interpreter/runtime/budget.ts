@@ -1,5 +1,7 @@
+import { LIMITS } from '../check/limits.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import type { Runtime } from './runtime.ts';
+import { MarkedString, type Value } from './values.ts';
 
 /**
  * The step budget counts work, not only statements: each die rolled, each item a loop or query
@@ -19,4 +21,13 @@ export function budgetExceeded(rt: Runtime, at: SourceAt | undefined): RuleError
 export function charge(rt: Runtime, n: number, at: SourceAt | undefined): void {
   rt.steps += n;
   if (!(rt.steps <= rt.opts.stepBudget)) throw budgetExceeded(rt, at);
+}
+
+/** A text a script built, refused past the text limit before it can grow by doubling. */
+export function limitText<T extends Value>(v: T, at: SourceAt): T {
+  const length = typeof v === 'string' ? v.length : v instanceof MarkedString ? v.text.length : 0;
+  if (length > LIMITS.textLength) {
+    throw new RuleError('text-too-long', `A text of ${length.toLocaleString('en-US')} characters; texts have at most ${LIMITS.textLength.toLocaleString('en-US')}.`, at, 'Build shorter texts: log a summary, not every item.');
+  }
+  return v;
 }

@@ -96,6 +96,13 @@ describe('limits at run time', () => {
     expect(g.error?.hint).toBeDefined();
   });
 
+  test('a text doubled in a loop should stop at the text limit with text-too-long, not fill memory', () => {
+    const g = run('let s = "x"\nrepeat 100 times\n  s = "{s}{s}"\nend');
+    expect(g.error).toMatchObject({ code: 'text-too-long', range: { start: { line: 12 } } });
+    expect(g.error?.message).toContain(`at most ${LIMITS.textLength.toLocaleString('en-US')}`);
+    expect(run('let s = "x"\nrepeat 100 times\n  s = s + s\nend').error?.code).toBe('text-too-long');
+  });
+
   test('a die with more sides than the limit should stop the game with die-too-large', () => {
     expect(run(`x = d${LIMITS.dieSides + 1}`).error?.code).toBe('die-too-large');
   });
