@@ -4,9 +4,10 @@ import type { Runtime } from './runtime.ts';
 import { MarkedString, type Value } from './values.ts';
 
 /**
- * The step budget counts work, not only statements: each die rolled, each item a loop or query
- * goes through, each card shuffled and each piece or card created costs one step. Counting (never
- * timing) keeps a stopped game deterministic: the same seed stops at the same place on any machine.
+ * The step budget counts work, not only statements: each die rolled, each item a loop, query or
+ * built-in goes through, each card shuffled, each piece placed and each piece or card created
+ * costs one step. Counting (never timing) keeps a stopped game deterministic: the same seed stops
+ * at the same place on any machine.
  */
 export function budgetExceeded(rt: Runtime, at: SourceAt | undefined): RuleError {
   return new RuleError(
