@@ -187,6 +187,8 @@ export class Game {
     } catch (e) {
       if (e instanceof GameOver) this.finish(e.result as Value);
       else if (e instanceof RuleError) this.fail(e.code, e.message, e.hint, e.at);
+      // Values nested thousands deep (`l = [l]` in a loop) overflow any walk over them (text, equality).
+      else if (e instanceof RangeError && /call stack/i.test(e.message)) this.fail('value-too-deep', 'A value is nested too deeply to go through (lists or records inside each other thousands of levels deep).', 'Keep lists flat: add items with `append(list, item)` instead of wrapping the list in a new one.', this.rt.at);
       else this.fail('internal-error', `The interpreter failed: ${(e as Error).message}`, 'This is a bug in rulesmith, not in the ruleset; please report it.');
     }
   }

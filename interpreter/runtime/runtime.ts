@@ -81,7 +81,10 @@ export class Runtime {
 
   // ---------------------------------------------------------------- bookkeeping
 
+  /** The statement running now, to place errors that carry no position (a stack overflow). */
+  at: SourceAt | undefined;
   step(at: SourceAt): void {
+    this.at = at;
     if (++this.steps > this.opts.stepBudget) throw budgetExceeded(this, at);
   }
 

@@ -103,6 +103,12 @@ describe('limits at run time', () => {
     expect(run('let s = "x"\nrepeat 100 times\n  s = s + s\nend').error?.code).toBe('text-too-long');
   });
 
+  test('a value nested thousands deep should stop the game with value-too-deep where it is read, not an internal error', () => {
+    const g = run('let l = [1]\nrepeat 200000 times\n  l = [l]\nend\nlog "{l}"');
+    expect(g.error).toMatchObject({ code: 'value-too-deep', range: { start: { line: 14, column: 3 } } });
+    expect(g.error?.hint).toContain('append');
+  });
+
   test('a die with more sides than the limit should stop the game with die-too-large', () => {
     expect(run(`x = d${LIMITS.dieSides + 1}`).error?.code).toBe('die-too-large');
   });
