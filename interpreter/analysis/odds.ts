@@ -1,9 +1,12 @@
-import { compileStandalone, type Program } from '../compile/index.ts';
+import { nextInt, seedRng } from '../runtime/rng.ts';
 import { RuleError } from '../runtime/errors.ts';
-import { initialState, type GameSetup } from '../runtime/init.ts';
-import { DEFAULT_RUNTIME_OPTIONS, Runtime } from '../runtime/runtime.ts';
-import { toJson, toNumber, toText } from '../runtime/values.ts';
+import type { Program } from '../runtime/program.ts';
+import type { GameSetup } from '../runtime/init.ts';
+import { toNumber, toText } from '../runtime/values.ts';
 import { Fraction } from './fraction.ts';
+import { MAX_WORK, MUTATES, OddsEvaluator, type OddsError } from './odds-eval.ts';
+
+export { MAX_WORK, type OddsError } from './odds-eval.ts';
 
 export interface Outcome {
   value: unknown;
@@ -17,51 +20,58 @@ export interface Distribution {
   outcomes: Outcome[];
   mean?: number;
   meanExact?: string;
+  /** Present when the probabilities are sample frequencies (`estimateOdds`), not exact. */
+  estimate?: { samples: number; seed: string };
 }
 
-/** Beyond this many dice paths the distribution is refused rather than computed slowly. */
-export const MAX_PATHS = 2_000_000;
+/** Dice combinations enumerated at most (besides the work bound of odds-eval.ts). */
+export const MAX_PATHS = 200_000;
+/** Samples of an estimate, unless their work passes MAX_WORK first. */
+export const ESTIMATE_SAMPLES = 10_000;
 
 /**
  * The exact distribution of an expression's values over all its dice outcomes. The expression is
  * evaluated once per path through the dice it rolls (depth-first, like an odometer), so
  * conditional rolls ("roll again on a 6") are handled without any algebra on the expression.
+ * Past MAX_PATHS paths or MAX_WORK work it stops with `tooLarge`, in about a second at most.
  */
-export function exactOdds(program: Program, text: string, setup: GameSetup = { seed: 'odds' }): Distribution | { error: string } {
-  const compiled = compileStandalone(program, text);
-  if (!compiled.eval) return { error: compiled.error ?? 'cannot compile' };
-  const state = initialState(program, setup);
+export function exactOdds(program: Program, text: string, setup: GameSetup = { seed: 'odds' }): Distribution | OddsError {
+  let work = 0;
+  for (const frozen of [true, false]) {
+    const result = enumerate(program, text, setup, frozen, work);
+    if (typeof result === 'number') work = result;
+    else return result;
+  }
+  return { error: 'internal: the expression changed the state it was evaluated on' };
+}
+
+/** The odometer; returns the work done when the frozen state turned out to need copies. */
+function enumerate(program: Program, text: string, setup: GameSetup, frozen: boolean, workBefore: number): Distribution | OddsError | number {
   const path: number[] = [];
   const sides: number[] = [];
   let depth = 0;
-  const rt = new Runtime(program, state, {
-    ...DEFAULT_RUNTIME_OPTIONS,
-    log: 'none',
-    dieSource: (n) => {
-      if (depth < path.length) return path[depth++]!;
-      path.push(1);
-      sides.push(n);
-      depth++;
-      return 1;
-    },
-  });
+  const evaluator = OddsEvaluator.create(program, text, setup, (n) => {
+    if (depth < path.length) return path[depth++]!;
+    path.push(1);
+    sides.push(n);
+    depth++;
+    return 1;
+  }, frozen);
+  if ('error' in evaluator) return evaluator;
+  evaluator.work = workBefore;
   const totals = new Map<string, { value: unknown; p: Fraction }>();
   for (let paths = 0; ; paths++) {
-    if (paths >= MAX_PATHS) return { error: `More than ${MAX_PATHS} dice combinations; narrow the expression.` };
-    depth = 0;
-    const snapshot = JSON.stringify(state);
-    let value: unknown;
-    try {
-      value = toJson(compiled.eval(rt.frame({ slots: compiled.slots }, null, null, -1)));
-    } catch (e) {
-      if (e instanceof RuleError) return { error: `${e.code}: ${e.message}` };
-      throw e;
+    if (paths >= MAX_PATHS || evaluator.tooMuch) {
+      return { error: `Too many dice combinations to enumerate exactly (the bounds are ${MAX_PATHS.toLocaleString('en-US')} combinations and ${MAX_WORK.toLocaleString('en-US')} units of work, about a second); narrow the expression.`, tooLarge: true };
     }
-    // Lookups must not change the state between paths (a draw would); restore it regardless.
-    Object.assign(state, JSON.parse(snapshot));
+    depth = 0;
+    const value = evaluator.run();
+    if (value === MUTATES) return evaluator.work;
+    if (value instanceof RuleError) return { error: `${value.code}: ${value.message}` };
     path.length = depth;
     sides.length = depth;
-    const weight = sides.reduce((f, n) => f.times(new Fraction(1n, BigInt(n))), Fraction.ONE);
+    // One BigInt product per path: a fraction per die would reduce huge numbers a thousand times.
+    const weight = new Fraction(1n, sides.reduce((d, n) => d * BigInt(n), 1n));
     const key = JSON.stringify(value);
     const prior = totals.get(key);
     totals.set(key, { value, p: prior ? prior.p.plus(weight) : weight });
@@ -74,6 +84,37 @@ export function exactOdds(program: Program, text: string, setup: GameSetup = { s
     sides.length = i + 1;
   }
   return summarise([...totals.values()]);
+}
+
+/**
+ * A Monte Carlo estimate of the same distribution, for expressions too large to enumerate: the
+ * dice come from a generator seeded with the setup's seed, so the estimate is the same every run.
+ * Probabilities are sample frequencies, labelled by `estimate` (never to be read as exact).
+ */
+export function estimateOdds(program: Program, text: string, setup: GameSetup = { seed: 'odds' }): Distribution | OddsError {
+  for (const frozen of [true, false]) {
+    const rng = seedRng(`${setup.seed}:estimate`);
+    const evaluator = OddsEvaluator.create(program, text, setup, (n) => nextInt(rng, n) + 1, frozen);
+    if ('error' in evaluator) return evaluator;
+    const counts = new Map<string, { value: unknown; n: number }>();
+    let samples = 0;
+    let mutates = false;
+    while (samples < ESTIMATE_SAMPLES && !evaluator.tooMuch) {
+      const value = evaluator.run();
+      if (value === MUTATES) { mutates = true; break; }
+      if (value instanceof RuleError) return { error: `${value.code}: ${value.message}` };
+      samples++;
+      const key = JSON.stringify(value);
+      const prior = counts.get(key);
+      counts.set(key, { value, n: (prior?.n ?? 0) + 1 });
+    }
+    if (mutates) continue;
+    const list = [...counts.values()].map(({ value, n }) => ({ value, p: new Fraction(BigInt(n), BigInt(samples)) }));
+    // No exact mean: a fraction of sample counts would look exact.
+    const { outcomes, mean } = summarise(list);
+    return { outcomes, ...(mean !== undefined ? { mean } : {}), estimate: { samples, seed: String(setup.seed) } };
+  }
+  return { error: 'internal: the expression changed the state it was evaluated on' };
 }
 
 function summarise(list: Array<{ value: unknown; p: Fraction }>): Distribution {

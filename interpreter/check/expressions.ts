@@ -5,6 +5,7 @@ import { isRecord } from './context.ts';
 import type { Scope } from './scope.ts';
 import type { ScriptSite } from './sites.ts';
 import { didYouMean } from './suggest.ts';
+import { diceProblem } from './limits.ts';
 import type { SymbolTable } from './symbols.ts';
 import {
   ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type Ty,
@@ -72,10 +73,15 @@ export class ExpressionChecker {
       case 'if-expr':
         this.expect(this.expr(e.condition, scope), isBoolish, e.condition.span, 'true or false', 'The condition of `if`');
         return join(this.expr(e.then, scope), this.expr(e.else, scope));
-      case 'dice':
+      case 'dice': {
         this.expect(this.expr(e.count, scope), isNumeric, e.count.span, 'a number', 'The number of dice');
         if ('named' in e.die) this.die(e.die.named, e.die.span);
+        const tooMany = diceProblem(e.count.kind === 'number' ? e.count.value : undefined, undefined);
+        const tooLarge = diceProblem(undefined, 'sides' in e.die ? e.die.sides : undefined);
+        if (tooMany) this.report(e.count.span, tooMany);
+        if (tooLarge) this.report(e.span, tooLarge);
         return ROLL;
+      }
       case 'roll-on': return this.rollOn(e, scope);
       case 'query': {
         const inner = this.bind(e.binder, e.binderSpan, e.source, scope);

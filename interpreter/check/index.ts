@@ -7,6 +7,7 @@ import { checkDecks } from './decks.ts';
 import { checkMap } from './map.ts';
 import { checkReferences } from './references.ts';
 import { checkReservedNames } from './reserved.ts';
+import { checkSizes } from './sizes.ts';
 import { Scope } from './scope.ts';
 import { collectSites, type ScriptSite } from './sites.ts';
 import { StatementChecker } from './statements.ts';
@@ -16,7 +17,7 @@ import { checkUnused } from './unused.ts';
 import { describe, isNumeric } from './types.ts';
 
 /** Data checks, each one small function over the model; add a check by adding it here. */
-const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkDecks, checkMap];
+const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkDecks, checkMap, checkSizes];
 
 /**
  * Semantic checks of a loaded ruleset: names, types, arity, table coverage, deck counts, map
@@ -41,7 +42,12 @@ function checkSite(ctx: CheckContext, symbols: SymbolTable, site: ScriptSite): v
   }
   // Names are only checked in text that parsed cleanly: recovery can invent nodes, and errors
   // about invented names would bury the real syntax error.
-  if (parsed.diagnostics.some((d) => d.severity === 'error') || !parsed.ast) return;
+  if (parsed.diagnostics.some((d) => d.severity === 'error') || !parsed.ast) {
+    // The broken text still names what it uses: without this, one syntax error would also warn
+    // that every table and procedure the script uses is unused.
+    for (const word of site.text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) symbols.used.add(word);
+    return;
+  }
   if (parsed.ast.kind === 'script') checker.block(parsed.ast.body, scope);
   else {
     const t = checker.expr(parsed.ast, scope);

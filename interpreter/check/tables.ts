@@ -4,6 +4,7 @@ import { formatBand, parseBand, parseDomain, type Band, type Domain } from '../t
 import type { CheckContext } from './context.ts';
 import { entries, isRecord } from './context.ts';
 import { didYouMean } from './suggest.ts';
+import { diceProblem } from './limits.ts';
 
 type Path = Array<string | number>;
 
@@ -30,6 +31,11 @@ function tableRowDomain(ctx: CheckContext, path: Path, table: Record<string, unk
     const shape = rollShape(table.roll, dice);
     if (shape === 'invalid') {
       ctx.atValue([...path, 'roll'], { code: 'invalid-roll', message: `\`${table.roll}\` is not a roll. Write dice such as \`1d6\`, \`2d6\`, \`d66\` or \`2d[name]\`.`, hint: 'Use a dice expression without modifiers; apply modifiers where the table is used.' });
+      return undefined;
+    }
+    const tooBig = shape && diceProblem(shape.count, shape.die.kind === 'sides' ? shape.die.sides : undefined);
+    if (tooBig) {
+      ctx.atValue([...path, 'roll'], tooBig);
       return undefined;
     }
     const weights = shape && rollWeights(shape);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { exactOdds, type Distribution } from '../analysis/odds.ts';
+import { ESTIMATE_SAMPLES, MAX_WORK, MAX_PATHS, estimateOdds, exactOdds, type Distribution } from '../analysis/odds.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 
@@ -7,12 +7,16 @@ export const ODDS_USAGE = `Usage: rulesmith odds <ruleset> <expression | table> 
 
 The exact probability distribution of an expression's values over every outcome of its dice,
 e.g. "roll on crt column 7", "2d6 >= 9", "half_up(1d6)". A table name alone rolls on it (a cross
-table prints every column).`;
+table prints every column).
+
+Past ${MAX_PATHS.toLocaleString('en-US')} dice combinations (or ${MAX_WORK.toLocaleString('en-US')} units of work) the exact answer is not
+computed: odds says so and prints a Monte Carlo ESTIMATE instead (up to ${ESTIMATE_SAMPLES.toLocaleString('en-US')} samples, fixed
+seed, so the same every run; JSON: "estimate": {samples, seed}). --exact refuses instead (exit 1).`;
 
 export function runOdds(argv: string[], io: Io): number {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, option: { type: 'string', multiple: true }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, exact: { type: 'boolean', default: false }, option: { type: 'string', multiple: true }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith odds: ${(e as Error).message}\n\n${ODDS_USAGE}\n`);
     return 2;
@@ -32,7 +36,12 @@ export function runOdds(argv: string[], io: Io): number {
   else queries.push({ label: text, expr: text });
   const results: Array<{ label: string; expression: string } & Distribution> = [];
   for (const q of queries) {
-    const d = exactOdds(program, q.expr, { seed: 'odds', options });
+    const setup = { seed: 'odds', options };
+    let d = exactOdds(program, q.expr, setup);
+    if ('error' in d && d.tooLarge && !args.values.exact) {
+      io.err(`rulesmith odds: ${d.error}\nrulesmith odds: showing a Monte Carlo estimate instead (not exact; --exact to refuse).\n`);
+      d = estimateOdds(program, q.expr, setup);
+    }
     if ('error' in d) { io.err(`rulesmith odds: ${d.error}\n`); return 1; }
     results.push({ label: q.label, expression: q.expr, ...d });
   }
@@ -47,9 +56,16 @@ function firstValue(label: string): string {
   return m ? m[1]! : label;
 }
 
+/** Outcome lines printed per result; the JSON output has them all. */
+const MAX_LINES = 60;
+
 function format(r: { label: string; expression: string } & Distribution): string {
-  const width = Math.max(...r.outcomes.map((o) => JSON.stringify(o.value).length));
-  const lines = r.outcomes.map((o) => `  ${JSON.stringify(o.value).padEnd(width)}  ${o.p.padStart(9)}  ${(o.decimal * 100).toFixed(2).padStart(6)}%`);
-  const mean = r.mean !== undefined ? `  mean ${r.meanExact} ≈ ${r.mean.toFixed(4)}\n` : '';
-  return `${r.label} — ${r.expression}\n${lines.join('\n')}\n${mean}`;
+  const shown = r.outcomes.slice(0, MAX_LINES);
+  const width = Math.max(...shown.map((o) => JSON.stringify(o.value).length));
+  // An estimate prints frequencies as percentages only: "n/samples" would read as an exact fraction.
+  const lines = shown.map((o) => `  ${JSON.stringify(o.value).padEnd(width)}  ${r.estimate ? '' : `${o.p.padStart(9)}  `}${r.estimate ? '≈' : ''}${(o.decimal * 100).toFixed(2).padStart(6)}%`);
+  if (r.outcomes.length > shown.length) lines.push(`  … ${r.outcomes.length - shown.length} more values (--json lists them all)`);
+  const mean = r.mean === undefined ? '' : r.estimate ? `  mean ≈ ${r.mean.toFixed(4)}\n` : `  mean ${r.meanExact} ≈ ${r.mean.toFixed(4)}\n`;
+  const title = r.estimate ? `ESTIMATE, not exact (Monte Carlo, ${r.estimate.samples.toLocaleString('en-US')} samples, seed "${r.estimate.seed}")\n` : '';
+  return `${title}${r.label} — ${r.expression}\n${lines.join('\n')}\n${mean}`;
 }

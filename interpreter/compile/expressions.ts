@@ -1,5 +1,6 @@
 import { assertNever, type Expr, type Span } from '../../grammar/index.ts';
 import type { DataPath } from '../load/model.ts';
+import { limitText } from '../runtime/budget.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import { interpolate, watched } from '../runtime/secrets.ts';
 import { EntityRef, MarkedString, partsOf, RangeValue, record, toNumber, toText, truthy, valueEquals, type Value } from '../runtime/values.ts';
@@ -41,7 +42,7 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
     case 'string': {
       const parts = e.parts.map((p) => (typeof p === 'string' ? p : sub(p)));
       if (parts.every((p) => typeof p === 'string')) { const text = parts.join(''); return () => text; }
-      return (f) => interpolate(f, parts);
+      return (f) => limitText(interpolate(f, parts), at);
     }
     case 'list': { const items = e.items.map(sub); return (f) => items.map((i) => i(f)); }
     case 'record': {
@@ -213,9 +214,9 @@ function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt): Eval {
     case 'in': return (f) => f.rt.contains(r(f), l(f), at);
     case '+': return (f) => {
       const a = l(f), b = r(f);
-      if (typeof a === 'string' && typeof b === 'string') return a + b;
+      if (typeof a === 'string' && typeof b === 'string') return limitText(a + b, at);
       // Joining text about hidden pieces keeps its marks.
-      if ((typeof a === 'string' || a instanceof MarkedString) && (typeof b === 'string' || b instanceof MarkedString)) return new MarkedString([...partsOf(a), ...partsOf(b)]);
+      if ((typeof a === 'string' || a instanceof MarkedString) && (typeof b === 'string' || b instanceof MarkedString)) return limitText(new MarkedString([...partsOf(a), ...partsOf(b)]), at);
       return num(a, at) + num(b, at);
     };
     case '-': return (f) => num(l(f), at) - num(r(f), at);

@@ -16,6 +16,7 @@ export const LOADER_CODES = [
   'yaml-multiple-documents',
   'yaml-complex-key',
   'yaml-warning',
+  'swallowed-key',
   'nesting-too-deep',
   'missing-version',
   'unknown-key',

@@ -10,6 +10,7 @@ import { parseYaml } from './parse-yaml.ts';
 import { sourceFile } from './positions.ts';
 import { decodeSource, type LoadLimits } from './read-source.ts';
 import { checkSchema } from './schema-check.ts';
+import { checkSwallowedKeys } from './swallowed-keys.ts';
 import { toData } from './to-data.ts';
 
 /** `missing`: the host has no such file; `failed`: it exists but could not be read as YAML. */
@@ -53,6 +54,7 @@ export class FileLoader {
     if (parsed.broken) this.broken.add(path);
     if (!parsed.doc || parsed.doc.contents === null) return { status: 'failed' };
     const located = toData(parsed.doc, file, this.limits, this.diagnostics);
+    if (!parsed.broken) checkSwallowedKeys(parsed.doc, file, this.diagnostics);
     deepFreeze(located.value);
     // Each file alone: shapes and keys. What is required is checked once the ruleset is merged.
     if (!parsed.broken) this.diagnostics.push(...checkSchema(located, this.files, path, true));

@@ -1,4 +1,5 @@
 import { isRecord } from '../check/context.ts';
+import { charge } from './budget.ts';
 import { iterable, locationKey } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { detachCard } from './pieces.ts';
@@ -69,11 +70,13 @@ function drawFromZone(rt: Runtime, zone: string, count: number | null, into: Val
 
 export function shuffleDeck(rt: Runtime, v: Value, withDiscards: boolean, at: SourceAt): void {
   if (v instanceof EntityRef && v.kind === 'zone') {
+    charge(rt, rt.state.zones[v.id]?.length ?? 0, at);
     shuffleInPlace(rt.state.rng, (rt.state.zones[v.id] ??= []));
     return;
   }
   const id = deckId(rt, v, at);
   const deck = rt.state.decks[id]!;
+  charge(rt, deck.draw.length + (withDiscards ? deck.discard.length : 0), at);
   if (withDiscards) {
     for (const c of deck.discard) rt.state.cards[c]!.at = 'draw';
     deck.draw.push(...deck.discard.splice(0));

@@ -1,4 +1,5 @@
 import { isRecord } from '../check/context.ts';
+import { charge } from './budget.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import type { Runtime } from './runtime.ts';
 import type { PieceState } from './state.ts';
@@ -44,6 +45,14 @@ export function locationKey(v: Value): string | undefined {
 
 /** What `for each x in v` and queries iterate over. */
 export function iterable(rt: Runtime, v: Value, at: SourceAt): Value[] {
+  // A range is charged before it is built: `1..1000000000` must stop at the budget, not fill memory.
+  if (v instanceof RangeValue && Number.isFinite(v.to)) charge(rt, Math.max(0, Math.floor(v.to - v.from) + 1), at);
+  const items = itemsOf(rt, v, at);
+  if (!(v instanceof RangeValue)) charge(rt, items.length, at);
+  return items;
+}
+
+function itemsOf(rt: Runtime, v: Value, at: SourceAt): Value[] {
   if (Array.isArray(v)) return v;
   if (v === null) return [];
   if (v instanceof RangeValue) {

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../diagnostics.ts';
 import { answerFromView, decisionText } from './aliases.ts';
 import type { Answer, DecisionRequest, Refusal } from './decisions.ts';
 import { answerValue, validateAnswer } from './decisions.ts';
+import { charge } from './budget.ts';
 import { GameOver, RuleError } from './errors.ts';
 import { NO_SLOT } from './frame.ts';
 import { checkSetup, initialState, type GameSetup, type SetupProblem } from './init.ts';
@@ -63,7 +64,11 @@ export class Game {
     const flow = program.codes.get(FLOW_KEY)!;
     rt.stack.push(rt.frame(flow, flow, null, NO_SLOT));
     const game = new Game(program, setup, rt);
-    game.advance(() => rt.drive());
+    // Every piece and card was created above; they count against the budget like other work.
+    game.advance(() => {
+      charge(rt, Object.keys(rt.state.pieces).length + Object.keys(rt.state.cards).length, undefined);
+      rt.drive();
+    });
     return game;
   }
 
@@ -181,6 +186,8 @@ export class Game {
     } catch (e) {
       if (e instanceof GameOver) this.finish(e.result as Value);
       else if (e instanceof RuleError) this.fail(e.code, e.message, e.hint, e.at);
+      // Values nested thousands deep (`l = [l]` in a loop) overflow any walk over them (text, equality).
+      else if (e instanceof RangeError && /call stack/i.test(e.message)) this.fail('value-too-deep', 'A value is nested too deeply to go through (lists or records inside each other thousands of levels deep).', 'Keep lists flat: add items with `append(list, item)` instead of wrapping the list in a new one.', this.rt.at);
       else this.fail('internal-error', `The interpreter failed: ${(e as Error).message}`, 'This is a bug in rulesmith, not in the ruleset; please report it.');
     }
   }

@@ -1,4 +1,5 @@
 import { entries, isRecord } from '../check/context.ts';
+import { LIMITS } from '../check/limits.ts';
 import type { Program } from './program.ts';
 import { optionProblem } from './options.ts';
 import { seedRng, shuffleInPlace } from './rng.ts';
@@ -32,10 +33,26 @@ export function checkSetup(program: Program, setup: GameSetup): SetupProblem[] {
   const p = program.data.players;
   if (!Number.isInteger(n) || n < 1) problems.push({ code: 'invalid-players', message: `Player count must be a positive whole number, not ${n}.` });
   else if (p && (n < p.min || n > p.max)) problems.push({ code: 'invalid-players', message: `This ruleset is for ${p.min}–${p.max} players, not ${n}.` });
+  problems.push(...sizeProblems(program));
   for (const [id, value] of Object.entries(setup.options ?? {})) {
     const problem = optionProblem(program.data.options as Record<string, unknown> | undefined, id, value);
     if (problem) problems.push(problem);
   }
+  return problems;
+}
+
+/**
+ * The piece and card limits, checked again before anything is created: a model nobody checked
+ * must not make ten million pieces (the checker reports the same with a position).
+ */
+function sizeProblems(program: Program): SetupProblem[] {
+  const d = program.data;
+  const count = (c: unknown, absent: number) => (isRecord(c) && typeof c.count === 'number' ? c.count : absent);
+  const pieces = entries(d.pieces).reduce((sum, [, p]) => sum + count(p, 0), 0);
+  const cards = entries(d.decks).reduce((sum, [, deck]) => sum + (isRecord(deck) && Array.isArray(deck.cards) ? deck.cards.reduce((n: number, c) => n + count(c, 1), 0) : 0), 0);
+  const problems: SetupProblem[] = [];
+  if (pieces > LIMITS.pieces) problems.push({ code: 'too-many-pieces', message: `The ruleset has ${pieces} pieces; at most ${LIMITS.pieces.toLocaleString('en-US')} are allowed.` });
+  if (cards > LIMITS.cards) problems.push({ code: 'too-many-cards', message: `The ruleset's decks have ${cards} cards; at most ${LIMITS.cards.toLocaleString('en-US')} are allowed.` });
   return problems;
 }
 

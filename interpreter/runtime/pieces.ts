@@ -1,4 +1,5 @@
 import { isRecord } from '../check/context.ts';
+import { charge } from './budget.ts';
 import { locationKey, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import type { Runtime } from './runtime.ts';
@@ -43,6 +44,7 @@ export function place(rt: Runtime, n: number | null, what: Value, where: Value, 
     if (free.length < want) {
       throw new RuleError('not-enough-pieces', `Only ${free.length} unplaced ${rt.label(what)} piece(s) remain; ${want} needed.`, at, 'Check `size(unplaced(type))` before placing.');
     }
+    charge(rt, want, at);
     move(rt, free.slice(0, want).map((id) => rt.ref('piece', id)), where, facing, at);
     return;
   }

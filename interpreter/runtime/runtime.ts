@@ -3,6 +3,7 @@ import { isRecord } from '../check/context.ts';
 import { NO_SLOT, RETURN, TO_CALLER, type Code, type Frame } from './frame.ts';
 import { pathKey, sourceOf, type CompiledScript, type Program } from './program.ts';
 import { callBuiltin, builtinName } from './builtins.ts';
+import { budgetExceeded } from './budget.ts';
 import { discard, draw, putCard, shuffleDeck } from './cards.ts';
 import type { DecisionRequest } from './decisions.ts';
 import { GameOver, RuleError, type SourceAt } from './errors.ts';
@@ -23,7 +24,7 @@ import { bandContains, parseBand } from '../tables/bands.ts';
 
 export interface RuntimeOptions {
   log: LogLevel;
-  /** Statements one game may execute before it is stopped as endless. */
+  /** Steps of work (statements, dice, items gone through; budget.ts) one game may do before it is stopped as endless. */
   stepBudget: number;
   /** Nested procedure calls allowed. */
   depthBudget: number;
@@ -36,7 +37,7 @@ export interface RuntimeOptions {
   dieSource?: (sides: number) => number;
 }
 
-export const DEFAULT_RUNTIME_OPTIONS: RuntimeOptions = { log: 'full', stepBudget: 5_000_000, depthBudget: 200 };
+export const DEFAULT_RUNTIME_OPTIONS: RuntimeOptions = { log: 'full', stepBudget: 1_000_000, depthBudget: 200 };
 
 
 /**
@@ -76,10 +77,11 @@ export class Runtime {
 
   // ---------------------------------------------------------------- bookkeeping
 
+  /** The statement running now, to place errors that carry no position (a stack overflow). */
+  at: SourceAt | undefined;
   step(at: SourceAt): void {
-    if (++this.steps > this.opts.stepBudget) {
-      throw new RuleError('step-budget-exceeded', `The game ran ${this.opts.stepBudget} statements without finishing; a loop probably never ends.`, at, 'Bound loops with `while … max N`, and make sure conditions can change.');
-    }
+    this.at = at;
+    if (++this.steps > this.opts.stepBudget) throw budgetExceeded(this, at);
   }
 
   /** Above 0 while evaluating conditions (`when`, costs, option lists): those lookups are not events. */

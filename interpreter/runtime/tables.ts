@@ -1,6 +1,8 @@
 import { parseExpression, type DiceExpr } from '../../grammar/index.ts';
 import { isRecord } from '../check/context.ts';
+import { LIMITS } from '../check/limits.ts';
 import { bandContains, parseBand, type Band } from '../tables/bands.ts';
+import { charge } from './budget.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { fromStored } from './persist.ts';
 import type { Runtime } from './runtime.ts';
@@ -90,6 +92,8 @@ export function rollOn(rt: Runtime, id: string, column: Value, shift: number, at
 
 /** Roll dice with the game's generator; the Roll keeps every die. */
 export function roll(rt: Runtime, count: number, die: DiceExpr['die'], at: SourceAt): Roll {
+  checkDice(count, die, at);
+  charge(rt, 'd66' in die ? 2 : Math.max(0, count), at);
   let result: Roll;
   if ('d66' in die) {
     const tens = rt.die(6, at);
@@ -109,4 +113,14 @@ export function roll(rt: Runtime, count: number, die: DiceExpr['die'], at: Sourc
   }
   if (rt.logging) rt.log('roll', `${result.notation}: ${result.toString()}`, at, { dice: result.dice, total: result.total });
   return result;
+}
+
+/** The dice limits again at run time: `(n)d6` has its count only now, and a model may be unchecked. */
+function checkDice(count: number, die: DiceExpr['die'], at: SourceAt): void {
+  if (count > LIMITS.dicePerRoll) {
+    throw new RuleError('too-many-dice', `A roll of ${count} dice; at most ${LIMITS.dicePerRoll.toLocaleString('en-US')} dice are rolled at once.`, at, 'Roll fewer dice, or add up several smaller rolls.');
+  }
+  if ('sides' in die && die.sides > LIMITS.dieSides) {
+    throw new RuleError('die-too-large', `A die with ${die.sides} sides; dice have at most ${LIMITS.dieSides.toLocaleString('en-US')}.`, at, 'Use a die with fewer sides, or a table for the result.');
+  }
 }
