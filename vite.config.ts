@@ -31,7 +31,7 @@ export default defineConfig({
   },
   // Dependencies the dev server would otherwise discover late (in workers and lazy chunks) and
   // reload the page for.
-  optimizeDeps: { include: ['ajv/dist/2020.js', 'yaml', 'monaco-yaml', 'monaco-yaml/yaml.worker.js'] },
+  optimizeDeps: { include: ['yaml', 'monaco-yaml', 'monaco-yaml/yaml.worker.js'] },
   server: { host: '127.0.0.1', port: 5173, fs: { allow: ['..'] } },
   preview: { host: '127.0.0.1', port: 4173 },
 });
