@@ -3,12 +3,26 @@
  * writes a static site to dist/ with relative URLs, so it works from any folder of any web server.
  */
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './editor/csp.ts';
 
 const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url));
 
+/** The policy right after index.html's charset, before any script: a `<meta>` binds only what follows it. */
+function contentSecurityPolicy(): Plugin {
+  const charset = '<meta charset="utf-8" />';
+  return {
+    name: 'rulesmith-csp',
+    transformIndexHtml(html) {
+      if (!html.includes(charset)) throw new Error(`editor/index.html: the Content-Security-Policy goes after \`${charset}\`, which is missing.`);
+      return html.replace(charset, `${charset}\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'editor',
+  plugins: [contentSecurityPolicy()],
   base: './',
   // The rulesets are bundled from ../rulesets with import.meta.glob; nothing else is public.
   publicDir: false,
@@ -31,7 +45,7 @@ export default defineConfig({
   },
   // Dependencies the dev server would otherwise discover late (in workers and lazy chunks) and
   // reload the page for.
-  optimizeDeps: { include: ['ajv/dist/2020.js', 'yaml', 'monaco-yaml', 'monaco-yaml/yaml.worker.js'] },
-  server: { host: '127.0.0.1', port: 5173, fs: { allow: ['..'] } },
-  preview: { host: '127.0.0.1', port: 4173 },
+  optimizeDeps: { include: ['yaml', 'monaco-yaml', 'monaco-yaml/yaml.worker.js'] },
+  server: { host: '127.0.0.1', port: 5173, fs: { allow: ['..'] }, headers: SECURITY_HEADERS },
+  preview: { host: '127.0.0.1', port: 4173, headers: SECURITY_HEADERS },
 });

@@ -2,12 +2,19 @@
  * The playtest worker's lifecycle in a host element: starts it when the host connects and stops it
  * (and any game) on disconnect; compiles the ruleset being played soon after each edit, keeping the
  * last board that compiled; forwards game commands and keeps the newest update for rendering.
+ * The worker runs bots on its own timers, so the controller pings it: a worker that stays silent
+ * past the watchdog's budget is stuck in one task (rules looping where the step budget cannot see)
+ * and is replaced, the game lost and the user told why.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { BUDGET_WORDS, Watchdog } from '../workers/watchdog.ts';
 import type { BoardModel, GameSetupData, PlayRequest, PlayResponse, PlayUpdate, ReplayData, ScenarioEdit, ScenarioSettings, SeatState, StartRequest } from './protocol.ts';
 
 /** Quiet time after an edit before compiling again. */
 export const COMPILE_DELAY_MS = 400;
+
+/** How often the worker is asked whether it is there (a small share of the watchdog's budget). */
+export const PING_MS = 2_000;
 
 export interface CompileStatus {
   entry: string;
@@ -39,28 +46,69 @@ export class PlayController implements ReactiveController {
   private previewSeq = 0;
   private replayWaiter: Waiter<ReplayData> | undefined;
   private editWaiter: Waiter<string> | undefined;
+  private pinger: ReturnType<typeof setInterval> | undefined;
+  private readonly watchdog = new Watchdog(() => this.handleTimeout());
+  /** The newest compile sent, and whether its answer is still out. */
+  private sent: { job: { files: Record<string, string>; entry: string }; answered: boolean } | undefined;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
   }
 
   hostConnected(): void {
-    this.worker = new Worker(new URL('./play.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-play' });
-    this.worker.addEventListener('message', (e: MessageEvent<PlayResponse>) => this.handle(e.data));
-    this.worker.addEventListener('error', (e) => {
-      this.error = e.message || 'The game worker stopped.';
-      this.host.requestUpdate();
-    });
+    this.startWorker();
     if (this.waiting) this.schedule(0);
   }
 
   hostDisconnected(): void {
     clearTimeout(this.timer);
-    this.worker?.terminate();
-    this.worker = undefined;
+    this.stopWorker();
     this.update = undefined;
     this.replayWaiter?.reject(new Error('stopped'));
     this.editWaiter?.reject(new Error('stopped'));
+  }
+
+  private startWorker(): void {
+    const worker = new Worker(new URL('./play.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-play' });
+    worker.addEventListener('message', (e: MessageEvent<PlayResponse>) => this.handle(e.data));
+    worker.addEventListener('error', (e) => {
+      this.error = e.message || 'The game worker stopped.';
+      this.host.requestUpdate();
+    });
+    this.worker = worker;
+    this.pinger = setInterval(() => {
+      this.post({ type: 'ping' });
+      this.watchdog.expect();
+    }, PING_MS);
+  }
+
+  private stopWorker(): void {
+    clearInterval(this.pinger);
+    this.watchdog.stop();
+    this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  /**
+   * The worker stayed silent past the budget. The game (and anything asked of it) is lost; the
+   * rules that compiled are compiled again in the new worker, unless compiling was what stalled.
+   */
+  private handleTimeout(): void {
+    this.stopWorker();
+    this.startWorker();
+    const stalledCompiling = this.sent !== undefined && !this.sent.answered;
+    this.update = undefined;
+    this.preview = undefined;
+    this.replayWaiter?.reject(new Error('stopped'));
+    this.editWaiter?.reject(new Error('stopped'));
+    this.replayWaiter = this.editWaiter = undefined;
+    this.error = stalledCompiling
+      ? `Compiling these rules ran for more than ${BUDGET_WORDS} and was stopped; the game worker restarted. Simplify the rules, or check them for an endless loop.`
+      : `The game stopped: the rules ran for more than ${BUDGET_WORDS} without a pause (an endless loop the step budget does not count, such as \`count\` over a huge range?), so the game worker restarted. Fix the rules, then start a new game.`;
+    if (stalledCompiling && this.status) this.status = { ...this.status, ok: false, errors: 0, message: 'compiling took too long', busy: false };
+    else if (this.sent && !this.waiting) this.postCompile(this.sent.job);
+    if (this.waiting) this.schedule(0);
+    this.host.requestUpdate();
   }
 
   /** Compile `entry` from these files soon (or at once); a newer request replaces one waiting. */
@@ -113,14 +161,24 @@ export class PlayController implements ReactiveController {
       const job = this.waiting;
       if (!job || !this.worker) return;
       this.waiting = undefined;
-      this.post({ type: 'compile', seq: ++this.compileSeq, files: job.files, entry: job.entry });
+      this.postCompile(job);
     }, delay);
   }
 
+  private postCompile(job: { files: Record<string, string>; entry: string }): void {
+    this.sent = { job, answered: false };
+    this.post({ type: 'compile', seq: ++this.compileSeq, files: job.files, entry: job.entry });
+  }
+
   private handle(msg: PlayResponse): void {
+    // Any message shows the worker is between tasks; the next ping times it again.
+    this.watchdog.heard(false);
     switch (msg.type) {
+      case 'pong':
+        return;
       case 'compiled':
         if (msg.seq !== this.compileSeq) return;
+        if (this.sent) this.sent.answered = true;
         if (msg.ok) {
           this.board = msg.board;
           this.boards.set(msg.entry, msg.board);

@@ -46,6 +46,7 @@ scope.addEventListener('message', (event: MessageEvent<PlayRequest>) => {
 });
 
 function handle(msg: PlayRequest): void {
+  if (msg.type === 'ping') return post({ type: 'pong' });
   if (msg.type === 'compile') {
     const result = programs.compile(msg.files, msg.entry);
     if (result.ok) post({ type: 'compiled', seq: msg.seq, entry: msg.entry, ok: true, board: boardModel(result.program) });

@@ -242,7 +242,9 @@ export type PlayRequest =
   /** The game as a replay file; with `save`, carrying the game itself (to resume). */
   | { type: 'replay'; game: number; ruleset: string; save?: boolean }
   | { type: 'preview'; seq: number; entry: string; setup: GameSetupData }
-  | { type: 'scenario-edit'; seq: number; entry: string; text: string; edits: ScenarioEdit[]; settings?: ScenarioSettings };
+  | { type: 'scenario-edit'; seq: number; entry: string; text: string; edits: ScenarioEdit[]; settings?: ScenarioSettings }
+  /** Are you there? (the watchdog's question: a worker stuck in one task cannot answer). */
+  | { type: 'ping' };
 
 /** Player count and option values a scenario fixes. */
 export interface ScenarioSettings {
@@ -257,4 +259,5 @@ export type PlayResponse =
   | { type: 'replay'; game: number; replay: ReplayData }
   | { type: 'preview'; seq: number; entry: string; state: SeatState; note?: string }
   | { type: 'scenario-text'; seq: number; entry: string; text: string }
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; message: string }
+  | { type: 'pong' };

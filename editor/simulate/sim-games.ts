@@ -4,7 +4,7 @@
  * the same plan gives the same records in the browser and on the command line, however the games
  * are split between workers. Search agents plan on determinizations (`playWith`'s searchContext).
  */
-import { RandomAgent, agentFromSpec, playWith, type Agent, type GameRecord, type Program } from '../../interpreter/index.ts';
+import { RandomAgent, agentFromSpec, playWith, type Agent, type GameRecord, type Program, type SearchContext } from '../../interpreter/index.ts';
 
 /** What every game of a simulation shares (plain data: it crosses to the workers). */
 export interface SimulationPlan {
@@ -15,14 +15,19 @@ export interface SimulationPlan {
   agents?: string[];
 }
 
-/** Play games `from..to` (1-based, inclusive); `progress` after each. */
-export function playGames(program: Program, plan: SimulationPlan, from: number, to: number, progress?: () => void): GameRecord[] | { problems: string[] } {
+/**
+ * Play games `from..to` (1-based, inclusive); `progress` after each. `alive` is called at every
+ * decision and every game a search bot samples, so a worker can show it is still moving (the
+ * watchdog's heartbeat) without changing a single move.
+ */
+export function playGames(program: Program, plan: SimulationPlan, from: number, to: number, progress?: () => void, alive?: () => void): GameRecord[] | { problems: string[] } {
   const records: GameRecord[] = [];
   const options = declaredOptions(program, plan.options);
   for (let i = from; i <= to; i++) {
     const seed = `${plan.seed}:${i}`;
     const setup = { seed, ...(plan.players !== undefined ? { players: plan.players } : {}), options };
-    const played = playWith(program, setup, agents(program, plan, seed), { log: 'none' });
+    const seats = agents(program, plan, seed);
+    const played = playWith(program, setup, alive ? heartbeat(seats, alive) : seats, { log: 'none' });
     if ('problems' in played) return { problems: played.problems.map((p) => p.message) };
     const g = played.game;
     records.push({
@@ -42,6 +47,19 @@ export function playGames(program: Program, plan: SimulationPlan, from: number, 
 export function declaredOptions(program: Program, options: Record<string, unknown>): Record<string, unknown> {
   const defs = program.data.options ?? {};
   return Object.fromEntries(Object.entries(options).filter(([id]) => id in defs));
+}
+
+/** The same agents, calling `alive` before each decision and each sampled game. */
+function heartbeat(seats: Record<string, Agent>, alive: () => void): Record<string, Agent> {
+  const wrap = (agent: Agent): Agent => ({
+    name: agent.name,
+    choose: (request, view, search) => {
+      alive();
+      const sampled: SearchContext | undefined = search && { seat: search.seat, sample: (rng) => (alive(), search.sample(rng)) };
+      return agent.choose(request, view, sampled);
+    },
+  });
+  return Object.fromEntries(Object.entries(seats).map(([seat, agent]) => [seat, wrap(agent)]));
 }
 
 function agents(program: Program, plan: SimulationPlan, seed: string): Record<string, Agent> {

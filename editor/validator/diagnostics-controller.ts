@@ -1,9 +1,11 @@
 /**
  * The validator's lifecycle in a host element: starts the worker when the host connects and stops
  * it on disconnect; debounces requests (one in flight, the newest waiting) and keeps the latest
- * diagnostics and the last good description of the active ruleset.
+ * diagnostics and the last good description of the active ruleset. A check that runs past the
+ * watchdog's budget is stopped: the worker is replaced and the user told why.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { BUDGET_WORDS, Watchdog } from '../workers/watchdog.ts';
 import type { ActiveRuleset, Diagnostic, ValidateRequest, ValidateResponse } from './protocol.ts';
 
 /**
@@ -30,28 +32,54 @@ export class DiagnosticsController implements ReactiveController {
   private waiting: { game: string; request: Omit<ValidateRequest, 'seq'> } | undefined;
   private inFlight: { seq: number; game: string; active: string } | undefined;
   private seq = 0;
+  private readonly watchdog = new Watchdog(() => this.handleTimeout());
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
   }
 
   hostConnected(): void {
-    this.worker = new Worker(new URL('./validator.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-validator' });
-    this.worker.addEventListener('message', (e: MessageEvent<ValidateResponse>) => this.handleResponse(e.data));
-    this.worker.addEventListener('error', (e) => {
-      this.error = e.message || 'The validator stopped.';
-      this.inFlight = undefined;
-      this.checking = false;
-      this.host.requestUpdate();
-    });
+    this.startWorker();
     if (this.waiting) this.schedule(0);
   }
 
   hostDisconnected(): void {
     clearTimeout(this.timer);
+    this.stopWorker();
+    this.inFlight = undefined;
+  }
+
+  private startWorker(): void {
+    const worker = new Worker(new URL('./validator.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-validator' });
+    worker.addEventListener('message', (e: MessageEvent<ValidateResponse>) => this.handleResponse(e.data));
+    worker.addEventListener('error', (e) => {
+      this.watchdog.stop();
+      this.error = e.message || 'The validator stopped.';
+      this.inFlight = undefined;
+      this.checking = false;
+      this.host.requestUpdate();
+    });
+    this.worker = worker;
+  }
+
+  private stopWorker(): void {
+    this.watchdog.stop();
     this.worker?.terminate();
     this.worker = undefined;
+  }
+
+  /**
+   * The check in flight ran past the budget. Its text is not checked again by itself (it would
+   * only stall again); newer text, waiting or typed later, is checked by a fresh worker.
+   */
+  private handleTimeout(): void {
+    this.stopWorker();
+    this.startWorker();
     this.inFlight = undefined;
+    this.error = `checking this text took more than ${BUDGET_WORDS} and was stopped (an endless loop, or a table roll or file too big to check here?). The page is unaffected; the next edit is checked again.`;
+    if (this.waiting && this.timer === undefined) this.send();
+    this.checking = this.waiting !== undefined || this.inFlight !== undefined;
+    this.host.requestUpdate();
   }
 
   /** Validate these files soon (or at once). A newer request replaces one still waiting. */
@@ -82,9 +110,11 @@ export class DiagnosticsController implements ReactiveController {
     this.waiting = undefined;
     this.inFlight = { seq: ++this.seq, game, active: request.active };
     this.worker.postMessage({ ...request, seq: this.inFlight.seq } satisfies ValidateRequest);
+    this.watchdog.expect();
   }
 
   private handleResponse(response: ValidateResponse): void {
+    this.watchdog.heard(false);
     const sent = this.inFlight;
     this.inFlight = undefined;
     if (sent && sent.seq === response.seq && sent.game === this.game) {

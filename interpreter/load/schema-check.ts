@@ -2,8 +2,8 @@
  * Structural check of ruleset data against grammar/ruleset.schema.json, with every ajv error
  * turned into a diagnostic at the key or value that caused it, in designers' words.
  */
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import { ID_PATTERN, rulesetSchema } from '../../grammar/index.ts';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { ID_PATTERN } from '../../grammar/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic, type Problem } from './codes.ts';
 import { didYouMean } from './did-you-mean.ts';
@@ -11,17 +11,10 @@ import { diagnosticAt, type Anchor } from './locate.ts';
 import type { DataPath, SourceFile } from './model.ts';
 import { exactOrigin, nearestOrigin, type Located } from './origin-tree.ts';
 import { FILE_START } from './positions.ts';
+// Compiled ahead of time (scripts/generate-schema-validator.ts): compiling the schema at run time
+// would need `new Function`, which the editor's Content-Security-Policy forbids.
+import { validate } from './schema-validator.generated.js';
 import { listWords, subject, suggestId, typeWords, valueWords, where } from './schema-words.ts';
-
-// Compiled once per process: compiling costs far more than validating.
-const validate = new Ajv2020({
-  allErrors: true,
-  verbose: true,
-  strict: true,
-  // `[from, to]` or `[from, to, type]` links are a tuple of two or three; strict tuples wants one length.
-  strictTuples: false,
-  allowUnionTypes: true,
-}).compile(rulesetSchema);
 
 /** Where diagnostics go when a value has no origin (never expected; keeps reporting total). */
 interface SchemaContext {

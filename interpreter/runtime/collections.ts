@@ -5,6 +5,9 @@ import type { Runtime } from './runtime.ts';
 import type { PieceState } from './state.ts';
 import { EntityRef, RangeValue, isRecordValue, toText, valueEquals, type Value } from './values.ts';
 
+/** The most numbers a range may hold when a script goes through it (80 MB as a list). */
+export const MAX_RANGE_ITEMS = 10_000_000;
+
 /** Piece ids whose location is `at` (an area id, zone key or hex id), in a stable order. */
 export function piecesAt(rt: Runtime, at: string): EntityRef[] {
   const slots = rt.pieceIndex().at(at);
@@ -57,6 +60,11 @@ function itemsOf(rt: Runtime, v: Value, at: SourceAt): Value[] {
   if (v === null) return [];
   if (v instanceof RangeValue) {
     if (!Number.isFinite(v.to)) throw new RuleError('unbounded-range', `Cannot go through the open range ${v}.`, at);
+    // Gone through as a list: a shared ruleset's `1..1000000000000` would take memory until the
+    // page or process dies, long before the step budget (which counts statements) could stop it.
+    if (v.to - v.from + 1 > MAX_RANGE_ITEMS) {
+      throw new RuleError('range-too-large', `The range ${v} holds more than ${MAX_RANGE_ITEMS.toLocaleString('en')} numbers to go through.`, at, 'Go through a smaller range, or count with arithmetic instead of a loop.');
+    }
     const out: number[] = [];
     for (let i = v.from; i <= v.to; i++) out.push(i);
     return out;

@@ -46,7 +46,7 @@ export const EDITOR_ENTRY_POINTS: ReadonlySet<string> = new Set([
   'interpreter/runtime/options.ts',
 ]);
 
-interface Token {
+export interface Token {
   kind: 'name' | 'string' | 'punct' | 'other';
   value: string;
   line: number;
@@ -60,7 +60,7 @@ const BEFORE_REGEX = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new
  * (an `import` in a doc comment is not an import), strings are whole tokens, and template
  * literals and regular expressions are stepped over so their quotes cannot open a string.
  */
-function tokenize(text: string): Token[] {
+export function tokenize(text: string): Token[] {
   const out: Token[] = [];
   let i = 0;
   let line = 1;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { SECURITY_HEADERS } from '../../editor/csp.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const DIST = join(ROOT, 'dist');
@@ -24,8 +25,12 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** Serve dist/ (as any static web server would) on an ephemeral loopback port. */
-export async function serveDist(): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * Serve dist/ (as any static web server would) on an ephemeral loopback port, with the editor's
+ * security headers (editor/csp.ts) unless `headers` is false: then only index.html's `<meta>`
+ * policy applies, as on a host that sends no headers.
+ */
+export async function serveDist({ headers = true }: { headers?: boolean } = {}): Promise<{ url: string; close(): Promise<void> }> {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ has no build: run `npm run build` (or `npm run test:e2e`, which builds first).');
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
@@ -34,7 +39,7 @@ export async function serveDist(): Promise<{ url: string; close(): Promise<void>
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...(headers ? SECURITY_HEADERS : {}) });
     res.end(readFileSync(file));
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
@@ -45,11 +50,20 @@ export async function serveDist(): Promise<{ url: string; close(): Promise<void>
 export interface Session {
   context: BrowserContext;
   page: Page;
-  /** Uncaught page errors and console errors seen so far. */
+  /**
+   * Uncaught page errors, console errors and Content-Security-Policy violations seen so far (so
+   * every test that wants none also proves its flow needs nothing the policy forbids).
+   */
   errors: string[];
   shot(name: string): Promise<void>;
   close(): Promise<void>;
 }
+
+// Runs in the page (as an init script, which no policy blocks) before the app; names the directive,
+// what was blocked and where.
+const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) => {
+  globalThis.rsReportViolation(e.effectiveDirective + ' blocked ' + (e.blockedURI || '(inline)') + ' at ' + e.sourceFile + ':' + e.lineNumber + (e.sample ? ' "' + e.sample + '"' : ''));
+}, true);`;
 
 /** Chromium with a fresh user-data-dir; `prefix` names the screenshots. */
 export async function openBrowser(prefix: string): Promise<Session> {
@@ -70,6 +84,10 @@ export async function openBrowser(prefix: string): Promise<Session> {
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
+  // The page reports each violation as an event; Chromium's console line for it is not always an
+  // error-level message, so the event itself is forwarded.
+  await context.exposeBinding('rsReportViolation', (_source, text: string) => errors.push(`csp: ${text}`));
+  await context.addInitScript(REPORT_VIOLATIONS);
   let step = 0;
   return {
     context,
