@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
 import { rulesetSchema } from '../../grammar/index.ts';
 import { validate } from '../../interpreter/load/schema-validator.generated.js';
-import { GENERATED_VALIDATOR, schemaValidatorModule } from '../../scripts/generate-schema-validator.ts';
+import { GENERATED_VALIDATOR, schemaValidatorModule } from '../../interpreter/load/generate-schema-validator.ts';
 
 describe('the generated schema validator (interpreter/load/schema-validator.generated.js)', () => {
   test('the committed file should be what the schema generates now (else run `npm run generate`)', () => {

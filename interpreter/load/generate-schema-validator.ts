@@ -9,9 +9,9 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
-import { rulesetSchema } from '../grammar/index.ts';
+import { rulesetSchema } from '../../grammar/index.ts';
 
-export const GENERATED_VALIDATOR = resolve(import.meta.dirname, '../interpreter/load/schema-validator.generated.js');
+export const GENERATED_VALIDATOR = resolve(import.meta.dirname, 'schema-validator.generated.js');
 
 /** The options interpreter/load/schema-check.ts reads errors under (`verbose` gives `parentSchema`). */
 const OPTIONS = {
