@@ -3,8 +3,9 @@
  * seed, and plans only on determinizations (it is never handed the real game).
  */
 import { describe, expect, test } from 'vitest';
-import { GreedyAgent, heuristicRewards, MctsAgent, RandomAgent, playWith, searchContext, type SearchContext } from '../../interpreter/agents/index.ts';
+import { answerPriors, GreedyAgent, heuristicRewards, MctsAgent, RandomAgent, playWith, searchContext, type SearchContext } from '../../interpreter/agents/index.ts';
 import type { Game } from '../../interpreter/runtime/index.ts';
+import { validateAnswer } from '../../interpreter/runtime/decisions.ts';
 import { loadProgram, startGame } from '../helpers/ruleset.ts';
 
 const NIM = 'test/fixtures/runtime/nim';
@@ -84,6 +85,17 @@ describe('MctsAgent', () => {
     expect(new MctsAgent('slices', { iterations: 12, playoutDepth: 30 }).choose(req, () => game.view(req.player), ctx())).toEqual(whole);
   });
 
+  test('a time budget stops the search however many iterations it was allowed, and still answers', () => {
+    const game = startGame(loadProgram('rulesets/dragut'), { seed: 6 });
+    const req = game.pending!;
+    const search = new MctsAgent('time', { iterations: 1e9, ms: 1, playoutDepth: 10 }).begin(req, searchContext(game, req.player));
+    expect(search.step(Infinity)).toBe(true);
+    expect(search.done).toBe(true);
+    expect(search.iterations).toBeGreaterThan(0);
+    expect(search.iterations).toBeLessThan(1e9);
+    expect(validateAnswer(req, search.answer())).toBeNull();
+  });
+
   test('a question with one answer, or no search context, needs no search', () => {
     const game = startGame(loadProgram(NIM), { seed: 1 });
     const search = new MctsAgent(1).begin(game.pending!);
@@ -116,6 +128,29 @@ describe('heuristics declared by a ruleset', () => {
 
   test('a ruleset without heuristics gives none (search plays to the end)', () => {
     expect(heuristicRewards(startGame(loadProgram(NIM), { seed: 1 }))).toBeNull();
+  });
+});
+
+describe('option priors declared by a ruleset', () => {
+  const PREFER_TWO = 'test/fixtures/runtime/nim/variants/prefer-two.yaml';
+
+  test('each answer is scored by the summed priors, with `option` bound', () => {
+    const game = startGame(loadProgram(PREFER_TWO), { seed: 1 });
+    expect(game.pending!.labels).toEqual(['1', '2']);
+    expect(answerPriors(game, game.pending!, [0, 1])).toEqual([0, 1]);
+    expect(answerPriors(startGame(loadProgram(NIM), { seed: 1 }), game.pending!, [0, 1])).toBeNull();
+  });
+
+  test('the search tries the preferred answer first: after one iteration it is the answer, whatever the seed', () => {
+    const one = (path: string, seed: number) => {
+      const game = startGame(loadProgram(path), { seed: 1 });
+      const a = new MctsAgent(seed, { iterations: 1 }).choose(game.pending!, () => game.view('p1'), searchContext(game, 'p1'));
+      return game.pending!.labels[a as number];
+    };
+    const seeds = [1, 2, 3, 4, 5, 6, 7, 8];
+    expect(seeds.map((s) => one(PREFER_TWO, s))).toEqual(seeds.map(() => '2'));
+    // Without the prior the first answer tried is drawn at random.
+    expect(new Set(seeds.map((s) => one(NIM, s)))).toEqual(new Set(['1', '2']));
   });
 });
 
