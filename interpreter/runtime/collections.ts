@@ -48,11 +48,21 @@ export function locationKey(v: Value): string | undefined {
 
 /** What `for each x in v` and queries iterate over. */
 export function iterable(rt: Runtime, v: Value, at: SourceAt): Value[] {
-  // A range is charged before it is built: `1..1000000000` must stop at the budget, not fill memory.
-  if (v instanceof RangeValue && Number.isFinite(v.to)) charge(rt, Math.max(0, Math.floor(v.to - v.from) + 1), at);
+  // A range is sized, then charged, before it is built: `1..1000000000000` must stop with a clear
+  // error, not fill memory; the size limit holds even for a host that raises the step budget.
+  if (v instanceof RangeValue && Number.isFinite(v.to)) {
+    tooLarge(v, at);
+    charge(rt, Math.max(0, Math.floor(v.to - v.from) + 1), at);
+  }
   const items = itemsOf(rt, v, at);
   if (!(v instanceof RangeValue)) charge(rt, items.length, at);
   return items;
+}
+
+function tooLarge(v: RangeValue, at: SourceAt): void {
+  if (v.to - v.from + 1 > MAX_RANGE_ITEMS) {
+    throw new RuleError('range-too-large', `The range ${v} holds more than ${MAX_RANGE_ITEMS.toLocaleString('en')} numbers to go through.`, at, 'Go through a smaller range, or count with arithmetic instead of a loop.');
+  }
 }
 
 function itemsOf(rt: Runtime, v: Value, at: SourceAt): Value[] {
@@ -62,9 +72,7 @@ function itemsOf(rt: Runtime, v: Value, at: SourceAt): Value[] {
     if (!Number.isFinite(v.to)) throw new RuleError('unbounded-range', `Cannot go through the open range ${v}.`, at);
     // Gone through as a list: a shared ruleset's `1..1000000000000` would take memory until the
     // page or process dies, long before the step budget (which counts statements) could stop it.
-    if (v.to - v.from + 1 > MAX_RANGE_ITEMS) {
-      throw new RuleError('range-too-large', `The range ${v} holds more than ${MAX_RANGE_ITEMS.toLocaleString('en')} numbers to go through.`, at, 'Go through a smaller range, or count with arithmetic instead of a loop.');
-    }
+    tooLarge(v, at);
     const out: number[] = [];
     for (let i = v.from; i <= v.to; i++) out.push(i);
     return out;

@@ -60,6 +60,9 @@ export function determinize(game: Game, seat: string | null, rng: RngState, opts
  * and a search agent with the same seed the same answer (its information-set fairness test).
  */
 function canonical<T>(items: T[]): T[] {
+  // Plain numbers and texts (most private values) sort as they are; anything else by its JSON.
+  if (items.every((x) => typeof x === 'number')) return (items as number[]).sort((a, b) => a - b) as T[];
+  if (items.every((x) => typeof x === 'string')) return items.sort();
   const keyed = items.map((item) => [JSON.stringify(item) ?? '', item] as const);
   keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return keyed.map(([, item]) => item);
@@ -146,7 +149,11 @@ function resampleValues(rt: Runtime, state: GameState, me: PlayerState | undefin
   let changed = 0;
   for (const section of ['tracks', 'variables'] as const) {
     const values = (section === 'tracks' ? state.tracks : state.vars) as Record<string, unknown>;
-    for (const { id, def, owners: unseen } of unseenValues(rt, section, values, me)) {
+    // A piece out of the game (no place: still in the box) keeps its values: the rules read them
+    // only once they place it, which every seat sees. Blue Max keeps some 150 pieces in the box,
+    // and drawing all their values again made most of a determinization's cost.
+    const inBox = (per: string, owner: string) => per === 'piece' && state.pieces[owner]?.at == null;
+    for (const { id, def, owners: unseen } of unseenValues(rt, section, values, me, inBox)) {
       const bounded = section === 'tracks' && typeof def.min === 'number' && typeof def.max === 'number' ? { min: def.min, max: def.max } : null;
       const v = values[id];
       if (unseen === null) {
@@ -156,6 +163,7 @@ function resampleValues(rt: Runtime, state: GameState, me: PlayerState | undefin
         }
         continue;
       }
+      if (unseen.length === 0) continue;
       // A fork shares per-owner records with the real game (Runtime.shareRecords): edit a copy.
       const rec = { ...(v as Record<string, unknown>) };
       values[id] = rec;
@@ -168,7 +176,8 @@ function resampleValues(rt: Runtime, state: GameState, me: PlayerState | undefin
       } else if (unseen.length > 1) {
         const shuffled = shuffleInPlace(rng, canonical(unseen.map((o) => rec[o])));
         unseen.forEach((o, k) => {
-          if (JSON.stringify(rec[o]) !== JSON.stringify(shuffled[k])) changed++;
+          // Counted by identity (the count only tells tests the copy was not left as it was).
+          if (rec[o] !== shuffled[k]) changed++;
           rec[o] = shuffled[k];
         });
       }

@@ -89,7 +89,7 @@ export interface Unseen {
 }
 
 /** The values of `values` (state.tracks or state.vars) that `me` may not see, by their declared visibility. */
-export function unseenValues(rt: Runtime, section: 'tracks' | 'variables', values: Record<string, unknown>, me: PlayerState | undefined): Unseen[] {
+export function unseenValues(rt: Runtime, section: 'tracks' | 'variables', values: Record<string, unknown>, me: PlayerState | undefined, skipOwner?: (per: string, owner: string) => boolean): Unseen[] {
   const out: Unseen[] = [];
   for (const id of Object.keys(values)) {
     const def = rt.def(section, id) as Unseen['def'] | undefined;
@@ -100,7 +100,7 @@ export function unseenValues(rt: Runtime, section: 'tracks' | 'variables', value
       if (!inAudience(valueAudience(rt, def, null), me)) out.push({ id, def, owners: null });
       continue;
     }
-    const owners = Object.keys(v as object).filter((owner) => !inAudience(valueAudience(rt, def, owner), me));
+    const owners = Object.keys(v as object).filter((owner) => !skipOwner?.(def.per!, owner) && !inAudience(valueAudience(rt, def, owner), me));
     if (owners.length) out.push({ id, def, owners });
   }
   return out;

@@ -32,8 +32,9 @@ describe('ranges a script goes through (runtime/collections.ts)', () => {
 
   test('a range of exactly the limit should still be gone through, one more number should not', () => {
     expect(MAX_RANGE_ITEMS).toBe(10_000_000);
-    // Going through a range reads nothing of the game, so no runtime is needed here.
-    const rt = undefined as unknown as Runtime;
+    // Going through a range reads nothing of the game but charges its steps: a runtime stand-in with
+    // a budget past the limit (a game's own budget, 1,000,000 steps, would stop it first).
+    const rt = { steps: 0, opts: { stepBudget: 10 * MAX_RANGE_ITEMS } } as unknown as Runtime;
     const at = { path: ['test'], span: { start: 0, end: 0 } };
     expect(iterable(rt, new RangeValue(5, 4 + MAX_RANGE_ITEMS), at)).toHaveLength(MAX_RANGE_ITEMS);
     expect(() => iterable(rt, new RangeValue(5, 5 + MAX_RANGE_ITEMS), at)).toThrow(/holds more than 10,000,000 numbers/);
