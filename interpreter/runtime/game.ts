@@ -84,7 +84,7 @@ export class Game {
     if (saved.rules !== program.hash) return problem('rules-changed', `The game was saved with other rules (hash ${saved.rules}, these are ${program.hash}).`);
     if (!saved.state || saved.state.format !== STATE_FORMAT) return problem('state-format', `The saved state has format ${saved.state?.format}; this rulesmith reads format ${STATE_FORMAT}.`);
     const logged = saved.log !== undefined && (opts.log ?? DEFAULT_RUNTIME_OPTIONS.log) !== 'none';
-    const rt = new Runtime(program, cloneJson(saved.state), { ...DEFAULT_RUNTIME_OPTIONS, ...opts, ...(logged ? {} : { log: 'none' as const }) });
+    const rt = new Runtime(program, withFixedShapes(cloneJson(saved.state)), { ...DEFAULT_RUNTIME_OPTIONS, ...opts, ...(logged ? {} : { log: 'none' as const }) });
     try {
       rt.stack = saved.machine.stack.map((f) => loadFrame(f, program.codes, program.refs, rt));
       rt.pending = saved.machine.pending ? loadRequest(saved.machine.pending.request, program.refs) : null;
@@ -231,4 +231,19 @@ function upgradeV1(saved: SavedGame): SavedGame {
   upgradeTexts(old.machine);
   if (old.log) old.log = { entries: upgradeLog(old.log.entries, old.log.secrets ?? []) };
   return { ...old, version: SAVED_GAME_VERSION };
+}
+
+/**
+ * The per-owner records of a state read from JSON, each copied once by spreading: built key by
+ * key they are slow (dictionary) objects, which every fork's or determinization's first write
+ * would copy at ~100 µs for Blue Max's 165 pieces (see `perOwner` in init.ts).
+ */
+function withFixedShapes(state: GameState): GameState {
+  for (const store of [state.tracks, state.vars] as Array<Record<string, unknown>>) {
+    for (const id of Object.keys(store)) {
+      const v = store[id];
+      if (v !== null && typeof v === 'object' && !Array.isArray(v)) store[id] = { ...(v as object) };
+    }
+  }
+  return state;
 }
