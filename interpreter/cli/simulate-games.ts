@@ -6,6 +6,7 @@ import type { GameRecord } from '../analysis/summary.ts';
 import type { Program } from '../runtime/index.ts';
 import { gameDigest } from '../analysis/digest.ts';
 import { replayFile } from '../analysis/replay-file.ts';
+import { scoreMargin, seatSides } from '../analysis/margin.ts';
 import { recordedRulesetPath } from './replay.ts';
 
 /** Everything a batch of simulated games needs; plain data, so it can cross to a worker thread. */
@@ -33,6 +34,7 @@ export function playRange(program: Program, plan: SimulationPlan, from: number, 
     records.push({
       seed, status: played.stopped && g.status !== 'error' ? 'error' : g.status, result: g.result, rounds: g.state.round, decisions: played.decisions.length,
       error: g.error ?? (played.stopped ? { code: played.stopped.code, message: played.stopped.message } : null),
+      seats: seatSides(g), margin: g.status === 'ended' ? scoreMargin(g) : null,
     });
     if (plan.replays) {
       const file = join(plan.replays, `game-${String(i).padStart(5, '0')}.json`);
