@@ -121,7 +121,7 @@ function tableChange(a: Record<string, unknown>, b: Record<string, unknown>): Pi
   const cellsOf = (row: unknown): unknown[] | undefined => (row === undefined ? undefined : Array.isArray(row) ? row : [row]);
   const grid: TableGrid = { columns: columns ?? (width === 1 ? ['result'] : Array.from({ length: width }, (_, i) => String(i + 1))), rows: [] };
   const cells: string[] = [];
-  for (const key of [...new Set([...Object.keys(ra), ...Object.keys(rb)])]) {
+  for (const key of [...new Set([...Object.keys(ra), ...Object.keys(rb)])].sort(byBand)) {
     const x = cellsOf(ra[key]);
     const y = cellsOf(rb[key]);
     const change = x === undefined ? 'added' as const : y === undefined ? 'removed' as const : undefined;
@@ -139,6 +139,14 @@ function tableChange(a: Record<string, unknown>, b: Record<string, unknown>): Pi
     } else cells.push(`row ${key}: ${show(ra[key])} → ${show(rb[key])}`);
   }
   return { cells, grid };
+}
+
+/** Row bands in numeric order (`6` after `1-3`: JavaScript objects list integer keys first), names after. */
+function byBand(a: string, b: string): number {
+  const x = parseFloat(a);
+  const y = parseFloat(b);
+  if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) === Number.isNaN(y) ? 0 : Number.isNaN(x) ? 1 : -1;
+  return x - y;
 }
 
 function cardChanges(a: unknown[], b: unknown[]): CardChange[] {
