@@ -2,7 +2,7 @@
 
 export const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (x: number) => (Math.round(x * 10) / 10).toString();
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`.replace(/^-/, '−');
 
 export interface RateBar {
   label: string;
@@ -50,7 +50,7 @@ export function changeChart(title: string, rows: readonly ChangeRow[]): string {
   const span = Math.max(1e-9, ...finite.map(Math.abs));
   const height = rows.length * 22 + 34;
   const x = (v: number) => LABEL_W + PLOT_W / 2 + (Math.max(-span, Math.min(span, v)) / span) * (PLOT_W / 2 - 10);
-  const show = (v: number, unit: ChangeRow['unit']) => (unit === 'share' ? pct(v) : v.toFixed(2));
+  const show = (v: number, unit: ChangeRow['unit']) => (unit === 'share' ? pct(v) : v.toFixed(2).replace(/^-/, '−'));
   let body = `<line class="zero" x1="${f(x(0))}" x2="${f(x(0))}" y1="14" y2="${height - 16}"/>`;
   rows.forEach((r, i) => {
     const y = 26 + i * 22;
@@ -74,23 +74,24 @@ export function oddsChart(title: string, rows: readonly OddsBar[]): string {
   const top = Math.max(1e-9, ...rows.flatMap((r) => [r.before, r.after]));
   const colW = Math.max(18, Math.min(60, 560 / Math.max(1, rows.length)));
   const plotH = 120;
-  const width = 40 + rows.length * colW + 20;
+  const left0 = 52;
+  const width = left0 + rows.length * colW + 20;
   const y = (v: number) => 14 + plotH - (v / top) * plotH;
   let body = '';
   rows.forEach((r, i) => {
-    const left = 40 + i * colW;
+    const left = left0 + i * colW;
     const w = (colW - 6) / 2;
     body += `<rect class="bar s0" data-series="before" data-value="${r.before.toFixed(4)}" x="${f(left)}" y="${f(y(r.before))}" width="${f(w)}" height="${f(14 + plotH - y(r.before))}"><title>${esc(`${r.value} before: ${pct(r.before)}`)}</title></rect>`;
     body += `<rect class="bar s1" data-series="after" data-value="${r.after.toFixed(4)}" x="${f(left + w)}" y="${f(y(r.after))}" width="${f(w)}" height="${f(14 + plotH - y(r.after))}"><title>${esc(`${r.value} after: ${pct(r.after)}`)}</title></rect>`;
     body += `<text class="tick" x="${f(left + w)}" y="${plotH + 28}" text-anchor="middle">${esc(r.value.length > 8 ? `${r.value.slice(0, 7)}…` : r.value)}</text>`;
   });
-  body += `<text class="tick" x="34" y="${f(y(top) + 4)}" text-anchor="end">${pct(top)}</text><line class="grid" x1="38" x2="${width - 10}" y1="${f(y(0))}" y2="${f(y(0))}"/>`;
-  return svg('chart-odds', title, Math.max(width, 260), plotH + 56, body + legend(['before', 'after'], plotH + 50));
+  body += `<text class="tick" x="${left0 - 6}" y="${f(y(top) + 4)}" text-anchor="end">${pct(top)}</text><line class="grid" x1="${left0 - 2}" x2="${width - 10}" y1="${f(y(0))}" y2="${f(y(0))}"/>`;
+  return svg('chart-odds', title, Math.max(width, 280), plotH + 56, body + legend(['before', 'after'], plotH + 50, left0));
 }
 
-function legend(series: readonly string[], y = 10): string {
+function legend(series: readonly string[], y = 10, x = LABEL_W): string {
   if (series.length < 2) return '';
-  return series.map((s, j) => `<rect class="bar s${j}" x="${LABEL_W + j * 110}" y="${y - 9}" width="10" height="10"/><text class="legend" x="${LABEL_W + j * 110 + 14}" y="${y}">${esc(s)}</text>`).join('');
+  return series.map((s, j) => `<rect class="bar s${j}" x="${x + j * 110}" y="${y - 9}" width="10" height="10"/><text class="legend" x="${x + j * 110 + 14}" y="${y}">${esc(s)}</text>`).join('');
 }
 
 function svg(cls: string, title: string, width: number, height: number, body: string): string {

@@ -18,8 +18,9 @@ export interface ReportInput {
   summary?: SimulationSummary;
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '?');
+// Negative numbers with a true minus sign, as the changes have.
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`.replace(/^-/, '−');
+const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2).replace(/^-/, '−') : '?');
 const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 const signed = (x: number, fmt: (x: number) => string) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${fmt(Math.abs(x))}`;
 

@@ -3,9 +3,10 @@ import type { ElementChange, TableGrid, ValueChange } from '../analysis/diff.ts'
 import type { OddsChange, OddsSide } from '../analysis/odds-diff.ts';
 
 const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+// Negative numbers with a true minus sign, as the changes have.
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`.replace(/^-/, '−');
 const signed = (x: number, f: (x: number) => string) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${f(Math.abs(x))}`;
-const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '?');
+const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2).replace(/^-/, '−') : '?');
 const name = (c: { section: string; id: string }) => (c.section === c.id ? c.section : `${c.section}.${c.id}`);
 
 const value = (v: ValueChange) => `${v.path}: ${'old' in v ? show(v.old) : '(none)'} → ${'new' in v ? show(v.new) : '(none)'}`;
