@@ -34,7 +34,7 @@ export async function runComparison(command: string, base: { path: string; progr
     // Each rule set reads --option by its own declarations (a variant may add or narrow options).
     const options = parseOptions(side.program, args.option, io);
     if (typeof options === 'number') return options;
-    const plan: SimulationPlan = { path: side.path, seed: args.seed, options, agents, ...(players !== undefined ? { players } : {}), ...(args.root !== undefined ? { root: args.root } : {}) };
+    const plan: SimulationPlan = { path: side.path, seed: args.seed, options, agents, facts: true, ...(players !== undefined ? { players } : {}), ...(args.root !== undefined ? { root: args.root } : {}) };
     const records = await playGames(side.program, plan, args.games, workers, tick);
     if ('problems' in records) { io.err(records.problems.map((p) => `rulesmith ${command}: ${side.path}: ${p}\n`).join('')); return 2; }
     runs.push({ records, program: side.program });

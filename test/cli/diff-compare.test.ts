@@ -47,6 +47,9 @@ describe('rulesmith diff, what a house rule changes', () => {
     // simulate --compare is the same comparison from the simulate side.
     const sim = JSON.parse((await runCli(['simulate', DUEL, '--compare', HOUSE, '--games', '30', '--seed', '4', '--workers', '1', '--json'])).out);
     expect(sim).toEqual(s);
+    // Worker threads record the same facts (seats, margins) as a single thread.
+    const two = JSON.parse((await runCli([...args.slice(0, -2), '--workers', '2', '--json'])).out);
+    expect(two.simulation).toEqual(s);
   });
 
   test('base games should be the ones simulate plays alone (paired seeds)', async () => {
