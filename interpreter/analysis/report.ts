@@ -130,8 +130,9 @@ function comparisonSection(c: Comparison): string {
     { label: 'first seat wins', diff: f.change.diff, ci95: f.change.ci95, significant: f.change.significant, unit: 'share' },
   ];
   out += `<h3>Changes with 95% intervals</h3>\n${changeChart('Change in win shares (variant − base)', rows)}\n`;
-  const means: ChangeRow[] = [{ label: 'rounds', ...pick(c.rounds), unit: 'number' }, ...(c.margin ? [{ label: 'score margin', ...pick(c.margin), unit: 'number' as const }] : [])];
-  out += changeChart('Change in means (variant − base)', means);
+  // One chart per mean: rounds and margins are on scales of their own.
+  out += changeChart('Change in mean rounds (variant − base)', [{ label: 'rounds', ...pick(c.rounds), unit: 'number' }]);
+  if (c.margin) out += changeChart('Change in mean score margin (variant − base)', [{ label: 'score margin', ...pick(c.margin), unit: 'number' }]);
   return out;
 }
 
