@@ -20,16 +20,19 @@ export function heuristicRewards(game: Game): Map<string, number> | null {
   const h = game.program.data.heuristics!;
   const scale = typeof h.scale === 'number' && h.scale > 0 ? h.scale : 1;
   const out = new Map<string, number>();
-  for (const [id, score] of scores) out.set(id, 1 / (1 + Math.exp(-score / scale)));
+  for (const [id, score] of scores) out.set(id, 1 / (1 + Math.exp(-(score ?? 0) / scale)));
   return out;
 }
 
-/** Every seat's score by the heuristic, as the ruleset writes it (0 for a seat it does not score); null without one. */
-export function heuristicScores(game: Game): Map<string, number> | null {
+/**
+ * Every seat's raw heuristic score (before squashing), undefined for a seat it does not score;
+ * null without a heuristic. Simulation summaries read it at game end for the score margin.
+ */
+export function heuristicScores(game: Game): Map<string, number | undefined> | null {
   const h = game.program.data.heuristics;
   if (!h || !hasHeuristic(game)) return null;
   const rt = game.rt;
-  const out = new Map<string, number>();
+  const out = new Map<string, number | undefined>();
   const bySide = new Map<string, number>();
   for (const p of game.state.players) {
     let score: number | undefined;
@@ -42,7 +45,7 @@ export function heuristicScores(game: Game): Map<string, number> | null {
       }
       score = bySide.get(p.side);
     }
-    out.set(p.id, score ?? 0);
+    out.set(p.id, score);
   }
   return out;
 }

@@ -7,6 +7,10 @@ export interface GameRecord {
   rounds: number;
   decisions: number;
   error: { code: string; message: string; file?: string; range?: { start: { line: number; column: number } } } | null;
+  /** Which side each seat played (`p1 → red`); for the first-seat advantage in comparisons. */
+  seats?: Record<string, string | null>;
+  /** The score margin at the end (see analysis/margin.ts), null when the ruleset gives none. */
+  margin?: number | null;
 }
 
 export interface Share {

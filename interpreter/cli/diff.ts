@@ -1,36 +1,73 @@
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { Comparison } from '../analysis/compare.ts';
 import { diffRulesets } from '../analysis/diff.ts';
+import { oddsChanges, type OddsChange } from '../analysis/odds-diff.ts';
+import { renderReport } from '../analysis/report.ts';
+import { formatChanges, formatComparison, formatOdds } from './analysis-format.ts';
+import { runComparison } from './compare-run.ts';
 import type { Io } from './io.ts';
-import { programFor } from './load-program.ts';
+import { parseOptions, programFor } from './load-program.ts';
 
-export const DIFF_USAGE = `Usage: rulesmith diff <ruleset-a> <ruleset-b> [--json] [--root DIR]
+export const DIFF_USAGE = `Usage: rulesmith diff <ruleset-a> <ruleset-b> [--odds] [--simulate N [--agents A,B…] [--seed S] [--players N] [--workers N]]
+                     [--option k=v…] [--report FILE.html] [--json] [--root DIR]
 
-What <ruleset-b> changes against <ruleset-a>, element by element, with the cells of changed tables.
-Typical use: rulesmith diff rulesets/<game> rulesets/<game>/variants/<variant>.yaml
-Exit 0 whether or not they differ; 1 when a ruleset has errors; 2 on usage errors.`;
+What <ruleset-b> changes against <ruleset-a>: tables cell by cell, values old → new, decks card by
+card, scripts as line diffs, options added/removed/changed, each with its rulebook source.
+  --odds        outcome distributions before and after of every changed table, die and dice expression
+  --simulate N  play N games of each (the same seeds S:1..S:N and bots: a paired design) and compare
+                winners, outcomes, game length, score margin and the first seat's win rate, with the
+                change and its 95% interval (* when it excludes 0)
+  --report F    also write a self-contained HTML report (inline SVG charts) to F
+Typical use: rulesmith diff rulesets/<game> rulesets/<game>/variants/<variant>.yaml --odds
+Exit 0 whether or not they differ; 1 when a ruleset has errors or simulated games hit runtime errors; 2 on usage errors.`;
 
-export function runDiff(argv: string[], io: Io): number {
+export async function runDiff(argv: string[], io: Io, progress?: (done: number, total: number) => void): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseArgs({
+      args: argv, allowPositionals: true,
+      options: { json: { type: 'boolean', default: false }, odds: { type: 'boolean', default: false }, simulate: { type: 'string' }, agents: { type: 'string', default: 'random' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, workers: { type: 'string' }, option: { type: 'string', multiple: true }, report: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (e) {
     io.err(`rulesmith diff: ${(e as Error).message}\n\n${DIFF_USAGE}\n`);
     return 2;
   }
   if (args.values.help) { io.out(`${DIFF_USAGE}\n`); return 0; }
   const [a, b] = args.positionals;
-  if (!a || !b) { io.err(`${DIFF_USAGE}\n`); return 2; }
+  if (!a || !b || args.positionals.length > 2) { io.err(`${DIFF_USAGE}\n`); return 2; }
+  const games = args.values.simulate === undefined ? 0 : Number(args.values.simulate);
+  if (!Number.isInteger(games) || games < 0 || (args.values.simulate !== undefined && games < 1)) { io.err(`rulesmith diff: --simulate takes a positive number of games\n\n${DIFF_USAGE}\n`); return 2; }
   const pa = programFor(a, io, undefined, args.values.root);
   if (typeof pa === 'number') return pa;
   const pb = programFor(b, io, undefined, args.values.root);
   if (typeof pb === 'number') return pb;
   const changes = diffRulesets(pa.data, pb.data);
-  if (args.values.json) { io.out(`${JSON.stringify(changes, null, 2)}\n`); return 0; }
-  if (changes.length === 0) { io.out('No differences.\n'); return 0; }
-  for (const c of changes) {
-    const sign = c.change === 'added' ? '+' : c.change === 'removed' ? '-' : '~';
-    io.out(`${sign} ${c.section === c.id ? c.section : `${c.section}.${c.id}`}${c.fields?.length ? ` (${c.fields.join(', ')})` : ''}\n`);
-    for (const cell of c.cells ?? []) io.out(`    ${cell}\n`);
+  let odds: OddsChange[] | undefined;
+  if (args.values.odds) {
+    const oa = parseOptions(pa, args.values.option, io);
+    if (typeof oa === 'number') return oa;
+    const ob = parseOptions(pb, args.values.option, io);
+    if (typeof ob === 'number') return ob;
+    odds = oddsChanges(pa, pb, changes, { base: oa, variant: ob });
   }
-  return 0;
+  let comparison: Comparison | undefined;
+  if (games > 0) {
+    const c = await runComparison('diff', { path: a, program: pa }, { path: b, program: pb }, { ...args.values, games }, io, progress);
+    if (typeof c === 'number') return c;
+    comparison = c;
+  }
+  if (args.values.report) {
+    const html = renderReport({ title: `What ${b} changes`, command: ['rulesmith diff', ...argv].join(' '), base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) });
+    try { writeFileSync(args.values.report, html); } catch (e) { io.err(`rulesmith diff: cannot write ${args.values.report}: ${(e as Error).message}\n`); return 2; }
+  }
+  if (args.values.json) {
+    io.out(`${JSON.stringify({ base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { simulation: comparison } : {}) }, null, 2)}\n`);
+  } else {
+    io.out(formatChanges(changes));
+    if (odds) io.out(`\n${formatOdds(odds)}`);
+    if (comparison) io.out(`\n${formatComparison(comparison, a, b)}`);
+    if (args.values.report) io.out(`\nreport written to ${args.values.report}\n`);
+  }
+  return comparison && comparison.base.errors.count + comparison.variant.errors.count > 0 ? 1 : 0;
 }

@@ -18,7 +18,7 @@ Commands:
   tournament <ruleset> --agents A,B [--games N]               agents against each other, seats rotated
   replay <replay.json>                                        re-run a recorded game and verify it
   odds <ruleset> <expression | table>                         exact probabilities of a roll
-  diff <ruleset-a> <ruleset-b>                                what a variant changes, table by table
+  diff <ruleset-a> <ruleset-b> [--odds] [--simulate N]        what a variant changes, its odds and results
 
 Run 'rulesmith <command> --help' for a command's options.`;
 
@@ -29,7 +29,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   tournament: runTournament,
   replay: runReplay,
   odds: runOdds,
-  diff: runDiff,
+  diff: (argv, io) => runDiff(argv, io, io.progress),
 };
 
 /** Entry point of the CLI; returns the exit code. Never throws on user input. */

@@ -6,6 +6,7 @@ import type { GameRecord } from '../analysis/summary.ts';
 import type { Program } from '../runtime/index.ts';
 import { gameDigest } from '../analysis/digest.ts';
 import { replayFile } from '../analysis/replay-file.ts';
+import { scoreMargin, seatSides } from '../analysis/margin.ts';
 import { recordedRulesetPath } from './replay.ts';
 
 /** Everything a batch of simulated games needs; plain data, so it can cross to a worker thread. */
@@ -18,6 +19,8 @@ export interface SimulationPlan {
   replays?: string;
   /** Declared root folder (`--root`), when not the ruleset's own. */
   root?: string;
+  /** Record each seat's side and the score margin too (for comparisons; plain records stay as the editor's). */
+  facts?: boolean;
 }
 
 /** Play games `from..to` (1-based, inclusive); game i always uses seed "S:i", whoever plays it. */
@@ -33,6 +36,7 @@ export function playRange(program: Program, plan: SimulationPlan, from: number, 
     records.push({
       seed, status: played.stopped && g.status !== 'error' ? 'error' : g.status, result: g.result, rounds: g.state.round, decisions: played.decisions.length,
       error: g.error ?? (played.stopped ? { code: played.stopped.code, message: played.stopped.message } : null),
+      ...(plan.facts ? { seats: seatSides(g), margin: g.status === 'ended' ? scoreMargin(g) : null } : {}),
     });
     if (plan.replays) {
       const file = join(plan.replays, `game-${String(i).padStart(5, '0')}.json`);

@@ -268,7 +268,17 @@ describe('rulesmith diff', () => {
     expect(r.out).toContain('~ options.short (default)\n');
     expect(r.out).toContain('~ tables.crt\n    row 1-3, column 2-3: N → W\n');
     const json = JSON.parse((await runCli(['diff', DUEL, `${DUEL}/variants/bloody.yaml`, '--json'])).out);
-    expect(json).toContainEqual({ section: 'tables', id: 'crt', change: 'changed', cells: ['row 1-3, column 2-3: N → W'] });
+    expect(json.base).toBe(DUEL);
+    expect(json.changes).toContainEqual({
+      section: 'tables', id: 'crt', change: 'changed', cells: ['row 1-3, column 2-3: N → W'],
+      grid: {
+        columns: ['1', '2-3', '4+'],
+        rows: [
+          { key: '1-3', cells: [{ old: 'N', new: 'N', changed: false }, { old: 'N', new: 'W', changed: true }, { old: 'W', new: 'W', changed: false }] },
+          { key: '4-6', cells: [{ old: 'N', new: 'N', changed: false }, { old: 'W', new: 'W', changed: false }, { old: 'W', new: 'W', changed: false }] },
+        ],
+      },
+    });
     expect((await runCli(['diff', DUEL, DUEL])).out).toBe('No differences.\n');
   });
 

@@ -1,0 +1,74 @@
+import type { Program } from '../runtime/program.ts';
+import type { ElementChange } from './diff.ts';
+import { exactOdds, type Distribution } from './odds.ts';
+
+/** One side of an odds comparison: the expression rolled and its exact distribution, or why not. */
+export type OddsSide = { expression: string } & (Distribution | { error: string });
+
+/** A changed table column, die or dice expression: its distribution before and after. */
+export interface OddsChange {
+  /** `tables.crt column 2-3`, `dice.colour`, `tables.crt.roll`. */
+  label: string;
+  source?: string;
+  before: OddsSide;
+  after: OddsSide;
+  /** Whether the two distributions differ (a changed cell may not move the odds of a column). */
+  changed: boolean;
+}
+
+const DICE = /^\s*\d*d(\d+|\[[A-Za-z_]\w*\])(\s*[-+*]\s*\d+)?\s*$/;
+
+/** A value inside a column band label: `2-3` → 2, `16+` → 16, a name → itself. */
+function firstValue(label: string): string {
+  const m = /^\s*(-?\d+)/.exec(label);
+  return m ? m[1]! : label;
+}
+
+function rollsOn(program: Program, table: string): Array<{ label: string; expr: string }> {
+  const t = program.data.tables?.[table];
+  if (!t) return [];
+  if (Array.isArray(t.columns)) return t.columns.map((c) => ({ label: `tables.${table} column ${String(c)}`, expr: `roll on ${table} column ${firstValue(String(c))}` }));
+  return [{ label: `tables.${table}`, expr: `roll on ${table}` }];
+}
+
+/**
+ * The outcome distributions before and after for every changed table (each column of a cross
+ * table), every changed die and every value that is a dice expression (`roll: 2d6` → `3d6`).
+ * Elements only one ruleset has are left out: there is nothing to compare them with.
+ */
+export function oddsChanges(base: Program, variant: Program, changes: readonly ElementChange[], options: { base?: Record<string, unknown>; variant?: Record<string, unknown> } = {}): OddsChange[] {
+  const out: OddsChange[] = [];
+  const side = (program: Program, expression: string, opts?: Record<string, unknown>): OddsSide => {
+    const d = exactOdds(program, expression, { seed: 'odds', options: opts ?? {} });
+    return { expression, ...d };
+  };
+  const add = (label: string, source: string | undefined, before: string, after: string) => {
+    const b = side(base, before, options.base);
+    const a = side(variant, after, options.variant);
+    out.push({ label, ...(source ? { source } : {}), before: b, after: a, changed: JSON.stringify(strip(b)) !== JSON.stringify(strip(a)) });
+  };
+  for (const c of changes) {
+    if (c.change !== 'changed') continue;
+    if (c.section === 'tables') {
+      const after = rollsOn(variant, c.id);
+      for (const q of rollsOn(base, c.id)) {
+        const match = after.find((x) => x.label === q.label);
+        if (match) add(q.label, c.source, q.expr, match.expr);
+      }
+    } else if (c.section === 'dice') {
+      // The face rolled, whole: a change of a face's colour or symbol moves these odds too.
+      add(`dice.${c.id}`, c.source, `(1d[${c.id}]).faces[1]`, `(1d[${c.id}]).faces[1]`);
+    }
+    for (const v of c.values ?? []) {
+      if (typeof v.old === 'string' && typeof v.new === 'string' && DICE.test(v.old) && DICE.test(v.new)) {
+        add(`${c.section === c.id ? c.id : `${c.section}.${c.id}`}.${v.path}`, c.source, `(${v.old}).total`, `(${v.new}).total`);
+      }
+    }
+  }
+  return out;
+}
+
+/** The distribution without its expression, to tell whether the odds moved. */
+function strip(s: OddsSide): unknown {
+  return 'error' in s ? { error: s.error } : s.outcomes.map((o) => [o.value, o.p]);
+}

@@ -1,0 +1,91 @@
+import type { Comparison, MeanChange, RateChange } from '../analysis/compare.ts';
+import type { ElementChange, TableGrid, ValueChange } from '../analysis/diff.ts';
+import type { OddsChange, OddsSide } from '../analysis/odds-diff.ts';
+
+const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+// Negative numbers with a true minus sign, as the changes have.
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`.replace(/^-/, '−');
+const signed = (x: number, f: (x: number) => string) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${f(Math.abs(x))}`;
+const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2).replace(/^-/, '−') : '?');
+const name = (c: { section: string; id: string }) => (c.section === c.id ? c.section : `${c.section}.${c.id}`);
+
+const value = (v: ValueChange) => `${v.path}: ${'old' in v ? show(v.old) : '(none)'} → ${'new' in v ? show(v.new) : '(none)'}`;
+
+function grid(g: TableGrid): string[] {
+  const cell = (c: TableGrid['rows'][number]['cells'][number]) => (c.changed ? `${show(c.old)}→${show(c.new)}` : show(c.new));
+  const rows = g.rows.map((r) => [`${r.change === 'added' ? '+' : r.change === 'removed' ? '-' : ' '}${r.key}`, ...r.cells.map(cell)]);
+  const head = ['', ...g.columns];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(head), ...rows.map(line)];
+}
+
+/** The changes as a designer reads them: one element per block, its source, then the details. */
+export function formatChanges(changes: readonly ElementChange[]): string {
+  if (changes.length === 0) return 'No differences.\n';
+  let out = '';
+  for (const c of changes) {
+    const sign = c.change === 'added' ? '+' : c.change === 'removed' ? '-' : '~';
+    out += `${sign} ${name(c)}${c.fields?.length ? ` (${c.fields.join(', ')})` : ''}${c.source ? `  [${c.source}]` : ''}\n`;
+    for (const cell of c.cells ?? []) out += `    ${cell}\n`;
+    if (c.grid && c.grid.rows.length <= 40) out += grid(c.grid).map((l) => `      ${l}\n`).join('');
+    for (const v of c.values ?? []) out += `    ${value(v)}\n`;
+    for (const s of c.scripts ?? []) out += `    script ${s.path}:\n${s.lines.map((l) => `      ${l.op === '…' ? '…' : `${l.op} ${l.text}`}\n`).join('')}`;
+    for (const card of c.cards ?? []) {
+      out += `    card ${card.id}: ${card.change}\n`;
+      for (const v of card.values ?? []) out += `      ${value(v)}\n`;
+      for (const s of card.scripts ?? []) out += `      script ${s.path}:\n${s.lines.map((l) => `        ${l.op === '…' ? '…' : `${l.op} ${l.text}`}\n`).join('')}`;
+    }
+  }
+  return out;
+}
+
+function oddsSide(s: OddsSide): Map<string, number> | string {
+  return 'error' in s ? s.error : new Map(s.outcomes.map((o) => [JSON.stringify(o.value), o.decimal]));
+}
+
+/** Distributions before and after, one line per value. */
+export function formatOdds(odds: readonly OddsChange[]): string {
+  if (odds.length === 0) return 'odds: no changed table, die or dice expression\n';
+  let out = '';
+  for (const o of odds) {
+    out += `${o.label}${o.changed ? '' : ' (unchanged odds)'}: ${o.before.expression}${o.after.expression !== o.before.expression ? ` → ${o.after.expression}` : ''}\n`;
+    const b = oddsSide(o.before);
+    const a = oddsSide(o.after);
+    if (typeof b === 'string' || typeof a === 'string') { out += `    cannot enumerate: ${typeof b === 'string' ? b : a}\n`; continue; }
+    const keys = [...new Set([...b.keys(), ...a.keys()])];
+    const width = Math.max(...keys.map((k) => k.length));
+    for (const k of keys) {
+      const x = b.get(k) ?? 0;
+      const y = a.get(k) ?? 0;
+      out += `    ${k.padEnd(width)}  ${pct(x).padStart(6)} → ${pct(y).padStart(6)}${x !== y ? `  (${signed(y - x, pct)})` : ''}\n`;
+    }
+  }
+  return out;
+}
+
+function rateLines(title: string, rows: readonly RateChange[]): string {
+  if (rows.length === 0) return '';
+  const width = Math.max(title.length, ...rows.map((r) => r.label.length));
+  return `${title.padEnd(width)}    base     variant  change (95% CI)\n${rows.map((r) =>
+    `${r.label.padEnd(width)}  ${pct(r.base.share).padStart(6)}  ${pct(r.variant.share).padStart(6)}    ${signed(r.diff, pct)} (${pct(r.ci95[0])} to ${pct(r.ci95[1])})${r.significant ? '  *' : ''}\n`).join('')}`;
+}
+
+const meanLine = (label: string, m: MeanChange) => `  ${label.padEnd(10)} ${num(m.base.mean).padStart(8)}  ${num(m.variant.mean).padStart(8)}    ${signed(m.diff, num)} (${num(m.ci95[0])} to ${num(m.ci95[1])})${m.significant ? '  *' : ''}\n`;
+
+/** Base against variant: shares and means with the change and its interval; * marks significant. */
+export function formatComparison(c: Comparison, basePath: string, variantPath: string): string {
+  let out = `base:    ${basePath} (${c.base.ruleset}, rules ${c.base.hash})\nvariant: ${variantPath} (${c.variant.ruleset}, rules ${c.variant.hash})\n`;
+  out += `${c.games} games each, paired: game i of both uses seed ${c.seed}:i and the same bots (${c.agents.join(', ')}).\n`;
+  out += `Changes are variant − base with 95% intervals (shares: Newcombe hybrid score; means: Welch); * = the interval excludes 0.\n\n`;
+  out += rateLines('winners', c.winners);
+  if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `\n${rateLines('outcomes', c.outcomes)}`;
+  out += `\n             base   variant    change (95% CI)\n${meanLine('rounds', c.rounds)}${meanLine('decisions', c.decisions)}`;
+  out += c.margin ? meanLine('margin', c.margin) : '  margin     (the rulesets report no margin and declare no heuristics)\n';
+  const f = c.firstSeat;
+  const seat = (s: Comparison['firstSeat']['base']) => `${pct(s.share)} (${pct(s.ci95[0])}–${pct(s.ci95[1])})${s.advantage ? ' advantage' : ''}`;
+  out += `\nfirst seat (p1) wins: base ${seat(f.base)}, variant ${seat(f.variant)}; fair share ${pct(f.fair)}; change ${signed(f.change.diff, pct)} (${pct(f.change.ci95[0])} to ${pct(f.change.ci95[1])})${f.change.significant ? '  *' : ''}\n`;
+  const errors = c.base.errors.count + c.variant.errors.count;
+  if (errors) out += `\nruntime errors: base ${c.base.errors.count}, variant ${c.variant.errors.count}${[...c.base.errors.first, ...c.variant.errors.first].slice(0, 3).map((e) => `\n  seed ${e.seed}: ${e.code}: ${e.message}${e.at ? ` (${e.at})` : ''}`).join('')}\n`;
+  return out;
+}

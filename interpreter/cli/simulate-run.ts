@@ -1,0 +1,32 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { GameRecord } from '../analysis/summary.ts';
+import type { Program } from '../runtime/index.ts';
+import { playRange, type SimulationPlan } from './simulate-games.ts';
+
+/** Worker threads for a batch: the user's choice, else one per core (up to 4) from 50 games. */
+export function workerCount(games: number, raw: string | undefined): number {
+  return raw === undefined ? (games >= 50 ? Math.min(4, availableParallelism()) : 1) : Number(raw);
+}
+
+/** Play games 1..N of a plan, on this thread or split over workers; records come back in game order. */
+export async function playGames(program: Program, plan: SimulationPlan, games: number, workers: number, tick: () => void): Promise<GameRecord[] | { problems: string[] }> {
+  if (workers === 1) return playRange(program, plan, 1, games, tick);
+  return inWorkers(plan, games, workers, tick);
+}
+
+/** Split games into contiguous ranges, one per worker; records come back in game order. */
+async function inWorkers(plan: SimulationPlan, games: number, count: number, tick: () => void): Promise<GameRecord[] | { problems: string[] }> {
+  const size = Math.ceil(games / count);
+  const ranges = Array.from({ length: count }, (_, w) => [w * size + 1, Math.min(games, (w + 1) * size)] as const).filter(([a, b]) => a <= b);
+  const parts = await Promise.all(ranges.map(([from, to]) => new Promise<GameRecord[] | { problems: string[] }>((resolve, reject) => {
+    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: { module: new URL('./simulate-worker.ts', import.meta.url).href, plan, from, to } });
+    worker.on('message', (m: { type: string; records?: GameRecord[] | { problems: string[] } }) => {
+      if (m.type === 'progress') tick();
+      else if (m.type === 'done') { resolve(m.records!); void worker.terminate(); }
+    });
+    worker.on('error', reject);
+  })));
+  const problems = parts.find((p): p is { problems: string[] } => 'problems' in p);
+  return problems ?? parts.flat() as GameRecord[];
+}

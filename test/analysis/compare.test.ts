@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest';
+import { compareSimulations } from '../../interpreter/analysis/compare.ts';
+import { newcombe, sample, welch } from '../../interpreter/analysis/intervals.ts';
+import type { GameRecord } from '../../interpreter/analysis/summary.ts';
+import type { Program } from '../../interpreter/runtime/program.ts';
+
+const program = (id: string) => ({ data: { id }, hash: `hash-${id}`, model: { entry: `${id}.yaml` } }) as unknown as Program;
+
+/** Games won by the given sides (p1 plays red, p2 blue), with rounds and margins. */
+function records(winners: Array<string | null>, rounds: (i: number) => number, margin: (i: number) => number | null = () => null): GameRecord[] {
+  return winners.map((w, i) => ({
+    seed: `1:${i + 1}`, status: 'ended', result: { winner: w ?? 'none', level: w ? 'Points' : 'Draw' }, rounds: rounds(i), decisions: 10,
+    error: null, seats: { p1: 'red', p2: 'blue' }, margin: margin(i),
+  }));
+}
+
+const repeat = <T>(n: number, v: T): T[] => Array.from({ length: n }, () => v);
+
+describe('compareSimulations', () => {
+  const base = records([...repeat(48, 'red'), ...repeat(32, 'blue')], (i) => 3 + (i % 3), (i) => i % 5);
+  const variant = records([...repeat(56, 'red'), ...repeat(14, 'blue')], (i) => 4 + (i % 2), (i) => (i % 7) - 1);
+  const c = compareSimulations({ records: base, program: program('base') }, { records: variant, program: program('house') }, { seed: '1', agents: ['random'] });
+
+  test('win shares should change by Newcombe intervals (variant − base)', () => {
+    expect(c).toMatchObject({ games: 80, design: 'paired', seed: '1', agents: ['random'] });
+    const red = c.winners.find((w) => w.label === 'red')!;
+    expect(red.base).toMatchObject({ count: 48, games: 80, share: 0.6 });
+    expect(red.variant).toMatchObject({ count: 56, games: 70, share: 0.8 });
+    // Newcombe's example (a): 56/70 − 48/80 = 0.2, interval 0.0524 to 0.3339.
+    expect(red.diff).toBeCloseTo(0.2, 10);
+    expect(red.ci95[0]).toBeCloseTo(0.0524, 4);
+    expect(red.ci95[1]).toBeCloseTo(0.3339, 4);
+    expect(red.significant).toBe(true);
+    const blue = c.winners.find((w) => w.label === 'blue')!;
+    expect(blue).toMatchObject(newcombe(14, 70, 32, 80));
+    expect(c.outcomes.map((o) => o.label)).toEqual(['red — Points', 'blue — Points']);
+  });
+
+  test('game length and margin should change by Welch intervals', () => {
+    const rb = base.map((r) => r.rounds);
+    const rv = variant.map((r) => r.rounds);
+    expect(c.rounds).toMatchObject({ base: sample(rb), variant: sample(rv) });
+    const w = welch(sample(rv), sample(rb));
+    expect(c.rounds.diff).toBeCloseTo(w.diff, 12);
+    expect(c.rounds.ci95).toEqual(w.ci95);
+    expect(c.margin!.base.mean).toBeCloseTo(2, 10);
+    expect(c.margin!.variant.n).toBe(70);
+  });
+
+  test('the first seat should win when its side wins, against a fair share of one half', () => {
+    expect(c.firstSeat).toMatchObject({ seats: 2, fair: 0.5, base: { wins: 48, games: 80, share: 0.6, advantage: false }, variant: { wins: 56, games: 70, advantage: true } });
+    expect(c.firstSeat.change.ci95[0]).toBeCloseTo(0.0524, 4);
+  });
+
+  test('without margins, ties or sides the comparison should still be whole', () => {
+    const tie = (n: number): GameRecord[] => Array.from({ length: n }, (_, i) => ({ seed: `1:${i + 1}`, status: 'ended', result: { winner: ['p1', 'p2'] }, rounds: 2, decisions: 4, error: null, seats: { p1: null, p2: null } }));
+    const won = (n: number): GameRecord[] => Array.from({ length: n }, (_, i) => ({ seed: `1:${i + 1}`, status: 'ended', result: { winner: 'p1' }, rounds: 2, decisions: 4, error: null, seats: { p1: null, p2: null } }));
+    const t = compareSimulations({ records: tie(10), program: program('a') }, { records: won(10), program: program('b') }, { seed: 's', agents: ['random'] });
+    expect(t.margin).toBeNull();
+    expect(t.firstSeat).toMatchObject({ fair: 0.5, base: { wins: 0 }, variant: { wins: 10, advantage: true } });
+    expect(t.winners.map((w) => [w.label, w.base.count, w.variant.count])).toEqual([['tie: p1, p2', 10, 0], ['p1', 0, 10]]);
+    expect(t.rounds).toMatchObject({ diff: 0, significant: false });
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest';
+import { compareSimulations } from '../../interpreter/analysis/compare.ts';
+import { diffRulesets } from '../../interpreter/analysis/diff.ts';
+import { oddsChanges } from '../../interpreter/analysis/odds-diff.ts';
+import { renderReport } from '../../interpreter/analysis/report.ts';
+import type { GameRecord } from '../../interpreter/analysis/summary.ts';
+import { loadProgram } from '../helpers/ruleset.ts';
+
+const base = loadProgram('test/fixtures/runtime/duel');
+const house = loadProgram('test/fixtures/runtime/duel/variants/house.yaml');
+const changes = diffRulesets(base.data, house.data);
+
+/** 80 and 70 games: red wins 48 of the first, 56 of the second (Newcombe's example (a)). */
+const games = (n: number, red: number, rounds: number): GameRecord[] => Array.from({ length: n }, (_, i) => ({
+  seed: `1:${i + 1}`, status: 'ended', result: { winner: i < red ? 'red' : 'blue', level: 'Points' }, rounds: rounds + (i % 2), decisions: 20, error: null, seats: { p1: 'red', p2: 'blue' }, margin: i % 4,
+}));
+const comparison = compareSimulations({ records: games(80, 48, 3), program: base }, { records: games(70, 56, 2), program: house }, { seed: '1', agents: ['random'] });
+const html = renderReport({ title: 'House <rules> & more', command: 'rulesmith diff a b --odds --simulate 80', base: 'a', variant: 'b', changes, odds: oddsChanges(base, house, changes), comparison });
+
+describe('the HTML report', () => {
+  test('should be one self-contained, deterministic page', () => {
+    expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(html).not.toMatch(/<script|<link|<img|src=|href=|@import|url\(/);
+    expect(html).toContain('<title>House &lt;rules&gt; &amp; more</title>');
+    expect(renderReport({ title: 'House <rules> & more', command: 'rulesmith diff a b --odds --simulate 80', base: 'a', variant: 'b', changes, odds: oddsChanges(base, house, changes), comparison })).toBe(html);
+  });
+
+  test('should show each change with its grid, values, cards, scripts and source', () => {
+    expect(html).toContain('<section class="change changed" data-element="tables.crt">');
+    expect(html).toContain('<p class="source">Rulebook: House rules §1</p>');
+    expect(html).toContain('<td class="changed"><span class="old">N</span> → <span class="new">W</span></td>');
+    expect(html).toContain('<tr class="added"><th>7-8</th>');
+    expect(html).toContain('<td class="mono">roll</td><td class="old">1d6</td><td class="new">1d8</td>');
+    expect(html).toContain('<p>Card <code>rally</code>: removed</p>');
+    expect(html).toContain('<span class="del">- return sum p.cf for p in pieces_in(spot)</span><span class="add">+ return 1 + sum p.cf for p in pieces_in(spot)</span>');
+    expect(html).toContain('Added: <code>options.fast</code>');
+  });
+
+  test('should chart and tabulate the odds before and after', () => {
+    expect(html).toContain('<section class="odds" data-label="tables.crt column 2-3">');
+    expect(html).toContain('<rect class="bar s0" data-series="before" data-value="0.5000"');
+    expect(html).toContain('<td>N</td><td class="num">50.0% <span class="note">1/2</span></td><td class="num">0.0% <span class="note">0</span></td><td class="num">−50.0%</td>');
+  });
+
+  test('should give win rates, changes with intervals and the first seat', () => {
+    expect(html).toContain('80 games of each rule set, <b>paired</b>');
+    expect(html).toContain('<tr class="significant"><td>red</td><td class="num">60.0% <span class="note">(48/80)</span></td><td class="num">80.0% <span class="note">(56/70)</span></td><td class="num">+20.0% <span class="sig">significant</span></td><td class="num">5.2% to 33.4%</td></tr>');
+    expect(html).toContain('<rect class="bar s1" data-series="variant" data-value="0.8000"');
+    expect(html).toContain('<circle class="diff significant" data-value="0.2000"');
+    expect(html).toContain('<tr class="significant"><td>rounds</td><td class="num">3.50</td><td class="num">2.50</td><td class="num">−1.00 <span class="sig">significant</span></td>');
+    expect(html).toContain('<td>score margin</td><td class="num">1.50</td>');
+    expect(html).toContain('Seat p1 wins 60.0% (49.0% to 70.0%) of base games and 80.0% (69.2% to 87.7%) of variant games; a fair share is 50.0%.');
+  });
+});

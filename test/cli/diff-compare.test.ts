@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+const DUEL = 'test/fixtures/runtime/duel';
+const HOUSE = `${DUEL}/variants/house.yaml`;
+
+describe('rulesmith diff, what a house rule changes', () => {
+  test('text should show grids, values, cards, scripts and sources', async () => {
+    const r = await runCli(['diff', DUEL, HOUSE]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('~ tables.crt (roll, source)  [House rules §1]\n    row 1-3, column 2-3: N → W\n    row 7-8: added\n');
+    expect(r.out).toContain('       1-3  N    N→W  W\n');
+    expect(r.out).toContain('    roll: 1d6 → 1d8\n');
+    expect(r.out).toContain('    card advance: changed\n      count: 2 → 3\n    card rally: removed\n    card dig_in: added\n');
+    expect(r.out).toContain('    script do:\n      - return sum p.cf for p in pieces_in(spot)\n      + return 1 + sum p.cf for p in pieces_in(spot)\n');
+    expect(r.out).toContain('+ options.fast\n~ options.short (default)\n    default: false → true\n');
+  });
+
+  test('--odds should print each changed distribution before and after', async () => {
+    const r = await runCli(['diff', DUEL, HOUSE, '--odds']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('tables.crt column 2-3: roll on crt column 2\n    "N"   50.0% →   0.0%  (−50.0%)\n    "W"   50.0% → 100.0%  (+50.0%)\n');
+    expect(r.out).toContain('tables.crt column 4+ (unchanged odds)');
+    expect(r.out).toContain('tables.crt.roll: (1d6).total → (1d8).total\n');
+  });
+
+  test('--simulate should compare the same seeds under both rule sets, in JSON too', async () => {
+    const args = ['diff', DUEL, HOUSE, '--simulate', '30', '--seed', '4', '--workers', '1'];
+    const text = await runCli(args);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('30 games each, paired: game i of both uses seed 4:i and the same bots (random).');
+    expect(text.out).toMatch(/\n {2}rounds {9}3\.00 {6}2\.00 {4}−1\.00 \(−1\.00 to −1\.00\) {2}\*\n/);
+    expect(text.out).toMatch(/first seat \(p1\) wins: base [\d.]+% \([\d.]+%–[\d.]+%\), variant [\d.]+% .*; fair share 50\.0%/);
+    const json = JSON.parse((await runCli([...args, '--json', '--odds'])).out);
+    expect(Object.keys(json)).toEqual(['base', 'variant', 'changes', 'odds', 'simulation']);
+    const s = json.simulation;
+    expect(s).toMatchObject({ games: 30, design: 'paired', seed: '4', agents: ['random'], base: { ruleset: 'duel', games: 30 }, variant: { ruleset: 'duel_house', games: 30 } });
+    expect(s.rounds).toMatchObject({ diff: -1, ci95: [-1, -1], significant: true });
+    for (const w of s.winners) {
+      expect(w.base.count).toBe(s.base.winners.find((x: { label: string }) => x.label === w.label)?.count ?? 0);
+      expect(w.ci95[0]).toBeLessThanOrEqual(w.diff);
+      expect(w.ci95[1]).toBeGreaterThanOrEqual(w.diff);
+    }
+    // simulate --compare is the same comparison from the simulate side.
+    const sim = JSON.parse((await runCli(['simulate', DUEL, '--compare', HOUSE, '--games', '30', '--seed', '4', '--workers', '1', '--json'])).out);
+    expect(sim).toEqual(s);
+    // Worker threads record the same facts (seats, margins) as a single thread.
+    const two = JSON.parse((await runCli([...args.slice(0, -2), '--workers', '2', '--json'])).out);
+    expect(two.simulation).toEqual(s);
+  });
+
+  test('base games should be the ones simulate plays alone (paired seeds)', async () => {
+    const alone = JSON.parse((await runCli(['simulate', DUEL, '--games', '12', '--seed', '2', '--json'])).out);
+    const both = JSON.parse((await runCli(['diff', DUEL, HOUSE, '--simulate', '12', '--seed', '2', '--json'])).out);
+    expect(both.simulation.base).toEqual(alone);
+  });
+
+  test('--report should write one self-contained HTML file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-report-'));
+    const file = join(dir, 'house.html');
+    const r = await runCli(['diff', DUEL, HOUSE, '--odds', '--simulate', '10', '--report', file]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`report written to ${file}`);
+    const html = readFileSync(file, 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).not.toMatch(/<script|<link|src=|@import|url\(/);
+    expect(html).toContain('<svg class="chart chart-rates"');
+    expect(html).toContain('House rules §1');
+    const sim = join(dir, 'sim.html');
+    expect((await runCli(['simulate', DUEL, '--games', '5', '--report', sim])).code).toBe(0);
+    expect(readFileSync(sim, 'utf8')).toContain('5 games, 5 ended, 0 runtime errors');
+  });
+
+  test('bad arguments should exit 2, rulesets with errors 1', async () => {
+    expect((await runCli(['diff', DUEL, HOUSE, '--simulate', 'lots'])).code).toBe(2);
+    expect((await runCli(['diff', DUEL, HOUSE, '--simulate', '0'])).code).toBe(2);
+    expect((await runCli(['diff', DUEL, HOUSE, '--simulate', '2', '--agents', 'wizard'])).err).toContain('--agents');
+    expect((await runCli(['diff', DUEL, HOUSE, '--odds', '--option', 'fast=true'])).err).toContain("no option 'fast'");
+    expect((await runCli(['diff', DUEL, HOUSE, '--report', '/nonexistent/dir/r.html'])).code).toBe(2);
+    expect((await runCli(['simulate', DUEL, '--compare', HOUSE, '--replays', 'x'])).code).toBe(2);
+    expect((await runCli(['simulate', DUEL, '--compare', 'test/fixtures/nope'])).code).toBe(2);
+    expect((await runCli(['diff', DUEL, 'test/fixtures/check/names.yaml'])).code).toBe(1);
+  });
+});
