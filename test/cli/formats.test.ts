@@ -24,7 +24,7 @@ const BIN = join(ROOT, 'bin/rulesmith.js');
 const SARIF_SCHEMA_TEXT = readFileSync(join(ROOT, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8');
 
 function sarifValidator() {
-  const { $schema: _draft, id, ...rest } = JSON.parse(SARIF_SCHEMA_TEXT) as Record<string, unknown>;
+  const { $schema: _draft, id, ...rest } = JSON.parse(SARIF_SCHEMA_TEXT) as { id: string } & Record<string, unknown>;
   // unicodeRegExp off: the schema's `language` pattern (`…-[a-zA-Z]{2}]?$`) is valid only without the u flag.
   const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
   // The formats the schema uses, checked rather than ignored.
