@@ -21,6 +21,8 @@ const validate = new Ajv2020({
   // `[from, to]` or `[from, to, type]` links are a tuple of two or three; strict tuples wants one length.
   strictTuples: false,
   allowUnionTypes: true,
+  // Editors' Markdown twin of `description` (scripts/schema-docs.ts); an annotation, like description.
+  keywords: ['markdownDescription'],
 }).compile(rulesetSchema);
 
 /** Where diagnostics go when a value has no origin (never expected; keeps reporting total). */
