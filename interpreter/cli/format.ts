@@ -45,12 +45,12 @@ export function formatJson(diags: Diagnostic[]): string {
   return `${JSON.stringify(diags, null, 2)}\n`;
 }
 
-/** GitHub Actions workflow commands; warnings as `::warning`. */
-export function formatGithub(diags: Diagnostic[]): string {
+/** GitHub Actions workflow commands; warnings as `::warning`. `path` maps a file to the repository's spelling. */
+export function formatGithub(diags: Diagnostic[], path: (file: string) => string = (f) => f): string {
   return diags
     .map((d) => {
       const kind = d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'notice';
-      const props = [`file=${prop(d.file)}`, `line=${d.range.start.line}`, `col=${d.range.start.column}`, `endLine=${d.range.end.line}`, `endColumn=${d.range.end.column}`, `title=${prop(d.code)}`];
+      const props = [`file=${prop(path(d.file))}`, `line=${d.range.start.line}`, `col=${d.range.start.column}`, `endLine=${d.range.end.line}`, `endColumn=${d.range.end.column}`, `title=${prop(d.code)}`];
       const msg = d.hint ? `${d.message} (${d.hint})` : d.message;
       return `::${kind} ${props.join(',')}::${data(msg)}\n`;
     })

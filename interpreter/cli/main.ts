@@ -1,18 +1,13 @@
-import { runDiff } from './diff.ts';
 import type { Io } from './io.ts';
-import { runOdds } from './odds.ts';
-import { runPlay } from './play.ts';
-import { runReplay } from './replay.ts';
-import { runSimulate } from './simulate.ts';
-import { runTournament } from './tournament.ts';
-import { runValidate } from './validate.ts';
+import { packageVersion } from './version.ts';
 
 const USAGE = `rulesmith — board- and war-game rules as data
 
 Usage: rulesmith <command> [options]
 
 Commands:
-  validate [paths…] [--format text|json|github] [--strict]   check rulesets
+  validate [paths…] [--format text|json|github|sarif] …      check rulesets
+  options <ruleset> [--json]                                  a ruleset's options: types, defaults, choices
   simulate <ruleset> [--games N] [--seed S] [--players N] …   play many games with bots, summarise
   play <ruleset> [--seed S] [--players N] [--bots p2=normal]  play in the terminal
   tournament <ruleset> --agents A,B [--games N]               agents against each other, seats rotated
@@ -20,16 +15,27 @@ Commands:
   odds <ruleset> <expression | table>                         exact probabilities of a roll
   diff <ruleset-a> <ruleset-b> [--odds] [--simulate N]        what a variant changes, its odds and results
 
-Run 'rulesmith <command> --help' for a command's options.`;
+Run 'rulesmith <command> --help' for a command's options; 'rulesmith --version' prints the version.`;
 
-const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<number>> = {
-  validate: runValidate,
-  simulate: (argv, io) => runSimulate(argv, io, io.progress),
-  play: runPlay,
-  tournament: runTournament,
-  replay: runReplay,
-  odds: runOdds,
-  diff: (argv, io) => runDiff(argv, io, io.progress),
+type Command = (argv: string[], io: Io) => number | Promise<number>;
+
+// Each command's module is loaded when it runs, so `--help` and `--version` load none of the
+// interpreter (start-up time of every run, and of the package's bin, stays small).
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  validate: async () => (await import('./validate.ts')).runValidate,
+  options: async () => (await import('./options.ts')).runOptions,
+  simulate: async () => {
+    const { runSimulate } = await import('./simulate.ts');
+    return (argv, io) => runSimulate(argv, io, io.progress);
+  },
+  play: async () => (await import('./play.ts')).runPlay,
+  tournament: async () => (await import('./tournament.ts')).runTournament,
+  replay: async () => (await import('./replay.ts')).runReplay,
+  odds: async () => (await import('./odds.ts')).runOdds,
+  diff: async () => {
+    const { runDiff } = await import('./diff.ts');
+    return (argv, io) => runDiff(argv, io, io.progress);
+  },
 };
 
 /** Entry point of the CLI; returns the exit code. Never throws on user input. */
@@ -39,12 +45,17 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.out(`${USAGE}\n`);
     return command ? 0 : 2;
   }
-  const run = COMMANDS[command];
-  if (!run) {
+  if (command === '--version' || command === '-v' || command === 'version') {
+    io.out(`${packageVersion()}\n`);
+    return 0;
+  }
+  const load = COMMANDS[command];
+  if (!load) {
     io.err(`rulesmith: unknown command '${command}'\n\n${USAGE}\n`);
     return 2;
   }
   try {
+    const run = await load();
     return await run(rest, io);
   } catch (e) {
     // A bug of ours, not the user's input: say so plainly, without a stack trace by default.

@@ -20,7 +20,7 @@ async function inWorkers(plan: SimulationPlan, games: number, count: number, tic
   const size = Math.ceil(games / count);
   const ranges = Array.from({ length: count }, (_, w) => [w * size + 1, Math.min(games, (w + 1) * size)] as const).filter(([a, b]) => a <= b);
   const parts = await Promise.all(ranges.map(([from, to]) => new Promise<GameRecord[] | { problems: string[] }>((resolve, reject) => {
-    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: { module: new URL('./simulate-worker.ts', import.meta.url).href, plan, from, to } });
+    const worker = newWorker({ plan, from, to });
     worker.on('message', (m: { type: string; records?: GameRecord[] | { problems: string[] } }) => {
       if (m.type === 'progress') tick();
       else if (m.type === 'done') { resolve(m.records!); void worker.terminate(); }
@@ -29,4 +29,13 @@ async function inWorkers(plan: SimulationPlan, games: number, count: number, tic
   })));
   const problems = parts.find((p): p is { problems: string[] } => 'problems' in p);
   return problems ?? parts.flat() as GameRecord[];
+}
+
+/**
+ * Compiled (the package's lib/), the worker runs simulate-worker.js as is; from the TypeScript
+ * sources, worker-entry.mjs registers tsx in the worker first (workers do not inherit loaders).
+ */
+function newWorker(data: { plan: SimulationPlan; from: number; to: number }): Worker {
+  if (import.meta.url.endsWith('.js')) return new Worker(new URL('./simulate-worker.js', import.meta.url), { workerData: data });
+  return new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: { module: new URL('./simulate-worker.ts', import.meta.url).href, ...data } });
 }

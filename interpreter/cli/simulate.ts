@@ -91,3 +91,4 @@ function writeReport(file: string | undefined, input: ReportInput, io: Io): numb
     return 2;
   }
 }
+

@@ -6,14 +6,25 @@ import { discover } from './discover.ts';
 import { formatGithub, formatJson, formatText } from './format.ts';
 import type { Io } from './io.ts';
 import { nodeHost } from './node-host.ts';
+import { gitRoot, repoRelative } from './repo-paths.ts';
+import { formatSarif } from './sarif.ts';
+import { packageVersion } from './version.ts';
 
-export const VALIDATE_USAGE = `Usage: rulesmith validate [paths…] [--format text|json|github] [--strict] [--root DIR]
+export const VALIDATE_USAGE = `Usage: rulesmith validate [paths…] [--format text|json|github|sarif] [--strict] [--max-warnings N] [--root DIR]
 
 Checks rulesets (folders with ruleset.yaml, their variants/, or single files) and prints every
 problem with file, line, column, a stable code and a hint. Default path: rulesets.
 A ruleset reads files only inside its root: its entry file's folder (the ruleset folder for a
 file in variants/), or DIR given with --root; an include or extends elsewhere is an error.
-Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 usage or I/O error.`;
+Formats: text (default); json, an array of diagnostics; github, workflow commands that GitHub
+Actions shows as annotations; sarif, SARIF 2.1.0 for code scanning. github and sarif name files
+relative to the git repository's root, from whichever folder validate runs. With json or sarif,
+a usage or I/O error is printed in that format too.
+Exit codes: 0 clean, 1 errors (or any warning with --strict, more than N with --max-warnings N),
+2 usage or I/O error.`;
+
+const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
 
 /** Load and check one entry file; the loader's and checker's diagnostics together. */
 export function validateEntry(entry: string, host: FileHost = nodeHost, root?: string): { diagnostics: Diagnostic[]; files: Map<string, string>; model: RulesetModel | undefined } {
@@ -25,31 +36,26 @@ export function validateEntry(entry: string, host: FileHost = nodeHost, root?: s
 }
 
 export function runValidate(argv: string[], io: Io): number {
+  // Read before the arguments are: a CI job that asked for JSON or SARIF gets even a usage error so.
+  const fail = failWith(io, requestedFormat(argv));
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: 'string', default: 'text' }, strict: { type: 'boolean', default: false }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: 'string', default: 'text' }, strict: { type: 'boolean', default: false }, 'max-warnings': { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
-    io.err(`rulesmith validate: ${(e as Error).message}\n\n${VALIDATE_USAGE}\n`);
-    return 2;
+    return fail(`${(e as Error).message}`, true);
   }
   if (args.values.help) {
     io.out(`${VALIDATE_USAGE}\n`);
     return 0;
   }
   const format = args.values.format;
-  if (format !== 'text' && format !== 'json' && format !== 'github') {
-    io.err(`rulesmith validate: --format must be text, json or github (got '${format}')\n`);
-    return 2;
-  }
+  if (!isFormat(format)) return fail(`--format must be text, json, github or sarif (got '${format}')`);
+  const maxText = args.values['max-warnings'];
+  const maxWarnings = maxText === undefined ? Infinity : /^\d+$/.test(maxText) ? Number(maxText) : NaN;
+  if (Number.isNaN(maxWarnings)) return fail(`--max-warnings takes a whole number of at least 0 (got '${maxText}')`);
   const { entries, missing } = discover(args.positionals.length ? args.positionals : ['rulesets']);
-  if (missing.length) {
-    io.err(missing.map((m) => `rulesmith validate: cannot find '${m}'\n`).join(''));
-    return 2;
-  }
-  if (entries.length === 0) {
-    io.err('rulesmith validate: no rulesets found (a ruleset is a folder with ruleset.yaml, or a .yaml file)\n');
-    return 2;
-  }
+  if (missing.length) return fail(missing.map((m) => `cannot find '${m}'`).join('\n'));
+  if (entries.length === 0) return fail('no rulesets found (a ruleset is a folder with ruleset.yaml, or a .yaml file)');
   const all: Diagnostic[] = [];
   const sources = new Map<string, string>();
   for (const entry of entries) {
@@ -60,13 +66,43 @@ export function runValidate(argv: string[], io: Io): number {
   const diags = dedupe(sortDiagnostics(all));
   const errors = diags.filter(isError).length;
   const warnings = diags.filter((d) => d.severity === 'warning').length;
+  const tooManyWarnings = warnings > (args.values.strict ? 0 : maxWarnings);
   if (format === 'json') io.out(formatJson(diags));
-  else if (format === 'github') io.out(formatGithub(diags));
+  else if (format === 'github') {
+    const root = gitRoot(process.cwd());
+    io.out(formatGithub(diags, (f) => repoRelative(f, process.cwd(), root)));
+  } else if (format === 'sarif') io.out(sarifOf(diags));
   else {
     if (diags.length) io.out(`${formatText(diags, (f) => sources.get(f), io.color)}\n`);
     io.out(`${entries.length} ruleset file${entries.length === 1 ? '' : 's'} checked: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
+    if (tooManyWarnings && !args.values.strict) io.out(`more than ${maxWarnings} warning${maxWarnings === 1 ? '' : 's'} (--max-warnings ${maxWarnings})\n`);
   }
-  return errors > 0 || (args.values.strict && warnings > 0) ? 1 : 0;
+  return errors > 0 || tooManyWarnings ? 1 : 0;
+}
+
+const isFormat = (f: string): f is Format => (FORMATS as readonly string[]).includes(f);
+
+/** The `--format` value in raw arguments, when it names a known format; else text. */
+function requestedFormat(argv: string[]): Format {
+  const at = argv.findIndex((a) => a === '--format' || a.startsWith('--format='));
+  const value = at < 0 ? undefined : argv[at]!.includes('=') ? argv[at]!.slice('--format='.length) : argv[at + 1];
+  return value !== undefined && isFormat(value) ? value : 'text';
+}
+
+/** A usage or I/O error (exit 2), printed in the format asked for: JSON and SARIF on stdout. */
+function failWith(io: Io, format: Format): (message: string, usage?: boolean) => number {
+  return (message, usage = false) => {
+    if (format === 'json') io.out(`${JSON.stringify({ error: { message, exitCode: 2 } }, null, 2)}\n`);
+    else if (format === 'sarif') io.out(sarifOf([], message));
+    else io.err(`${message.split('\n').map((m) => `rulesmith validate: ${m}\n`).join('')}${usage ? `\n${VALIDATE_USAGE}\n` : ''}`);
+    return 2;
+  };
+}
+
+function sarifOf(diags: Diagnostic[], failure?: string): string {
+  const cwd = process.cwd();
+  const root = gitRoot(cwd);
+  return formatSarif(diags, { version: packageVersion(), path: (f) => repoRelative(f, cwd, root), root: root ?? cwd, ...(failure !== undefined ? { failure } : {}) });
 }
 
 /** A variant re-checks its base, so the base's diagnostics would otherwise print twice. */

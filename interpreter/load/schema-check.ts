@@ -11,7 +11,7 @@ import { diagnosticAt, type Anchor } from './locate.ts';
 import type { DataPath, SourceFile } from './model.ts';
 import { exactOrigin, nearestOrigin, type Located } from './origin-tree.ts';
 import { FILE_START } from './positions.ts';
-// Compiled ahead of time (scripts/generate-schema-validator.ts): compiling the schema at run time
+// Compiled ahead of time (bin/generate-schema-validator.ts): compiling the schema at run time
 // would need `new Function`, which the editor's Content-Security-Policy forbids.
 import { validate } from './schema-validator.generated.js';
 import { listWords, subject, suggestId, typeWords, valueWords, where } from './schema-words.ts';

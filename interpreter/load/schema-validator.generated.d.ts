@@ -1,4 +1,4 @@
-/** Types of schema-validator.generated.js (scripts/generate-schema-validator.ts): ajv's standalone validator. */
+/** Types of schema-validator.generated.js (bin/generate-schema-validator.ts): ajv's standalone validator. */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 
 /** Whether `data` is a valid ruleset file; after `false`, `validate.errors` says why. */

@@ -93,7 +93,7 @@ describe('rulesmith validate', () => {
     expect(missing.err).toContain(`cannot find '${join(dir, 'nope')}'`);
     const format = await runCli(['validate', dir, '--format', 'xml']);
     expect(format.code).toBe(2);
-    expect(format.err).toContain('--format must be text, json or github');
+    expect(format.err).toContain('--format must be text, json, github or sarif');
     const flag = await runCli(['validate', '--bogus']);
     expect(flag.code).toBe(2);
     expect(flag.err).not.toMatch(/\n\s+at /);

@@ -1,0 +1,106 @@
+/** CLI conveniences (issue 14, item 6): `options`, `--version`, `validate --max-warnings N`. */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+/** Two warnings (two unreachable rows), no error. */
+const TWO_WARNINGS = `rulesmith: 1
+id: warns
+name: Warns
+tables:
+  t:
+    roll: 1d6
+    rows:
+      1-6: ok
+      7: never
+      8: nor this
+`;
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rulesmith-conv-'));
+  mkdirSync(join(dir, 'warns'));
+  writeFileSync(join(dir, 'warns', 'ruleset.yaml'), TWO_WARNINGS);
+});
+
+describe('rulesmith --version', () => {
+  test('should print the version in package.json', async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const r = await runCli([flag]);
+      expect(r.code).toBe(0);
+      expect(r.out).toBe(`${version}\n`);
+    }
+  });
+});
+
+describe('rulesmith validate --max-warnings N', () => {
+  test('should exit 1 only when the warnings exceed N', async () => {
+    const cases: Array<[string, number]> = [['0', 1], ['1', 1], ['2', 0], ['10', 0]];
+    for (const [n, code] of cases) {
+      const r = await runCli(['validate', join(dir, 'warns'), '--max-warnings', n]);
+      expect(r.code, `--max-warnings ${n}`).toBe(code);
+      expect(r.out).toContain('0 errors, 2 warnings');
+      if (code === 1) expect(r.out).toContain(`more than ${n} warning`);
+    }
+    expect((await runCli(['validate', join(dir, 'warns')])).code).toBe(0);
+  });
+
+  test('should apply to the json, github and sarif formats too', async () => {
+    for (const format of ['json', 'github', 'sarif']) {
+      expect((await runCli(['validate', join(dir, 'warns'), '--format', format, '--max-warnings', '1'])).code, format).toBe(1);
+      expect((await runCli(['validate', join(dir, 'warns'), '--format', format, '--max-warnings', '2'])).code, format).toBe(0);
+    }
+  });
+
+  test('should refuse a value that is not a whole number (exit 2)', async () => {
+    for (const bad of ['-1', '1.5', 'x']) {
+      const r = await runCli(['validate', join(dir, 'warns'), `--max-warnings=${bad}`]);
+      expect(r.code, bad).toBe(2);
+      expect(r.err).toContain('--max-warnings takes a whole number of at least 0');
+    }
+  });
+});
+
+describe('rulesmith options <ruleset>', () => {
+  test('should list each option with type, default, allowed values and description', async () => {
+    const r = await runCli(['options', 'rulesets/dragut']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('turn_limit (Turn limit)\n  type number, default 20; allowed: a number of at least 0\n  Safety cap on the number of turns');
+    expect(r.out).toContain('pirate_movement_cost (Pirate movement cost reading)\n  type choice, default by_line_type; allowed: one of by_line_type, flat_1\n');
+    expect(r.out).toMatch(/free_all_captives \(.*\)\n {2}type boolean, default true; allowed: true or false\n/);
+  });
+
+  test('--json should give every declared option, in declaration order, with a range when declared', async () => {
+    const r = await runCli(['options', 'rulesets/blue-max', '--json']);
+    expect(r.code).toBe(0);
+    const list = JSON.parse(r.out) as Array<{ id: string; type: string; default: unknown; allowed: string; min?: number; max?: number }>;
+    expect(list.find((o) => o.id === 'turn_limit')).toMatchObject({ type: 'number', min: 0, max: 40, allowed: 'a number from 0 to 40' });
+    const text = readFileSync(join(ROOT, 'rulesets/blue-max/ruleset.yaml'), 'utf8');
+    const block = text.slice(text.indexOf('\noptions:'));
+    const at = list.map((o) => block.indexOf(`\n  ${o.id}:`));
+    expect(list.length).toBeGreaterThan(1);
+    expect(at.every((i) => i > 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+  });
+
+  test('a ruleset with no options, a missing ruleset and a missing argument', async () => {
+    const none = await runCli(['options', join(dir, 'warns')]);
+    expect(none.code).toBe(0);
+    expect(none.out).toContain('declares no options');
+    expect((await runCli(['options', join(dir, 'nope')])).code).toBe(2);
+    const usage = await runCli(['options']);
+    expect(usage.code).toBe(2);
+    expect(usage.err).toContain('Usage: rulesmith options <ruleset>');
+  });
+
+  test('the top-level help should name the options command and --version', async () => {
+    const r = await runCli(['--help']);
+    expect(r.out).toContain('options <ruleset>');
+    expect(r.out).toContain('--version');
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The published package, as a designer's repository gets it (issue 14, items 1–2): `npm pack` the
+ * way a release would (prepack builds lib/), install the tarball into a fresh consumer project
+ * with no devDependencies, and run the CLI and the library there. Needs the npm registry for
+ * rulesmith's runtime dependencies (ajv, chevrotain, yaml).
+ */
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const SLOW = 240_000;
+
+/** What `npm pack` reads; copied so that packing (which rebuilds lib/) leaves this checkout alone. */
+const PACKAGE_SOURCES = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'scripts', 'grammar', 'interpreter', 'docs'];
+
+function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: SLOW });
+  if (r.error) throw r.error;
+  return r;
+}
+
+let work: string;
+let consumer: string;
+let tarball: string;
+let files: string[];
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'rulesmith-pack-'));
+  const stage = join(work, 'stage');
+  for (const name of PACKAGE_SOURCES) cpSync(join(ROOT, name), join(stage, name), { recursive: true });
+  // The build needs TypeScript (a devDependency): borrow this checkout's.
+  symlinkSync(join(ROOT, 'node_modules'), join(stage, 'node_modules'), 'dir');
+  const pack = run(NPM, ['pack', '--json', '--pack-destination', work], stage);
+  expect(pack.status, pack.stderr).toBe(0);
+  const [info] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  tarball = join(work, info!.filename);
+  files = info!.files.map((f) => f.path).sort();
+
+  consumer = join(work, 'consumer');
+  mkdirSync(consumer);
+  writeFileSync(join(consumer, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
+  const install = run(NPM, ['install', tarball, '--omit=dev', '--no-audit', '--no-fund', '--no-package-lock'], consumer);
+  expect(install.status, install.stderr).toBe(0);
+  cpSync(join(ROOT, 'rulesets/dragut'), join(consumer, 'rules/dragut'), { recursive: true });
+}, SLOW);
+
+const rulesmith = (...args: string[]) => run(NPM, ['exec', '--no', '--', 'rulesmith', ...args], consumer);
+
+describe('the packed tarball', () => {
+  test('should hold the compiled CLI and library, the schema, docs and licence; no tests, editor or sources', () => {
+    expect(files).toContain('bin/rulesmith.js');
+    expect(files).toContain('lib/interpreter/cli/main.js');
+    expect(files).toContain('lib/interpreter/cli/simulate-worker.js');
+    expect(files).toContain('lib/interpreter/index.d.ts');
+    expect(files).toContain('grammar/ruleset.schema.json');
+    expect(files).toContain('docs/diagnostics.md');
+    expect(files).toContain('LICENSE');
+    const stray = files.filter((f) => !/^(bin\/rulesmith\.js|lib\/.+\.(js|d\.ts|json)|grammar\/ruleset\.schema\.json|docs\/[^/]+\.md|LICENSE|README\.md|package\.json)$/.test(f));
+    expect(stray).toEqual([]);
+  });
+
+  test('package.json should be publishable: not private, a licence, engines, exports with types', () => {
+    const pkg = JSON.parse(readFileSync(join(consumer, 'node_modules/rulesmith/package.json'), 'utf8'));
+    expect(pkg.private).toBeUndefined();
+    expect(pkg.license).toBe('MIT');
+    expect(pkg.engines.node).toMatch(/^>=20/);
+    expect(pkg.exports['.']).toEqual({ types: './lib/interpreter/index.d.ts', default: './lib/interpreter/index.js' });
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['ajv', 'chevrotain', 'yaml']);
+  });
+});
+
+describe('a consumer repository with the tarball as its only dependency', () => {
+  test('should have installed no devDependency (tsx, typescript, vitest)', () => {
+    const installed = readdirSync(join(consumer, 'node_modules'));
+    expect(installed).toContain('rulesmith');
+    for (const dev of ['tsx', 'typescript', 'vitest', 'vite']) expect(installed, dev).not.toContain(dev);
+  });
+
+  test('rulesmith --version and --help should run', () => {
+    const version = rulesmith('--version');
+    expect(version.status, version.stderr).toBe(0);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+    expect(rulesmith('--help').stdout).toContain('Usage: rulesmith <command>');
+  });
+
+  test('rulesmith validate should check a ruleset', () => {
+    const r = rulesmith('validate', 'rules');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('ruleset files checked: 0 errors');
+  }, SLOW);
+
+  test('rulesmith simulate should play games, on compiled worker threads too', () => {
+    const r = rulesmith('simulate', 'rules/dragut', '--games', '4', '--workers', '2', '--seed', 'pkg', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ games: 4 });
+  }, SLOW);
+
+  test('rulesmith odds should print exact fractions', () => {
+    const r = rulesmith('odds', 'rules/dragut', '2d6 >= 9');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('5/18');
+  }, SLOW);
+
+  test('the library and the schema should resolve through the package exports', () => {
+    const script = "const m = await import('rulesmith'); const g = await import('rulesmith/grammar'); const s = (await import('rulesmith/grammar/ruleset.schema.json', { with: { type: 'json' } })).default; console.log(typeof m.loadRuleset, typeof m.compileRuleset, typeof g.parseScript, s.$id);";
+    const r = run(process.execPath, ['--input-type=module', '-e', script], consumer);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^function function function https:\/\/\S+\/v\d+\/ruleset\.schema\.json$/);
+    expect(existsSync(join(consumer, 'node_modules/rulesmith/grammar/ruleset.schema.json'))).toBe(true);
+  });
+});
