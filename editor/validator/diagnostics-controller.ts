@@ -13,7 +13,7 @@ import type { ActiveRuleset, Diagnostic, ValidateRequest, ValidateResponse } fro
  * keystroke (p95): this delay + one validation in the worker (Battle of Seattle, the largest game:
  * ≈ 55 ms median, ≈ 115 ms p95 warm, measured in Node) + marker rendering. 120 ms leaves margin and
  * is still longer than the gap between keys of steady typing, so a word is checked once.
- * test/e2e/latency.e2e.ts measures it in the built app.
+ * `npm run bench:editor` (test/bench/editor/) measures it in the built app.
  */
 export const VALIDATE_DELAY_MS = 120;
 

@@ -29,6 +29,12 @@ describe('bot levels', () => {
     await openPlaytest(page);
     await setSeats(page, { p1: 'easy', p2: 'human' });
     expect(await page.locator('rs-playtest-view rs-game-setup select[name="seat-p1"] option').allTextContents()).toEqual(['Human', 'Random', 'Easy', 'Normal', 'Hard']);
+    // Four times the default busy work, so the move outlasts the page checks below even on a
+    // loaded machine (with the default, one run of npm test under load saw the bot move, and
+    // Second asked, before the checks ended; they read 9 and 19 of 50 iterations in others).
+    const effort = page.locator('rs-playtest-view rs-game-setup input[name="option-effort"]');
+    await effort.fill('1600000');
+    await effort.dispatchEvent('change');
     await newGame(page);
 
     // First (Easy) moves first: it thinks in the worker, and the view says so; Cancel at once.
@@ -64,12 +70,12 @@ describe('bot levels', () => {
     await s.shot('thinking');
 
     // This time it moves; then Second (a person) is asked.
-    await expect.poll(() => gameStatus(page), { timeout: 60_000 }).toContain('1 decisions');
+    await expect.poll(() => gameStatus(page), { timeout: 180_000 }).toContain('1 decisions');
     await expect.poll(() => prompt(page), { timeout: WAIT }).toContain('Take how many stones?');
     expect(await page.locator(THINKING).count()).toBe(0);
     await s.shot('moved');
     expect(s.errors).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   test('Simulate should offer a bot per seat (no Human) and play with the chosen level', async () => {
     const { page } = s;

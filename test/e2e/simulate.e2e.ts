@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { pickGame, waitForEditor } from './editor-page.ts';
 import { showView } from './game-page.ts';
@@ -12,25 +13,37 @@ describe('simulate', () => {
     s = session;
   });
 
-  test('200 games of a variant and its base should run in workers and chart the winners with 95% intervals, side by side', async () => {
-    const { page } = s;
+  /**
+   * A fresh page on Dragut's variant in the simulate view, ready to run: each test starts here, so
+   * none inherits a simulation (or its workers) that an earlier test left running.
+   */
+  async function openSimulate(page: Page): Promise<void> {
     await page.goto(server.url);
+    // The app reopens the view it showed last: after the first test, this one.
+    await showView(page, 'edit');
     await waitForEditor(page);
     await pickGame(page, 'dragut');
     await page.click('rs-ruleset-nav button[data-entry$="alarm-track-alternative.yaml"]');
     await showView(page, 'simulate');
     await page.locator('rs-simulate-view button[data-action="run"]:not([disabled])').waitFor({ timeout: 30_000 });
+  }
+  const label = (page: Page) => page.textContent('rs-simulate-view .progress label');
+
+  test('200 games of a variant and its base should run in workers and chart the winners with 95% intervals, side by side', async () => {
+    const { page } = s;
+    await openSimulate(page);
     await page.fill('rs-simulate-view #games', '200');
     expect(await page.isChecked('rs-simulate-view #compare')).toBe(true);
     const started = Date.now();
     await page.click('rs-simulate-view button[data-action="run"]');
-    await page.locator('rs-simulate-view progress').waitFor();
-    await expect.poll(() => page.locator('rs-simulate-view progress').evaluate((p) => Number((p as unknown as { value: number }).value))).toBeGreaterThan(0);
+    // Progress starts once the workers have compiled the rules and finished a first game: seconds
+    // on a loaded machine (the test used to give up after vitest's default poll of 1 s).
+    await expect.poll(() => label(page), { timeout: 60_000 }).toMatch(/^Play(ing|ed) [1-9]\d* of 400 games/);
     await s.shot('running');
     await page.locator('rs-simulate-view button[data-action="run"]').waitFor({ timeout: 150_000 });
-    console.log(`Dragut, 2 × 200 simulated games in the browser: ${Date.now() - started} ms (${await page.textContent('rs-simulate-view .progress label')})`);
+    console.log(`Dragut, 2 × 200 simulated games in the browser: ${Date.now() - started} ms (${await label(page)})`);
     await s.shot('charts');
-    expect(await page.textContent('rs-simulate-view .progress label')).toContain('Played 400 of 400 games');
+    expect(await label(page)).toContain('Played 400 of 400 games');
     const runs = page.locator('rs-simulate-view section.run');
     expect(await runs.count()).toBe(2);
     for (let i = 0; i < 2; i++) {
@@ -47,13 +60,15 @@ describe('simulate', () => {
 
   test('a long simulation should be cancellable', async () => {
     const { page } = s;
+    await openSimulate(page);
     await page.fill('rs-simulate-view #games', '5000');
     await page.click('rs-simulate-view #compare');
+    expect(await page.isChecked('rs-simulate-view #compare')).toBe(false);
     await page.click('rs-simulate-view button[data-action="run"]');
-    await expect.poll(() => page.locator('rs-simulate-view progress').evaluate((p) => Number((p as unknown as { value: number }).value))).toBeGreaterThan(0);
+    // Games are being played (this run's total, so not a figure left by an earlier run).
+    await expect.poll(() => label(page), { timeout: 60_000 }).toMatch(/^Playing [1-9]\d* of 5000 games/);
     await page.click('rs-simulate-view button[data-action="cancel"]');
-    const label = await page.textContent('rs-simulate-view .progress label');
-    expect(label).toMatch(/Cancelled after \d+ of 5000 games/);
+    await expect.poll(() => label(page)).toMatch(/^Cancelled after \d+ of 5000 games/);
     await s.shot('cancelled');
     // The page stays responsive while and after workers play.
     await page.click('rs-app >> button[data-view="edit"]');

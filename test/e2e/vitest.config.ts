@@ -12,6 +12,9 @@ export default defineConfig({
     // One browser at a time: two cores, and each test starts its own Chromium.
     fileParallelism: false,
     globalSetup: ['./test/e2e/global-setup.ts'],
+    // `expect.poll` waits for a state of the page; a loaded 2-core machine can take seconds to
+    // reach it (workers compiling a ruleset, say), and vitest's default gives up after 1 s.
+    expect: { poll: { timeout: 30_000, interval: 50 } },
     reporters: ['default', './test/summary-reporter.ts'],
   },
 });

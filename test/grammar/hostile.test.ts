@@ -2,66 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { MAX_NESTING } from '../../grammar/parser-base.ts';
 import { MAX_SCRIPT_LENGTH, parseExpression, parseScript } from '../../grammar/parse.ts';
 import { expectWellFormed } from './helpers.ts';
+import { generator, KEYWORD_SOUP, SCRIPT_CHUNK } from './hostile-inputs.ts';
 
 /**
- * Hostile input must be answered in bounded time ("well under a second" in the brief). This is a
- * ceiling that catches runaway behaviour (exponential backtracking, quadratic blow-ups), not a
- * speed claim: typical figures are a few ms and live in `npm run bench`. The machines are shared
- * and noisy, so the ceiling is generous.
+ * Hostile input must be answered, without throwing, with well-formed diagnostics. How long it
+ * takes ("well under a second" in the brief) is measured by `npm run bench:hostile` on these
+ * inputs, not asserted here: on a loaded machine a time limit measures the load. A runaway
+ * (exponential backtracking) still fails here, on the test timeout.
  */
-const HOSTILE_BUDGET_MS = 1000;
-
-/** Milliseconds `run` takes, best of a few tries (the machine is shared). */
-function timed(run: () => void, tries = 3): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < tries; i++) {
-    const start = performance.now();
-    run();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
-/** A deterministic pseudo-random generator, so a failing fuzz case can be replayed. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
-
-const SCRIPT_CHUNK = `-- one turn of a made-up game, to time the parser on realistic text
-let total = 0
-for each u in units where u.side == active and not u.spent do
-  let roll = 2d6 + u.cf - (if u.disrupted then 2 else 0)
-  if roll >= 10 then
-    total += crt[roll, u.cf shift -1]
-  else if roll in 4..9 then
-    total += 1
-  else
-    move u to first a in neighbours(u.area) where a.open
-  end
-end
-while total > 0 max 20 do
-  let card = draw from events
-  log "Drew {card.name} with {total} left"
-  total -= 1
-end
-let pick = choose one of select a in areas where (count p in a.pieces where p.side == active) > 0 by player prompt "Where?"
-place 2 of crowd in pick facing 1
-repeat max(1, total) times
-  shuffle events with discards
-end
-if any u in units where u.area == pick then
-  reveal pick to active
-end
-let best = sort s in ships by s.capacity descending
-let cost = sum s.capacity for s in best where s.ready
-put card on top of events
-remove first u in units from game
-roll on random_events
-`;
 
 describe('parser limits', () => {
   test('text longer than the limit should give one script-too-long diagnostic without parsing', () => {
@@ -72,15 +20,11 @@ describe('parser limits', () => {
     expect(parseExpression(`1${' + 1'.repeat(MAX_SCRIPT_LENGTH / 4)}`).diagnostics[0]?.code).toBe('script-too-long');
   });
 
-  test('ten thousand nested parentheses should give nesting-too-deep at the first level past the limit, fast', () => {
+  test('ten thousand nested parentheses should give nesting-too-deep at the first level past the limit', () => {
     const text = `${'('.repeat(10_000)}1${')'.repeat(10_000)}`;
-    let result = parseExpression(text);
-    const ms = timed(() => {
-      result = parseExpression(text);
-    });
+    const result = parseExpression(text);
     expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'nesting-too-deep', span: { start: MAX_NESTING, end: MAX_NESTING + 1 } })]);
     expect(result.ast).toBeNull();
-    expect(ms).toBeLessThan(HOSTILE_BUDGET_MS);
   });
 
   test('nesting up to the limit should parse', () => {
@@ -112,25 +56,19 @@ describe('parser limits', () => {
   });
 });
 
-describe('parser speed', () => {
-  test('a 300-line script should parse without errors in bounded time', () => {
+describe('large input', () => {
+  test('a 300-line script should parse without errors', () => {
     const text = SCRIPT_CHUNK.repeat(10);
     expect(text.split('\n').length).toBeGreaterThanOrEqual(300);
-    const first = parseScript(text);
-    expect(first.diagnostics).toEqual([]);
-    expect(timed(() => parseScript(text))).toBeLessThan(HOSTILE_BUDGET_MS);
+    expect(parseScript(text).diagnostics).toEqual([]);
   });
 
-  test('50 syntax errors should give many positioned diagnostics in bounded time', () => {
+  test('50 syntax errors should give many positioned diagnostics', () => {
     const text = Array.from({ length: 50 }, (_, i) => `if x${i} > 3 y = (1 + end\nz${i} = * 2`).join('\n');
-    let diagnostics = parseScript(text).diagnostics;
-    const ms = timed(() => {
-      diagnostics = parseScript(text).diagnostics;
-    });
+    const diagnostics = parseScript(text).diagnostics;
     expect(diagnostics.length).toBeGreaterThanOrEqual(50);
     expectWellFormed(diagnostics, text.length);
     expect(new Set(diagnostics.map((d) => d.span.start)).size).toBeGreaterThanOrEqual(50);
-    expect(ms).toBeLessThan(HOSTILE_BUDGET_MS);
   });
 });
 
@@ -160,15 +98,11 @@ describe('parser robustness', () => {
     }
   });
 
-  test('random keyword soup should never throw and stay fast', () => {
+  test('random keyword soup should never throw', () => {
     const random = generator(7);
-    const words = ['if', 'then', 'else', 'end', 'for', 'each', 'in', 'do', 'x', 'y', '=', '+', '(', ')', '[', ']', '{', '}', '"a{', '}"', '1', '2d6', 'count', 'max', 'choose', 'one', 'of', 'by', 'where', 'let', 'log', ',', '.', 'not', 'and', '16+', 'roll', 'on', 'draw', 'from', 'end game with', 'shift', 'secretly', 'sort', 'sum', 'put', 'top', 'place'];
     for (let round = 0; round < 20; round++) {
-      const text = Array.from({ length: 500 }, () => words[Math.floor(random() * words.length)]).join(' ');
-      const start = performance.now();
-      const result = parseScript(text);
-      expect(performance.now() - start).toBeLessThan(HOSTILE_BUDGET_MS);
-      expectWellFormed(result.diagnostics, text.length);
+      const text = Array.from({ length: 500 }, () => KEYWORD_SOUP[Math.floor(random() * KEYWORD_SOUP.length)]).join(' ');
+      expectWellFormed(parseScript(text).diagnostics, text.length);
     }
   });
 

@@ -1,6 +1,8 @@
 /**
  * Issue 5's typing budget, measured in the built app on the largest game (Battle of Seattle):
  * markers within 300 ms after typing stops (p95), and main-thread work per keystroke ≤ 16 ms.
+ * Part of `npm run bench:editor`, not `npm test`: the figures are reported against the budgets
+ * (budgets.ts); only the markers' appearing and clearing is asserted.
  *
  * - Marker latency is timed in the page (a string script: the repository's type check has no DOM
  *   lib): from the last keystroke's keydown to the first DOM mutation after which the editor shows
@@ -13,9 +15,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ROOT, useServedApp, type serveDist, type Session } from './harness.ts';
-import { busyMs, keystrokeCosts, type TraceEvent } from './keystroke-trace.ts';
-import { goToLine, openFile, pickGame, problems, waitForChecks, waitForEditor, waitForLine } from './editor-page.ts';
+import { ROOT, useServedApp, type serveDist, type Session } from '../../e2e/harness.ts';
+import { busyMs, keystrokeCosts, type TraceEvent } from '../../e2e/keystroke-trace.ts';
+import { goToLine, openFile, pickGame, problems, waitForChecks, waitForEditor, waitForLine } from '../../e2e/editor-page.ts';
+import { record } from './budgets.ts';
 
 const FILE = 'rulesets/battle-of-seattle/tables-combat.yaml';
 const ROW = '"6": [VM, A, A, X, X, X]';
@@ -27,6 +30,10 @@ const CODE = 'unknown-result-code';
 const PAIRS = 10;
 /** Gap between keys, like a quick typist (below the debounce, so a word is checked once). */
 const KEY_DELAY_MS = 40;
+/** Issue 5's budgets. */
+const MARKER_P95_MS = 300;
+const KEYSTROKE_P50_MS = 16;
+const LONG_TASK_MAX_MS = 200;
 /** Edits reported apart at the start, while Monaco's code is still cold. */
 const WARMUP_EDITS = 4;
 
@@ -68,7 +75,7 @@ describe('typing latency (issue 5)', () => {
     s = session;
   });
 
-  test(`markers should follow ${PAIRS * 2} edits of Battle of Seattle within 300 ms (p95), with little main-thread work per keystroke`, async () => {
+  test(`markers should follow ${PAIRS * 2} edits of Battle of Seattle (measured: latency p95, main-thread work per keystroke)`, async () => {
     expect(LINE).toBeGreaterThan(0);
     const { page } = s;
     await page.goto(server.url);
@@ -144,12 +151,14 @@ describe('typing latency (issue 5)', () => {
     console.log(`long tasks (> 50 ms) while editing: ${longtasks.length}${longtasks.length ? `, max ${ms(Math.max(...longtasks))}: ${longtasks.map((d) => d.toFixed(0)).join(', ')}` : ''}`);
 
     expect(all).toHaveLength(PAIRS * 2);
-    expect(quantile(all, 0.95)).toBeLessThanOrEqual(300);
-    // The machine is shared and noisy: the median keystroke must fit a frame; no task may be huge.
     expect(typed).toHaveLength(PAIRS * 4);
-    expect(quantile(keys.map((k) => k.total), 0.5)).toBeLessThanOrEqual(16);
-    expect(quantile(typed.map((k) => k.total), 0.5)).toBeLessThanOrEqual(16);
-    expect(Math.max(0, ...longtasks)).toBeLessThanOrEqual(200);
     expect(s.errors).toEqual([]);
+    // The median keystroke should fit a frame; no task should be huge.
+    record(
+      { name: 'marker latency after the last keystroke, p95', value: quantile(all, 0.95), budget: MARKER_P95_MS, unit: 'ms' },
+      { name: 'main-thread work per keystroke (all keys), p50', value: quantile(keys.map((k) => k.total), 0.5), budget: KEYSTROKE_P50_MS, unit: 'ms' },
+      { name: 'main-thread work per typed character, p50', value: quantile(typed.map((k) => k.total), 0.5), budget: KEYSTROKE_P50_MS, unit: 'ms' },
+      { name: 'longest main-thread task while editing', value: Math.max(0, ...longtasks), budget: LONG_TASK_MAX_MS, unit: 'ms' },
+    );
   });
 });
