@@ -3,11 +3,13 @@ import { ESTIMATE_SAMPLES, MAX_WORK, MAX_PATHS, estimateOdds, exactOdds, type Di
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 
-export const ODDS_USAGE = `Usage: rulesmith odds <ruleset> <expression | table> [--option k=v…] [--json] [--root DIR]
+export const ODDS_USAGE = `Usage: rulesmith odds <ruleset> <expression | table> [--compare <expression>…] [--option k=v…] [--exact] [--json] [--root DIR]
 
 The exact probability distribution of an expression's values over every outcome of its dice,
 e.g. "roll on crt column 7", "2d6 >= 9", "half_up(1d6)". A table name alone rolls on it (a cross
-table prints every column).
+table prints every column). Numbers are listed in numeric order with the chance of exactly, at
+least and at most each value, a bar, and the mean and standard deviation. --compare (repeatable)
+prints other expressions' chances side by side with the first.
 
 Past ${MAX_PATHS.toLocaleString('en-US')} dice combinations (or ${MAX_WORK.toLocaleString('en-US')} units of work) the exact answer is not
 computed: odds says so and prints a Monte Carlo ESTIMATE instead (up to ${ESTIMATE_SAMPLES.toLocaleString('en-US')} samples, fixed
@@ -16,7 +18,7 @@ seed, so the same every run; JSON: "estimate": {samples, seed}). --exact refuses
 export function runOdds(argv: string[], io: Io): number {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, exact: { type: 'boolean', default: false }, option: { type: 'string', multiple: true }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, compare: { type: 'string', multiple: true }, exact: { type: 'boolean', default: false }, option: { type: 'string', multiple: true }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith odds: ${(e as Error).message}\n\n${ODDS_USAGE}\n`);
     return 2;
@@ -34,6 +36,9 @@ export function runOdds(argv: string[], io: Io): number {
   if (table && Array.isArray(table.columns)) for (const c of table.columns) queries.push({ label: `column ${c}`, expr: `roll on ${text} column ${firstValue(String(c))}` });
   else if (table) queries.push({ label: text, expr: `roll on ${text}` });
   else queries.push({ label: text, expr: text });
+  const compared = args.values.compare ?? [];
+  if (compared.length && queries.length > 1) { io.err('rulesmith odds: --compare takes one expression to compare with, not a cross table\n'); return 2; }
+  for (const c of compared) queries.push({ label: c, expr: program.data.tables?.[c] ? `roll on ${c}` : c });
   const results: Array<{ label: string; expression: string } & Distribution> = [];
   for (const q of queries) {
     const setup = { seed: 'odds', options };
@@ -46,6 +51,7 @@ export function runOdds(argv: string[], io: Io): number {
     results.push({ label: q.label, expression: q.expr, ...d });
   }
   if (args.values.json) io.out(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`);
+  else if (compared.length) io.out(formatCompared(results));
   else io.out(results.map(format).join('\n'));
   return 0;
 }
@@ -59,13 +65,55 @@ function firstValue(label: string): string {
 /** Outcome lines printed per result; the JSON output has them all. */
 const MAX_LINES = 60;
 
-function format(r: { label: string; expression: string } & Distribution): string {
+type Result = { label: string; expression: string } & Distribution;
+
+/** Numbers' spread: the standard deviation of a numeric distribution (undefined otherwise). */
+function sd(r: Result): number | undefined {
+  if (r.mean === undefined || !r.outcomes.every((o) => typeof o.value === 'number')) return undefined;
+  const m = r.mean;
+  return Math.sqrt(r.outcomes.reduce((s, o) => s + o.decimal * ((o.value as number) - m) ** 2, 0));
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(2).padStart(6)}%`;
+const BAR = 30;
+
+function format(r: Result): string {
   const shown = r.outcomes.slice(0, MAX_LINES);
   const width = Math.max(...shown.map((o) => JSON.stringify(o.value).length));
+  const numeric = r.outcomes.every((o) => typeof o.value === 'number');
+  const top = Math.max(...r.outcomes.map((o) => o.decimal));
+  // Chances of at least / at most each value, for numbers (the outcomes come in numeric order).
+  let below = 0;
+  const atMost = r.outcomes.map((o) => (below += o.decimal));
   // An estimate prints frequencies as percentages only: "n/samples" would read as an exact fraction.
-  const lines = shown.map((o) => `  ${JSON.stringify(o.value).padEnd(width)}  ${r.estimate ? '' : `${o.p.padStart(9)}  `}${r.estimate ? '≈' : ''}${(o.decimal * 100).toFixed(2).padStart(6)}%`);
+  const head = numeric ? `  ${'value'.padEnd(width)}  ${r.estimate ? '' : `${'exactly'.padStart(9)}  `}${'chance'.padStart(7)}  ${'at least'.padStart(8)}  ${'at most'.padStart(8)}` : '';
+  const lines = shown.map((o, i) => {
+    const exact = `  ${JSON.stringify(o.value).padEnd(width)}  ${r.estimate ? '' : `${o.p.padStart(9)}  `}${r.estimate ? '≈' : ''}${pct(o.decimal)}`;
+    const cumulative = numeric ? `  ${pct(1 - (atMost[i - 1] ?? 0)).padStart(8)}  ${pct(Math.min(1, atMost[i]!)).padStart(8)}` : '';
+    return `${exact}${cumulative}  ${'█'.repeat(Math.round((o.decimal / top) * BAR))}`;
+  });
   if (r.outcomes.length > shown.length) lines.push(`  … ${r.outcomes.length - shown.length} more values (--json lists them all)`);
-  const mean = r.mean === undefined ? '' : r.estimate ? `  mean ≈ ${r.mean.toFixed(4)}\n` : `  mean ${r.meanExact} ≈ ${r.mean.toFixed(4)}\n`;
+  const spread = sd(r);
+  const mean = r.mean === undefined ? '' : `  mean ${r.estimate ? '≈ ' : `${r.meanExact} ≈ `}${r.mean.toFixed(4)}${spread === undefined ? '' : `, standard deviation ${r.estimate ? '≈ ' : ''}${spread.toFixed(4)}`}\n`;
   const title = r.estimate ? `ESTIMATE, not exact (Monte Carlo, ${r.estimate.samples.toLocaleString('en-US')} samples, seed "${r.estimate.seed}")\n` : '';
-  return `${title}${r.label} — ${r.expression}\n${lines.join('\n')}\n${mean}`;
+  return `${title}${r.label} — ${r.expression}\n${head ? `${head}\n` : ''}${lines.join('\n')}\n${mean}`;
+}
+
+/** Several expressions' chances side by side, one column each, over the union of their values. */
+function formatCompared(results: Result[]): string {
+  const key = (v: unknown) => JSON.stringify(v);
+  const values = new Map<string, unknown>();
+  for (const r of results) for (const o of r.outcomes) values.set(key(o.value), o.value);
+  const ordered = [...values.values()].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const width = Math.max(5, ...ordered.map((v) => key(v).length));
+  const cols = results.map((r, i) => `${String.fromCharCode(65 + i)}`);
+  const out = results.map((r, i) => `  ${cols[i]}: ${r.expression}${r.estimate ? ' (ESTIMATE, not exact)' : ''}`);
+  out.push('', `  ${'value'.padEnd(width)}${cols.map((c) => c.padStart(10)).join('')}`);
+  for (const v of ordered.slice(0, MAX_LINES)) {
+    out.push(`  ${key(v).padEnd(width)}${results.map((r) => { const o = r.outcomes.find((x) => key(x.value) === key(v)); return pct(o ? o.decimal : 0).padStart(10); }).join('')}`);
+  }
+  if (ordered.length > MAX_LINES) out.push(`  … ${ordered.length - MAX_LINES} more values (--json lists them all)`);
+  out.push(`  ${'mean'.padEnd(width)}${results.map((r) => (r.mean === undefined ? '—' : r.mean.toFixed(3)).padStart(10)).join('')}`);
+  out.push(`  ${'sd'.padEnd(width)}${results.map((r) => { const x = sd(r); return (x === undefined ? '—' : x.toFixed(3)).padStart(10); }).join('')}`);
+  return `${out.join('\n')}\n`;
 }

@@ -1,0 +1,37 @@
+/**
+ * `rulesmith odds` as a designer reads it: numbers in numeric order with the chance of exactly,
+ * at least and at most each value, bars, mean and standard deviation; --compare side by side.
+ */
+import { describe, expect, test } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+const DUEL = 'test/fixtures/runtime/duel';
+
+describe('rulesmith odds, as text', () => {
+  test('2d6: numeric order, at least / at most, bars, mean and standard deviation', async () => {
+    const r = await runCli(['odds', DUEL, '2d6']);
+    expect(r.code, r.err).toBe(0);
+    const rows = r.out.split('\n').filter((l) => /^\s+\d+\s/.test(l));
+    expect(rows.map((l) => Number(l.trim().split(/\s+/)[0]))).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    // 10: exactly 1/12; at least 10 is 6/36; at most 10 is 33/36.
+    const ten = rows.find((l) => l.trim().startsWith('10 '))!.trim().split(/\s+/);
+    expect(ten.slice(0, 5)).toEqual(['10', '1/12', '8.33%', '16.67%', '91.67%']);
+    // The most likely value gets the longest bar.
+    const bar = (l: string) => (l.match(/█+/) ?? [''])[0].length;
+    expect(Math.max(...rows.map(bar))).toBe(bar(rows.find((l) => l.trim().startsWith('7 '))!));
+    // sd of 2d6 is sqrt(35/6) = 2.4152.
+    expect(r.out).toContain('mean 7 ≈ 7.0000, standard deviation 2.4152');
+  });
+
+  test('--compare prints each expression as a column over the union of their values', async () => {
+    const r = await runCli(['odds', DUEL, '1d6', '--compare', '1d6 + 1']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('A: 1d6');
+    expect(r.out).toContain('B: 1d6 + 1');
+    const row = (v: string) => r.out.split('\n').find((l) => l.trim().startsWith(`${v} `))!.trim().split(/\s+/);
+    expect(row('1')).toEqual(['1', '16.67%', '0.00%']);
+    expect(row('7')).toEqual(['7', '0.00%', '16.67%']);
+    expect(row('mean')).toEqual(['mean', '3.500', '4.500']);
+    expect(row('sd')).toEqual(['sd', '1.708', '1.708']);
+  });
+});
