@@ -15,7 +15,7 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const SLOW = 240_000;
 
 /** What `npm pack` reads; copied so that packing (which rebuilds lib/) leaves this checkout alone. */
-const PACKAGE_SOURCES = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'scripts', 'grammar', 'interpreter', 'docs'];
+const PACKAGE_SOURCES = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'grammar', 'interpreter', 'docs'];
 
 function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
   const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: SLOW });
