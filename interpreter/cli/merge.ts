@@ -11,8 +11,8 @@ export const MERGE_USAGE = `Usage: rulesmith merge <shard.json>… [--json]
 Merges the shards of one run ('rulesmith simulate … --shard i/n --json' or 'rulesmith tournament
 … --shard i/n --json', one file per shard, in any order) and prints what the unsharded command
 prints: the same text, or with --json the same JSON. Exit 1 when games hit runtime errors (as the
-unsharded run); exit 2 when a file is not a shard, shards belong to different runs (ruleset hash,
-seed, games, options, agents, players, n), or a shard is missing or given twice.`;
+unsharded run); exit 2 when a file is not a shard, shards belong to different runs (ruleset path
+or hash, seed, games, options, agents, players, n), or a shard is missing or given twice.`;
 
 interface Loaded {
   file: string;

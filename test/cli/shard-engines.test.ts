@@ -58,7 +58,7 @@ interface Step { name?: string; run?: string; uses?: string; with?: Record<strin
 describe('docs/examples: sharded runs on the engines people use', () => {
   test('GitHub Actions: a matrix of shard jobs, artifacts, and a merge job give the unsharded summary', async () => {
     const wf = parse(readFileSync('docs/examples/github-actions-shards.yml', 'utf8')) as { env: Record<string, string>; jobs: Record<string, { needs?: string; strategy?: { matrix: { shard: number[] } }; steps: Step[] }> };
-    const env = { ...wf.env, ...QUICK };
+    const env: Record<string, string> = { ...wf.env, ...QUICK };
     const { shard, merge } = wf.jobs as Required<typeof wf.jobs>;
     const matrix = shard!.strategy!.matrix.shard;
     expect(matrix).toEqual(Array.from({ length: Number(env.SHARDS) }, (_, i) => i + 1));
