@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -93,7 +93,6 @@ describe('rulesmith merge of tournament shards', () => {
 
   test('merged time per decision is computed from every shard\'s raw samples', async () => {
     const files = await shardFiles(['tournament', NIM, '--agents', 'first,random', '--games', '6'], 3);
-    const { readFileSync } = await import('node:fs');
     const samples = (label: string) => files.map((f) => JSON.parse(readFileSync(f, 'utf8'))).sort((a, b) => a.from - b.from)
       .flatMap((s: { records: Array<{ ms: Record<string, number[]> }> }) => s.records.flatMap((r) => r.ms[label] ?? []));
     const merged = JSON.parse((await runCli(['merge', ...files, '--json'])).out);
