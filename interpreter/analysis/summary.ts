@@ -45,11 +45,16 @@ export interface SimulationSummary {
 
 /** Summarise simulated games; deterministic for the same records (stable ordering of labels). */
 export function summarise(records: GameRecord[], program: Program): SimulationSummary {
+  return summariseRecords(records, String(program.data.id ?? program.model.entry), program.hash);
+}
+
+/** The same summary from the records alone (`rulesmith merge` has shards' records, not the rules). */
+export function summariseRecords(records: GameRecord[], ruleset: string, hash: string): SimulationSummary {
   const ended = records.filter((r) => r.status === 'ended');
   const errors = records.filter((r) => r.status !== 'ended');
   return {
-    ruleset: String(program.data.id ?? program.model.entry),
-    hash: program.hash,
+    ruleset,
+    hash,
     games: records.length,
     ended: ended.length,
     winners: shares(ended.map((r) => winnerOf(r.result)), records.length),

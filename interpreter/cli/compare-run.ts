@@ -35,7 +35,7 @@ export async function runComparison(command: string, base: { path: string; progr
     const options = parseOptions(side.program, args.option, io);
     if (typeof options === 'number') return options;
     const plan: SimulationPlan = { path: side.path, seed: args.seed, options, agents, facts: true, ...(players !== undefined ? { players } : {}), ...(args.root !== undefined ? { root: args.root } : {}) };
-    const records = await playGames(side.program, plan, args.games, workers, tick);
+    const records = await playGames(side.program, plan, [1, args.games], workers, tick);
     if ('problems' in records) { io.err(records.problems.map((p) => `rulesmith ${command}: ${side.path}: ${p}\n`).join('')); return 2; }
     runs.push({ records, program: side.program });
   }

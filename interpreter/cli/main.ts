@@ -14,6 +14,7 @@ Commands:
   replay <replay.json>                                        re-run a recorded game and verify it
   odds <ruleset> <expression | table>                         exact probabilities of a roll
   diff <ruleset-a> <ruleset-b> [--odds] [--simulate N]        what a variant changes, its odds and results
+  merge <shard.json>… [--json]                                the result of a run split with --shard i/n
 
 Run 'rulesmith <command> --help' for a command's options; 'rulesmith --version' prints the version.`;
 
@@ -36,6 +37,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     const { runDiff } = await import('./diff.ts');
     return (argv, io) => runDiff(argv, io, io.progress);
   },
+  merge: async () => (await import('./merge.ts')).runMerge,
 };
 
 /** Entry point of the CLI; returns the exit code. Never throws on user input. */

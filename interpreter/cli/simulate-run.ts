@@ -9,16 +9,19 @@ export function workerCount(games: number, raw: string | undefined): number {
   return raw === undefined ? (games >= 50 ? Math.min(4, availableParallelism()) : 1) : Number(raw);
 }
 
-/** Play games 1..N of a plan, on this thread or split over workers; records come back in game order. */
-export async function playGames(program: Program, plan: SimulationPlan, games: number, workers: number, tick: () => void): Promise<GameRecord[] | { problems: string[] }> {
-  if (workers === 1) return playRange(program, plan, 1, games, tick);
-  return inWorkers(plan, games, workers, tick);
+/**
+ * Play games `first..last` of a plan (all of them: 1..N; a shard: its block), on this thread or
+ * split over workers; records come back in game order.
+ */
+export async function playGames(program: Program, plan: SimulationPlan, [first, last]: [number, number], workers: number, tick: () => void): Promise<GameRecord[] | { problems: string[] }> {
+  if (workers === 1 || first > last) return playRange(program, plan, first, last, tick);
+  return inWorkers(plan, first, last, workers, tick);
 }
 
 /** Split games into contiguous ranges, one per worker; records come back in game order. */
-async function inWorkers(plan: SimulationPlan, games: number, count: number, tick: () => void): Promise<GameRecord[] | { problems: string[] }> {
-  const size = Math.ceil(games / count);
-  const ranges = Array.from({ length: count }, (_, w) => [w * size + 1, Math.min(games, (w + 1) * size)] as const).filter(([a, b]) => a <= b);
+async function inWorkers(plan: SimulationPlan, first: number, last: number, count: number, tick: () => void): Promise<GameRecord[] | { problems: string[] }> {
+  const size = Math.ceil((last - first + 1) / count);
+  const ranges = Array.from({ length: count }, (_, w) => [first + w * size, Math.min(last, first + (w + 1) * size - 1)] as const).filter(([a, b]) => a <= b);
   const parts = await Promise.all(ranges.map(([from, to]) => new Promise<GameRecord[] | { problems: string[] }>((resolve, reject) => {
     const worker = newWorker({ plan, from, to });
     worker.on('message', (m: { type: string; records?: GameRecord[] | { problems: string[] } }) => {

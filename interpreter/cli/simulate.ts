@@ -10,24 +10,29 @@ import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import type { SimulationPlan } from './simulate-games.ts';
 import { playGames, workerCount } from './simulate-run.ts';
+import { parseShard, shardFile, shardJson, shardRange, type Shard } from './shard.ts';
 import { formatSummary } from './summary-format.ts';
 
 export const SIMULATE_USAGE = `Usage: rulesmith simulate <ruleset> [--games N] [--seed S] [--players N] [--option k=v…]
                          [--agents random|first|easy|normal|hard|mcts:iterations=N,…] [--workers N] [--replays DIR]
                          [--compare <other-ruleset>] [--report FILE.html] [--json] [--root DIR]
+                         [--shard i/n|auto/n --json]
 
 Plays N games with bots and prints results per side/player (with 95% intervals), game length and
 runtime errors. Game i uses seed "S:i" whichever worker plays it, so the same seed gives the same
 summary with any number of workers (default: one per core, up to 4, for 50 games or more).
 --compare plays the same seeds with the same bots under <other-ruleset> and prints what changes
-(as 'rulesmith diff <ruleset> <other> --simulate N' does); --report writes a self-contained HTML report.`;
+(as 'rulesmith diff <ruleset> <other> --simulate N' does); --report writes a self-contained HTML report.
+--shard i/n --json plays only shard i of n (a contiguous block of the N games) and prints its games
+for 'rulesmith merge', which prints what the unsharded run prints; auto/n takes i from
+JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs).`;
 
 export async function runSimulate(argv: string[], io: Io, progress: (done: number, total: number) => void = () => {}): Promise<number> {
   let args;
   try {
     args = parseArgs({
       args: argv, allowPositionals: true,
-      options: { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, compare: { type: 'string' }, report: { type: 'string' }, json: { type: 'boolean', default: false }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, compare: { type: 'string' }, report: { type: 'string' }, json: { type: 'boolean', default: false }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (e) {
     io.err(`rulesmith simulate: ${(e as Error).message}\n\n${SIMULATE_USAGE}\n`);
@@ -43,6 +48,14 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
   if (args.values.compare !== undefined && args.values.replays !== undefined) {
     io.err('rulesmith simulate: --replays and --compare do not go together; record replays of each rule set separately\n');
     return 2;
+  }
+  let shard: Shard | undefined;
+  if (args.values.shard !== undefined) {
+    const s = parseShard(args.values.shard, process.env);
+    const clash = args.values.compare !== undefined ? '--compare' : args.values.report !== undefined ? '--report' : undefined;
+    const why = 'error' in s ? s.error : !args.values.json ? '--shard prints its games as JSON for rulesmith merge; add --json' : clash ? `--shard and ${clash} do not go together; merge the shards, or run ${clash} unsharded` : undefined;
+    if (why !== undefined) { io.err(`rulesmith simulate: ${why}\n`); return 2; }
+    shard = s as Shard;
   }
   const program = programFor(path, io, undefined, args.values.root);
   if (typeof program === 'number') return program;
@@ -65,14 +78,22 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
     io.err(`rulesmith simulate: --agents, per seat (comma-separated): ${bad.error}\n`);
     return 2;
   }
-  const workers = workerCount(games, args.values.workers);
+  const range = shard ? shardRange(games, shard) : [1, games] as [number, number];
+  const total = range[1] - range[0] + 1;
+  const workers = workerCount(total, args.values.workers);
   if (!Number.isInteger(workers) || workers < 1) { io.err('rulesmith simulate: --workers takes a positive whole number\n'); return 2; }
   const plan: SimulationPlan = { path, seed: args.values.seed, options, agents, ...(args.values.players !== undefined ? { players: Number(args.values.players) } : {}), ...(args.values.replays ? { replays: args.values.replays } : {}), ...(args.values.root !== undefined ? { root: args.values.root } : {}) };
   let done = 0;
-  const records = await playGames(program, plan, games, workers, () => progress(++done, games));
+  const records = await playGames(program, plan, range, workers, () => progress(++done, total));
   if ('problems' in records) {
     io.err(records.problems.map((p) => `rulesmith simulate: ${p}\n`).join(''));
     return 2;
+  }
+  if (shard) {
+    // Runtime errors in games are results: merge reports them (exit 1); the shard itself succeeded.
+    const run = { path, ruleset: String(program.data.id ?? program.model.entry), hash: program.hash, seed: plan.seed, games, ...(plan.players !== undefined ? { players: plan.players } : {}), options, agents };
+    io.out(shardJson(shardFile('simulate', shard, run, range, records)));
+    return 0;
   }
   const summary = summarise(records, program);
   const report = writeReport(args.values.report, { title: `Simulation of ${path}`, command, summary }, io);

@@ -1,0 +1,159 @@
+import { agentFromSpec, heuristicScores, playWith, rewardsOf, winnersOf, type Agent } from '../agents/index.ts';
+import { outcomeOf, shares, wilson } from '../analysis/summary.ts';
+import type { Program } from '../runtime/index.ts';
+
+/** What names a tournament; shards merge only when theirs are equal. */
+export interface TournamentRun {
+  path: string;
+  ruleset: string;
+  hash: string;
+  seed: string;
+  games: number;
+  seats: number;
+  lineup: string[];
+  options: Record<string, unknown>;
+}
+
+/**
+ * One game of a tournament as plain data: enough to rebuild every figure of the unsharded result
+ * exactly, so shards carry these and `merge` aggregates them as one run would.
+ */
+export interface TournamentGame {
+  /** Global game index (1-based): gives the seed and the seat rotation. */
+  game: number;
+  /** Each agent's thinking times (ms, wall clock) in decision order; kept raw so merged p95s are exact. */
+  ms: Record<string, number[]>;
+  /** `seed: code` when the game did not end. */
+  error?: string;
+  decisions?: number;
+  outcome?: string;
+  drawn?: boolean;
+  /** Per seat (p1 first). */
+  rewards?: number[];
+  /** Per seat heuristic score at the end, null without heuristics. */
+  scores?: Array<number | null>;
+}
+
+/** Play game i: seed "S:i", line-up rotated by (i - 1) mod seats. */
+export function playTournamentGame(program: Program, run: TournamentRun, i: number): TournamentGame | { problems: string[] } {
+  const { seats, lineup } = run;
+  const seed = `${run.seed}:${i}`;
+  const rotation = (i - 1) % seats;
+  const seatSpec = (s: number) => lineup[(s + rotation) % seats]!;
+  const ms: Record<string, number[]> = {};
+  const agents: Record<string, Agent> = {};
+  for (let s = 0; s < seats; s++) agents[`p${s + 1}`] = timed(agentFromSpec(seatSpec(s), `${seed}:p${s + 1}`) as Agent, (ms[seatSpec(s)] ??= []));
+  const played = playWith(program, { seed, players: seats, options: run.options }, agents);
+  if ('problems' in played) return { problems: played.problems.map((p) => p.message) };
+  const g = played.game;
+  if (g.status !== 'ended') return { game: i, ms, error: `${seed}: ${g.error?.code ?? played.stopped?.code ?? g.status}` };
+  const rewards = rewardsOf(g);
+  const scores = heuristicScores(g);
+  const drawn = winnersOf(g.result).length === 0;
+  const seatList = Array.from({ length: seats }, (_, s) => s);
+  const winning = [...new Set(seatList.filter((s) => (rewards.get(`p${s + 1}`) ?? 0) > 0 && !drawn).map(seatSpec))];
+  return {
+    game: i, ms, decisions: played.decisions.length, outcome: `${outcomeOf(g.result)}${winning.length ? ` (${winning.join(', ')})` : ''}`, drawn,
+    rewards: seatList.map((s) => rewards.get(`p${s + 1}`) ?? 0), scores: seatList.map((s) => scores?.get(`p${s + 1}`) ?? null),
+  };
+}
+
+interface Tally {
+  games: number;
+  /** Wins; a win shared by k winners counts 1/k. */
+  wins: number;
+  draws: number;
+  ms: number[];
+  /** Heuristic scores of its seats at the end (none without heuristics). */
+  scores: number[];
+}
+
+const newTally = (): Tally => ({ games: 0, wins: 0, draws: 0, ms: [], scores: [] });
+
+export interface TournamentRow {
+  label: string;
+  games: number;
+  wins: number;
+  draws: number;
+  winRate: number;
+  ci95: [number, number];
+  msPerDecision?: { mean: number; p95: number };
+  meanScore?: number;
+}
+
+export type TournamentResult = ReturnType<typeof aggregate>;
+
+/** The tournament's result from its games in game order (all of them, or the merged shards'). */
+export function aggregate(run: TournamentRun, games: TournamentGame[]) {
+  const { seats, lineup } = run;
+  const byAgent = new Map<string, Tally>(lineup.map((s) => [s, newTally()]));
+  const bySeat = new Map<string, Tally>();
+  const lengths: number[] = [];
+  const errors: string[] = [];
+  const outcomes: string[] = [];
+  for (const r of games) {
+    for (const [label, ms] of Object.entries(r.ms)) byAgent.get(label)!.ms.push(...ms);
+    if (r.error !== undefined) { errors.push(r.error); continue; }
+    lengths.push(r.decisions!);
+    outcomes.push(r.outcome!);
+    const rotation = (r.game - 1) % seats;
+    for (let s = 0; s < seats; s++) {
+      const spec = lineup[(s + rotation) % seats]!;
+      const key = `p${s + 1} ${spec}`;
+      const score = r.scores![s];
+      if (score !== null && score !== undefined) byAgent.get(spec)!.scores.push(score);
+      for (const t of [byAgent.get(spec)!, bySeat.get(key) ?? bySeat.set(key, newTally()).get(key)!]) {
+        t.games++;
+        if (r.drawn) t.draws++;
+        else t.wins += r.rewards![s]!;
+      }
+    }
+  }
+  const row = (label: string, t: Tally): TournamentRow & { msPerDecision: { mean: number; p95: number } } => {
+    const [lo, hi] = wilson(Math.round(t.wins), t.games);
+    const sorted = [...t.ms].sort((a, b) => a - b);
+    return {
+      label, games: t.games, wins: t.wins, draws: t.draws, winRate: t.games ? t.wins / t.games : 0, ci95: [lo, hi],
+      msPerDecision: { mean: t.ms.length ? t.ms.reduce((a, b) => a + b, 0) / t.ms.length : 0, p95: sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]! : 0 },
+      ...(t.scores.length ? { meanScore: t.scores.reduce((a, b) => a + b, 0) / t.scores.length } : {}),
+    };
+  };
+  return {
+    ruleset: run.ruleset, hash: run.hash, games: run.games, seats, lineup, ended: lengths.length, errors,
+    agents: [...byAgent].map(([label, t]) => row(label, t)),
+    outcomes: shares(outcomes, outcomes.length),
+    decisions: { mean: lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0 },
+    bySeat: [...bySeat].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([label, t]): TournamentRow => { const { msPerDecision: _, ...r } = row(label, t); return r; }),
+  };
+}
+
+/** The result as the tournament command prints it, text or JSON; the exit code is 1 when games did not end. */
+export function formatTournament(path: string, t: TournamentResult, json: boolean): string {
+  if (json) return `${JSON.stringify(t, null, 2)}\n`;
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const line = (r: TournamentRow) => `  ${r.label.padEnd(24)} games ${String(r.games).padStart(4)}  wins ${String(+r.wins.toFixed(2)).padStart(6)}  draws ${String(r.draws).padStart(3)}  ${pct(r.winRate).padStart(6)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})${r.msPerDecision ? `  ms/decision mean ${r.msPerDecision.mean.toFixed(1)} p95 ${r.msPerDecision.p95.toFixed(1)}` : ''}${r.meanScore !== undefined ? `  score at end ${r.meanScore.toFixed(2)}` : ''}\n`;
+  let out = `${path} (${t.ruleset}, rules ${t.hash}): ${t.games} games, ${t.seats} seats, line-up ${t.lineup.join(', ')} rotated; ended ${t.ended}, errors ${t.errors.length}\n\nby agent\n`;
+  for (const r of t.agents) out += line(r);
+  out += '\nby seat\n';
+  for (const r of t.bySeat) out += line(r);
+  out += '\noutcomes (agents of the winning seats)\n';
+  for (const o of t.outcomes) out += `  ${o.label.padEnd(48)} ${String(o.count).padStart(4)}  ${pct(o.share).padStart(6)} (95% CI ${pct(o.ci95[0])}–${pct(o.ci95[1])})\n`;
+  out += `\ngame length: decisions mean ${t.decisions.mean.toFixed(1)}\n`;
+  for (const e of t.errors.slice(0, 5)) out += `error: ${e}\n`;
+  return out;
+}
+
+/** An agent whose thinking time (wall clock, ms) is appended to `ms`. */
+function timed(agent: Agent, ms: number[]): Agent {
+  return {
+    name: agent.name,
+    choose: (req, view, search) => {
+      const start = performance.now();
+      try {
+        return agent.choose(req, view, search);
+      } finally {
+        ms.push(performance.now() - start);
+      }
+    },
+  };
+}
