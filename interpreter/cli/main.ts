@@ -1,5 +1,6 @@
 import { runDiff } from './diff.ts';
 import type { Io } from './io.ts';
+import { runLsp } from './lsp.ts';
 import { runOdds } from './odds.ts';
 import { runPlay } from './play.ts';
 import { runReplay } from './replay.ts';
@@ -19,6 +20,7 @@ Commands:
   replay <replay.json>                                        re-run a recorded game and verify it
   odds <ruleset> <expression | table>                         exact probabilities of a roll
   diff <ruleset-a> <ruleset-b>                                what a variant changes, table by table
+  lsp                                                         a Language Server on stdio for editors
 
 Run 'rulesmith <command> --help' for a command's options.`;
 
@@ -30,6 +32,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   replay: runReplay,
   odds: runOdds,
   diff: runDiff,
+  lsp: runLsp,
 };
 
 /** Entry point of the CLI; returns the exit code. Never throws on user input. */
