@@ -91,14 +91,30 @@ export function boardText(game: Game, player: string): string {
   return [places.size ? 'Board:' : 'Board: no pieces in play', ...lines, ...(tracks.length ? ['Tracks:', ...tracks] : [])].join('\n');
 }
 
-/** Track values, with their owner's name for per-side and per-player tracks. */
+// Per-piece values past this many are counted, not listed.
+const OWNERS_SHOWN = 12;
+
+/**
+ * Track values, with their owner's name for per-side and per-player tracks. Per-piece values are
+ * listed for pieces on the map (not in a zone or the box) whose value the seat may see.
+ */
 export function trackLines(game: Game, state: ViewState): string[] {
   const defs = (game.program.data.tracks ?? {}) as Record<string, { name?: unknown } | undefined>;
-  return Object.entries(state.tracks).map(([id, v]) => {
+  const zones = (game.program.data.zones ?? {}) as Record<string, unknown>;
+  const onMap = (owner: string): boolean => {
+    const p = state.pieces[owner];
+    return !p || (p.at !== null && !(p.at.split('@')[0]! in zones));
+  };
+  const out: string[] = [];
+  for (const [id, v] of Object.entries(state.tracks)) {
     const name = typeof defs[id]?.name === 'string' ? (defs[id]!.name as string) : id;
-    if (typeof v === 'number') return `  ${name}: ${v}`;
-    return `  ${name}: ${Object.entries(v).map(([owner, n]) => `${ownerName(game, owner)} ${n}`).join(', ')}`;
-  });
+    if (typeof v === 'number') { out.push(`  ${name}: ${v}`); continue; }
+    const shown = Object.entries(v).filter(([owner, n]) => typeof n === 'number' && onMap(owner));
+    if (shown.length === 0) continue;
+    const listed = shown.slice(0, OWNERS_SHOWN).map(([owner, n]) => `${state.pieces[owner] ? `${pieceName(game, state, owner)} (${owner})` : ownerName(game, owner)} ${n}`);
+    out.push(`  ${name}: ${listed.join(', ')}${shown.length > OWNERS_SHOWN ? `, … ${shown.length - OWNERS_SHOWN} more` : ''}`);
+  }
+  return out;
 }
 
 /** `{ winner: red, level: "Points" }` as "Red wins (Points)."; a shared or no winner likewise. */
@@ -127,7 +143,7 @@ function placeName(game: Game, at: string): string {
   const [id, owner] = at.split('@', 2) as [string, string | undefined];
   const data = game.program.data as { map?: { areas?: Record<string, { name?: unknown }> }; zones?: Record<string, { name?: unknown }> };
   const name = data.map?.areas?.[id]?.name ?? data.zones?.[id]?.name;
-  const base = typeof name === 'string' ? name : id.replace(/_/g, ' ');
+  const base = typeof name === 'string' ? name : id.startsWith('hex:') ? `hex ${id.slice(4)}` : id.replace(/_/g, ' ');
   return owner ? `${base} (${ownerName(game, owner)})` : base;
 }
 

@@ -57,6 +57,22 @@ describe('rulesmith play, as a person reads it', () => {
     expect(r.out).toContain('soldier (soldier_3): into play → Barracks');
   });
 
+  test("on a hex map, 'board' should list hexes and per-piece tracks of the pieces on the map only", async () => {
+    const r = await playPiped(['play', 'rulesets/blue-max', '--bots', 'p2'], ['1', '1', '1', 'board', 'quit']);
+    const board = r.out.slice(r.out.indexOf('Board:'), r.out.indexOf('\n> ', r.out.indexOf('Board:')));
+    expect(board).toMatch(/^ {2}hex \d+,\d+: Nieuport 24$/m);
+    expect(board).toContain('Fuel reserve: Nieuport 24 (nieuport_24_1) 45');
+    // Pieces off the map (in zones, in the box) and values the seat may not see are left out.
+    expect(board).not.toMatch(/ready_marker|\?/);
+  }, 60_000);
+
+  test('action prompts should show the points left after each action spent its cost', async () => {
+    const r = await playPiped(['play', 'rulesets/blockade-runner', '--bots', 'p2'], Array(400).fill('1'));
+    const left = [...r.out.matchAll(/^\[round 1 · actions_phase\] Player 1: Choose an action \((\d+) points? left\)$/gm)].map((m) => Number(m[1]));
+    // Four actions a turn at two players; every action Player 1 takes first costs 1 (cost 0 ones stay possible at 0).
+    expect(left).toEqual([4, 3, 2, 1, 0]);
+  }, 60_000);
+
   test('game over should be said in words, with the winner by name', async () => {
     const r = await playPiped(['play', DUEL, '--seed', '1', '--bots', 'p1,p2'], []);
     expect(r.out).toBe('\nGame over: Red wins (Points).\n');
