@@ -82,7 +82,15 @@ export class LspWorkspace {
 
   /** The rulesets the open documents belong to. */
   openEntries(): string[] {
-    return [...new Set([...this.open.keys()].map((p) => this.entryOf(p)))];
+    return [...new Set([...this.open.keys()].map((p) => this.entryOf(p)).filter((e) => this.isRuleset(e)))];
+  }
+
+  /**
+   * Whether an entry is a ruleset or a variant. Editors start the server for every YAML file; a
+   * workflow or compose file that no ruleset includes gets no rulesmith diagnostics.
+   */
+  private isRuleset(entry: string): boolean {
+    return basename(entry) === ENTRY_FILE_NAME || /^(rulesmith|extends)[ \t]*:/m.test(this.text(entry) ?? '');
   }
 
   /**
@@ -91,6 +99,8 @@ export class LspWorkspace {
    */
   diagnosticsByFile(): Map<string, Diagnostic[]> {
     const out = new Map<string, Diagnostic[]>();
+    // An open file of no ruleset: an empty list, so the client knows it was looked at.
+    for (const file of this.open.keys()) out.set(file, []);
     const seen = new Set<string>();
     for (const entry of this.openEntries()) {
       const analysis = this.analyse(entry);

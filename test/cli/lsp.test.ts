@@ -128,6 +128,12 @@ describe('rulesmith lsp over stdio', () => {
     expect(main.diagnostics).toEqual([]);
   }, 30_000);
 
+  test('a YAML file that is no ruleset and that no ruleset includes should get no diagnostics', async () => {
+    const other = pathToFileURL(join(dir, 'compose.yaml')).href;
+    await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: other, languageId: 'yaml', version: 1, text: 'services:\n  web: { image: nginx }\n' } });
+    expect((await diagnosticsFor(other, 1)).diagnostics).toEqual([]);
+  }, 30_000);
+
   test('completion in a script should offer the ruleset ids and built-ins', async () => {
     const items = (await client.sendRequest(CompletionRequest.type, { textDocument: { uri: mainUri() }, position: { line: 14, character: 10 } })) as CompletionItem[];
     const names = items.map((i) => i.label);
