@@ -5,7 +5,8 @@
  * (interpreter/language). LSP positions are 0-based, ours 1-based: converted here and nowhere else.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CodeActionKind, CompletionItemKind, DiagnosticSeverity, TextDocumentSyncKind, createConnection, type Connection, type Diagnostic as LspDiagnostic, type Range as LspRange } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CodeActionKind, CompletionItemKind, DiagnosticSeverity, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type Diagnostic as LspDiagnostic, type Range as LspRange } from 'vscode-languageserver/node';
 import type { Diagnostic, Range } from '../diagnostics.ts';
 import { completionsAt, definitionAt, hoverAt, linesOf, scriptKeys, type LanguageContext, type SymbolKind } from '../language/index.ts';
 import { rulesetSchema } from '../../grammar/index.ts';
@@ -78,7 +79,7 @@ export function serve(connection: Connection, workspace: LspWorkspace): void {
 
   connection.onInitialize(() => ({
     capabilities: {
-      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Full, save: false },
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
       completionProvider: { resolveProvider: false },
       hoverProvider: true,
       definitionProvider: true,
@@ -86,20 +87,21 @@ export function serve(connection: Connection, workspace: LspWorkspace): void {
     },
     serverInfo: { name: 'rulesmith' },
   }));
-  connection.onDidOpenTextDocument(({ textDocument }) => {
-    workspace.setText(pathOf(textDocument.uri), textDocument.text);
+  // The library applies incremental edits; the workspace keeps each open file's whole text.
+  const documents = new TextDocuments(TextDocument);
+  documents.onDidOpen(({ document }) => {
+    workspace.setText(pathOf(document.uri), document.getText());
     schedule(0);
   });
-  connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
-    const last = contentChanges[contentChanges.length - 1];
-    // Full sync: every change carries the whole text.
-    if (last && !('range' in last)) workspace.setText(pathOf(textDocument.uri), last.text);
+  documents.onDidChangeContent(({ document }) => {
+    workspace.setText(pathOf(document.uri), document.getText());
     schedule(DEBOUNCE_MS);
   });
-  connection.onDidCloseTextDocument(({ textDocument }) => {
-    workspace.close(pathOf(textDocument.uri));
+  documents.onDidClose(({ document }) => {
+    workspace.close(pathOf(document.uri));
     schedule(0);
   });
+  documents.listen(connection);
   connection.onCompletion(({ textDocument, position }) => {
     const path = pathOf(textDocument.uri);
     const { replace, items } = completionsAt(lines(path), position.line + 1, position.character + 1, context(path));

@@ -122,8 +122,8 @@ describe('rulesmith lsp over stdio', () => {
     expect(procs.diagnostics[0]!.severity).toBe(1);
   }, 30_000);
 
-  test('an unsaved fix should clear the diagnostics of the open file', async () => {
-    await client.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: mainUri(), version: 2 }, contentChanges: [{ text: MAIN.replace('scroe', 'score') }] });
+  test('an unsaved fix, sent as an incremental edit, should clear the diagnostics of the open file', async () => {
+    await client.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: mainUri(), version: 2 }, contentChanges: [{ range: { start: { line: 14, character: 8 }, end: { line: 14, character: 13 } }, text: 'score' }] });
     const main = await diagnosticsFor(mainUri(), 2);
     expect(main.diagnostics).toEqual([]);
   }, 30_000);
