@@ -22,3 +22,4 @@ export { parseBand, bandContains, formatBand, type Band } from './tables/bands.t
 export { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from './check/signatures.ts';
 export { replayFile, REPLAY_FORMAT, type ReplayFile } from './analysis/replay-file.ts';
 export { gameDigest } from './analysis/digest.ts';
+export { rulesetSymbols, builtinSymbols } from './language/symbols.ts';

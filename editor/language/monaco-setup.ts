@@ -41,8 +41,8 @@ import EditorWorker from 'monaco-editor/editor/editor.worker.js?worker';
 import { conf, language as yamlLanguage } from 'monaco-editor/languages/definitions/yaml/yaml.js';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { monarchLanguage, rulesetSchema, type MonarchLanguage } from '../../grammar/index.ts';
+import { scriptKeys } from '../../interpreter/language/index.ts';
 import { rulesmithYaml } from './rulesmith-monarch.ts';
-import { scriptKeys } from './script-keys.ts';
 import YamlWorker from './yaml.worker.ts?worker';
 
 export { monaco };

@@ -1,11 +1,13 @@
 /**
  * rulesmith's language features in Monaco, on top of monaco-yaml's schema completion and hover:
  * names in scripts (ruleset ids and built-ins), hover docs for them, go-to-definition of an id, and
- * quick fixes from `Diagnostic.fix`. Markers are the validator's diagnostics.
+ * quick fixes from `Diagnostic.fix`. Markers are the validator's diagnostics. What to offer, show
+ * and jump to is the language service's answer (interpreter/language), the same `rulesmith lsp` gives;
+ * this file only converts to Monaco's types.
  */
+import { completionsAt, definitionAt, hoverAt, type LanguageContext, type WordSpan } from '../../interpreter/language/index.ts';
 import type { Diagnostic, SymbolInfo, SymbolKind } from '../validator/protocol.ts';
 import { LANGUAGE_ID, SCRIPT_KEYS, monaco } from './monaco-setup.ts';
-import { cursorContext } from './script-context.ts';
 
 export const MARKER_OWNER = 'rulesmith';
 const MARKER_SOURCE = 'rulesmith';
@@ -38,51 +40,36 @@ const COMPLETION_KIND: Record<SymbolKind, monaco.languages.CompletionItemKind> =
 };
 
 export function registerProviders(data: LanguageData): monaco.IDisposable[] {
-  const symbolAt = (model: monaco.editor.ITextModel, position: monaco.Position) => {
-    const word = model.getWordAtPosition(position);
-    if (!word || cursorContext(model.getLinesContent(), position.lineNumber, word.startColumn, SCRIPT_KEYS) === 'key') return undefined;
-    const symbol = data.symbols().find((s) => s.name === word.word && s.kind !== 'keyword');
-    return symbol && { symbol, word };
-  };
+  const context = (): LanguageContext => ({ symbols: data.symbols(), scriptKeys: SCRIPT_KEYS });
+  const span = (w: WordSpan) => new monaco.Range(w.line, w.startColumn, w.line, w.endColumn);
 
   return [
     monaco.languages.registerCompletionItemProvider(LANGUAGE_ID, {
       provideCompletionItems(model, position) {
-        const context = cursorContext(model.getLinesContent(), position.lineNumber, position.column, SCRIPT_KEYS);
-        if (context === 'key') return { suggestions: [] };
-        const word = model.getWordUntilPosition(position);
-        const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
-        // Outside scripts, values name elements (`side: blue`): offer ids, not functions or keywords.
-        const offered = data.symbols().filter((s) => context === 'script' || !['function', 'builtin', 'keyword'].includes(s.kind));
-        const suggestions = offered.map((s) => ({
+        const { replace, items } = completionsAt(model.getLinesContent(), position.lineNumber, position.column, context());
+        const range = span(replace);
+        const suggestions = items.map((s) => ({
           label: { label: s.name, description: s.kind },
           kind: COMPLETION_KIND[s.kind],
           insertText: s.name,
           range,
-          ...(s.title ? { detail: s.title } : {}),
-          ...(s.doc ? { documentation: s.doc } : {}),
-          sortText: `${s.kind === 'keyword' ? 2 : s.location ? 0 : 1}${s.name}`,
+          ...(s.detail ? { detail: s.detail } : {}),
+          ...(s.documentation ? { documentation: s.documentation } : {}),
+          sortText: s.sortText,
         }));
         return { suggestions };
       },
     }),
     monaco.languages.registerHoverProvider(LANGUAGE_ID, {
       provideHover(model, position) {
-        const found = symbolAt(model, position);
-        if (!found) return null;
-        const { symbol: s, word } = found;
-        const where = s.location ? `\n\nDefined in \`${s.location.file}\` line ${s.location.range.start.line}` : '';
-        return {
-          range: new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn),
-          contents: [{ value: `**${s.kind}** \`${s.name}\`${s.title ? ` — ${s.title}` : ''}` }, ...(s.doc || where ? [{ value: `${s.doc ?? ''}${where}`.trim() }] : [])],
-        };
+        const hover = hoverAt(model.getLinesContent(), position.lineNumber, position.column, context());
+        return hover ? { range: span(hover.word), contents: hover.contents.map((value) => ({ value })) } : null;
       },
     }),
     monaco.languages.registerDefinitionProvider(LANGUAGE_ID, {
       provideDefinition(model, position) {
-        const location = symbolAt(model, position)?.symbol.location;
-        if (!location) return null;
-        return { uri: data.uriOf(location.file), range: toRange(location.range) };
+        const location = definitionAt(model.getLinesContent(), position.lineNumber, position.column, context());
+        return location ? { uri: data.uriOf(location.file), range: toRange(location.range) } : null;
       },
     }),
     monaco.languages.registerCodeActionProvider(

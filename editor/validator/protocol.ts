@@ -8,11 +8,9 @@ import type { LoadResult } from '../../interpreter/load/index.ts';
 export type Diagnostic = LoadResult['diagnostics'][number];
 export type Range = Diagnostic['range'];
 
-/** A place in a file (1-based, end exclusive). */
-export interface Location {
-  file: string;
-  range: Range;
-}
+/** A place in a file (1-based, end exclusive), and the names scripts use: the language service's types. */
+export type { Location, SymbolInfo, SymbolKind } from '../../interpreter/language/index.ts';
+import type { Location, SymbolInfo } from '../../interpreter/language/index.ts';
 
 export interface ValidateRequest {
   seq: number;
@@ -22,33 +20,6 @@ export interface ValidateRequest {
   entries: string[];
   /** The ruleset shown in the tables and diff views (one of `entries`). */
   active: string;
-}
-
-export type SymbolKind =
-  | 'table'
-  | 'track'
-  | 'deck'
-  | 'procedure'
-  | 'zone'
-  | 'piece'
-  | 'option'
-  | 'die'
-  | 'variable'
-  | 'side'
-  | 'action'
-  | 'area'
-  | 'function'
-  | 'builtin'
-  | 'keyword';
-
-/** A name a script can use, with where it is defined (ruleset ids) and what it is. */
-export interface SymbolInfo {
-  name: string;
-  kind: SymbolKind;
-  /** The element's `name:`, or a built-in's signature. */
-  title?: string;
-  doc?: string;
-  location?: Location;
 }
 
 /** One cell of a table grid, as text, with where it is written. */

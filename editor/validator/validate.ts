@@ -6,7 +6,7 @@
 import { checkRuleset } from '../../interpreter/check/index.ts';
 import { createMemoryHost, loadRuleset, type FileHost, type RulesetModel } from '../../interpreter/load/index.ts';
 import type { ActiveRuleset, Diagnostic, ValidateRequest, ValidateResponse } from './protocol.ts';
-import { builtinSymbols, rulesetSymbols } from './symbols.ts';
+import { builtinSymbols, rulesetSymbols } from './interpreter-internals.ts';
 import { tableViews } from './table-views.ts';
 import { variantDiff } from './variant-diff.ts';
 

@@ -15,6 +15,7 @@ Commands:
   odds <ruleset> <expression | table>                         exact probabilities of a roll
   diff <ruleset-a> <ruleset-b> [--odds] [--simulate N]        what a variant changes, its odds and results
   merge <shard.json>… [--json]                                the result of a run split with --shard i/n
+  lsp                                                         a Language Server on stdio for editors
 
 Run 'rulesmith <command> --help' for a command's options; 'rulesmith --version' prints the version.`;
 
@@ -38,6 +39,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     return (argv, io) => runDiff(argv, io, io.progress);
   },
   merge: async () => (await import('./merge.ts')).runMerge,
+  lsp: async () => (await import('./lsp.ts')).runLsp,
 };
 
 /** Entry point of the CLI; returns the exit code. Never throws on user input. */

@@ -6,13 +6,15 @@ import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import { gameDigest } from '../analysis/digest.ts';
 import { replayFile } from '../analysis/replay-file.ts';
+import { boardText, lineText, newLines, readable, resultText, trackLines } from './play-text.ts';
 import { carriedRules, readReplay, rulesFor, rulesetOnDisk } from './replay.ts';
 
 export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players N] [--option k=v…] [--bots p2[=level],…] [--save FILE] [--root DIR]
        rulesmith play [<ruleset>] --load FILE [--bots p2,…] [--save FILE]
 
 Plays in the terminal. Each human seat sees its own view and numbered options; type the number
-(several numbers separated by spaces, or a number for amounts). Also: 'log', 'state', 'quit'.
+(several numbers separated by spaces, or a number for amounts). Also: 'board' (places with their
+pieces, and tracks), 'log', 'state' (tracks), 'quit'.
 Works with piped input for scripted sessions. --save writes the game (finished or not) as a replay
 that 'rulesmith replay' checks; --load goes on with a game saved that way, where it stopped (the
 rules are the ruleset given, else the ones the file names or carries).`;
@@ -53,7 +55,7 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
     const r = game.answerFromView(answer);
     if (!r.ok) io.out(`  refused: ${r.message}\n`);
   }
-  io.out(game.status === 'ended' ? `\nGame over: ${JSON.stringify(game.result)}\n` : game.status === 'error' ? `\nThe game stopped: ${game.error?.code}: ${game.error?.message} (${game.error?.file}:${game.error?.range.start.line})\n` : '\nStopped before the end.\n');
+  io.out(game.status === 'ended' ? `\nGame over: ${resultText(game, game.result)}\n` : game.status === 'error' ? `\nThe game stopped: ${game.error?.code}: ${game.error?.message} (${game.error?.file}:${game.error?.range.start.line})\n` : '\nStopped before the end.\n');
   if (args.values.save) {
     // The saved game carries its rules' files (as the editor's do), so it verifies and resumes
     // from any folder; rules carried in a loaded replay travel on as they came.
@@ -113,7 +115,7 @@ function loadGame(file: string, path: string | undefined, root: string | undefin
 function showView(game: Game, req: DecisionRequest, shown: Map<string, number>, io: Io): void {
   const view = game.view(req.player);
   const from = shown.get(req.player) ?? 0;
-  for (const e of view.log.slice(from)) io.out(`  · ${e.text}\n`);
+  for (const line of newLines(game, view, from)) io.out(`${line}\n`);
   shown.set(req.player, view.log.length);
   const who = game.rt.label(game.rt.ref('player', req.player));
   io.out(`\n[round ${view.state.round} · ${view.state.phase ?? ''}] ${who}: ${req.prompt}\n`);
@@ -129,10 +131,11 @@ async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefine
     if (next.done) return 'quit';
     const text = next.value.trim();
     if (text === 'quit' || text === 'q') return 'quit';
-    if (text === 'log') { for (const e of game.view(req.player).log) io.out(`  · ${e.text}\n`); continue; }
-    if (text === 'state') { io.out(`${stateSummary(game.program, game, req.player)}\n`); continue; }
+    if (text === 'log') { for (const e of game.view(req.player).log) if (readable(game, e)) io.out(`  · ${lineText(game, e)}\n`); continue; }
+    if (text === 'state') { io.out(`${trackLines(game, game.view(req.player).state).join('\n')}\n`); continue; }
+    if (text === 'board') { io.out(`${boardText(game, req.player)}\n`); continue; }
     const nums = text.split(/[\s,]+/).filter(Boolean).map(Number);
-    if (nums.length === 0 || nums.some((n) => !Number.isInteger(n))) { io.out('  type a number (or log, state, quit)\n'); continue; }
+    if (nums.length === 0 || nums.some((n) => !Number.isInteger(n))) { io.out('  type a number (or board, log, state, quit)\n'); continue; }
     if (req.kind === 'number') return nums[0]!;
     // Refuse here, in the numbers this prompt shows (1-based); the game counts options from 0.
     const wrong = (req.kind === 'one' ? nums.slice(0, 1) : nums).find((n) => n < 1 || n > req.labels.length);
@@ -140,10 +143,4 @@ async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefine
     if (req.kind === 'one') return nums[0]! - 1;
     return nums.map((n) => n - 1);
   }
-}
-
-function stateSummary(program: Program, game: Game, player: string): string {
-  const view = game.view(player);
-  const tracks = Object.entries(view.state.tracks).map(([id, v]) => `${program.data.tracks?.[id]?.name ?? id}: ${typeof v === 'number' ? v : JSON.stringify(v)}`);
-  return tracks.map((t) => `  ${t}`).join('\n');
 }

@@ -37,6 +37,9 @@ export const EDITOR_ENTRY_POINTS: ReadonlySet<string> = new Set([
   'interpreter/compile/index.ts',
   'interpreter/runtime/index.ts',
   'interpreter/agents/index.ts',
+  // The language service (completion, hover, definition) imports only its own files; the
+  // main thread's Monaco providers call it, as does `rulesmith lsp`.
+  'interpreter/language/index.ts',
   // The replay file format imports nothing at run time, so the main thread checks a dropped file
   // without loading the interpreter; through an index, the bundle would carry every module the
   // index reaches that does work at load time (the built-in tables, the parser).

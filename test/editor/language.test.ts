@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { monarchLanguage, rulesetSchema, type MonarchLanguage } from '../../grammar/index.ts';
-import { cursorContext } from '../../editor/language/script-context.ts';
 import { rulesmithYaml } from '../../editor/language/rulesmith-monarch.ts';
-import { scriptKeys } from '../../editor/language/script-keys.ts';
+import { cursorContext, scriptKeys } from '../../interpreter/language/index.ts';
 
 const KEYS = new Set(scriptKeys(rulesetSchema));
 

@@ -3,9 +3,9 @@
  * the ruleset defines (with the range of their key) and the built-in names, functions and keywords.
  */
 import { keywords } from '../../grammar/index.ts';
-import type { RulesetModel } from '../../interpreter/load/index.ts';
-import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from './interpreter-internals.ts';
-import type { SymbolInfo, SymbolKind } from './protocol.ts';
+import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from '../check/signatures.ts';
+import type { RulesetModel } from '../load/index.ts';
+import type { SymbolInfo, SymbolKind } from './types.ts';
 
 /** Sections whose keys are ids scripts can name, and the kind of element each holds. */
 const SECTIONS: ReadonlyArray<[path: string[], kind: SymbolKind]> = [

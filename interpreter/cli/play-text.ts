@@ -1,0 +1,155 @@
+/**
+ * What a person reads in `rulesmith play`: the log without the rules' bookkeeping, the set-up as a
+ * few lines, the board as text (places with their pieces, tracks) and the result in words. All of
+ * it from the seat's view and the ruleset's names; nothing here knows a game.
+ */
+import type { Game, LogEntry } from '../runtime/index.ts';
+
+type ViewLog = ReturnType<Game['view']>['log'];
+type ViewState = ReturnType<Game['view']>['state'];
+
+/**
+ * Whether a player would read this line. Variables are the rules' own bookkeeping (`colour = red`,
+ * `turn_order_track = p1, p2`) unless the ruleset gives one a `name:`; tracks, moves, rolls and the
+ * scripts' `log` lines are the game.
+ */
+export function readable(game: Game, e: Pick<LogEntry, 'kind' | 'data'>): boolean {
+  if (e.kind !== 'change' || typeof e.data !== 'object' || e.data === null) return true;
+  const variable = (e.data as { variable?: unknown }).variable;
+  if (typeof variable !== 'string') return true;
+  const def = (game.program.data.variables as Record<string, { name?: unknown } | undefined> | undefined)?.[variable];
+  return typeof def?.name === 'string';
+}
+
+/**
+ * A line's text, with a named variable's name for its id and a move's ids of places (`protester_pile → convention_center`) in the
+ * places' names, as the seat's view wrote the rest of it.
+ */
+export function lineText(game: Game, e: Pick<LogEntry, 'kind' | 'data' | 'text'>): string {
+  const d = e.data as { from?: unknown; to?: unknown; variable?: unknown } | undefined;
+  if (e.kind === 'change' && typeof d?.variable === 'string' && e.text.startsWith(d.variable)) {
+    // A named variable reads by its name (`Player colour (p1) = red`), like a track.
+    const def = (game.program.data.variables as Record<string, { name?: unknown } | undefined> | undefined)?.[d.variable];
+    return typeof def?.name === 'string' ? `${def.name}${e.text.slice(d.variable.length)}` : e.text;
+  }
+  if (e.kind !== 'move' || !d) return e.text;
+  const from = typeof d.from === 'string' ? d.from : 'box';
+  if (typeof d.to === 'string' && e.text.endsWith(`: ${from} → ${d.to}`)) {
+    const head = e.text.slice(0, e.text.length - `: ${from} → ${d.to}`.length);
+    return `${head}: ${d.from === null || d.from === undefined ? 'into play' : placeName(game, from)} → ${placeName(game, d.to)}`;
+  }
+  return e.text;
+}
+
+// Up to this many readable set-up lines print as they are; more become a summary.
+const SETUP_LINES = 12;
+
+/**
+ * The lines a seat has not seen yet. Before the first decision (the set-up) a long run of moves and
+ * track changes is summed up: where pieces went, how many tracks were set; `log` reads them all.
+ */
+export function newLines(game: Game, view: { log: ViewLog; state: ViewState }, from: number): string[] {
+  const log = view.log;
+  const lines = log.slice(from).filter((e) => readable(game, e));
+  const setup = from === 0 && !log.some((e) => e.kind === 'decision');
+  if (!setup || lines.length <= SETUP_LINES) return lines.map((e) => `  · ${lineText(game, e)}`);
+  const placed = new Map<string, Map<string, number>>();
+  let moves = 0;
+  let tracks = 0;
+  const kept: string[] = [];
+  for (const e of lines) {
+    const d = e.data as { piece?: unknown; to?: unknown; track?: unknown } | undefined;
+    if (e.kind === 'move' && typeof d?.piece === 'string') {
+      moves++;
+      const where = typeof d.to === 'string' ? placeName(game, d.to) : 'out of play';
+      const kinds = placed.get(where) ?? new Map<string, number>();
+      const kind = pieceName(game, view.state, d.piece);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      placed.set(where, kinds);
+    } else if (e.kind === 'change' && typeof d?.track === 'string') tracks++;
+    else kept.push(`  · ${lineText(game, e)}`);
+  }
+  const out = [`Set-up: ${moves} piece${moves === 1 ? '' : 's'} placed, ${tracks} track value${tracks === 1 ? '' : 's'} set (type 'log' for every line, 'board' for the board).`];
+  for (const [where, kinds] of placed) out.push(`  ${where}: ${counted(kinds)}`);
+  return [...out, ...kept];
+}
+
+/** The board as the seat sees it: every place with pieces, then the tracks. */
+export function boardText(game: Game, player: string): string {
+  const state = game.view(player).state;
+  const places = new Map<string, Map<string, number>>();
+  for (const [id, p] of Object.entries(state.pieces)) {
+    if (p.at === null) continue;
+    const where = placeName(game, p.at);
+    const kinds = places.get(where) ?? new Map<string, number>();
+    const name = pieceName(game, state, id);
+    kinds.set(name, (kinds.get(name) ?? 0) + 1);
+    places.set(where, kinds);
+  }
+  const lines = [...places].map(([where, kinds]) => `  ${where}: ${counted(kinds)}`);
+  const tracks = trackLines(game, state);
+  return [places.size ? 'Board:' : 'Board: no pieces in play', ...lines, ...(tracks.length ? ['Tracks:', ...tracks] : [])].join('\n');
+}
+
+// Per-piece values past this many are counted, not listed.
+const OWNERS_SHOWN = 12;
+
+/**
+ * Track values, with their owner's name for per-side and per-player tracks. Per-piece values are
+ * listed for pieces on the map (not in a zone or the box) whose value the seat may see.
+ */
+export function trackLines(game: Game, state: ViewState): string[] {
+  const defs = (game.program.data.tracks ?? {}) as Record<string, { name?: unknown } | undefined>;
+  const zones = (game.program.data.zones ?? {}) as Record<string, unknown>;
+  const onMap = (owner: string): boolean => {
+    const p = state.pieces[owner];
+    return !p || (p.at !== null && !(p.at.split('@')[0]! in zones));
+  };
+  const out: string[] = [];
+  for (const [id, v] of Object.entries(state.tracks)) {
+    const name = typeof defs[id]?.name === 'string' ? (defs[id]!.name as string) : id;
+    if (typeof v === 'number') { out.push(`  ${name}: ${v}`); continue; }
+    const shown = Object.entries(v).filter(([owner, n]) => typeof n === 'number' && onMap(owner));
+    if (shown.length === 0) continue;
+    const listed = shown.slice(0, OWNERS_SHOWN).map(([owner, n]) => `${state.pieces[owner] ? `${pieceName(game, state, owner)} (${owner})` : ownerName(game, owner)} ${n}`);
+    out.push(`  ${name}: ${listed.join(', ')}${shown.length > OWNERS_SHOWN ? `, … ${shown.length - OWNERS_SHOWN} more` : ''}`);
+  }
+  return out;
+}
+
+/** `{ winner: red, level: "Points" }` as "Red wins (Points)."; a shared or no winner likewise. */
+export function resultText(game: Game, result: unknown): string {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return `The game ended: ${JSON.stringify(result)}.`;
+  const { winner, level, ...rest } = result as Record<string, unknown>;
+  const winners = (Array.isArray(winner) ? winner : winner === undefined || winner === null || winner === 'none' ? [] : [winner]).map((w) => ownerName(game, String(w)));
+  const who = winners.length === 0 ? 'No one wins' : winners.length === 1 ? `${winners[0]} wins` : `${winners.slice(0, -1).join(', ')} and ${winners[winners.length - 1]} share the win`;
+  const extra = Object.entries(rest).map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+  const how = [typeof level === 'string' ? level : undefined, ...extra].filter(Boolean).join('; ');
+  return `${who}${how ? ` (${how})` : ''}.`;
+}
+
+function counted(kinds: Map<string, number>): string {
+  return [...kinds].map(([name, n]) => (n === 1 ? name : `${name} ×${n}`)).join(', ');
+}
+
+function pieceName(game: Game, state: ViewState, id: string): string {
+  const type = state.pieces[id]?.type;
+  const def = type ? (game.program.data.pieces as Record<string, { name?: unknown } | undefined> | undefined)?.[type] : undefined;
+  return typeof def?.name === 'string' ? def.name : (type ?? 'hidden piece');
+}
+
+/** An area's or zone's name; a per-owner zone (`zone@owner`) with its owner; a hex as it is. */
+function placeName(game: Game, at: string): string {
+  const [id, owner] = at.split('@', 2) as [string, string | undefined];
+  const data = game.program.data as { map?: { areas?: Record<string, { name?: unknown }> }; zones?: Record<string, { name?: unknown }> };
+  const name = data.map?.areas?.[id]?.name ?? data.zones?.[id]?.name;
+  const base = typeof name === 'string' ? name : id.startsWith('hex:') ? `hex ${id.slice(4)}` : id.replace(/_/g, ' ');
+  return owner ? `${base} (${ownerName(game, owner)})` : base;
+}
+
+function ownerName(game: Game, id: string): string {
+  const player = game.state.players.find((p) => p.id === id);
+  if (player) return player.name;
+  const side = (game.program.data.sides as Record<string, { name?: unknown }> | undefined)?.[id];
+  return typeof side?.name === 'string' ? side.name : id;
+}

@@ -1,0 +1,101 @@
+/**
+ * Completion, hover and go-to-definition over a ruleset file's text, shared by the editor's Monaco
+ * providers and `rulesmith lsp`. Pure: text in, plain data out, 1-based lines and columns; the
+ * names come from `rulesetSymbols` + `builtinSymbols` of the loaded ruleset.
+ */
+import { cursorContext } from './script-context.ts';
+import type { Location, SymbolInfo, SymbolKind } from './types.ts';
+
+/** A word on one line: its text and columns (start inclusive, end exclusive). */
+export interface WordSpan {
+  word: string;
+  line: number;
+  startColumn: number;
+  endColumn: number;
+}
+
+export interface CompletionEntry {
+  name: string;
+  kind: SymbolKind;
+  detail?: string;
+  documentation?: string;
+  /** Ruleset ids first, then built-ins, then keywords; alphabetical within. */
+  sortText: string;
+}
+
+export interface Completions {
+  /** The part of the line the chosen name replaces (the word typed so far). */
+  replace: WordSpan;
+  items: CompletionEntry[];
+}
+
+export interface HoverInfo {
+  word: WordSpan;
+  /** Markdown paragraphs: the kind and name, then the doc and where the name is defined. */
+  contents: string[];
+}
+
+/** What the service reads besides the text: the ruleset's names and the keys that hold scripts. */
+export interface LanguageContext {
+  symbols: readonly SymbolInfo[];
+  scriptKeys: ReadonlySet<string>;
+}
+
+// The word characters Monaco uses by default, so both hosts pick the same word under the cursor.
+const WORD = /[^\s`~!@#$%^&*()\-=+[{\]}\\|;:'",.<>/?]+/g;
+
+/** The word containing, or ending at, `column` on `line`. */
+export function wordAt(lines: readonly string[], line: number, column: number): WordSpan | undefined {
+  const text = lines[line - 1] ?? '';
+  for (const m of text.matchAll(WORD)) {
+    const start = m.index + 1;
+    const end = start + m[0].length;
+    if (column >= start && column <= end) return { word: m[0], line, startColumn: start, endColumn: end };
+  }
+  return undefined;
+}
+
+/** Names to offer at the cursor: none at a YAML key; ids in plain values; everything in scripts. */
+export function completionsAt(lines: readonly string[], line: number, column: number, ctx: LanguageContext): Completions {
+  const where = cursorContext(lines, line, column, ctx.scriptKeys);
+  const word = wordAt(lines, line, column);
+  const replace: WordSpan = word && word.startColumn < column ? { ...word, word: word.word.slice(0, column - word.startColumn), endColumn: column } : { word: '', line, startColumn: column, endColumn: column };
+  if (where === 'key') return { replace, items: [] };
+  // Outside scripts, values name elements (`side: blue`): offer ids, not functions or keywords.
+  const offered = ctx.symbols.filter((s) => where === 'script' || !['function', 'builtin', 'keyword'].includes(s.kind));
+  const items = offered.map((s) => ({
+    name: s.name,
+    kind: s.kind,
+    ...(s.title ? { detail: s.title } : {}),
+    ...(s.doc ? { documentation: s.doc } : {}),
+    sortText: `${s.kind === 'keyword' ? 2 : s.location ? 0 : 1}${s.name}`,
+  }));
+  return { replace, items };
+}
+
+/** The ruleset id or built-in under the cursor (not at a YAML key, not a keyword). */
+export function symbolAt(lines: readonly string[], line: number, column: number, ctx: LanguageContext): { symbol: SymbolInfo; word: WordSpan } | undefined {
+  const word = wordAt(lines, line, column);
+  if (!word || cursorContext(lines, line, word.startColumn, ctx.scriptKeys) === 'key') return undefined;
+  const symbol = ctx.symbols.find((s) => s.name === word.word && s.kind !== 'keyword');
+  return symbol && { symbol, word };
+}
+
+export function hoverAt(lines: readonly string[], line: number, column: number, ctx: LanguageContext): HoverInfo | undefined {
+  const found = symbolAt(lines, line, column, ctx);
+  if (!found) return undefined;
+  const { symbol: s, word } = found;
+  const where = s.location ? `\n\nDefined in \`${s.location.file}\` line ${s.location.range.start.line}` : '';
+  const more = `${s.doc ?? ''}${where}`.trim();
+  return { word, contents: [`**${s.kind}** \`${s.name}\`${s.title ? ` — ${s.title}` : ''}`, ...(more ? [more] : [])] };
+}
+
+/** Where the ruleset id under the cursor is defined (its key); built-ins have no place. */
+export function definitionAt(lines: readonly string[], line: number, column: number, ctx: LanguageContext): Location | undefined {
+  return symbolAt(lines, line, column, ctx)?.symbol.location;
+}
+
+/** Split text into lines the way editors count them (`\r\n`, `\n` or `\r`). */
+export function linesOf(text: string): string[] {
+  return text.split(/\r\n|\r|\n/);
+}

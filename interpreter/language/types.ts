@@ -1,0 +1,38 @@
+/**
+ * The language service's data: names a script can use and places in files. Positions are 1-based
+ * lines and columns, end exclusive, like every Diagnostic; hosts (Monaco, the LSP server) convert.
+ */
+import type { Range } from '../diagnostics.ts';
+
+/** A place in a file. */
+export interface Location {
+  file: string;
+  range: Range;
+}
+
+export type SymbolKind =
+  | 'table'
+  | 'track'
+  | 'deck'
+  | 'procedure'
+  | 'zone'
+  | 'piece'
+  | 'option'
+  | 'die'
+  | 'variable'
+  | 'side'
+  | 'action'
+  | 'area'
+  | 'function'
+  | 'builtin'
+  | 'keyword';
+
+/** A name a script can use, with where it is defined (ruleset ids) and what it is. */
+export interface SymbolInfo {
+  name: string;
+  kind: SymbolKind;
+  /** The element's `name:`, or a built-in's signature. */
+  title?: string;
+  doc?: string;
+  location?: Location;
+}

@@ -1,0 +1,84 @@
+/** Terminal play a person can follow: the set-up summed up, no bookkeeping, the board, the result in words. */
+import { describe, expect, test } from 'vitest';
+import { main } from '../../interpreter/cli/main.ts';
+import { resultText } from '../../interpreter/cli/play-text.ts';
+import { Game, compileRuleset, loadRuleset, playWith, RandomAgent } from '../../interpreter/index.ts';
+import { nodeHost } from '../../interpreter/cli/node-host.ts';
+
+const DUEL = 'test/fixtures/runtime/duel';
+
+async function playPiped(argv: string[], input: string[]) {
+  let out = '';
+  async function* lines() { for (const l of input) yield l; }
+  const code = await main(argv, { out: (t) => { out += t; }, err: (t) => { out += t; }, color: false, lines: () => lines() });
+  return { code, out };
+}
+
+function duelGame(): Game {
+  const { model } = loadRuleset(DUEL, nodeHost);
+  const program = compileRuleset(model!);
+  if (!('data' in program)) throw new Error('duel should compile');
+  const game = Game.start(program, { seed: '3', options: {} });
+  if (!(game instanceof Game)) throw new Error('duel should start');
+  return game;
+}
+
+describe('rulesmith play, as a person reads it', () => {
+  test('the set-up should be a short summary of where pieces went, not a line per piece', async () => {
+    const r = await playPiped(['play', 'rulesets/blockade-runner', '--bots', 'p2'], ['quit']);
+    const before = r.out.slice(0, r.out.indexOf('\n[round'));
+    expect(before).toMatch(/^Set-up: \d+ pieces placed, \d+ track values set/);
+    expect(before.split('\n').length).toBeLessThan(25);
+    // Named variables read by their names; the rest of the rules' variables are not shown.
+    expect(before).toContain('Player colour (p1) = red');
+    expect(before).not.toMatch(/^ {2}· [a-z_]+( \([^)]*\))? = /m);
+    // 'log' still has every line.
+    const full = await playPiped(['play', 'rulesets/blockade-runner', '--bots', 'p2'], ['log', 'quit']);
+    expect(full.out).toMatch(/Port defense \(norfolk\): 0 → 1/);
+  }, 60_000);
+
+  test('unnamed variables should stay out of the log a person reads', async () => {
+    const played = playWith(duelGame().program, { seed: '3', options: {} }, new RandomAgent('bots'));
+    if (!('game' in played)) throw new Error('duel should play');
+    const game = played.game;
+    // The rules do write `last_bid = …` lines (so the check below means something) …
+    expect(game.log.some((e) => e.kind === 'change' && (e.data as { variable?: string } | undefined)?.variable === 'last_bid')).toBe(true);
+    // … and a person playing the same game reads none of them.
+    const r = await playPiped(['play', DUEL, '--seed', '3', '--bots', 'p2'], [...Array(80).fill('1'), 'log']);
+    expect(r.out).toContain('Play an order');
+    expect(r.out).not.toContain('last_bid');
+    expect(r.out).not.toContain('plans =');
+  }, 60_000);
+
+  test("'board' should list each place with its pieces by name, and the tracks with their owners", async () => {
+    const r = await playPiped(['play', DUEL, '--seed', '3'], ['board', 'quit']);
+    expect(r.out).toContain('Board:\n  hill: soldier ×2\n  Barracks: soldier\nTracks:\n  score: Red 0, Blue 0\n  tension: 0');
+    // Moves name places by their names too.
+    expect(r.out).toContain('soldier (soldier_3): into play → Barracks');
+  });
+
+  test("on a hex map, 'board' should list hexes and per-piece tracks of the pieces on the map only", async () => {
+    const r = await playPiped(['play', 'rulesets/blue-max', '--bots', 'p2'], ['1', '1', '1', 'board', 'quit']);
+    const board = r.out.slice(r.out.indexOf('Board:'), r.out.indexOf('\n> ', r.out.indexOf('Board:')));
+    expect(board).toMatch(/^ {2}hex \d+,\d+: Nieuport 24$/m);
+    expect(board).toContain('Fuel reserve: Nieuport 24 (nieuport_24_1) 45');
+    // Pieces off the map (in zones, in the box) and values the seat may not see are left out.
+    expect(board).not.toMatch(/ready_marker|\?/);
+  }, 60_000);
+
+  test('action prompts should show the points left after each action spent its cost', async () => {
+    const r = await playPiped(['play', 'rulesets/blockade-runner', '--bots', 'p2'], Array(400).fill('1'));
+    const left = [...r.out.matchAll(/^\[round 1 · actions_phase\] Player 1: Choose an action \((\d+) points? left\)$/gm)].map((m) => Number(m[1]));
+    // Four actions a turn at two players; every action Player 1 takes first costs 1 (cost 0 ones stay possible at 0).
+    expect(left).toEqual([4, 3, 2, 1, 0]);
+  }, 60_000);
+
+  test('game over should be said in words, with the winner by name', async () => {
+    const r = await playPiped(['play', DUEL, '--seed', '1', '--bots', 'p1,p2'], []);
+    expect(r.out).toBe('\nGame over: Red wins (Points).\n');
+    const game = duelGame();
+    expect(resultText(game, { winner: ['red', 'blue'], level: 'Shared victory', wealth: 60 })).toBe('Red and Blue share the win (Shared victory; wealth 60).');
+    expect(resultText(game, { winner: null, level: 'Draw' })).toBe('No one wins (Draw).');
+    expect(resultText(game, { winner: 'p2' })).toMatch(/^.+ wins\.$/);
+  });
+});

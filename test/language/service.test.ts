@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest';
+import { rulesetSchema } from '../../grammar/index.ts';
+import { completionsAt, definitionAt, hoverAt, linesOf, scriptKeys, wordAt, type SymbolInfo } from '../../interpreter/language/index.ts';
+
+const SYMBOLS: SymbolInfo[] = [
+  { name: 'score', kind: 'track', title: 'Score', location: { file: 'r.yaml', range: { start: { line: 2, column: 3 }, end: { line: 2, column: 8 } } } },
+  { name: 'max', kind: 'function', title: 'max(…) — 1+ arguments' },
+  { name: 'let', kind: 'keyword' },
+];
+const CTX = { symbols: SYMBOLS, scriptKeys: new Set(scriptKeys(rulesetSchema)) };
+const LINES = linesOf('tracks:\n  score: { min: 0 }\nflow:\n  phases:\n    - id: only\n      do: |\n        let x = max(sc, 1)\n    side: sc');
+
+describe('the language service', () => {
+  test('the word under the cursor should include a cursor at its end', () => {
+    expect(wordAt(LINES, 7, 22)).toEqual({ word: 'sc', line: 7, startColumn: 21, endColumn: 23 });
+    expect(wordAt(LINES, 7, 23)?.word).toBe('sc');
+    expect(wordAt(LINES, 7, 20)?.word).toBe('max');
+  });
+
+  test('completion in a script should offer everything, ranked ids first, replacing the word typed so far', () => {
+    const { replace, items } = completionsAt(LINES, 7, 23, CTX);
+    expect(replace).toEqual({ word: 'sc', line: 7, startColumn: 21, endColumn: 23 });
+    expect(items.map((i) => i.name)).toEqual(['score', 'max', 'let']);
+    expect(items.map((i) => i.sortText)).toEqual(['0score', '1max', '2let']);
+  });
+
+  test('completion in a plain value should offer ids only, and nothing at a key', () => {
+    expect(completionsAt(LINES, 8, 13, CTX).items.map((i) => i.name)).toEqual(['score']);
+    expect(completionsAt(LINES, 2, 4, CTX).items).toEqual([]);
+  });
+
+  test('hover and definition should find ids and built-ins, not keys or keywords', () => {
+    expect(hoverAt(LINES, 7, 19, CTX)?.contents[0]).toBe('**function** `max` — max(…) — 1+ arguments');
+    expect(hoverAt(LINES, 7, 9, CTX)).toBeUndefined();
+    expect(hoverAt(LINES, 2, 4, CTX)).toBeUndefined();
+    const scoreLine = linesOf('flow:\n  phases:\n    - id: only\n      do: |\n        score += 1');
+    expect(hoverAt(scoreLine, 5, 10, CTX)?.contents).toEqual(['**track** `score` — Score', 'Defined in `r.yaml` line 2']);
+    expect(definitionAt(scoreLine, 5, 10, CTX)).toEqual(SYMBOLS[0]!.location);
+    expect(definitionAt(LINES, 7, 19, CTX)).toBeUndefined();
+  });
+});
