@@ -59,7 +59,10 @@ describe('the packed tarball', () => {
     expect(files).toContain('grammar/ruleset.schema.json');
     expect(files).toContain('docs/diagnostics.md');
     expect(files).toContain('LICENSE');
-    const stray = files.filter((f) => !/^(bin\/rulesmith\.js|lib\/.+\.(js|d\.ts|json)|grammar\/ruleset\.schema\.json|docs\/[^/]+\.md|LICENSE|README\.md|package\.json)$/.test(f));
+    // The schema validator is plain JavaScript compiled ahead of time: tsc does not emit it.
+    expect(files).toContain('lib/interpreter/load/schema-validator.generated.js');
+    // docs/examples/: the sharding examples (GitHub Actions, Kubernetes), shipped with the docs.
+    const stray = files.filter((f) => !/^(bin\/rulesmith\.js|lib\/.+\.(js|d\.ts|json)|grammar\/ruleset\.schema\.json|docs\/[^/]+\.md|docs\/examples\/[^/]+\.ya?ml|LICENSE|README\.md|package\.json)$/.test(f));
     expect(stray).toEqual([]);
   });
 
@@ -69,7 +72,8 @@ describe('the packed tarball', () => {
     expect(pkg.license).toBe('MIT');
     expect(pkg.engines.node).toMatch(/^>=20/);
     expect(pkg.exports['.']).toEqual({ types: './lib/interpreter/index.d.ts', default: './lib/interpreter/index.js' });
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['ajv', 'chevrotain', 'yaml']);
+    // vscode-languageserver*: `rulesmith lsp` runs from the package.
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['ajv', 'chevrotain', 'vscode-languageserver', 'vscode-languageserver-textdocument', 'yaml']);
   });
 });
 
