@@ -74,6 +74,24 @@ export interface ElementChange {
   paths: string[];
   lines: DiffLine[];
   location?: Location;
+  /** For a table: both versions as one grid, changed cells marked. */
+  grid?: TableGridDiff;
+}
+
+/** A table's base and variant versions as one grid (rows in band order). */
+export interface TableGridDiff {
+  columns: string[];
+  /** Columns only the base has. */
+  removedColumns: string[];
+  rows: Array<{
+    label: string;
+    status: 'same' | 'changed' | 'added' | 'removed';
+    /** One per column: the variant's text, the base's, and whether they differ (absent: no cell). */
+    cells: Array<{ text?: string; before?: string; changed: boolean }>;
+  }>;
+  changedCells: number;
+  /** Legend of coded results (both versions'), for colouring cells. */
+  results?: Record<string, string>;
 }
 
 export interface VariantDiff {

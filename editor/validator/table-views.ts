@@ -17,7 +17,7 @@ export function tableViews(model: RulesetModel): TableView[] {
 }
 
 function tableView(model: RulesetModel, id: string, table: Record<string, unknown>): TableView {
-  const rows = isRecord(table['rows']) ? Object.entries(table['rows']) : [];
+  const rows = isRecord(table['rows']) ? orderRows(Object.entries(table['rows'])) : [];
   const locate = (path: Path, key = false): Location | undefined => model.rangeOf(['tables', id, ...path], { key });
   const { columnKind, columns } = columnsOf(table, rows);
   const rowViews: RowView[] = rows.map(([label, value]) => {
@@ -36,6 +36,22 @@ function tableView(model: RulesetModel, id: string, table: Record<string, unknow
   }
   if (typeof table['roll'] === 'string') addWeights(view, table['roll'], model.data.dice);
   return view;
+}
+
+/**
+ * Rows in the numeric order of their bands. A JS object lists integer keys first, so `{ "1-5": …,
+ * "6": … }` would come out "6" before "1-5"; named keys (not bands) keep their order, after the
+ * numeric ones.
+ */
+export function orderRows<T>(rows: Array<[string, T]>): Array<[string, T]> {
+  const rank = (label: string): [number, number] => {
+    const band = parseBand(label);
+    return band.kind === 'range' ? [band.from, band.to] : [Infinity, Infinity];
+  };
+  return rows
+    .map((row, index) => ({ row, index, rank: rank(row[0]) }))
+    .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.index - b.index)
+    .map(({ row }) => row);
 }
 
 function columnsOf(table: Record<string, unknown>, rows: Array<[string, unknown]>): Pick<TableView, 'columnKind' | 'columns'> {

@@ -6,6 +6,8 @@
 import { parse, stringify } from 'yaml';
 import type { RulesetModel } from '../../interpreter/load/index.ts';
 import { lineDiff } from './line-diff.ts';
+import { tableGridDiff } from './table-diff.ts';
+import { tableViews } from './table-views.ts';
 import type { ElementChange, Location, VariantDiff } from './protocol.ts';
 
 type Data = Record<string, unknown>;
@@ -41,7 +43,17 @@ export function variantDiff(variant: RulesetModel, base: RulesetModel): VariantD
       if (change) changes.push(change);
     }
   }
+  addTableGrids(changes, base, variant);
   return { base: base.entry, variant: variant.entry, changes };
+}
+
+/** Changed tables also as grids (views built only when some table changed). */
+function addTableGrids(changes: ElementChange[], base: RulesetModel, variant: RulesetModel): void {
+  const tables = changes.filter((c) => c.section === 'tables' && c.id);
+  if (!tables.length) return;
+  const before = new Map(tableViews(base).map((t) => [t.id, t]));
+  const after = new Map(tableViews(variant).map((t) => [t.id, t]));
+  for (const c of tables) c.grid = tableGridDiff(before.get(c.id), after.get(c.id));
 }
 
 /** A mapping of ids to elements (tables, tracks, options…), compared element by element. */

@@ -55,6 +55,15 @@ describe('simulate', () => {
       expect(await run.locator('figure[data-chart="shares"] >> nth=0 >> line.ci').count()).toBe(6);
       expect(await run.locator('figure[data-chart="length"] rect.bar').count()).toBeGreaterThan(1);
     }
+    // Variant minus base: a bar and a 95% whisker (3 lines) per side, with a zero line.
+    const diff = page.locator('rs-simulate-view section.comparison figure[data-chart="difference"] >> nth=0');
+    expect(await diff.locator('g.difference').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-label')).sort())).toEqual(['pirates', 'rapallini']);
+    expect(await diff.locator('g.difference line.ci').count()).toBe(6);
+    expect(await diff.locator('line.zero').count()).toBe(1);
+    // With only two results, one side's gain is the other's loss.
+    const values = await diff.locator('g.difference text.value').allTextContents();
+    const points = (text: string) => Number(text.split(' ')[0]!.replace('−', '-').replace('±', ''));
+    expect(points(values[0]!) + points(values[1]!)).toBeCloseTo(0, 5);
     expect(s.errors).toEqual([]);
   }, 240_000);
 

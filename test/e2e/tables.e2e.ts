@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { pickGame, waitForChecks, waitForEditor, waitForLine } from './editor-page.ts';
+import { newVariant, paste, pickGame, waitForChecks, waitForEditor, waitForLine, waitForSaved } from './editor-page.ts';
 import { useServedApp, type serveDist, type Session } from './harness.ts';
 
+
+// Runs in Chromium (the repository's type check has no DOM library).
+declare const getComputedStyle: (el: unknown) => { backgroundColor: string; outlineStyle: string };
 describe('tables view', () => {
   let server: Awaited<ReturnType<typeof serveDist>>;
   let s: Session;
@@ -60,6 +63,45 @@ describe('tables view', () => {
     await waitForLine(page, '      "6": [VM, A, A, X, X, X]');
     expect(await page.locator('rs-file-toolbar >> text=Revert to shipped').count()).toBe(0);
     await s.shot('reverted');
+    expect(s.errors).toEqual([]);
+  });
+
+  test('CRT cells should be coloured by result and odds drawn as bars; banded rows should follow the numbers', async () => {
+    const { page } = s;
+    await page.goto(server.url);
+    await waitForEditor(page);
+    await pickGame(page, 'battle-of-seattle');
+    await page.click('rs-app >> button[data-view="tables"]');
+    await page.click('rs-tables-view >> button[data-table="crt"]');
+    await page.waitForSelector('rs-table-grid >> table');
+    // Row 6 reads VM, A, A, X, X, X: one colour per result, in legend order (N, VM, A, X).
+    const row6 = await page.locator('rs-table-grid tbody tr >> nth=5 >> td').evaluateAll((tds) => tds.map((td) => [td.getAttribute('data-result'), [...td.classList].find((c) => c.startsWith('result-'))]));
+    expect(row6).toEqual([['VM', 'result-1'], ['A', 'result-2'], ['A', 'result-2'], ['X', 'result-3'], ['X', 'result-3'], ['X', 'result-3']]);
+    const colours = await page.locator('rs-table-grid tbody tr >> nth=5 >> td').evaluateAll((tds) => tds.map((td) => getComputedStyle(td).backgroundColor));
+    expect(new Set(colours).size).toBe(3);
+    // Each row's odds as a bar: 1/6 of a 1d6.
+    expect(await page.locator('rs-table-grid th svg.odds-bar').evaluateAll((bars) => bars.map((b) => b.getAttribute('data-percent')))).toEqual(Array(6).fill('16.67'));
+    // A column's results as bars: N 1/3, VM 1/3, A 1/3.
+    await page.click('rs-table-grid >> thead button[data-column="2"]');
+    expect(await page.locator('rs-tables-view aside tr[data-result] svg.odds-bar').evaluateAll((bars) => bars.map((b) => b.getAttribute('data-percent')))).toEqual(['33.33', '33.33', '33.33']);
+    expect(await page.locator('rs-tables-view aside tr[data-result="A"] td.result-2').count()).toBe(1);
+    await s.shot('coloured-crt');
+
+    // A variant whose rows are "1-5" then "6" (a JS object would list "6" first).
+    await newVariant(page, 'Two bands');
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.press('Control+End');
+    await paste(page, 'set:\n  tables.crt.rows:\n    "1-5": [N, N, N, N, N, N]\n    "6": [X, X, X, X, X, X]\n');
+    await waitForSaved(page);
+    await waitForChecks(page);
+    await page.click('rs-app >> button[data-view="tables"]');
+    await page.click('rs-tables-view >> button[data-table="crt"]');
+    const rowHeads = () => page.locator('rs-table-grid tbody th button').evaluateAll((bs) => bs.map((b) => [b.textContent!.replace(b.querySelector('.odds')!.textContent!, '').trim(), b.querySelector('.odds')!.textContent]));
+    await expect.poll(rowHeads).toEqual([
+      ['1-5', '5/6 (83.3%)'],
+      ['6', '1/6 (16.7%)'],
+    ]);
+    await s.shot('banded-rows');
     expect(s.errors).toEqual([]);
   });
 });

@@ -9,6 +9,9 @@ const TRACKS = `rulesets/${GAME}/tracks.yaml`;
 const TRACK_LINE = readFileSync(join(ROOT, TRACKS), 'utf8').split('\n').indexOf('  exposure_protesters:') + 1;
 const CHANGE = 'set: { tracks.exposure_authority.initial: 25 }';
 
+
+// Runs in Chromium (the repository's type check has no DOM library).
+declare const getComputedStyle: (el: unknown) => { backgroundColor: string; outlineStyle: string };
 describe('variants', () => {
   let server: Awaited<ReturnType<typeof serveDist>>;
   let s: Session;
@@ -137,6 +140,25 @@ describe('variants', () => {
     await expect.poll(() => openPath(page)).toBe(`rulesets/${GAME}/variants/imported-night.yaml`);
     await waitForLine(page, 'set: { tracks.exposure_authority.initial: 21 }');
     await s.shot('imported');
-    expect(await page.locator('rs-ruleset-nav button[data-entry]').count()).toBe(3);
+    // The base, its three shipped variants and the two made here.
+    expect(await page.locator('rs-ruleset-nav button[data-entry]').count()).toBe(6);
+  });
+
+  test("a shipped variant's changed table should show as a grid with its changed cells highlighted", async () => {
+    const { page } = s;
+    // Still on this game from the tests above (the page remembers its last view, so no reload).
+    await page.click('rs-ruleset-nav button[data-entry$="no-dispersal.yaml"]');
+    await page.click('rs-app >> button[data-view="diff"]');
+    const grid = page.locator('rs-variant-diff article[data-element="tables.crt"] table.grid-diff');
+    await grid.waitFor();
+    expect(await grid.locator('caption').textContent()).toContain('4 cells changed');
+    const changed = await grid.locator('td[data-changed="true"]').evaluateAll((tds) => tds.map((td) => `${td.closest('tr')!.getAttribute('data-row')}/${td.getAttribute('data-column')} ${td.textContent!.replace(/\s+/g, ' ').trim()}`));
+    expect(changed).toEqual(['5/16+ X N', '6/7-10 X N', '6/11-15 X N', '6/16+ X N']);
+    // The base value is struck through; the cell is outlined.
+    expect(await grid.locator('td[data-changed="true"] del').count()).toBe(4);
+    expect(await grid.locator('td[data-changed="true"] >> nth=0').evaluate((td) => getComputedStyle(td).outlineStyle)).toBe('solid');
+    expect(await grid.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row')))).toEqual(['1', '2', '3', '4', '5', '6']);
+    await s.shot('grid-diff');
+    expect(s.errors).toEqual([]);
   });
 });

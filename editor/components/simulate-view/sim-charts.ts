@@ -4,6 +4,7 @@
  */
 import { html, nothing, svg } from 'lit';
 import type { SimulationSummary } from '../../simulate/protocol.ts';
+import type { ShareDifference } from '../../simulate/compare.ts';
 
 type Share = SimulationSummary['winners'][number];
 
@@ -33,6 +34,41 @@ export function shareChart(title: string, shares: readonly Share[], names: Recor
           <line class="ci" x1=${x(s.ci95[1])} x2=${x(s.ci95[1])} y1=${y + 5} y2=${y + 17}></line>
           <text class="value" x=${x(1) + 6} y=${y + 15}>${pct(s.share)} ±${((s.ci95[1] - s.ci95[0]) * 50).toFixed(1)} · ${s.count}</text>
           <title>${labelOf(s.label, names)}: ${s.count} games, ${pct(s.share)}; 95% interval ${pct(s.ci95[0])}–${pct(s.ci95[1])}</title>
+        </g>`;
+      })}
+    </svg>
+  </figure>`;
+}
+
+/**
+ * Variant minus base, one row per result: a bar from zero to the difference of shares and a
+ * whisker for its 95% interval, on an axis symmetric around zero so gains and losses read alike.
+ */
+export function differenceChart(title: string, diffs: readonly ShareDifference[], names: Record<string, string>) {
+  if (!diffs.length) return nothing;
+  const plot = W - LABEL - 130;
+  // The axis reaches the widest interval end, rounded up to 10 points, at least ±10%.
+  const reach = Math.max(0.1, Math.min(1, Math.ceil(Math.max(...diffs.map((d) => Math.max(Math.abs(d.ci95[0]), Math.abs(d.ci95[1])))) * 10) / 10));
+  const x = (v: number) => LABEL + ((v + reach) / (2 * reach)) * plot;
+  const height = diffs.length * ROW + 26;
+  const signed = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${(Math.abs(v) * 100).toFixed(1)}`;
+  const summary = diffs.map((d) => `${labelOf(d.label, names)} ${signed(d.difference)} points (95% ${signed(d.ci95[0])} to ${signed(d.ci95[1])})`).join('; ');
+  return html`<figure class="chart" data-chart="difference">
+    <figcaption>${title}</figcaption>
+    <svg viewBox="0 0 ${W} ${height}" role="img" aria-label="${title}: ${summary}">
+      ${[-reach, -reach / 2, 0, reach / 2, reach].map((t) => svg`<line class=${t === 0 ? 'zero' : 'grid'} x1=${x(t)} x2=${x(t)} y1="4" y2=${height - 18}></line><text class="tick" x=${x(t)} y=${height - 4}>${signed(t)}</text>`)}
+      ${diffs.map((d, i) => {
+        const y = 6 + i * ROW;
+        const from = Math.min(x(0), x(d.difference));
+        const significant = d.ci95[0] > 0 || d.ci95[1] < 0;
+        return svg`<g class="difference ${d.difference >= 0 ? 'up' : 'down'}" data-label=${d.label} data-significant=${significant ? 'true' : 'false'}>
+          <text class="label" x=${LABEL - 6} y=${y + 15}>${truncate(labelOf(d.label, names), 26)}</text>
+          <rect class="bar" x=${from} y=${y + 3} width=${Math.max(1, Math.abs(x(d.difference) - x(0)))} height="16" rx="2"></rect>
+          <line class="ci" x1=${x(d.ci95[0])} x2=${x(d.ci95[1])} y1=${y + 11} y2=${y + 11}></line>
+          <line class="ci" x1=${x(d.ci95[0])} x2=${x(d.ci95[0])} y1=${y + 5} y2=${y + 17}></line>
+          <line class="ci" x1=${x(d.ci95[1])} x2=${x(d.ci95[1])} y1=${y + 5} y2=${y + 17}></line>
+          <text class="value" x=${x(reach) + 6} y=${y + 15}>${signed(d.difference)} [${signed(d.ci95[0])}, ${signed(d.ci95[1])}]</text>
+          <title>${labelOf(d.label, names)}: variant ${pct(d.variant.share)} (${d.variant.count}/${d.variant.games}), base ${pct(d.base.share)} (${d.base.count}/${d.base.games}); difference ${signed(d.difference)} points, 95% interval ${signed(d.ci95[0])} to ${signed(d.ci95[1])}</title>
         </g>`;
       })}
     </svg>

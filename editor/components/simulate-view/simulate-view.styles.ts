@@ -133,6 +133,22 @@ export const styles = [
       stroke: #1d2330;
       stroke-width: 1.5;
     }
+    .chart .zero {
+      stroke: #1d2330;
+    }
+    .chart .difference.up .bar {
+      fill: #6fbf8a;
+    }
+    .chart .difference.down .bar {
+      fill: #e39a7a;
+    }
+    .comparison {
+      margin: 8px 0;
+    }
+    .comparison h3 {
+      font-size: 14px;
+      margin: 0 0 4px;
+    }
     .chart .mean {
       stroke: #b3261e;
       stroke-width: 2;

@@ -6,7 +6,8 @@ import { SimulationController, type SimRun } from '../../simulate/simulation-con
 import { baseName } from '../../workspace/download.ts';
 import '../game-setup/game-setup.ts';
 import { defaultSetup, gameSetup, type SetupValue } from '../game-setup/setup-value.ts';
-import { histogram, shareChart } from './sim-charts.ts';
+import { differenceChart, histogram, shareChart } from './sim-charts.ts';
+import { compareShares } from '../../simulate/compare.ts';
 import { styles } from './simulate-view.styles.ts';
 
 /**
@@ -82,8 +83,24 @@ export class RsSimulateView extends LitElement {
             <progress id="progress" max=${sim.total} .value=${sim.done}></progress>
           </div>`
         : nothing}
+      ${this.renderComparison(sim.runs)}
       <div class="runs ${sim.runs.length > 1 ? 'side-by-side' : ''}">${sim.runs.map((run) => this.renderRun(run))}</div>
     `;
+  }
+
+  /** Variant minus base, once both runs are summarised (the variant runs first, then its base). */
+  private renderComparison(runs: readonly SimRun[]) {
+    const [variant, base] = runs;
+    const v = variant?.summary;
+    const b = base?.summary;
+    if (!v || !b || runs.length !== 2) return nothing;
+    const sides = { ...base!.sides, ...variant!.sides };
+    const outcomes = v.outcomes.some((o) => o.label.includes(' — ')) || b.outcomes.some((o) => o.label.includes(' — '));
+    return html`<section class="comparison" aria-label="Variant minus base">
+      <h3>Variant minus base <span class="muted">(percentage points, 95% intervals, Newcombe)</span></h3>
+      ${differenceChart('Winners: variant minus base', compareShares(v.winners, v.games, b.winners, b.games), sides)}
+      ${outcomes ? differenceChart('Outcomes: variant minus base', compareShares(v.outcomes, v.games, b.outcomes, b.games), sides) : nothing}
+    </section>`;
   }
 
   private renderRun(run: SimRun) {

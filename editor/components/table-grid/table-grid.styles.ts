@@ -1,8 +1,10 @@
 import { css } from 'lit';
 import { tokens } from '../shared.styles.ts';
+import { resultColors } from './result-colors.styles.ts';
 
 export const styles = [
   tokens,
+  resultColors,
   css`
     :host {
       display: block;
@@ -42,6 +44,7 @@ export const styles = [
     }
     .in-selection {
       background: #eef3ff;
+      box-shadow: inset 0 0 0 2px #b9cdf5;
     }
     button[aria-pressed='true'] {
       background: var(--rs-bg-selected);

@@ -2,6 +2,8 @@ import { LitElement, html, nothing } from 'lit';
 import { emit } from '../../events.ts';
 import { formatOdds, rowOdds, type Selection } from '../../tables/odds.ts';
 import type { TableView } from '../../validator/protocol.ts';
+import { resultSlot } from '../../tables/result-colors.ts';
+import { oddsBar } from '../tables-view/odds-bar.ts';
 import { styles } from './table-grid.styles.ts';
 
 /**
@@ -54,14 +56,16 @@ export class RsTableGrid extends LitElement {
           return html`<tr>
             <th scope="row">
               <button aria-pressed=${s?.kind === 'row' && s.row === r ? 'true' : 'false'} data-row=${r} @click=${() => this.handleSelect({ kind: 'row', row: r })}>
-                ${row.label}${odds ? html`<span class="odds">${formatOdds(odds)}</span>` : nothing}
+                ${row.label}${odds ? html`<span class="odds">${formatOdds(odds)}</span>${oddsBar(odds.percent)}` : nothing}
               </button>
             </th>
             ${t.columns.map((_, c) => {
               const cell = row.cells[c];
               const pressed = s?.kind === 'cell' && s.row === r && s.column === c;
               const inLine = (s?.kind === 'row' && s.row === r) || (s?.kind === 'column' && s.column === c);
-              return html`<td class=${inLine ? 'in-selection' : ''}>
+              const slot = cell ? resultSlot(t, cell.text) : undefined;
+              const classes = [inLine ? 'in-selection' : '', slot !== undefined ? `result result-${slot}` : ''].filter(Boolean).join(' ');
+              return html`<td class=${classes} data-result=${slot !== undefined ? cell!.text : nothing}>
                 ${cell
                   ? html`<button aria-pressed=${pressed ? 'true' : 'false'} aria-label="${row.label}, ${t.columns[c]}: ${cell.text}" data-row=${r} data-column=${c} @click=${() => this.handleSelect({ kind: 'cell', row: r, column: c })}>
                       ${cell.text}

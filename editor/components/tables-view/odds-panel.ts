@@ -2,6 +2,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { columnOutcomes, formatOdds, isRolled, rowOdds, type Outcome, type Selection } from '../../tables/odds.ts';
 import type { Location, TableView } from '../../validator/protocol.ts';
+import { resultSlot } from '../../tables/result-colors.ts';
+import { oddsBar } from './odds-bar.ts';
 
 export function oddsPanel(table: TableView, selection: Selection | undefined, open: (location: Location) => void): TemplateResult {
   const rolled = isRolled(table);
@@ -32,7 +34,7 @@ export function oddsPanel(table: TableView, selection: Selection | undefined, op
   if (selection.kind === 'column') {
     return html`${intro}
       <h3>Column ${column}</h3>
-      ${rolled ? outcomeList(outcomes) : html`<p class="muted">Not rolled: no odds.</p>`}`;
+      ${rolled ? outcomeList(table, outcomes) : html`<p class="muted">Not rolled: no odds.</p>`}`;
   }
   const row = table.rows[selection.row];
   const cell = row?.cells[selection.column];
@@ -49,16 +51,20 @@ export function oddsPanel(table: TableView, selection: Selection | undefined, op
     ${source(cell.location, 'Show cell in file')}`;
 }
 
-function outcomeList(outcomes: Outcome[]): TemplateResult {
+/** Results of a column, most likely first, each with its chance as text and as a bar. */
+function outcomeList(table: TableView, outcomes: Outcome[]): TemplateResult {
   return html`<table class="outcomes">
     <thead><tr><th scope="col">Result</th><th scope="col">Odds</th><th scope="col">Rows</th></tr></thead>
     <tbody>
       ${outcomes.map(
-        (o) => html`<tr data-result=${o.result}>
-          <td>${o.result}${o.name ? html` <span class="muted">${o.name}</span>` : nothing}</td>
-          <td>${formatOdds(o.odds)}</td>
+        (o) => {
+          const slot = resultSlot(table, o.result);
+          return html`<tr data-result=${o.result}>
+          <td class=${slot !== undefined ? `result-${slot}` : ''}>${o.result}${o.name ? html` <span class="muted">${o.name}</span>` : nothing}</td>
+          <td>${formatOdds(o.odds)}${oddsBar(o.odds.percent)}</td>
           <td>${o.rows.join(', ')}</td>
-        </tr>`,
+        </tr>`;
+        },
       )}
     </tbody>
   </table>`;

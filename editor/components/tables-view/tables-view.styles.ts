@@ -1,8 +1,10 @@
 import { css } from 'lit';
 import { tokens } from '../shared.styles.ts';
+import { resultColors } from '../table-grid/result-colors.styles.ts';
 
 export const styles = [
   tokens,
+  resultColors,
   css`
     :host {
       display: grid;

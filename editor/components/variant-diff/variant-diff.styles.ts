@@ -1,14 +1,51 @@
 import { css } from 'lit';
 import { tokens } from '../shared.styles.ts';
+import { resultColors } from '../table-grid/result-colors.styles.ts';
 
 export const styles = [
   tokens,
+  resultColors,
   css`
     :host {
       display: block;
       overflow: auto;
       padding: 12px 16px;
       height: 100%;
+    }
+    .grid-diff {
+      border-collapse: collapse;
+      font-size: 12.5px;
+      margin: 6px 0;
+    }
+    .grid-diff caption {
+      text-align: left;
+      color: var(--rs-text-muted);
+      padding-bottom: 4px;
+    }
+    .grid-diff th,
+    .grid-diff td {
+      border: 1px solid var(--rs-border);
+      padding: 3px 8px;
+      font-family: var(--rs-mono);
+    }
+    .grid-diff th {
+      background: var(--rs-bg-muted);
+    }
+    .grid-diff td.changed {
+      outline: 3px solid #d9480f;
+      outline-offset: -3px;
+      font-weight: 700;
+    }
+    .grid-diff del {
+      color: var(--rs-text-muted);
+      font-weight: 400;
+    }
+    .grid-diff .row-added th {
+      color: #1f7a3a;
+    }
+    .grid-diff .row-removed th,
+    .grid-diff th.removed {
+      text-decoration: line-through;
     }
     h2 {
       margin: 0 0 4px;

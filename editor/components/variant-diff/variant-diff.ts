@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit } from '../../events.ts';
-import type { DiffLine, ElementChange, VariantDiff } from '../../validator/protocol.ts';
+import type { DiffLine, ElementChange, TableGridDiff, VariantDiff } from '../../validator/protocol.ts';
+import { resultSlot } from '../../tables/result-colors.ts';
 import { styles } from './variant-diff.styles.ts';
 
 /** Unchanged lines kept around each change in a diff. */
@@ -10,7 +11,8 @@ const HOW: Record<ElementChange['how'][number], string> = { replace: 'redefined'
 /**
  * What the active variant changes in the ruleset it extends: one card per element (a table, a
  * track, `flow`…) that is added, removed or changed, saying which of the variant's keys did it,
- * with a line diff of the element's YAML.
+ * with a line diff of the element's YAML; a table is also drawn as a grid with its changed cells
+ * highlighted (base value struck through beside the variant's).
  *
  * @fires rs-open-file - "Show in variant" was chosen (`{ path, range }`)
  */
@@ -51,9 +53,39 @@ export class RsVariantDiff extends LitElement {
         <span class="how">${how ? `by ${how}` : ''} ${c.paths.length ? c.paths.join(', ') : ''}</span>
         ${c.location ? html`<button class="button" @click=${() => emit(this, 'rs-open-file', { path: c.location!.file, range: c.location!.range })}>Show in variant</button>` : nothing}
       </header>
+      ${c.grid ? gridDiff(title, c.grid) : nothing}
       <pre aria-label="Line diff of ${title}">${folded(c.lines).map((l) => (l ? html`<span class=${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}>${l.op} ${l.text}</span>` : html`<span class="ctx">⋯</span>`))}</pre>
     </article>`;
   }
+}
+
+/** A table's grid: rows in band order, changed cells marked and showing both values. */
+function gridDiff(title: string, grid: TableGridDiff) {
+  const slot = (text: string | undefined) => (text === undefined ? undefined : resultSlot(grid, text));
+  return html`<table class="grid-diff" aria-label="Cells of ${title}, ${grid.changedCells} changed">
+    <caption>${grid.changedCells} cell${grid.changedCells === 1 ? '' : 's'} changed</caption>
+    <thead>
+      <tr>
+        <th scope="col"></th>
+        ${grid.columns.map((c) => html`<th scope="col" class=${grid.removedColumns.includes(c) ? 'removed' : ''}>${c}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${grid.rows.map(
+        (r) => html`<tr class="row-${r.status}" data-row=${r.label}>
+          <th scope="row">${r.label}</th>
+          ${r.cells.map((cell, i) => {
+            const s = slot(cell.text);
+            const classes = [cell.changed ? 'changed' : '', s !== undefined ? `result-${s}` : ''].filter(Boolean).join(' ');
+            const label = cell.changed ? `${r.label}, ${grid.columns[i]}: ${cell.before ?? 'none'} → ${cell.text ?? 'none'}` : `${r.label}, ${grid.columns[i]}: ${cell.text ?? ''}`;
+            return html`<td class=${classes} data-column=${grid.columns[i]!} data-changed=${cell.changed ? 'true' : 'false'} aria-label=${label} title=${label}>
+              ${cell.changed && cell.before !== undefined ? html`<del>${cell.before}</del> ` : nothing}${cell.text ?? ''}
+            </td>`;
+          })}
+        </tr>`,
+      )}
+    </tbody>
+  </table>`;
 }
 
 /** `3 elements: 2 changed, 1 removed`. */

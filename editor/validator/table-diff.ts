@@ -1,0 +1,50 @@
+/**
+ * A table changed by a variant as one grid: the union of both versions' rows (in band order) and
+ * columns, each cell with its base and variant text and whether it changed, so the diff view can
+ * draw the table once with the changed cells highlighted instead of a YAML line diff only.
+ */
+import type { TableGridDiff, TableView } from './protocol.ts';
+
+export function tableGridDiff(before: TableView | undefined, after: TableView | undefined): TableGridDiff {
+  const columns = [...new Set([...(after?.columns ?? []), ...(before?.columns ?? [])])];
+  const rowsOf = (t: TableView | undefined) => new Map((t?.rows ?? []).map((r) => [r.label, r]));
+  const b = rowsOf(before);
+  const a = rowsOf(after);
+  // Table views list rows in band order already; merge the two orders keeping the variant's first.
+  const labels = [...new Set([...a.keys(), ...b.keys()])];
+  const order = new Map([...(after?.rows ?? []), ...(before?.rows ?? [])].map((r, i) => [r.label, i]));
+  labels.sort((x, y) => rank(x, after, before) - rank(y, after, before) || order.get(x)! - order.get(y)!);
+  let changedCells = 0;
+  const rows = labels.map((label) => {
+    const br = b.get(label);
+    const ar = a.get(label);
+    const cells = columns.map((column) => {
+      const text = (t: TableView | undefined, r: typeof ar) => {
+        const c = t ? t.columns.indexOf(column) : -1;
+        return r && c >= 0 ? r.cells[c]?.text : undefined;
+      };
+      const was = text(before, br);
+      const now = text(after, ar);
+      const changed = was !== now;
+      if (changed) changedCells++;
+      return { ...(now !== undefined ? { text: now } : {}), ...(was !== undefined ? { before: was } : {}), changed };
+    });
+    const status = !br ? 'added' : !ar ? 'removed' : cells.some((c) => c.changed) ? 'changed' : 'same';
+    return { label, status, cells } as TableGridDiff['rows'][number];
+  });
+  const removedColumns = (before?.columns ?? []).filter((c) => !after?.columns.includes(c));
+  return { columns, removedColumns, rows, changedCells, ...(after?.results ?? before?.results ? { results: { ...before?.results, ...after?.results } } : {}) };
+}
+
+/** Position of a row in whichever version has it, the variant's first (both are in band order). */
+function rank(label: string, after: TableView | undefined, before: TableView | undefined): number {
+  const i = after?.rows.findIndex((r) => r.label === label) ?? -1;
+  if (i >= 0) return i;
+  // A row only the base has goes just after the variant row the base lists before it.
+  const bi = before?.rows.findIndex((r) => r.label === label) ?? -1;
+  for (let j = bi - 1; j >= 0; j--) {
+    const k = after?.rows.findIndex((r) => r.label === before!.rows[j]!.label) ?? -1;
+    if (k >= 0) return k + 0.5;
+  }
+  return -0.5;
+}

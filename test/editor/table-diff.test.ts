@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest';
+import { resultSlot } from '../../editor/tables/result-colors.ts';
+import type { TableView } from '../../editor/validator/protocol.ts';
+import { tableGridDiff } from '../../editor/validator/table-diff.ts';
+import { orderRows } from '../../editor/validator/table-views.ts';
+import { validate } from '../../editor/validator/validate.ts';
+import { shippedGame } from './helpers.ts';
+
+const view = (rows: Array<[string, string[]]>, columns = ['a', 'b']): TableView => ({
+  id: 't',
+  columnKind: 'bands',
+  columns,
+  results: { N: 'No effect', VM: 'Morale Check', A: 'Arrest', X: 'Dispersal' },
+  rows: rows.map(([label, cells]) => ({ label, cells: cells.map((text) => ({ text })) })),
+});
+
+describe('table rows in band order', () => {
+  test('integer keys should not jump ahead of ranges: "1-5" comes before "6"', () => {
+    // A JS object puts "6" first, as a YAML mapping { "1-5": …, "6": … } parses.
+    const rows = Object.entries({ '1-5': 'x', '6': 'y' });
+    expect(rows.map(([k]) => k)).toEqual(['6', '1-5']);
+    expect(orderRows(rows).map(([k]) => k)).toEqual(['1-5', '6']);
+    expect(orderRows(Object.entries({ '13+': 1, '2-6': 2, '7': 3, '8..12': 4 })).map(([k]) => k)).toEqual(['2-6', '7', '8..12', '13+']);
+    // Named keys keep their order, after the numeric bands.
+    expect(orderRows(Object.entries({ night: 1, day: 2, '3': 3 })).map(([k]) => k)).toEqual(['3', 'night', 'day']);
+  });
+
+  test('a variant that sets rows { "1-5", "6" } should show "1-5" above "6" in the tables view', () => {
+    const files = shippedGame('battle-of-seattle');
+    const variant = 'rulesets/battle-of-seattle/variants/bands-test.yaml';
+    files[variant] = ['rulesmith: 1', 'extends: ../ruleset.yaml', 'set:', '  tables.crt.rows:', '    "1-5": [N, N, N, N, N, N]', '    "6": [X, X, X, X, X, X]', ''].join('\n');
+    const result = validate({ seq: 1, files, entries: [variant], active: variant });
+    const crt = result.active?.tables.find((t) => t.id === 'crt');
+    expect(crt?.rows.map((r) => [r.label, r.weight])).toEqual([
+      ['1-5', 5],
+      ['6', 1],
+    ]);
+  });
+});
+
+describe('table diffs as grids', () => {
+  test('changed cells should be marked with both values, rows in band order', () => {
+    const before = view([
+      ['1', ['N', 'VM']],
+      ['2', ['VM', 'X']],
+      ['3', ['A', 'X']],
+    ]);
+    const after = view([
+      ['1-2', ['N', 'N']],
+      ['3', ['A', 'A']],
+    ]);
+    const grid = tableGridDiff(before, after);
+    expect(grid.columns).toEqual(['a', 'b']);
+    expect(grid.rows.map((r) => [r.label, r.status])).toEqual([
+      ['1', 'removed'],
+      ['2', 'removed'],
+      ['1-2', 'added'],
+      ['3', 'changed'],
+    ]);
+    expect(grid.rows[3]!.cells).toEqual([
+      { text: 'A', before: 'A', changed: false },
+      { text: 'A', before: 'X', changed: true },
+    ]);
+    expect(grid.changedCells).toBe(2 + 2 + 2 + 1);
+  });
+
+  test('a column only the base has should be listed as removed', () => {
+    const grid = tableGridDiff(view([['1', ['N', 'X']]], ['a', 'b']), view([['1', ['N']]], ['a']));
+    expect(grid.removedColumns).toEqual(['b']);
+    expect(grid.rows[0]!.cells[1]).toEqual({ before: 'X', changed: true });
+  });
+
+  test('the shipped no-dispersal variant should diff the CRT as a grid with its four X cells changed', () => {
+    const files = shippedGame('battle-of-seattle');
+    const variant = 'rulesets/battle-of-seattle/variants/no-dispersal.yaml';
+    const result = validate({ seq: 1, files, entries: [variant], active: variant });
+    const crt = result.active?.diff?.changes.find((c) => c.section === 'tables' && c.id === 'crt');
+    expect(crt?.grid?.changedCells).toBe(4);
+    const changed = crt!.grid!.rows.flatMap((r) => r.cells.map((c, i) => (c.changed ? `${r.label}/${crt!.grid!.columns[i]}: ${c.before}→${c.text}` : '')).filter(Boolean));
+    expect(changed).toEqual(['5/16+: X→N', '6/7-10: X→N', '6/11-15: X→N', '6/16+: X→N']);
+    expect(crt?.grid?.rows.map((r) => r.label)).toEqual(['1', '2', '3', '4', '5', '6']);
+  });
+});
+
+describe('result colours', () => {
+  test('a result of the legend should get its palette slot in legend order; other text none', () => {
+    const t = view([]);
+    expect(['N', 'VM', 'A', 'X'].map((r) => resultSlot(t, r))).toEqual([0, 1, 2, 3]);
+    expect(resultSlot(t, 'built')).toBeUndefined();
+    expect(resultSlot({}, 'N')).toBeUndefined();
+    const many = { results: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`r${i}`, ''])) };
+    expect(resultSlot(many, 'r9')).toBe(1);
+  });
+});
