@@ -3,8 +3,11 @@
  * simulation and its base's, with a 95% interval for the difference of two independent
  * proportions by Newcombe's hybrid score method (each side's Wilson interval combined), which stays
  * inside [-1, 1] and behaves at shares of 0 or 1 where the plain Wald interval collapses.
- * Pure arithmetic: the simulate view draws it; the CLI has its own copy in interpreter/analysis.
+ * The arithmetic is the CLI's (interpreter/analysis/intervals.ts); this file lines up the results.
  */
+import { newcombe } from '../../interpreter/analysis/intervals.ts';
+
+export { wilson } from '../../interpreter/analysis/intervals.ts';
 
 /** The parts of a summary's share this needs (a result label and how many games gave it). */
 export interface ShareCount {
@@ -22,29 +25,10 @@ export interface ShareDifference {
   ci95: [number, number];
 }
 
-const Z95 = 1.959963984540054;
-
-/** Wilson score interval of k successes in n trials; [0, 0] when n is 0. */
-export function wilson(k: number, n: number, z = Z95): [number, number] {
-  if (n <= 0) return [0, 0];
-  const p = k / n;
-  const z2 = z * z;
-  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  // At k = 0 or k = n the exact end is 0 or 1; rounding would step a hair off it.
-  return [k <= 0 ? 0 : Math.max(0, centre - half), k >= n ? 1 : Math.min(1, centre + half)];
-}
-
-/** Newcombe's hybrid score interval for p1 - p2 (k1 of n1 against k2 of n2). */
-export function differenceInterval(k1: number, n1: number, k2: number, n2: number, z = Z95): [number, number] {
+/** The CLI's Newcombe interval, clamped to the possible range of a difference. */
+export function differenceInterval(k1: number, n1: number, k2: number, n2: number): [number, number] {
   if (n1 <= 0 || n2 <= 0) return [-1, 1];
-  const p1 = k1 / n1;
-  const p2 = k2 / n2;
-  const [l1, u1] = wilson(k1, n1, z);
-  const [l2, u2] = wilson(k2, n2, z);
-  const d = p1 - p2;
-  const lo = d - Math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2);
-  const hi = d + Math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2);
+  const [lo, hi] = newcombe(k1, n1, k2, n2).ci95;
   return [Math.max(-1, lo), Math.min(1, hi)];
 }
 

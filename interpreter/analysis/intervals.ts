@@ -1,4 +1,18 @@
-import { wilson } from './summary.ts';
+/**
+ * Interval arithmetic for comparisons, pure and import-free, so the editor's main thread uses the
+ * same code as the CLI (test/architecture/imports.ts allows this one file).
+ */
+
+/** Wilson score interval: well-behaved near 0% and 100%, unlike the normal approximation. */
+export function wilson(k: number, n: number, z = 1.959964): [number, number] {
+  if (n === 0) return [0, 0];
+  const p = k / n;
+  const denom = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  // At k = 0 or k = n the exact end is 0 or 1; rounding would step a hair off it.
+  return [k <= 0 ? 0 : Math.max(0, centre - half), k >= n ? 1 : Math.min(1, centre + half)];
+}
 
 /** z for a two-sided 95% interval. */
 export const Z95 = 1.959963984540054;

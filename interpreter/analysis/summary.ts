@@ -1,4 +1,7 @@
 import type { Program } from '../runtime/program.ts';
+import { wilson } from './intervals.ts';
+
+export { wilson } from './intervals.ts';
 
 export interface GameRecord {
   seed: string;
@@ -96,15 +99,6 @@ export function shares(labels: string[], total: number): Share[] {
     .map(([label, count]) => ({ label, count, share: count / total, ci95: wilson(count, total) }));
 }
 
-/** Wilson score interval: well-behaved near 0% and 100%, unlike the normal approximation. */
-export function wilson(k: number, n: number, z = 1.959964): [number, number] {
-  if (n === 0) return [0, 0];
-  const p = k / n;
-  const denom = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
 
 function stats(values: number[]): Stats {
   if (values.length === 0) return { mean: 0, median: 0, p95: 0, min: 0, max: 0 };

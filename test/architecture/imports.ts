@@ -47,6 +47,9 @@ export const EDITOR_ENTRY_POINTS: ReadonlySet<string> = new Set([
   // Option values are checked by one function everywhere (setup, --option, the setup form); it
   // imports nothing, so the main thread's setup form uses it without loading the runtime.
   'interpreter/runtime/options.ts',
+  // Wilson and Newcombe intervals: the simulate view's variant-minus-base chart uses the CLI's
+  // arithmetic; the file imports nothing.
+  'interpreter/analysis/intervals.ts',
 ]);
 
 export interface Token {
