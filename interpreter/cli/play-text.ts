@@ -22,7 +22,7 @@ export function readable(game: Game, e: Pick<LogEntry, 'kind' | 'data'>): boolea
 }
 
 /**
- * A line's text, with a named variable's name for its id and a move's ids of places (`protester_pile → convention_center`) in the
+ * A line's text, with a named variable's name for its id and a move's ids of places (`supply_pile → market_square`) in the
  * places' names, as the seat's view wrote the rest of it.
  */
 export function lineText(game: Game, e: Pick<LogEntry, 'kind' | 'data' | 'text'>): string {

@@ -119,7 +119,7 @@ export function carriedRules(program: Program, rulesetPath: string): { ruleset: 
   const entry = resolve(rulesetPath);
   const sources = [...program.model.files].map(([path, source]) => [resolve(path), source.text] as const);
   const common = [entry, ...sources.map(([path]) => dirname(path))].reduce(commonFolder);
-  // Named as from the working folder when they lie in it (`rulesets/dragut`, as the editor names
+  // Named as from the working folder when they lie in it (`rulesets/<game>`, as the editor names
   // them), else from the folder above them all (keeping the ruleset's own folder in the name).
   const cwd = process.cwd();
   const base = common !== cwd && commonFolder(common, cwd) === cwd ? cwd : common === entry ? dirname(common) : common;

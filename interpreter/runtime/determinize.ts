@@ -150,7 +150,7 @@ function resampleValues(rt: Runtime, state: GameState, me: PlayerState | undefin
   for (const section of ['tracks', 'variables'] as const) {
     const values = (section === 'tracks' ? state.tracks : state.vars) as Record<string, unknown>;
     // A piece out of the game (no place: still in the box) keeps its values: the rules read them
-    // only once they place it, which every seat sees. Blue Max keeps some 150 pieces in the box,
+    // only once they place it, which every seat sees. A ruleset may keep some 150 pieces in the box,
     // and drawing all their values again made most of a determinization's cost.
     const inBox = (per: string, owner: string) => per === 'piece' && state.pieces[owner]?.at == null;
     for (const { id, def, owners: unseen } of unseenValues(rt, section, values, me, inBox)) {

@@ -236,7 +236,7 @@ function upgradeV1(saved: SavedGame): SavedGame {
 /**
  * The per-owner records of a state read from JSON, each copied once by spreading: built key by
  * key they are slow (dictionary) objects, which every fork's or determinization's first write
- * would copy at ~100 µs for Blue Max's 165 pieces (see `perOwner` in init.ts).
+ * would copy at ~100 µs for a ruleset of 165 pieces (see `perOwner` in init.ts).
  */
 function withFixedShapes(state: GameState): GameState {
   for (const store of [state.tracks, state.vars] as Array<Record<string, unknown>>) {

@@ -139,7 +139,7 @@ function perOwner(owners: string[], value: () => unknown): Record<string, unknow
   const out: Record<string, unknown> = {};
   for (const k of owners) setOwn(out, k, value());
   // Built key by key, a record of many owners is a slow (dictionary) object, and copying it for a
-  // fork's or a determinization's first write cost ~100 µs for Blue Max's 165 pieces. Copied once
+  // fork's or a determinization's first write cost ~100 µs for a ruleset of 165 pieces. Copied once
   // by spreading, it gets a fixed shape, and so do the copies made from it (~2 µs).
   return { ...out };
 }
