@@ -12,7 +12,7 @@ import { MarkedString, type Value } from './values.ts';
 export function budgetExceeded(rt: Runtime, at: SourceAt | undefined): RuleError {
   return new RuleError(
     'step-budget-exceeded',
-    `The game did more than ${rt.opts.stepBudget.toLocaleString('en-US')} steps of work (statements, dice, items gone through) without finishing; a loop probably never ends.`,
+    `The game did more than ${rt.opts.stepBudget.toLocaleString('en-US')} steps of work (statements, dice, items gone through) without reaching a question or the end; a loop probably never ends.`,
     at,
     'Bound loops with `while … max N`, make sure conditions can change, and go through fewer items.',
   );

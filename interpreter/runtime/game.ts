@@ -160,6 +160,9 @@ export class Game {
       const line = decisionText(this, req, answer as Answer);
       this.rt.log('decision', line.text, req.at, { answer }, req.secret ? req.player : undefined, line.secret);
     }
+    // The step budget is per run between two questions: a long game never runs out of it, and an
+    // endless loop still stops within about a second of the question it follows.
+    this.rt.steps = 0;
     this.advance(() => this.rt.resume(answerValue(req, answer as Answer)));
     return { ok: true };
   }

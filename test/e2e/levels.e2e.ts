@@ -29,11 +29,11 @@ describe('bot levels', () => {
     await openPlaytest(page);
     await setSeats(page, { p1: 'easy', p2: 'human' });
     expect(await page.locator('rs-playtest-view rs-game-setup select[name="seat-p1"] option').allTextContents()).toEqual(['Human', 'Random', 'Easy', 'Normal', 'Hard']);
-    // Four times the default busy work, so the move outlasts the page checks below even on a
-    // loaded machine (with the default, one run of npm test under load saw the bot move, and
-    // Second asked, before the checks ended; they read 9 and 19 of 50 iterations in others).
+    // Nearly the most busy work a turn may do within the step budget (2.4 times the default), so
+    // the move outlasts the page checks below even on a loaded machine (with the default, one run
+    // of npm test under load saw the bot move, and Second asked, before the checks ended).
     const effort = page.locator('rs-playtest-view rs-game-setup input[name="option-effort"]');
-    await effort.fill('1600000');
+    await effort.fill('950000');
     await effort.dispatchEvent('change');
     await newGame(page);
 
