@@ -4,21 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { runCli } from './run-cli.ts';
+import { TWO_WARNINGS } from './ruleset-texts.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-/** Two warnings (two unreachable rows), no error. */
-const TWO_WARNINGS = `rulesmith: 1
-id: warns
-name: Warns
-tables:
-  t:
-    roll: 1d6
-    rows:
-      1-6: ok
-      7: never
-      8: nor this
-`;
 
 let dir: string;
 beforeAll(() => {

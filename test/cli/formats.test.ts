@@ -12,6 +12,7 @@ import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { gitRoot, repoRelative } from '../../interpreter/cli/repo-paths.ts';
 import { runCli } from './run-cli.ts';
+import { BROKEN, WARNS } from './ruleset-texts.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'bin/rulesmith.js');
@@ -34,25 +35,6 @@ function sarifValidator() {
   return ajv.compile({ $id: id, ...rest });
 }
 
-const BROKEN = `rulesmith: 1
-id: broken
-name: Broken
-tables:
-  t:
-    roll: 1d6
-    rows:
-      1-5: ok
-`;
-const WARNS = `rulesmith: 1
-id: warns
-name: Warns
-tables:
-  t:
-    roll: 1d6
-    rows:
-      1-6: ok
-      7: never
-`;
 
 /** A fake repository: `.git` marks its root; the rulesets sit two folders down. */
 let repo: string;

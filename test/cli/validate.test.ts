@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { runCli } from './run-cli.ts';
+import { BROKEN, WARNS } from './ruleset-texts.ts';
 
 const CLEAN = `rulesmith: 1
 id: tiny
@@ -12,25 +13,6 @@ tables:
   t:
     roll: 1d6
     rows: { 1-6: ok }
-`;
-const BROKEN = `rulesmith: 1
-id: broken
-name: Broken
-tables:
-  t:
-    roll: 1d6
-    rows:
-      1-5: ok
-`;
-const WARNS = `rulesmith: 1
-id: warns
-name: Warns
-tables:
-  t:
-    roll: 1d6
-    rows:
-      1-6: ok
-      7: never
 `;
 
 let dir: string;
