@@ -145,6 +145,8 @@ describe('runtime: a small two-sided game', () => {
       expect(a.stopped).toBeUndefined();
       expect(JSON.stringify(a.game.log)).toBe(JSON.stringify(b.game.log));
       results.add(JSON.stringify(a.game.result));
+      // The log's last line says the result in words, with the side's name.
+      expect(a.game.log.at(-1)).toMatchObject({ kind: 'end', text: expect.stringMatching(/^Game over: (Red wins \(Points\)|Blue wins \(Points\)|No one wins \(Draw\))\.$/) });
     }
     expect(results.size).toBeGreaterThan(1);
   });
