@@ -99,7 +99,7 @@ describe('runtime: a small two-sided game', () => {
     const game = startGame(program, { seed: 7 }, { forcedDice: [1, 1, 1, 1, 4] });
     answerAll(game, [0, 0, 0, 'hold', 'hold', [], 'Attack']);
     const entry = game.log.find((e) => e.kind === 'table' && e.text.startsWith('crt'));
-    expect(entry?.text).toBe('crt: row 4-6, column 1 shifted +1 → W');
+    expect(entry?.text).toBe('crt: row 4-6 (for 4) and column 2-3 (shifted 1 right from 1) give Win (W)');
     expect(entry?.at).toMatchObject({ file: 'test/fixtures/runtime/duel/ruleset.yaml', line: 81 });
     const change = game.log.filter((e) => e.kind === 'change' && e.text.startsWith('score (red)')).at(-1);
     const [from, to] = change!.text.match(/(\d+) → (\d+)/)!.slice(1).map(Number);
