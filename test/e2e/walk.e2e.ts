@@ -141,6 +141,28 @@ describe('editor fixes from the browser walk, at 1024×768', () => {
     expect(s.errors).toEqual([]);
   });
 
+  test('typing `tables.` should offer the table ids, and only them', async () => {
+    const { page } = s;
+    await showView(page, 'edit');
+    await expect.poll(() => openPath(page)).toBe('rulesets/dragut/ruleset.yaml');
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    // No Ctrl+Space: the `.` asks for completion by itself.
+    await page.keyboard.type('note: see tables.');
+    const suggest = page.locator('.suggest-widget .monaco-list-row');
+    await suggest.first().waitFor({ timeout: 30_000 });
+    const labels = await suggest.allTextContents();
+    await s.shot('tables-completion');
+    expect(labels.some((l) => l.includes('movement_cost') && l.includes('table'))).toBe(true);
+    expect(labels.every((l) => l.includes('table'))).toBe(true);
+    await page.keyboard.press('Escape');
+    // Leave the file as shipped.
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Backspace');
+  });
+
   test('a fresh load on rules with errors should still play the last version that compiled, and say so', async () => {
     const { page } = s;
     await importFixture(page, 'dragut', 'march');

@@ -67,16 +67,12 @@ export function areaMapSvg(ctx: BoardContext): TemplateResult {
           aria-pressed=${pressed(ctx, option) ?? nothing}>
         <title>${a.name}</title>
         ${areaShape(a.shape, layout.radius, AREA_FILLS[typeIndex % AREA_FILLS.length]!)}
+        ${countersSvg(ctx, stacks.get(a.id)!, layout.counter)}
       </g>`;
     })}</g>
     <g class="area-names">${names.map((n) => (n.at
       ? svg`<text class="area-name" data-place=${n.id} x=${n.at.x.toFixed(1)} y=${n.at.y.toFixed(1)} font-size=${nameSize.toFixed(1)}>${n.text}</text>`
       : nothing))}</g>
-    <g class="area-pieces">${ctx.board.areas.map((a) => {
-      const p = layout.at.get(a.id)!;
-      const stack = stacks.get(a.id)!;
-      return stack.slots.length ? svg`<g class="pieces-at" data-place=${a.id} transform="translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})">${countersSvg(ctx, stack, layout.counter)}</g>` : nothing;
-    })}</g>
   </svg>`;
 }
 
@@ -138,6 +134,7 @@ function counterStack(ctx: BoardContext, pieces: readonly PieceView[], size: num
 }
 
 function countersSvg(ctx: BoardContext, stack: ReturnType<typeof counterStack>, size: number) {
+  if (!stack.slots.length) return nothing;
   const last = stack.slots[stack.slots.length - 1]!;
   return svg`${stack.shown.map((p, i) => counterSvg(ctx, p, stack.slots[i]!, size))}
     ${stack.more ? svg`<text class="more" x=${last.x} y=${last.y + 4} font-size=${Math.max(12, MIN_TEXT_PX * ctx.unit).toFixed(1)}>+${stack.more}</text>` : nothing}`;
