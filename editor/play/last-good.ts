@@ -3,7 +3,6 @@
  * opened on text with errors still plays the last good rules (as it does after an edit in the
  * same session). Stored as a setting beside the autosaved files.
  */
-import { openFileStore } from '../workspace/idb-file-store.ts';
 import type { FileStore } from '../workspace/file-store.ts';
 
 export interface LastGoodMemory {
@@ -13,13 +12,20 @@ export interface LastGoodMemory {
 
 const KEY = 'play-last-good:';
 
-/** The memory in the editor's IndexedDB store (in memory where the browser refuses storage). */
-export function storedLastGood(open: () => Promise<FileStore> = openFileStore): LastGoodMemory {
+/** The memory in the store `open` gives (the editor's IndexedDB store, opened on first use). */
+export function storedLastGood(open: () => Promise<FileStore>): LastGoodMemory {
   let store: Promise<FileStore> | undefined;
   const opened = () => (store ??= open());
+  // The same files compile again after each view switch: write only what changed.
+  const written = new Map<string, string>();
   // Only the newest save per entry matters; an older one still writing is simply overwritten.
   return {
     load: async (entry) => (await opened()).getSetting<Record<string, string>>(KEY + entry),
-    save: (entry, files) => void opened().then((s) => s.setSetting(KEY + entry, files)).catch(() => undefined),
+    save: (entry, files) => {
+      const key = JSON.stringify(files);
+      if (written.get(entry) === key) return;
+      written.set(entry, key);
+      void opened().then((s) => s.setSetting(KEY + entry, files)).catch(() => undefined);
+    },
   };
 }

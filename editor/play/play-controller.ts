@@ -8,6 +8,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { BUDGET_WORDS, Watchdog } from '../workers/watchdog.ts';
+import { openFileStore } from '../workspace/idb-file-store.ts';
 import { storedLastGood, type LastGoodMemory } from './last-good.ts';
 import type { BoardModel, GameSetupData, PlayRequest, PlayResponse, PlayUpdate, ReplayData, ScenarioEdit, ScenarioSettings, SeatState, StartRequest } from './protocol.ts';
 
@@ -52,7 +53,7 @@ export class PlayController implements ReactiveController {
   /** The newest compile sent, and whether its answer is still out. */
   private sent: { job: { files: Record<string, string>; entry: string }; answered: boolean } | undefined;
 
-  constructor(private readonly host: ReactiveControllerHost, private readonly memory: LastGoodMemory = storedLastGood()) {
+  constructor(private readonly host: ReactiveControllerHost, private readonly memory: LastGoodMemory = storedLastGood(openFileStore)) {
     host.addController(this);
   }
 

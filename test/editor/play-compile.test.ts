@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ProgramCache } from '../../editor/play/compile.ts';
+import { storedLastGood } from '../../editor/play/last-good.ts';
+import { MemoryFileStore } from '../../editor/workspace/file-store.ts';
 import { ROOT } from './helpers.ts';
 
 const ENTRY = 'rulesets/x/ruleset.yaml';
@@ -24,5 +26,25 @@ describe('ProgramCache (the playtest worker keeps the last good rules)', () => {
     if (!compiled.ok) throw new Error(compiled.message);
     expect(cache.fallback(BROKEN, ENTRY)).toBe(compiled.program);
     expect(new ProgramCache().fallback(BROKEN, ENTRY)).toBeUndefined();
+  });
+});
+
+describe('storedLastGood (the last good files kept across page loads)', () => {
+  test('should give back the files saved for an entry, writing the same files once', async () => {
+    const store = new MemoryFileStore();
+    let writes = 0;
+    const setSetting = store.setSetting.bind(store);
+    store.setSetting = async (key, value) => {
+      writes++;
+      return setSetting(key, value);
+    };
+    const memory = storedLastGood(async () => store);
+    expect(await memory.load(ENTRY)).toBeUndefined();
+    memory.save(ENTRY, GOOD);
+    memory.save(ENTRY, { ...GOOD });
+    await expect.poll(() => memory.load(ENTRY)).toEqual(GOOD);
+    expect(writes).toBe(1);
+    // A fresh page (a new memory over the same store) reads them back.
+    expect(await storedLastGood(async () => store).load(ENTRY)).toEqual(GOOD);
   });
 });
