@@ -11,6 +11,7 @@ import type { LogEntry } from './log.ts';
 import { cloneJson, cloneState, copyFrame, loadFrame, loadRequest, saveFrame, saveRequest, type MachineState } from './persist.ts';
 import { DEFAULT_RUNTIME_OPTIONS, Runtime, type RuntimeOptions } from './runtime.ts';
 import { upgradeLog, upgradeTexts } from './saved-v1.ts';
+import { ownerNameIn, resultText } from './result-text.ts';
 import { STATE_FORMAT, type GameState } from './state.ts';
 import { toJson, type Value } from './values.ts';
 import { viewFor, type GameView } from './views.ts';
@@ -203,7 +204,7 @@ export class Game {
     this.status = 'ended';
     this.result = toJson(result);
     this.state.ended = { result: this.result };
-    this.rt.log('end', `Game over: ${JSON.stringify(this.result)}`);
+    this.rt.log('end', `Game over: ${resultText(this.result, (id) => ownerNameIn(this.state.players, this.program.data.sides, id))}`);
   }
 
   private fail(code: string, message: string, hint: string | undefined, at?: RuleError['at']): void {

@@ -61,7 +61,7 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
     let col = shape.columns.findIndex((b) => bandContains(b, colKey));
     if (col < 0) throw new RuleError('no-table-column', `Table \`${id}\` has no column for ${colKey}.`, at);
     const shifted = Math.min(shape.columns.length - 1, Math.max(0, col + shift));
-    if (rt.logging) columnNote = shift ? `, column ${colKey} shifted ${shift > 0 ? '+' : ''}${shift}` : `, column ${colKey}`;
+    if (rt.logging) columnNote = columnText(def, col, colKey, shifted - col);
     col = shifted;
     cell = Array.isArray(cell) ? cell[col] : undefined;
     path = [...path, col];
@@ -70,10 +70,33 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
   if (rt.logging) {
     // Keys read from hidden pieces' secrets would tell them: other seats see only that a lookup was made.
     const name = typeof def.name === 'string' ? def.name : id;
-    const text = span(rt, read, `${name}: row ${row.label}${columnNote} → ${toText(value)}`, { text: `${name}: looked up` });
+    const text = span(rt, read, `${name}: row ${labelFor(row.label, rowKey)}${columnNote} give${columnNote ? '' : 's'} ${resultText(def, value)}`, { text: `${name}: looked up` });
     rt.log('table', [text], at, { table: id, row: row.label, cell: path.slice(3), value: toText(value) }, undefined, { data: { table: id }, pieces: read });
   }
   return value;
+}
+
+// Log lines in words: a band's label with the key it was read for, a shift as columns moved, a
+// result code with its name from the table's legend.
+
+/** `4-6 (for 5)`; just `6` when the label is the key itself. */
+function labelFor(label: string, key: number | string): string {
+  return String(key) === label ? label : `${label} (for ${key})`;
+}
+
+function columnText(def: Record<string, unknown>, col: number, key: number | string, moved: number): string {
+  const labels = Array.isArray(def.columns) ? def.columns.map(String) : [];
+  const read = labelFor(labels[col] ?? String(key), key);
+  if (moved === 0) return ` and column ${read}`;
+  return ` and column ${labels[col + moved] ?? ''} (shifted ${Math.abs(moved)} ${moved > 0 ? 'right' : 'left'} from ${read})`;
+}
+
+/** A coded cell with its legend name (`Dispersal (X)`), anything else as text. */
+function resultText(def: Record<string, unknown>, value: Value): string {
+  const code = toText(value);
+  const legend = isRecord(def.results) ? def.results[code] : undefined;
+  const name = isRecord(legend) && typeof legend.name === 'string' ? legend.name : undefined;
+  return name && name !== code ? `${name} (${code})` : code;
 }
 
 function evalCell(rt: Runtime, path: Array<string | number>, at: SourceAt): Value {
