@@ -1,7 +1,7 @@
 import { BUILTIN_FUNCTIONS } from '../check/signatures.ts';
 import { iterable, locationKey, piecesAt, piecesInPlay, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
-import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
+import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, gridHexRef, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
 import { shuffleInPlace } from './rng.ts';
 import { memberGetter, type MemberGetter } from './members.ts';
 import type { Runtime } from './runtime.ts';
@@ -102,12 +102,10 @@ const IMPL: Record<string, Impl> = {
     return hexDistance(rt, hexOf(rt, x, at), hexOf(rt, a[1] ?? null, at));
   },
   hex_at: (rt, a, at) => {
-    const h = { col: n(a[0], at), row: n(a[1], at) };
-    return hexInGrid(rt, h) ? rt.ref('hex', hexId(h)) : null;
+    return gridHexRef(rt, { col: n(a[0], at), row: n(a[1], at) });
   },
   hex_neighbour: (rt, a, at) => {
-    const h = hexNeighbour(rt, hexOf(rt, a[0] ?? null, at), n(a[1], at));
-    return hexInGrid(rt, h) ? rt.ref('hex', hexId(h)) : null;
+    return gridHexRef(rt, hexNeighbour(rt, hexOf(rt, a[0] ?? null, at), n(a[1], at)));
   },
   direction_to: (rt, a, at) => hexDirection(rt, hexOf(rt, a[0] ?? null, at), hexOf(rt, a[1] ?? null, at)),
   in_arc: (rt, a, at) => {

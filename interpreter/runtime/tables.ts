@@ -10,35 +10,66 @@ import { span } from './secrets.ts';
 import { EntityRef, Roll, toNumber, toText, type Value } from './values.ts';
 
 interface TableShape {
+  def: Record<string, unknown>;
   rows: Array<{ label: string; band: Band }>;
+  rowBands: Band[];
   columns: Band[] | null;
   die: { count: number; die: DiceExpr['die'] } | null;
   expression: boolean;
+  /** Which row (index, -1: none) and column each key seen so far falls in: bands are fixed, so a key finds the same one every time. */
+  rowOf: Map<number | string, number>;
+  columnOf: Map<number | string, number>;
 }
 
-const shapes = new WeakMap<object, Map<string, TableShape>>();
+/** Keys remembered per table, at most: a script computing ever new keys must not grow memory without bound. */
+const MEMO_KEYS = 1024;
 
-function shapeOf(rt: Runtime, id: string, at: SourceAt): { def: Record<string, unknown>; shape: TableShape } {
+const shapes = new WeakMap<object, Map<string, TableShape>>();
+/** The last program's shapes, so a run of lookups in one game skips the WeakMap. */
+let lastProgram: object | null = null;
+let lastShapes: Map<string, TableShape> | null = null;
+
+function shapeOf(rt: Runtime, id: string, at: SourceAt): TableShape {
+  let perProgram = lastProgram === rt.program ? lastShapes : null;
+  if (perProgram === null) {
+    perProgram = shapes.get(rt.program) ?? null;
+    if (perProgram === null) shapes.set(rt.program, (perProgram = new Map()));
+    lastProgram = rt.program;
+    lastShapes = perProgram;
+  }
+  const known = perProgram.get(id);
+  if (known !== undefined) return known;
   const def = rt.def('tables', id);
   if (!def || !isRecord(def.rows)) throw new RuleError('unknown-name', `No table \`${id}\`.`, at);
-  let perProgram = shapes.get(rt.program);
-  if (!perProgram) shapes.set(rt.program, (perProgram = new Map()));
-  let shape = perProgram.get(id);
-  if (!shape) {
-    let die: TableShape['die'] = null;
-    if (typeof def.roll === 'string') {
-      const ast = parseExpression(def.roll).ast;
-      if (ast?.kind === 'dice' && ast.count.kind === 'number') die = { count: ast.count.value, die: ast.die };
-    }
-    shape = {
-      rows: Object.keys(def.rows).map((label) => ({ label, band: parseBand(label) })),
-      columns: Array.isArray(def.columns) ? def.columns.map((c) => parseBand(c as string | number)) : null,
-      die,
-      expression: def.cells === 'expression',
-    };
-    perProgram.set(id, shape);
+  let die: TableShape['die'] = null;
+  if (typeof def.roll === 'string') {
+    const ast = parseExpression(def.roll).ast;
+    if (ast?.kind === 'dice' && ast.count.kind === 'number') die = { count: ast.count.value, die: ast.die };
   }
-  return { def, shape };
+  const shape: TableShape = {
+    def,
+    rows: Object.keys(def.rows).map((label) => ({ label, band: parseBand(label) })),
+    rowBands: [],
+    columns: Array.isArray(def.columns) ? def.columns.map((c) => parseBand(c as string | number)) : null,
+    die,
+    expression: def.cells === 'expression',
+    rowOf: new Map(),
+    columnOf: new Map(),
+  };
+  shape.rowBands = shape.rows.map((r) => r.band);
+  perProgram.set(id, shape);
+  return shape;
+}
+
+/** The first of `bands` containing `key` (-1: none), remembered in `memo`. */
+function bandIndex(bands: ReadonlyArray<Band>, key: number | string, memo: Map<number | string, number>): number {
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  let i = 0;
+  while (i < bands.length && !bandContains(bands[i]!, key)) i++;
+  const found = i < bands.length ? i : -1;
+  if (memo.size < MEMO_KEYS) memo.set(key, found);
+  return found;
 }
 
 const keyOf = (v: Value): number | string => {
@@ -49,16 +80,18 @@ const keyOf = (v: Value): number | string => {
 
 /** `table[key]` or `table[row, column shift s]`: the cell whose bands contain the keys. */
 export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at: SourceAt, read: string[] = []): Value {
-  const { def, shape } = shapeOf(rt, id, at);
+  const shape = shapeOf(rt, id, at);
+  const def = shape.def;
   const rowKey = keyOf(keys[0] ?? null);
-  const row = shape.rows.find((r) => bandContains(r.band, rowKey));
+  const rowAt = bandIndex(shape.rowBands, rowKey, shape.rowOf);
+  const row = rowAt < 0 ? undefined : shape.rows[rowAt];
   if (!row) throw new RuleError('no-table-row', `Table \`${id}\` has no row for ${rowKey}.`, at, 'Add a row for it, or keep the key within the table\'s domain.');
   let cell = (def.rows as Record<string, unknown>)[row.label];
   let path: Array<string | number> = ['tables', id, 'rows', row.label];
   let columnNote = '';
   if (shape.columns) {
     const colKey = keyOf(keys[1] ?? null);
-    let col = shape.columns.findIndex((b) => bandContains(b, colKey));
+    let col = bandIndex(shape.columns, colKey, shape.columnOf);
     if (col < 0) throw new RuleError('no-table-column', `Table \`${id}\` has no column for ${colKey}.`, at);
     const shifted = Math.min(shape.columns.length - 1, Math.max(0, col + shift));
     if (rt.logging) columnNote = columnText(def, col, colKey, shifted - col);
@@ -107,7 +140,7 @@ function evalCell(rt: Runtime, path: Array<string | number>, at: SourceAt): Valu
 
 /** `roll on table [column c shift s]`: roll the table's own dice and look the result up. */
 export function rollOn(rt: Runtime, id: string, column: Value, shift: number, at: SourceAt, read?: string[]): Value {
-  const { shape } = shapeOf(rt, id, at);
+  const shape = shapeOf(rt, id, at);
   if (!shape.die) throw new RuleError('table-not-rollable', `Table \`${id}\` has no \`roll:\`.`, at);
   const r = roll(rt, shape.die.count, shape.die.die, at);
   return lookup(rt, id, column === null ? [r] : [r, column], shift, at, read);
