@@ -1,4 +1,4 @@
-import { parseExpression, parseScript } from '../../grammar/index.ts';
+import { parseExpression, parseScript, type Expr, type ParseDiagnostic, type Script } from '../../grammar/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { sortDiagnostics } from '../diagnostics.ts';
 import type { RulesetModel } from '../load/model.ts';
@@ -14,7 +14,8 @@ import { StatementChecker } from './statements.ts';
 import { SymbolTable } from './symbols.ts';
 import { checkTables } from './tables.ts';
 import { checkUnused } from './unused.ts';
-import { describe, isNumeric } from './types.ts';
+import { describe, isNumeric, join, type Ty } from './types.ts';
+import { possibleMemberNames } from './member-names.ts';
 
 /** Data checks, each one small function over the model; add a check by adding it here. */
 const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkDecks, checkMap, checkSizes];
@@ -27,16 +28,49 @@ export function checkRuleset(model: RulesetModel): Diagnostic[] {
   const ctx = new CheckContext(model);
   const symbols = new SymbolTable(model.data, ctx);
   for (const check of DATA_CHECKS) check(ctx);
-  for (const site of collectSites(model.data)) checkSite(ctx, symbols, site);
+  const sites = collectSites(model.data).map((site): ParsedSite => ({ site, parsed: site.mode === 'script' ? parseScript(site.text) : parseExpression(site.text) }));
+  symbols.possibleMembers = possibleMemberNames(model.data, sites.map((s) => s.site), symbols);
+  inferProcedureReturns(model, symbols, sites);
+  for (const s of sites) checkSite(ctx, symbols, s);
   checkUnused(ctx, symbols);
   return sortDiagnostics(ctx.diagnostics);
 }
 
-function checkSite(ctx: CheckContext, symbols: SymbolTable, site: ScriptSite): void {
+interface ParsedSite {
+  site: ScriptSite;
+  parsed: { ast: Script | Expr | null; diagnostics: ParseDiagnostic[] };
+}
+
+function siteScope(site: ScriptSite): Scope {
   const scope = new Scope();
   for (const [name, type] of site.locals) scope.define(name, type, null);
+  return scope;
+}
+
+/**
+ * What each procedure returns, where all its `return`s agree: a procedure that only returns
+ * true/false cannot be added to a number. Checked quietly (its diagnostics come from the real
+ * pass); the second round sees what the first found for procedures that return other procedures'
+ * results. A procedure with no `return` value, or returns that disagree, gives any value.
+ */
+function inferProcedureReturns(model: RulesetModel, symbols: SymbolTable, sites: ParsedSite[]): void {
+  const procedures = sites.filter(({ site, parsed }) => site.path[0] === 'procedures' && site.path[2] === 'do' && parsed.ast?.kind === 'script' && parsed.diagnostics.length === 0);
+  for (let round = 0; round < 2; round++) {
+    const found = new Map<string, Ty>();
+    for (const { site, parsed } of procedures) {
+      const checker = new StatementChecker(new CheckContext(model), symbols, site);
+      checker.block((parsed.ast as Script).body, siteScope(site));
+      const t = checker.returns.reduce<Ty | undefined>((acc, r) => (acc ? join(acc, r) : r), undefined);
+      if (t && t.k !== 'any') found.set(String(site.path[1]), t);
+    }
+    symbols.procedureReturns.clear();
+    for (const [id, t] of found) symbols.procedureReturns.set(id, t);
+  }
+}
+
+function checkSite(ctx: CheckContext, symbols: SymbolTable, { site, parsed }: ParsedSite): void {
+  const scope = siteScope(site);
   const checker = new StatementChecker(ctx, symbols, site);
-  const parsed = site.mode === 'script' ? parseScript(site.text) : parseExpression(site.text);
   for (const d of parsed.diagnostics) {
     ctx.atSpan(site.path, d.span, { code: d.code, message: d.message, severity: d.severity, ...(d.hint ? { hint: d.hint } : {}) });
   }
