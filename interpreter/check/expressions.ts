@@ -233,6 +233,8 @@ export class ExpressionChecker {
       this.symbols.used.add(callee);
       const n = sym.params?.length ?? 0;
       if (args.length !== n) this.arity(callee, n, n, args.length, span);
+      const calls = this.symbols.callArgs;
+      if (calls) calls.set(callee, [...(calls.get(callee) ?? []), argTypes]);
       return this.symbols.procedureReturns.get(callee) ?? ANY;
     }
     const builtin = BUILTIN_FUNCTIONS.get(callee);

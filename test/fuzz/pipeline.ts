@@ -16,7 +16,7 @@ import { RandomAgent } from '../../interpreter/agents/index.ts';
  * Runtime error codes that name a mistake visible in the rules' text alone — a name, a member or a
  * kind of value the script gets wrong whatever the dice and the players do — so the checker could
  * have reported it before the game ran. A mutant that checks clean and then stops with one of these
- * is a miss of the checker (docs/diagnostics.md, "What the fuzzer counts as a checker miss").
+ * is a miss of the checker (docs/fuzzing.md, "What counts as what").
  */
 export const STATIC_RUNTIME_CODES: ReadonlySet<string> = new Set([
   'unknown-name', 'unknown-property', 'type-mismatch', 'not-assignable', 'not-callable', 'wrong-arity',

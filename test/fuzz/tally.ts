@@ -58,7 +58,7 @@ export function printTally(tally: Tally, run: { seed: number; seconds: number; d
   out.push(`  diagnostics: ${v.diagnostics ?? 0}, runtime errors (positioned): ${v['runtime-error'] ?? 0}`);
   out.push(`  crashes: ${tally.crashes.length}`);
   for (const c of tally.crashes.slice(0, 20)) out.push(`    ${run.replay} --path ${c.path}: ${c.change ? `${c.change}: ` : ''}${c.outcome.crash}`);
-  if (tally.slowest) out.push(`  slowest input: ${Math.round(tally.slowest.ms)} ms (${tally.slowest.family}, --path ${tally.slowest.path}${tally.slowest.change ? `, ${tally.slowest.change}` : ''}); over 1 s: ${tally.overOneSecond}`);
+  if (tally.slowest) out.push(`  slowest input: ${Math.round(tally.slowest.ms)} ms of CPU (${tally.slowest.family}, --path ${tally.slowest.path}${tally.slowest.change ? `, ${tally.slowest.change}` : ''}); over 1 s: ${tally.overOneSecond}`);
   const m = tally.mutants;
   if (m.total) {
     out.push(`  mutants: ${m.total} (${m.unchanged} left the file unchanged), checked clean ${m.checkedClean}, stopped with a runtime error ${m.runtimeErrors} (${Object.entries(m.runtimeCodes).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'})`);
