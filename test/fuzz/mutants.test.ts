@@ -23,7 +23,7 @@ describe('fuzz: mutations of the shipped rulesets', () => {
         const original = a!.ruleset.files.find((f) => f.path === a!.path)!.text;
         expect(a!.text).not.toBe(original);
       }),
-      { seed: 15, numRuns: 60 },
+      { seed: 15, numRuns: 40 },
     );
   });
 
@@ -35,7 +35,7 @@ describe('fuzz: mutations of the shipped rulesets', () => {
         expect(outcome.crash, mutant.change).toBeUndefined();
         if (outcome.verdict === 'runtime-error') expect(outcome.runtimeError?.range.start.line).toBeGreaterThanOrEqual(1);
       }),
-      { seed: 15, numRuns: 25 },
+      { seed: 15, numRuns: 15 },
     );
   });
 });
