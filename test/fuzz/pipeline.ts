@@ -24,7 +24,8 @@ export const STATIC_RUNTIME_CODES: ReadonlySet<string> = new Set([
 ]);
 
 export type Verdict =
-  | 'diagnostics' // the loader or the checker reported errors: nothing ran
+  | 'parsed' // rules text that parsed without a diagnostic
+  | 'diagnostics' // the parser, the loader or the checker reported errors: nothing ran
   | 'refused' // the game would not start with the default setup (a setup problem, positioned by code)
   | 'ended' // the game ended with a result
   | 'playing' // still asking after the decisions allowed: no error so far
@@ -58,19 +59,26 @@ export function malformed(d: Diagnostic): string | undefined {
 
 /** Parse text as a script and as an expression; a crash description, or undefined when all is well. */
 export function parseOutcome(text: string): string | undefined {
+  return parseVerdict(text).crash;
+}
+
+/** Whether text parses cleanly (as a script or an expression), or what went wrong if it crashed. */
+export function parseVerdict(text: string): { clean: boolean; crash?: string } {
+  let clean = false;
   for (const [goal, parse] of [['script', parseScript], ['expression', parseExpression]] as const) {
     let diagnostics;
     try {
       diagnostics = parse(text).diagnostics;
     } catch (e) {
-      return `${goal} parser threw: ${describe(e)}`;
+      return { clean, crash: `${goal} parser threw: ${describe(e)}` };
     }
     for (const d of diagnostics) {
       const ok = CODE.test(d.code) && d.code !== 'internal-error' && d.message && d.hint && Number.isInteger(d.span.start) && d.span.start >= 0 && d.span.end >= d.span.start && d.span.end <= text.length;
-      if (!ok) return `${goal} parser gave a malformed diagnostic: ${JSON.stringify(d)}`;
+      if (!ok) return { clean, crash: `${goal} parser gave a malformed diagnostic: ${JSON.stringify(d)}` };
     }
+    clean ||= diagnostics.length === 0;
   }
-  return undefined;
+  return { clean };
 }
 
 const describe = (e: unknown): string => (e instanceof Error ? `${e.name}: ${e.message} ${(e.stack ?? '').split('\n').slice(1, 3).join(' ').trim()}` : String(e));

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { mutation, rulesText, yamlText } from './arbitraries.ts';
 import { filesOf } from './corpus.ts';
 import { applyMutation, type Mutation } from './mutate.ts';
-import { parseOutcome, runRuleset, type Outcome } from './pipeline.ts';
+import { parseVerdict, runRuleset, type Outcome } from './pipeline.ts';
 import { emptyTally, printTally, record, type Tally } from './tally.ts';
 
 type Input = { family: 'mutant'; mutation: Mutation } | { family: 'script'; text: string } | { family: 'yaml'; text: string };
@@ -62,8 +62,8 @@ function inputs(only: Args['only']): fc.Arbitrary<Input> {
 /** One input through rulesmith; `change` says what a mutant changed. */
 function runOne(input: Input, args: Args): { outcome: Outcome; change?: string } {
   if (input.family === 'script') {
-    const crash = parseOutcome(input.text);
-    return { outcome: crash ? { verdict: 'crash', codes: [], crash, checkerMiss: false } : { verdict: 'diagnostics', codes: [], checkerMiss: false } };
+    const { clean, crash } = parseVerdict(input.text);
+    return { outcome: crash ? { verdict: 'crash', codes: [], crash, checkerMiss: false } : { verdict: clean ? 'parsed' : 'diagnostics', codes: [], checkerMiss: false } };
   }
   if (input.family === 'yaml') return { outcome: runRuleset({ 'fuzz/ruleset.yaml': input.text }, 'fuzz/ruleset.yaml', { decisions: args.decisions, seed: args.seed }) };
   const mutant = applyMutation(input.mutation);

@@ -54,7 +54,7 @@ export function printTally(tally: Tally, run: { seed: number; seconds: number; d
   const v = tally.byVerdict;
   const out: string[] = [];
   out.push(`fuzz: seed ${run.seed}, ${tally.inputs} inputs in ${run.seconds.toFixed(1)} s (${Object.entries(tally.byFamily).map(([k, n]) => `${n} ${k}`).join(', ')}), ${run.decisions} random decisions per game`);
-  out.push(`  results: ${(v.ended ?? 0) + (v.playing ?? 0)} (ended ${v.ended ?? 0}, still playing ${v.playing ?? 0}), refused at setup ${v.refused ?? 0}`);
+  out.push(`  results: ${(v.ended ?? 0) + (v.playing ?? 0) + (v.parsed ?? 0)} (games ended ${v.ended ?? 0}, still playing ${v.playing ?? 0}; texts parsed clean ${v.parsed ?? 0}), refused at setup ${v.refused ?? 0}`);
   out.push(`  diagnostics: ${v.diagnostics ?? 0}, runtime errors (positioned): ${v['runtime-error'] ?? 0}`);
   out.push(`  crashes: ${tally.crashes.length}`);
   for (const c of tally.crashes.slice(0, 20)) out.push(`    ${run.replay} --path ${c.path}: ${c.change ? `${c.change}: ` : ''}${c.outcome.crash}`);
