@@ -4,7 +4,7 @@ import { answerFromView, decisionText } from './aliases.ts';
 import type { Answer, DecisionRequest, Refusal } from './decisions.ts';
 import { answerValue, validateAnswer } from './decisions.ts';
 import { charge } from './budget.ts';
-import { GameOver, RuleError } from './errors.ts';
+import { GameOver, RuleError, runtimeHint } from './errors.ts';
 import { NO_SLOT } from './frame.ts';
 import { checkSetup, initialState, type GameSetup, type SetupProblem } from './init.ts';
 import type { LogEntry } from './log.ts';
@@ -214,7 +214,7 @@ export class Game {
       severity: 'error', code, message,
       file: where?.file ?? this.program.model.entry,
       range: where?.range ?? { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
-      ...(hint ? { hint } : {}),
+      hint: runtimeHint(code, hint),
     };
     this.rt.log('error', `${code}: ${message}`, at);
   }
