@@ -1,4 +1,4 @@
-import { parseExpression, parseScript } from '../../grammar/index.ts';
+import { parseExpression, parseScript, parseTemplate } from '../../grammar/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { sortDiagnostics } from '../diagnostics.ts';
 import type { RulesetModel } from '../load/model.ts';
@@ -14,7 +14,9 @@ import { StatementChecker } from './statements.ts';
 import { SymbolTable } from './symbols.ts';
 import { checkTables } from './tables.ts';
 import { checkUnused } from './unused.ts';
-import { describe, isNumeric } from './types.ts';
+import { describe, isBoolish, isNumeric } from './types.ts';
+import { actingParts } from './read-only.ts';
+import { BUILTIN_FUNCTIONS } from './signatures.ts';
 
 /** Data checks, each one small function over the model; add a check by adding it here. */
 const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkDecks, checkMap, checkSizes];
@@ -32,11 +34,13 @@ export function checkRuleset(model: RulesetModel): Diagnostic[] {
   return sortDiagnostics(ctx.diagnostics);
 }
 
+const BUILTIN_FUNCTIONS_NAMES: ReadonlySet<string> = new Set(BUILTIN_FUNCTIONS.keys());
+
 function checkSite(ctx: CheckContext, symbols: SymbolTable, site: ScriptSite): void {
   const scope = new Scope();
   for (const [name, type] of site.locals) scope.define(name, type, null);
   const checker = new StatementChecker(ctx, symbols, site);
-  const parsed = site.mode === 'script' ? parseScript(site.text) : parseExpression(site.text);
+  const parsed = site.mode === 'script' ? parseScript(site.text) : site.mode === 'template' ? parseTemplate(site.text) : parseExpression(site.text);
   for (const d of parsed.diagnostics) {
     ctx.atSpan(site.path, d.span, { code: d.code, message: d.message, severity: d.severity, ...(d.hint ? { hint: d.hint } : {}) });
   }
@@ -54,6 +58,10 @@ function checkSite(ctx: CheckContext, symbols: SymbolTable, site: ScriptSite): v
     if (site.result === 'number' && !isNumeric(t)) {
       ctx.atSpan(site.path, parsed.ast.span, { code: 'type-mismatch', message: `A heuristic score must be a number, but this is ${describe(t)}.`, hint: 'Score the position with a number: higher is better for the side (or player), 0 is even.' });
     }
+    if (site.result === 'boolean' && !isBoolish(t)) {
+      ctx.atSpan(site.path, parsed.ast.span, { code: 'invariant-not-boolean', message: `An invariant's \`${String(site.path[2])}\` must be true or false, but this is ${describe(t)}.`, hint: 'Write a condition: a comparison (`total == 40`), `all … where …`, or `and`/`or` of them.' });
+    }
+    if (site.readOnly) for (const p of actingParts(parsed.ast, BUILTIN_FUNCTIONS_NAMES)) ctx.atSpan(site.path, p.span, p.report);
   }
 }
 
