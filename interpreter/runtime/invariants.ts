@@ -67,27 +67,8 @@ export function checkInvariants(game: Game): InvariantViolation | null {
   const { pending, pendingSlot } = rt;
   const depth = rt.stack.length;
   const at = rt.at;
-  const constant = (id: string, key: 'when' | 'check'): boolean => {
-    const raw = game.program.data.invariants?.[id]?.[key];
-    return raw === undefined ? true : typeof raw === 'string' ? false : truthy(raw);
-  };
   try {
-    for (const inv of invariantsOf(game.program)) {
-      let failed: string | undefined;
-      let code: InvariantViolation['code'] = 'invariant-violated';
-      try {
-        const applies = inv.when ? truthy(rt.evalScript(inv.when) ?? null) : constant(inv.id, 'when');
-        if (!applies) continue;
-        if (inv.check ? truthy(rt.evalScript(inv.check) ?? null) : constant(inv.id, 'check')) continue;
-        failed = messageOf(game, inv);
-      } catch (e) {
-        code = 'invariant-error';
-        failed = `${inv.text} (could not be evaluated: ${e instanceof RuleError ? `${e.code}: ${e.message}` : (e as Error).message})`;
-      }
-      if (failed === undefined) continue;
-      return { code, invariant: inv.id, message: failed, ...inv.where };
-    }
-    return null;
+    return rt.reading(() => firstBroken(game));
   } finally {
     state.rng.splice(0, 4, ...rng);
     rt.steps = steps;
@@ -97,6 +78,32 @@ export function checkInvariants(game: Game): InvariantViolation | null {
     rt.stack.length = depth;
     rt.at = at;
   }
+}
+
+function firstBroken(game: Game): InvariantViolation | null {
+  const rt = game.rt;
+  for (const inv of invariantsOf(game.program)) {
+    let failed: string | undefined;
+    let code: InvariantViolation['code'] = 'invariant-violated';
+    try {
+      const applies = inv.when ? truthy(rt.evalScript(inv.when) ?? null) : constant(game, inv.id, 'when');
+      if (!applies) continue;
+      if (inv.check ? truthy(rt.evalScript(inv.check) ?? null) : constant(game, inv.id, 'check')) continue;
+      failed = messageOf(game, inv);
+    } catch (e) {
+      code = 'invariant-error';
+      failed = `${inv.text} (could not be evaluated: ${e instanceof RuleError ? `${e.code}: ${e.message}` : (e as Error).message})`;
+    }
+    if (failed === undefined) continue;
+    return { code, invariant: inv.id, message: failed, ...inv.where };
+  }
+  return null;
+}
+
+/** A `when`/`check` written as a YAML constant (no script): absent holds, `true`/`false` as written. */
+function constant(game: Game, id: string, key: 'when' | 'check'): boolean {
+  const raw = game.program.data.invariants?.[id]?.[key];
+  return raw === undefined ? true : typeof raw === 'string' ? false : truthy(raw);
 }
 
 /** The message with its interpolations; the text as written if they cannot be evaluated. */
