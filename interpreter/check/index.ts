@@ -1,4 +1,4 @@
-import { parseExpression, parseScript, type Expr, type ParseDiagnostic, type Script } from '../../grammar/index.ts';
+import { parseExpression, parseScript, parseTemplate, type Expr, type ParseDiagnostic, type Script } from '../../grammar/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { sortDiagnostics } from '../diagnostics.ts';
 import type { RulesetModel } from '../load/model.ts';
@@ -14,8 +14,10 @@ import { StatementChecker } from './statements.ts';
 import { SymbolTable } from './symbols.ts';
 import { checkTables } from './tables.ts';
 import { checkUnused } from './unused.ts';
-import { ANY, describe, isNumeric, join, type Ty } from './types.ts';
+import { ANY, describe, isBoolish, isNumeric, join, type Ty } from './types.ts';
 import { possibleMemberNames } from './member-names.ts';
+import { actingParts } from './read-only.ts';
+import { BUILTIN_FUNCTIONS } from './signatures.ts';
 
 /** Data checks, each one small function over the model; add a check by adding it here. */
 const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkDecks, checkMap, checkSizes];
@@ -28,12 +30,18 @@ export function checkRuleset(model: RulesetModel): Diagnostic[] {
   const ctx = new CheckContext(model);
   const symbols = new SymbolTable(model.data, ctx);
   for (const check of DATA_CHECKS) check(ctx);
-  const sites = collectSites(model.data).map((site): ParsedSite => ({ site, parsed: site.mode === 'script' ? parseScript(site.text) : parseExpression(site.text) }));
+  const sites = collectSites(model.data).map((site): ParsedSite => ({ site, parsed: parseSite(site) }));
   symbols.possibleMembers = possibleMemberNames(model.data, sites.map((s) => s.site), symbols);
   inferProcedures(model, symbols, sites);
   for (const s of sites) checkSite(ctx, symbols, s);
   checkUnused(ctx, symbols);
   return sortDiagnostics(ctx.diagnostics);
+}
+
+const BUILTIN_FUNCTIONS_NAMES: ReadonlySet<string> = new Set(BUILTIN_FUNCTIONS.keys());
+
+function parseSite(site: ScriptSite): ParsedSite['parsed'] {
+  return site.mode === 'script' ? parseScript(site.text) : site.mode === 'template' ? parseTemplate(site.text) : parseExpression(site.text);
 }
 
 interface ParsedSite {
@@ -114,6 +122,10 @@ function checkSite(ctx: CheckContext, symbols: SymbolTable, { site, parsed }: Pa
     if (site.result === 'number' && !isNumeric(t)) {
       ctx.atSpan(site.path, parsed.ast.span, { code: 'type-mismatch', message: `A heuristic score must be a number, but this is ${describe(t)}.`, hint: 'Score the position with a number: higher is better for the side (or player), 0 is even.' });
     }
+    if (site.result === 'boolean' && !isBoolish(t)) {
+      ctx.atSpan(site.path, parsed.ast.span, { code: 'invariant-not-boolean', message: `An invariant's \`${String(site.path[2])}\` must be true or false, but this is ${describe(t)}.`, hint: 'Write a condition: a comparison (`total == 40`), `all … where …`, or `and`/`or` of them.' });
+    }
+    if (site.readOnly) for (const p of actingParts(parsed.ast, BUILTIN_FUNCTIONS_NAMES)) ctx.atSpan(site.path, p.span, p.report);
   }
 }
 

@@ -16,7 +16,7 @@ import { formatSummary } from './summary-format.ts';
 export const SIMULATE_USAGE = `Usage: rulesmith simulate <ruleset> [--games N] [--seed S] [--players N] [--option k=v…]
                          [--agents random|first|easy|normal|hard|mcts:iterations=N,…] [--workers N] [--replays DIR]
                          [--compare <other-ruleset>] [--report FILE.html] [--json] [--root DIR]
-                         [--shard i/n|auto/n --json]
+                         [--shard i/n|auto/n --json] [--check-invariants]
 
 Plays N games with bots and prints results per side/player (with 95% intervals), game length and
 runtime errors. Game i uses seed "S:i" whichever worker plays it, so the same seed gives the same
@@ -25,14 +25,17 @@ summary with any number of workers (default: one per core, up to 4, for 50 games
 (as 'rulesmith diff <ruleset> <other> --simulate N' does); --report writes a self-contained HTML report.
 --shard i/n --json plays only shard i of n (a contiguous block of the N games) and prints its games
 for 'rulesmith merge', which prints what the unsharded run prints; auto/n takes i from
-JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs).`;
+JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs).
+--check-invariants checks the ruleset's invariants: after setup and after every decision, and
+reports each game's first violation (seed, decision, invariant, message, where it is declared);
+it exits 1 when any game broke one. Checking never changes the games played.`;
 
 export async function runSimulate(argv: string[], io: Io, progress: (done: number, total: number) => void = () => {}): Promise<number> {
   let args;
   try {
     args = parseArgs({
       args: argv, allowPositionals: true,
-      options: { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, compare: { type: 'string' }, report: { type: 'string' }, json: { type: 'boolean', default: false }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, compare: { type: 'string' }, report: { type: 'string' }, json: { type: 'boolean', default: false }, 'check-invariants': { type: 'boolean', default: false }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (e) {
     io.err(`rulesmith simulate: ${(e as Error).message}\n\n${SIMULATE_USAGE}\n`);
@@ -47,6 +50,10 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
   }
   if (args.values.compare !== undefined && args.values.replays !== undefined) {
     io.err('rulesmith simulate: --replays and --compare do not go together; record replays of each rule set separately\n');
+    return 2;
+  }
+  if (args.values.compare !== undefined && args.values['check-invariants']) {
+    io.err('rulesmith simulate: --check-invariants and --compare do not go together; check each rule set on its own\n');
     return 2;
   }
   let shard: Shard | undefined;
@@ -82,7 +89,7 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
   const total = range[1] - range[0] + 1;
   const workers = workerCount(total, args.values.workers);
   if (!Number.isInteger(workers) || workers < 1) { io.err('rulesmith simulate: --workers takes a positive whole number\n'); return 2; }
-  const plan: SimulationPlan = { path, seed: args.values.seed, options, agents, ...(args.values.players !== undefined ? { players: Number(args.values.players) } : {}), ...(args.values.replays ? { replays: args.values.replays } : {}), ...(args.values.root !== undefined ? { root: args.values.root } : {}) };
+  const plan: SimulationPlan = { path, seed: args.values.seed, options, agents, ...(args.values.players !== undefined ? { players: Number(args.values.players) } : {}), ...(args.values.replays ? { replays: args.values.replays } : {}), ...(args.values.root !== undefined ? { root: args.values.root } : {}), ...(args.values['check-invariants'] ? { checkInvariants: true } : {}) };
   let done = 0;
   const records = await playGames(program, plan, range, workers, () => progress(++done, total));
   if ('problems' in records) {
@@ -99,7 +106,7 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
   const report = writeReport(args.values.report, { title: `Simulation of ${path}`, command, summary }, io);
   if (report !== 0) return report;
   io.out(args.values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, path));
-  return summary.errors.count > 0 ? 1 : 0;
+  return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;
 }
 
 function writeReport(file: string | undefined, input: ReportInput, io: Io): number {

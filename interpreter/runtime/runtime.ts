@@ -264,6 +264,19 @@ export class Runtime {
     }
   }
 
+  /**
+   * Run `read` as rules run: the piece index is checked once on entry instead of on every query a
+   * host makes outside `drive` (invariants read it many times between two decisions).
+   */
+  reading<T>(read: () => T): T {
+    this.pieceLists.enter();
+    try {
+      return read();
+    } finally {
+      this.pieceLists.leave();
+    }
+  }
+
   /** Ask a question: the machine stops; the answer's value goes to `slot` of the top frame. */
   suspend(req: DecisionRequest, slot: number): void {
     this.pending = req;
