@@ -1,19 +1,37 @@
 import { parseExpression, type DiceExpr } from '../../grammar/index.ts';
 import { isRecord } from '../check/context.ts';
 import { LIMITS } from '../check/limits.ts';
-import { bandContains, parseBand, type Band } from '../tables/bands.ts';
+import { bandContains, formatBand, parseBand, type Band } from '../tables/bands.ts';
 import { charge } from './budget.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { fromStored } from './persist.ts';
 import type { Runtime } from './runtime.ts';
 import { span } from './secrets.ts';
-import { EntityRef, Roll, toNumber, toText, type Value } from './values.ts';
+import { EntityRef, Roll, toJson, toNumber, toText, type Value } from './values.ts';
 
 interface TableShape {
   rows: Array<{ label: string; band: Band }>;
   columns: Band[] | null;
   die: { count: number; die: DiceExpr['die'] } | null;
   expression: boolean;
+}
+
+/** One table lookup as `RuntimeOptions.trace` is told of it; `value` is filled in once the cell is read. */
+export interface LookupTrace {
+  table: string;
+  /** The row key after every modifier the rules applied to it. */
+  rowKey: number | string;
+  row: string;
+  /** `roll on`: the key is the table's own roll, unmodified. */
+  rolled: boolean;
+  /** A cross table: the column the key selects, the shift, and the column read (clamped at the edges). */
+  column?: { key: number | string; band: string; shift: number; used: string; clamped: boolean };
+  value?: unknown;
+}
+
+export interface TableTrace {
+  lookup(l: LookupTrace): void;
+  roll(notation: string, total: number): void;
 }
 
 const shapes = new WeakMap<object, Map<string, TableShape>>();
@@ -48,7 +66,7 @@ const keyOf = (v: Value): number | string => {
 };
 
 /** `table[key]` or `table[row, column shift s]`: the cell whose bands contain the keys. */
-export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at: SourceAt, read: string[] = []): Value {
+export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at: SourceAt, read: string[] = [], rolled = false): Value {
   const { def, shape } = shapeOf(rt, id, at);
   const rowKey = keyOf(keys[0] ?? null);
   const row = shape.rows.find((r) => bandContains(r.band, rowKey));
@@ -56,17 +74,22 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
   let cell = (def.rows as Record<string, unknown>)[row.label];
   let path: Array<string | number> = ['tables', id, 'rows', row.label];
   let columnNote = '';
+  const trace: LookupTrace | undefined = rt.opts.trace ? { table: id, rowKey, row: row.label, rolled } : undefined;
   if (shape.columns) {
     const colKey = keyOf(keys[1] ?? null);
     let col = shape.columns.findIndex((b) => bandContains(b, colKey));
     if (col < 0) throw new RuleError('no-table-column', `Table \`${id}\` has no column for ${colKey}.`, at);
     const shifted = Math.min(shape.columns.length - 1, Math.max(0, col + shift));
+    if (trace) trace.column = { key: colKey, band: formatBand(shape.columns[col]!), shift, used: formatBand(shape.columns[shifted]!), clamped: shifted !== col + shift };
     if (rt.logging) columnNote = shift ? `, column ${colKey} shifted ${shift > 0 ? '+' : ''}${shift}` : `, column ${colKey}`;
     col = shifted;
     cell = Array.isArray(cell) ? cell[col] : undefined;
     path = [...path, col];
   }
+  // Told before the cell is evaluated, so dice an expression cell rolls come after its lookup.
+  if (trace) rt.opts.trace!.lookup(trace);
   const value = shape.expression ? evalCell(rt, path, at) : fromStored(rt, cell);
+  if (trace) trace.value = toJson(value);
   if (rt.logging) {
     // Keys read from hidden pieces' secrets would tell them: other seats see only that a lookup was made.
     const name = typeof def.name === 'string' ? def.name : id;
@@ -87,7 +110,7 @@ export function rollOn(rt: Runtime, id: string, column: Value, shift: number, at
   const { shape } = shapeOf(rt, id, at);
   if (!shape.die) throw new RuleError('table-not-rollable', `Table \`${id}\` has no \`roll:\`.`, at);
   const r = roll(rt, shape.die.count, shape.die.die, at);
-  return lookup(rt, id, column === null ? [r] : [r, column], shift, at, read);
+  return lookup(rt, id, column === null ? [r] : [r, column], shift, at, read, true);
 }
 
 /** Roll dice with the game's generator; the Roll keeps every die. */
@@ -111,6 +134,7 @@ export function roll(rt: Runtime, count: number, die: DiceExpr['die'], at: Sourc
     const dice = values.map((v) => (typeof v === 'number' ? v : 0));
     result = new Roll(dice.reduce((a, b) => a + b, 0), dice, rolled.map((f) => fromStored(rt, f)), `${count}d[${die.named}]`);
   }
+  rt.opts.trace?.roll(result.notation, result.total);
   if (rt.logging) rt.log('roll', `${result.notation}: ${result.toString()}`, at, { dice: result.dice, total: result.total });
   return result;
 }
