@@ -46,7 +46,6 @@ export function exactOdds(program: Program, text: string, setup: GameSetup = { s
   return { error: 'internal: the expression changed the state it was evaluated on' };
 }
 
-/** The odometer; returns the work done when the frozen state turned out to need copies. */
 /**
  * Watches each path of the enumeration (the odds breakdown): `trace` is told of its lookups and
  * rolls as they happen, `path` of the value and weight at its end; `reset` when it starts over.
@@ -57,6 +56,7 @@ export interface PathTrace {
   reset(): void;
 }
 
+/** The odometer; returns the work done when the frozen state turned out to need copies. */
 function enumerate(program: Program, text: string, setup: GameSetup, frozen: boolean, workBefore: number, watch?: PathTrace): Distribution | OddsError | number {
   const path: number[] = [];
   const sides: number[] = [];

@@ -1,7 +1,7 @@
 import { parseExpression, type DiceExpr } from '../../grammar/index.ts';
 import { isRecord } from '../check/context.ts';
 import { LIMITS } from '../check/limits.ts';
-import { bandContains, formatBand, parseBand, type Band } from '../tables/bands.ts';
+import { bandContains, parseBand, type Band } from '../tables/bands.ts';
 import { charge } from './budget.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { fromStored } from './persist.ts';
@@ -80,7 +80,7 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
     let col = shape.columns.findIndex((b) => bandContains(b, colKey));
     if (col < 0) throw new RuleError('no-table-column', `Table \`${id}\` has no column for ${colKey}.`, at);
     const shifted = Math.min(shape.columns.length - 1, Math.max(0, col + shift));
-    if (trace) trace.column = { key: colKey, band: formatBand(shape.columns[col]!), shift, used: formatBand(shape.columns[shifted]!), clamped: shifted !== col + shift };
+    if (trace) trace.column = { key: colKey, band: String((def.columns as unknown[])[col]), shift, used: String((def.columns as unknown[])[shifted]), clamped: shifted !== col + shift };
     if (rt.logging) columnNote = shift ? `, column ${colKey} shifted ${shift > 0 ? '+' : ''}${shift}` : `, column ${colKey}`;
     col = shifted;
     cell = Array.isArray(cell) ? cell[col] : undefined;
