@@ -7,7 +7,7 @@ import { RuleError, type SourceAt } from './errors.ts';
 import { fromStored } from './persist.ts';
 import type { Runtime } from './runtime.ts';
 import { span } from './secrets.ts';
-import { EntityRef, Roll, toNumber, toText, type Value } from './values.ts';
+import { EntityRef, Roll, toJson, toNumber, toText, type Value } from './values.ts';
 
 interface TableShape {
   def: Record<string, unknown>;
@@ -19,6 +19,24 @@ interface TableShape {
   /** Which row (index, -1: none) and column each key seen so far falls in: bands are fixed, so a key finds the same one every time. */
   rowOf: Map<number | string, number>;
   columnOf: Map<number | string, number>;
+}
+
+/** One table lookup as `RuntimeOptions.trace` is told of it; `value` is filled in once the cell is read. */
+export interface LookupTrace {
+  table: string;
+  /** The row key after every modifier the rules applied to it. */
+  rowKey: number | string;
+  row: string;
+  /** `roll on`: the key is the table's own roll, unmodified. */
+  rolled: boolean;
+  /** A cross table: the column the key selects, the shift, and the column read (clamped at the edges). */
+  column?: { key: number | string; band: string; shift: number; used: string; clamped: boolean };
+  value?: unknown;
+}
+
+export interface TableTrace {
+  lookup(l: LookupTrace): void;
+  roll(notation: string, total: number): void;
 }
 
 /** Keys remembered per table, at most: a script computing ever new keys must not grow memory without bound. */
@@ -79,13 +97,14 @@ const keyOf = (v: Value): number | string => {
 };
 
 /** `table[key]` or `table[row, column shift s]`: the cell whose bands contain the keys. */
-export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at: SourceAt, read: string[] = []): Value {
+export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at: SourceAt, read: string[] = [], rolled = false): Value {
   const shape = shapeOf(rt, id, at);
   const def = shape.def;
   const rowKey = keyOf(keys[0] ?? null);
   const rowAt = bandIndex(shape.rowBands, rowKey, shape.rowOf);
   const row = rowAt < 0 ? undefined : shape.rows[rowAt];
   if (!row) throw new RuleError('no-table-row', `Table \`${id}\` has no row for ${rowKey}.`, at, 'Add a row for it, or keep the key within the table\'s domain.');
+  const trace: LookupTrace | undefined = rt.opts.trace ? { table: id, rowKey, row: row.label, rolled } : undefined;
   let cell = (def.rows as Record<string, unknown>)[row.label];
   let path: Array<string | number> = ['tables', id, 'rows', row.label];
   let columnNote = '';
@@ -94,12 +113,16 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
     let col = bandIndex(shape.columns, colKey, shape.columnOf);
     if (col < 0) throw new RuleError('no-table-column', `Table \`${id}\` has no column for ${colKey}.`, at);
     const shifted = Math.min(shape.columns.length - 1, Math.max(0, col + shift));
+    if (trace) trace.column = { key: colKey, band: String((def.columns as unknown[])[col]), shift, used: String((def.columns as unknown[])[shifted]), clamped: shifted !== col + shift };
     if (rt.logging) columnNote = columnText(def, col, colKey, shifted - col);
     col = shifted;
     cell = Array.isArray(cell) ? cell[col] : undefined;
     path = [...path, col];
   }
+  // Told before the cell is evaluated, so dice an expression cell rolls come after its lookup.
+  if (trace) rt.opts.trace!.lookup(trace);
   const value = shape.expression ? evalCell(rt, path, at) : fromStored(rt, cell);
+  if (trace) trace.value = toJson(value);
   if (rt.logging) {
     // Keys read from hidden pieces' secrets would tell them: other seats see only that a lookup was made.
     const name = typeof def.name === 'string' ? def.name : id;
@@ -143,7 +166,7 @@ export function rollOn(rt: Runtime, id: string, column: Value, shift: number, at
   const shape = shapeOf(rt, id, at);
   if (!shape.die) throw new RuleError('table-not-rollable', `Table \`${id}\` has no \`roll:\`.`, at);
   const r = roll(rt, shape.die.count, shape.die.die, at);
-  return lookup(rt, id, column === null ? [r] : [r, column], shift, at, read);
+  return lookup(rt, id, column === null ? [r] : [r, column], shift, at, read, true);
 }
 
 /** Roll dice with the game's generator; the Roll keeps every die. */
@@ -167,6 +190,7 @@ export function roll(rt: Runtime, count: number, die: DiceExpr['die'], at: Sourc
     const dice = values.map((v) => (typeof v === 'number' ? v : 0));
     result = new Roll(dice.reduce((a, b) => a + b, 0), dice, rolled.map((f) => fromStored(rt, f)), `${count}d[${die.named}]`);
   }
+  rt.opts.trace?.roll(result.notation, result.total);
   if (rt.logging) rt.log('roll', `${result.notation}: ${result.toString()}`, at, { dice: result.dice, total: result.total });
   return result;
 }
