@@ -148,7 +148,7 @@ function initialValues(program: Program, state: GameState, owners: { player: str
 /**
  * Per-owner records of one plain value, made once per program and owner count (the owners of a
  * kind are the same in every game with that many players) and copied for each game: a spread copy
- * of a fixed-shape record is a fraction of building it key by key (Blue Max has ~40 records of 165
+ * of a fixed-shape record is a fraction of building it key by key (a ruleset of ~40 such records over 165
  * pieces). Each game gets its own copy, so hosts may still edit a game's state in place.
  */
 const templates = new WeakMap<Program, Map<string, Record<string, unknown>>>();
