@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { GameRecord } from '../analysis/summary.ts';
 import type { Program } from '../runtime/index.ts';
 import { playGame, type SimulationPlan } from './simulate-games.ts';
+import { threadCpuMs } from './thread-cpu.ts';
 
 /** Messages to a pool thread (simulate-worker.ts). */
 export type ToWorker =
@@ -14,7 +15,7 @@ export type ToWorker =
 /** Messages from a pool thread. */
 export type FromWorker =
   | { type: 'ready'; key: string; hash: string; ms: number }
-  | { type: 'game'; index: number; record: GameRecord; heapPeak: number }
+  | { type: 'game'; index: number; record: GameRecord; heapPeak: number; cpuMs: number | undefined }
   | { type: 'problems'; problems: string[] };
 
 /** `--workers`: how many threads play (this one included), or 'auto'. */
@@ -38,8 +39,12 @@ const SLOW_GAME_MS = 1000;
 
 /** What `--verbose` reports about the threads of one command. */
 export interface PoolReport {
-  /** Threads that played (this one first). */
-  threads: Array<{ thread: string; games: number; readyMs?: number; compileMs?: number; heapPeakBytes: number }>;
+  /**
+   * Threads that played (this one first). `cpuMs`: the thread's own CPU time (Linux only), this
+   * one's for the whole command, a worker's until its last game: the longest is about the wall
+   * time on cores nobody else uses.
+   */
+  threads: Array<{ thread: string; games: number; readyMs?: number; compileMs?: number; heapPeakBytes: number; cpuMs?: number }>;
   /** Peak resident memory of the whole process (all threads share it). */
   rssPeakBytes: number;
   /** CPU time of the whole process so far (user + system, every thread). */
@@ -63,6 +68,7 @@ interface Helper {
   readyMs?: number;
   compileMs: number;
   heapPeak: number;
+  cpuMs?: number;
 }
 
 interface Run {
@@ -165,7 +171,10 @@ export class GamePool {
 
   report(): PoolReport {
     return {
-      threads: [{ thread: 'main', games: this.mainGames, heapPeakBytes: this.mainHeapPeak }, ...[...this.closed, ...this.helpers].map((h) => ({ thread: h.name, games: h.games, ...(h.readyMs !== undefined ? { readyMs: Math.round(h.readyMs), compileMs: Math.round(h.compileMs) } : {}), heapPeakBytes: h.heapPeak }))],
+      threads: [
+        { thread: 'main', games: this.mainGames, heapPeakBytes: this.mainHeapPeak, ...cpu(threadCpuMs()) },
+        ...[...this.closed, ...this.helpers].map((h) => ({ thread: h.name, games: h.games, ...(h.readyMs !== undefined ? { readyMs: Math.round(h.readyMs), compileMs: Math.round(h.compileMs) } : {}), heapPeakBytes: h.heapPeak, ...cpu(h.cpuMs) })),
+      ],
       rssPeakBytes: process.resourceUsage().maxRSS * 1024,
       cpuMs: Math.round(cpuMicros() / 1000),
     };
@@ -241,6 +250,7 @@ export class GamePool {
       h.pending--;
       h.games++;
       h.heapPeak = Math.max(h.heapPeak, m.heapPeak);
+      h.cpuMs = m.cpuMs;
       this.store(m.index, m.record);
     }
     this.wake();
@@ -265,9 +275,11 @@ function newWorker(): Worker {
 export function formatPoolReport(r: PoolReport, json: boolean): string {
   if (json) return `${JSON.stringify({ pool: r })}\n`;
   const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
-  const lines = r.threads.map((t) => `  ${t.thread.padEnd(9)} games ${String(t.games).padStart(6)}  heap peak ${mb(t.heapPeakBytes).padStart(9)}${t.readyMs !== undefined ? `  ready after ${t.readyMs} ms (compiling ${t.compileMs} ms)` : ''}\n`);
+  const lines = r.threads.map((t) => `  ${t.thread.padEnd(9)} games ${String(t.games).padStart(6)}  heap peak ${mb(t.heapPeakBytes).padStart(9)}${t.cpuMs !== undefined ? `  CPU ${(t.cpuMs / 1000).toFixed(1).padStart(5)} s` : ''}${t.readyMs !== undefined ? `  ready after ${t.readyMs} ms (compiling ${t.compileMs} ms)` : ''}\n`);
   return `threads: ${r.threads.length} (this one${r.threads.length > 1 ? ` and ${r.threads.length - 1} worker thread${r.threads.length > 2 ? 's' : ''}` : ''})\n${lines.join('')}  process: peak memory (RSS, all threads) ${mb(r.rssPeakBytes)}, CPU ${(r.cpuMs / 1000).toFixed(1)} s\n`;
 }
+
+const cpu = (ms: number | undefined) => (ms === undefined ? {} : { cpuMs: ms });
 
 function cpuMicros(): number {
   const u = process.cpuUsage();

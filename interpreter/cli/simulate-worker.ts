@@ -6,6 +6,7 @@ import { loadRuleset, type FileHost } from '../load/index.ts';
 import type { Program } from '../runtime/index.ts';
 import { nodeHost } from './node-host.ts';
 import { playGame } from './simulate-games.ts';
+import { threadCpuMs } from './thread-cpu.ts';
 import type { FromWorker, ToWorker } from './simulate-run.ts';
 
 /**
@@ -31,7 +32,7 @@ parentPort!.on('message', (m: ToWorker) => {
     if ('problems' in record) { post({ type: 'problems', problems: record.problems }); return; }
     // Sampled after each game: the heap this thread holds between games (peaks inside one are not seen).
     heapPeak = Math.max(heapPeak, getHeapStatistics().total_heap_size);
-    post({ type: 'game', index: i, record, heapPeak });
+    post({ type: 'game', index: i, record, heapPeak, cpuMs: threadCpuMs() });
   }
 });
 

@@ -11,6 +11,9 @@
  * taken per round (median, min–max). The CPU ratio (2 workers / 1) is what the second thread
  * costs in extra work: start-up, compiling the rules again, cold code; other load does not enter
  * it, while it does enter the wall ratio. Both runs must print byte-identical JSON.
+ * On Linux each thread's own CPU time is known too: the 1-worker run's thread against the busiest
+ * thread of the 2-worker run estimates the speed-up on two cores nobody else uses (what the wall
+ * ratio would be on an idle machine; it leaves out V8's helper threads and waiting for a core).
  *
  * A Battle of Seattle game between two `normal` bots costs about two minutes of CPU, so the
  * normal workload plays a few games (`--normal-games`), not 1,000.
@@ -59,6 +62,8 @@ const median = (xs: number[]): number => {
 };
 const spread = (xs: number[]) => ({ median: +median(xs).toFixed(3), min: +Math.min(...xs).toFixed(3), max: +Math.max(...xs).toFixed(3) });
 const mb = (b: number) => +(b / 1048576).toFixed(1);
+/** CPU ms of a run's busiest thread, when every thread's is known. */
+const busiest = (r: Run): number | undefined => (r.threads.every((t) => t.cpuMs !== undefined) ? Math.max(...r.threads.map((t) => t.cpuMs!)) : undefined);
 
 const build = spawnSync(process.execPath, ['bin/build-lib.mjs'], { cwd: ROOT, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -73,16 +78,17 @@ for (const w of WORKLOADS) {
     const two = runs.find((x) => x.workers === 2)!;
     if (one.digest !== two.digest) throw new Error(`${w.name}: --workers 1 and 2 printed different results`);
     rounds.push({ one, two });
-    if (!json) console.log(`${w.name} round ${r + 1}: 1 worker ${(one.wallMs / 1000).toFixed(1)} s wall, ${(one.cpuMs / 1000).toFixed(1)} s CPU; 2 workers ${(two.wallMs / 1000).toFixed(1)} s wall, ${(two.cpuMs / 1000).toFixed(1)} s CPU, games per thread ${two.threads.map((t) => t.games).join('/')}`);
+    if (!json) console.log(`${w.name} round ${r + 1}: 1 worker ${(one.wallMs / 1000).toFixed(1)} s wall, ${(one.cpuMs / 1000).toFixed(1)} s CPU; 2 workers ${(two.wallMs / 1000).toFixed(1)} s wall, ${(two.cpuMs / 1000).toFixed(1)} s CPU, games per thread ${two.threads.map((t) => t.games).join('/')}, CPU per thread ${two.threads.map((t) => ((t.cpuMs ?? NaN) / 1000).toFixed(1)).join('/')} s`);
   }
   const last = rounds[rounds.length - 1]!;
   results.push({
     workload: w.name, games: w.games, rounds: w.rounds,
     speedup: spread(rounds.map((x) => x.one.wallMs / x.two.wallMs)),
     cpuRatio: spread(rounds.map((x) => x.two.cpuMs / x.one.cpuMs)),
+    ...(rounds.every((x) => busiest(x.one) && busiest(x.two)) ? { idleSpeedup: spread(rounds.map((x) => busiest(x.one)! / busiest(x.two)!)) } : {}),
     wallSeconds: { one: spread(rounds.map((x) => x.one.wallMs / 1000)), two: spread(rounds.map((x) => x.two.wallMs / 1000)) },
     rssPeakMB: { one: mb(last.one.rssPeakBytes), two: mb(last.two.rssPeakBytes) },
-    threads: last.two.threads.map((t) => ({ thread: t.thread, games: t.games, heapPeakMB: mb(t.heapPeakBytes), ...(t.readyMs !== undefined ? { readyMs: t.readyMs } : {}) })),
+    threads: last.two.threads.map((t) => ({ thread: t.thread, games: t.games, heapPeakMB: mb(t.heapPeakBytes), ...(t.cpuMs !== undefined ? { cpuSeconds: t.cpuMs / 1000 } : {}), ...(t.readyMs !== undefined ? { readyMs: t.readyMs } : {}) })),
   });
 }
 
@@ -91,8 +97,9 @@ else {
   for (const r of results) {
     console.log(`\n${r.workload} bots, ${r.games} games, ${r.rounds} round(s) of 1 and 2 workers alternating`);
     console.log(`  speed-up (wall, 1 worker / 2): median ${r.speedup.median}× (min ${r.speedup.min}, max ${r.speedup.max}); goal ≥ 1.8×`);
+    if (r.idleSpeedup) console.log(`  estimated on idle cores (CPU of the 1-worker thread / busiest of 2): median ${r.idleSpeedup.median}× (min ${r.idleSpeedup.min}, max ${r.idleSpeedup.max})`);
     console.log(`  CPU, 2 workers / 1:            median ${r.cpuRatio.median} (min ${r.cpuRatio.min}, max ${r.cpuRatio.max}); the extra is the second thread's start-up and cold code`);
     console.log(`  peak memory (process RSS): ${r.rssPeakMB.one} MB with 1 worker, ${r.rssPeakMB.two} MB with 2`);
-    for (const t of r.threads) console.log(`  ${t.thread.padEnd(9)} games ${t.games}  heap peak ${t.heapPeakMB} MB${t.readyMs !== undefined ? `  ready after ${t.readyMs} ms` : ''}`);
+    for (const t of r.threads) console.log(`  ${t.thread.padEnd(9)} games ${t.games}  heap peak ${t.heapPeakMB} MB${t.cpuSeconds !== undefined ? `  CPU ${t.cpuSeconds} s` : ''}${t.readyMs !== undefined ? `  ready after ${t.readyMs} ms` : ''}`);
   }
 }
