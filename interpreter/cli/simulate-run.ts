@@ -118,9 +118,10 @@ export class GamePool {
     this.problems = undefined;
     let next = first;
     this.prestart(last - first + 1);
-    if (this.options.waitForWorkers) {
-      this.handOut(next, last);
-      while (this.failure === undefined && this.helpers.some((h) => !h.ready)) await new Promise<void>((resolve) => { this.wake = resolve; });
+    while (this.options.waitForWorkers) {
+      next = this.handOut(next, last);
+      if (this.failure !== undefined || this.helpers.every((h) => h.ready && h.hash === program.hash)) break;
+      await new Promise<void>((resolve) => { this.wake = resolve; });
     }
     const started = performance.now();
     let played = 0;
