@@ -11,12 +11,14 @@ import { threadCpuMs } from './thread-cpu.ts';
 /** Messages to a pool thread (simulate-worker.ts). */
 export type ToWorker =
   | { type: 'load'; key: string; path: string; root?: string; files: Record<string, string> }
-  | { type: 'play'; key: string; plan: SimulationPlan; from: number; to: number };
+  | { type: 'play'; key: string; hash: string; plan: SimulationPlan; from: number; to: number };
 /** Messages from a pool thread. */
 export type FromWorker =
   | { type: 'ready'; key: string; hash: string; ms: number }
   | { type: 'game'; index: number; record: GameRecord; heapPeak: number; cpuMs: number | undefined }
-  | { type: 'problems'; problems: string[] };
+  | { type: 'problems'; problems: string[] }
+  /** Games sent before the worker's rules were known to be the checked ones, and they were not. */
+  | { type: 'returned'; from: number; to: number };
 
 /** `--workers`: how many threads play (this one included), or 'auto'. */
 export type WorkerSetting = number | 'auto';
@@ -96,6 +98,8 @@ export class GamePool {
   private loads = 0;
   private mainGames = 0;
   private mainHeapPeak = 0;
+  /** Games a worker gave back, played by this thread. */
+  private returned: number[] = [];
 
   /**
    * `waitForWorkers`: the first games are handed out only once every worker has compiled the
@@ -116,6 +120,7 @@ export class GamePool {
     const run: Run = { program, plan, first, records: new Array(last - first + 1), done: 0, tick };
     this.run = run;
     this.problems = undefined;
+    this.returned = [];
     let next = first;
     this.prestart(last - first + 1);
     while (this.options.waitForWorkers) {
@@ -132,8 +137,8 @@ export class GamePool {
         return { problems: this.problems ?? [this.failure!] };
       }
       next = this.handOut(next, last);
-      if (next <= last) {
-        const i = next++;
+      if (next <= last || this.returned.length) {
+        const i = this.returned.shift() ?? next++;
         const t = performance.now();
         const record = playGame(program, plan, i);
         if ('problems' in record) { await this.close(); return record; }
@@ -203,12 +208,19 @@ export class GamePool {
       if (h.source !== `${plan.path}\0${plan.root ?? ''}` || (h.ready && h.hash !== program.hash && !h.texts)) {
         this.load(h, plan.path, plan.root, Object.fromEntries([...program.model.files].map(([f, source]) => [f, source.text])));
       } else if (h.ready && h.hash !== program.hash) this.fail(`${h.name} compiled other rules than this thread (hash ${h.hash}, not ${program.hash})`);
-      // Games wait here, not in a thread still starting or compiling: this thread may play them first.
+      // A worker still starting or compiling gets one game, so a long game does not wait for this
+      // thread's (a search bot's game takes minutes); more would wait there while this thread
+      // could play them. Should its rules turn out not to be the checked ones, it gives it back.
+      if (!h.ready && h.pending === 0 && next <= last && h.source === `${plan.path}\0${plan.root ?? ''}`) {
+        h.worker.postMessage({ type: 'play', key: h.key!, hash: program.hash, plan, from: next, to: next } satisfies ToWorker);
+        h.pending = 1;
+        next++;
+      }
       while (h.ready && h.hash === program.hash) {
         const size = Math.max(1, Math.min(16, Math.ceil((last - next + 1) / (4 * (this.helpers.length + 1)))));
         if (next > last || h.pending >= 2 * size) break;
         const to = Math.min(last, next + size - 1);
-        h.worker.postMessage({ type: 'play', key: h.key!, plan, from: next, to } satisfies ToWorker);
+        h.worker.postMessage({ type: 'play', key: h.key!, hash: program.hash, plan, from: next, to } satisfies ToWorker);
         h.pending += to - next + 1;
         next = to + 1;
       }
@@ -247,6 +259,9 @@ export class GamePool {
       if (m.key === h.key) Object.assign(h, { ready: true, hash: m.hash });
     } else if (m.type === 'problems') {
       this.problems = m.problems;
+    } else if (m.type === 'returned') {
+      h.pending -= m.to - m.from + 1;
+      for (let i = m.from; i <= m.to; i++) this.returned.push(i);
     } else {
       h.pending--;
       h.games++;

@@ -27,6 +27,7 @@ parentPort!.on('message', (m: ToWorker) => {
     return;
   }
   if (m.key !== key || !program) throw new Error(`asked to play rules '${m.key}' before they were sent`);
+  if (m.hash !== program.hash) { post({ type: 'returned', from: m.from, to: m.to }); return; }
   for (let i = m.from; i <= m.to; i++) {
     const record = playGame(program, m.plan, i);
     if ('problems' in record) { post({ type: 'problems', problems: record.problems }); return; }
