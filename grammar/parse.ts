@@ -3,7 +3,7 @@
  * input: every problem, including an input too large or too deeply nested, is a diagnostic.
  */
 import type { IToken } from 'chevrotain';
-import type { Expr, Script, Span } from './ast.ts';
+import type { Expr, Script, Span, StringLit } from './ast.ts';
 import { lexerDiagnostics, nestingDiagnostic } from './parse-guards.ts';
 import { NestingTooDeep } from './parser-base.ts';
 import { diagnosticFromError } from './parser-errors.ts';
@@ -56,6 +56,31 @@ export function parseExpression(text: string): { ast: Expr | null; diagnostics: 
   return { ast: result.ast as Expr | null, diagnostics: result.diagnostics };
 }
 
+/**
+ * Parses text written like the inside of a string literal (`Cubes: {total} of {limit}`): literal
+ * text with `{expr}` interpolations, as log lines interpolate. For messages the YAML holds as plain
+ * text, without quotes: a `"` in it is plain text. Spans are offsets into `text`; a line break
+ * reads as a space.
+ */
+export function parseTemplate(text: string): { ast: StringLit | null; diagnostics: ParseDiagnostic[] } {
+  if (typeof text !== 'string') text = String(text);
+  if (text.length > MAX_SCRIPT_LENGTH) return { ast: null, diagnostics: [tooLong(text.length)] };
+  // Same length, so offsets stay put.
+  const flat = text.replace(/[\r\n]/g, ' ');
+  const node: StringLit = { kind: 'string', parts: [], span: { start: 0, end: text.length } };
+  // The literal's opening quote sits just before the text (offset -1), so pieces land on text offsets.
+  const token = { image: `"${flat}"`, startOffset: -1 } as IToken;
+  try {
+    const diagnostics: ParseDiagnostic[] = [];
+    fillStrings(flat, [{ node, token }], diagnostics);
+    // The quotes are not the writer's: an unclosed `{` has its own diagnostic.
+    return { ast: node, diagnostics: finish(diagnostics.filter((d) => d.code !== 'unterminated-string')) };
+  } catch (error) {
+    shared = undefined;
+    return { ast: null, diagnostics: [internalError(error, text.length)] };
+  }
+}
+
 type Goal = 'script' | 'expression';
 interface Outcome {
   ast: Script | Expr | null;
@@ -80,10 +105,16 @@ function guarded(text: string, goal: Goal): Outcome {
 function parseText(text: string, goal: Goal): Outcome {
   const main = parseTokens(text, 0, text.length, goal);
   if (main.ast === null) return main;
-  const diagnostics = main.diagnostics;
-  // Interpolations are parsed after the string that holds them, from a queue rather than by
-  // recursion, so strings nested in interpolations nested in strings cannot exhaust the stack.
-  const queue = main.strings.map((pending) => ({ pending, depth: 1 }));
+  fillStrings(text, main.strings, main.diagnostics);
+  return { ast: main.ast, diagnostics: main.diagnostics };
+}
+
+/**
+ * Interpolations are parsed after the string that holds them, from a queue rather than by
+ * recursion, so strings nested in interpolations nested in strings cannot exhaust the stack.
+ */
+function fillStrings(text: string, strings: PendingString[], diagnostics: ParseDiagnostic[]): void {
+  const queue = strings.map((pending) => ({ pending, depth: 1 }));
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const { pending, depth } = next;
     if (depth > MAX_STRING_NESTING) {
@@ -93,7 +124,6 @@ function parseText(text: string, goal: Goal): Outcome {
     const inner = fillString(text, pending, diagnostics);
     queue.push(...inner.map((found) => ({ pending: found, depth: depth + 1 })));
   }
-  return { ast: main.ast, diagnostics };
 }
 
 interface TokensOutcome extends Outcome {

@@ -34,6 +34,9 @@ export function describeToken(token: IToken | undefined): string {
 
 const labelOf = (tokType: TokenType): string => tokType.LABEL ?? tokType.name;
 
+/** For a token that does not belong where it is, when nothing more specific is known. */
+const STRAY_HINT = 'remove it, or look just before it for a missing operator, bracket or keyword';
+
 const EXPRESSION_HINT = 'an expression is a value such as 3, "text", a name, a call like f(x), or a roll like 2d6';
 
 const closers: Record<string, [string, string]> = {
@@ -94,7 +97,7 @@ const noAlternative: Record<string, [message: string, hint: string]> = {
 
 export const errorMessageProvider: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual, previous, ruleName }) {
-    if (expected === EOF) return encode('unexpected-token', `unexpected ${describeToken(actual)}`, 'actual');
+    if (expected === EOF) return encode('unexpected-token', `unexpected ${describeToken(actual)}`, 'actual', STRAY_HINT);
     const closer = closers[expected.name];
     if (closer !== undefined) {
       return encode('missing-token', `expected ${closer[0]} to close ${closer[1]}`, 'previous', `every ${closer[1]} needs a matching ${closer[0]}`);
@@ -102,7 +105,7 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
     const known = missingInRule[`${ruleName}:${expected.name}`];
     if (known !== undefined) return encode('missing-token', known[0], 'previous', known[1]);
     const where = isReal(previous) ? ` after ${describeToken(previous)}` : '';
-    return encode('missing-token', `expected ${labelOf(expected)}${where}`, 'previous');
+    return encode('missing-token', `expected ${labelOf(expected)}${where}`, 'previous', `add ${labelOf(expected)} here; the syntax reference (docs/language.md) shows the whole form`);
   },
 
   buildNoViableAltMessage({ actual, previous, ruleName }) {
@@ -124,11 +127,11 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
     if (next === undefined || next.tokenType === EOF) {
       return encode('missing-token', 'the text ends too early', 'previous', 'something is missing at the end; compare with the examples in the syntax reference');
     }
-    return encode('unexpected-token', `unexpected ${describeToken(next)}`, 'actual');
+    return encode('unexpected-token', `unexpected ${describeToken(next)}`, 'actual', STRAY_HINT);
   },
 
   buildEarlyExitMessage({ actual }) {
-    return encode('syntax-error', `unexpected ${describeToken(actual[0])}`, 'actual');
+    return encode('syntax-error', `unexpected ${describeToken(actual[0])}`, 'actual', STRAY_HINT);
   },
 
   buildNotAllInputParsedMessage({ firstRedundant }) {
@@ -162,7 +165,7 @@ function decode(message: string): Encoded {
       // fall through: a message we did not build
     }
   }
-  return { code: 'syntax-error', message, anchor: 'actual' };
+  return { code: 'syntax-error', message, anchor: 'actual', hint: STRAY_HINT };
 }
 
 const STATEMENT_HINT =

@@ -65,6 +65,7 @@ export interface RulesetFile extends Named {
   actions?: Record<Id, Action>;
   victory?: Victory;
   heuristics?: Heuristics;
+  invariants?: Record<Id, Invariant>;
 }
 
 /** How good a position is for a side or player, for search bots (higher is better; 0 is even). */
@@ -258,6 +259,14 @@ export interface Table extends Named {
 export interface Procedure extends Named {
   params?: Id[];
   do: Script;
+}
+
+/** A condition every game keeps after each decision (checked by simulate --check-invariants). */
+export interface Invariant extends Named {
+  when?: Expression;
+  check: Expression;
+  /** Text with `{expr}` interpolations, as log lines. */
+  message: string;
 }
 
 export interface Step extends Named {

@@ -5,7 +5,7 @@
  * and jump to is the language service's answer (interpreter/language), the same `rulesmith lsp` gives;
  * this file only converts to Monaco's types.
  */
-import { completionsAt, definitionAt, hoverAt, type LanguageContext, type WordSpan } from '../../interpreter/language/index.ts';
+import { COMPLETION_TRIGGERS, completionsAt, definitionAt, hoverAt, type LanguageContext, type WordSpan } from '../../interpreter/language/index.ts';
 import type { Diagnostic, SymbolInfo, SymbolKind } from '../validator/protocol.ts';
 import { LANGUAGE_ID, SCRIPT_KEYS, monaco } from './monaco-setup.ts';
 
@@ -45,8 +45,11 @@ export function registerProviders(data: LanguageData): monaco.IDisposable[] {
 
   return [
     monaco.languages.registerCompletionItemProvider(LANGUAGE_ID, {
-      provideCompletionItems(model, position) {
-        const { replace, items } = completionsAt(model.getLinesContent(), position.lineNumber, position.column, context());
+      triggerCharacters: [...COMPLETION_TRIGGERS],
+      provideCompletionItems(model, position, asked) {
+        const { replace, items, afterSection } = completionsAt(model.getLinesContent(), position.lineNumber, position.column, context());
+        // A `.` typed after anything but a section name (`unit.`) is not a place for ids.
+        if (asked.triggerKind === monaco.languages.CompletionTriggerKind.TriggerCharacter && !afterSection) return { suggestions: [] };
         const range = span(replace);
         const suggestions = items.map((s) => ({
           label: { label: s.name, description: s.kind },

@@ -42,6 +42,14 @@ export class ProgramCache {
     return result;
   }
 
+  /** Adopt `files` as `entry`'s last good version when none compiled in this worker yet. */
+  fallback(files: Record<string, string>, entry: string): Program | undefined {
+    if (this.good.has(entry)) return this.good.get(entry);
+    const result = compileEntry(files, entry);
+    if (result.ok) this.good.set(entry, result.program);
+    return result.ok ? result.program : undefined;
+  }
+
   /** The last program of `entry` that compiled, if any. */
   program(entry: string): Program | undefined {
     return this.good.get(entry);

@@ -8,6 +8,8 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { BUDGET_WORDS, Watchdog } from '../workers/watchdog.ts';
+import { openFileStore } from '../workspace/idb-file-store.ts';
+import { storedLastGood, type LastGoodMemory } from './last-good.ts';
 import type { BoardModel, GameSetupData, PlayRequest, PlayResponse, PlayUpdate, ReplayData, ScenarioEdit, ScenarioSettings, SeatState, StartRequest } from './protocol.ts';
 
 /** Quiet time after an edit before compiling again. */
@@ -51,7 +53,7 @@ export class PlayController implements ReactiveController {
   /** The newest compile sent, and whether its answer is still out. */
   private sent: { job: { files: Record<string, string>; entry: string }; answered: boolean } | undefined;
 
-  constructor(private readonly host: ReactiveControllerHost) {
+  constructor(private readonly host: ReactiveControllerHost, private readonly memory: LastGoodMemory = storedLastGood(openFileStore)) {
     host.addController(this);
   }
 
@@ -167,7 +169,13 @@ export class PlayController implements ReactiveController {
 
   private postCompile(job: { files: Record<string, string>; entry: string }): void {
     this.sent = { job, answered: false };
-    this.post({ type: 'compile', seq: ++this.compileSeq, files: job.files, entry: job.entry });
+    const seq = ++this.compileSeq;
+    if (this.boards.has(job.entry)) return this.post({ type: 'compile', seq, files: job.files, entry: job.entry });
+    // No version of this entry compiled in this page yet: send the last good one of an earlier
+    // load along, for the worker to fall back on should these files not compile.
+    void this.memory.load(job.entry).catch(() => undefined).then((fallback) => {
+      if (seq === this.compileSeq) this.post({ type: 'compile', seq, files: job.files, entry: job.entry, ...(fallback ? { fallback } : {}) });
+    });
   }
 
   private handle(msg: PlayResponse): void {
@@ -179,10 +187,11 @@ export class PlayController implements ReactiveController {
       case 'compiled':
         if (msg.seq !== this.compileSeq) return;
         if (this.sent) this.sent.answered = true;
-        if (msg.ok) {
+        if (msg.board) {
           this.board = msg.board;
           this.boards.set(msg.entry, msg.board);
         }
+        if (msg.ok && this.sent?.job.entry === msg.entry) this.memory.save(msg.entry, this.sent.job.files);
         this.status = { entry: msg.entry, ok: msg.ok, errors: msg.ok ? 0 : msg.errors, message: msg.ok ? '' : msg.message, busy: this.waiting !== undefined };
         break;
       case 'update':

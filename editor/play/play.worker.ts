@@ -50,7 +50,10 @@ function handle(msg: PlayRequest): void {
   if (msg.type === 'compile') {
     const result = programs.compile(msg.files, msg.entry);
     if (result.ok) post({ type: 'compiled', seq: msg.seq, entry: msg.entry, ok: true, board: boardModel(result.program) });
-    else post({ type: 'compiled', seq: msg.seq, entry: msg.entry, ok: false, errors: result.errors, message: result.message });
+    else {
+      const fallback = msg.fallback && programs.fallback(msg.fallback, msg.entry);
+      post({ type: 'compiled', seq: msg.seq, entry: msg.entry, ok: false, errors: result.errors, message: result.message, ...(fallback ? { board: boardModel(fallback) } : {}) });
+    }
     return;
   }
   if (msg.type === 'start') return start(msg);

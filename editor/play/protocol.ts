@@ -226,7 +226,8 @@ export interface ScenarioEdit {
 }
 
 export type PlayRequest =
-  | { type: 'compile'; seq: number; files: Record<string, string>; entry: string }
+  /** `fallback`: the files of the entry's last good version from an earlier page load, compiled when `files` do not. */
+  | { type: 'compile'; seq: number; files: Record<string, string>; entry: string; fallback?: Record<string, string> }
   | ({ type: 'start' } & StartRequest)
   | { type: 'answer'; game: number; answer: unknown }
   | { type: 'undo'; game: number }
@@ -254,7 +255,8 @@ export interface ScenarioSettings {
 
 export type PlayResponse =
   | { type: 'compiled'; seq: number; entry: string; ok: true; board: BoardModel }
-  | { type: 'compiled'; seq: number; entry: string; ok: false; errors: number; message: string }
+  /** `board`: the fallback compiled instead (the last good version of an earlier page load). */
+  | { type: 'compiled'; seq: number; entry: string; ok: false; errors: number; message: string; board?: BoardModel }
   | PlayUpdate
   | { type: 'replay'; game: number; replay: ReplayData }
   | { type: 'preview'; seq: number; entry: string; state: SeatState; note?: string }

@@ -3,6 +3,7 @@
  * no dependencies, so the main thread can check a file without loading the interpreter).
  */
 import { replayPathOutside, replayProblem } from '../../interpreter/analysis/replay-file.ts';
+import { resultText } from '../../interpreter/runtime/result-text.ts';
 import type { ReplayData } from './protocol.ts';
 
 /** The path the command line is given for an entry: the game folder for a base ruleset. */
@@ -26,12 +27,7 @@ export function parseReplay(text: string): ReplayData | { error: string } {
   return data as ReplayData;
 }
 
-/** `{ winner: "protesters", level: "Decisive" }` → `Protesters — Decisive`, with side names. */
+/** `{ winner: "protesters", level: "Decisive" }` → `Protesters win (Decisive).`, with side and player names. */
 export function describeResult(result: unknown, names: Record<string, string>): string {
-  if (result && typeof result === 'object' && 'winner' in result) {
-    const r = result as { winner: unknown; level?: unknown };
-    const winner = Array.isArray(r.winner) ? `tie: ${r.winner.map((w) => names[String(w)] ?? String(w)).join(', ')}` : r.winner === null ? 'no winner' : (names[String(r.winner)] ?? String(r.winner));
-    return r.level !== undefined ? `${winner} — ${String(r.level)}` : winner;
-  }
-  return JSON.stringify(result);
+  return resultText(result, (id) => names[id] ?? id);
 }

@@ -22,11 +22,14 @@ export interface PlayedGame {
  * Play a game to the end with one agent per seat (an agent for `p1`, `p2`…, or one for all).
  * Bounded: a game asking more than `maxDecisions` questions is stopped.
  */
-export function playWith(program: Program, setup: GameSetup, agents: Record<string, Agent> | Agent, opts: Partial<RuntimeOptions> & { maxDecisions?: number } = {}): PlayedGame | { problems: SetupProblem[] } {
-  const started = Game.start(program, setup, opts);
+export function playWith(program: Program, setup: GameSetup, agents: Record<string, Agent> | Agent, opts: Partial<RuntimeOptions> & { maxDecisions?: number; observe?: (game: Game) => void } = {}): PlayedGame | { problems: SetupProblem[] } {
+  const { observe, ...runtimeOpts } = opts;
+  const started = Game.start(program, setup, runtimeOpts);
   if (!(started instanceof Game)) return started;
   const game = started;
   const max = opts.maxDecisions ?? 100_000;
+  // `observe` sees the game after setup and after each answer (invariant checks); it must not change it.
+  observe?.(game);
   for (let i = 0; game.pending && i < max; i++) {
     const req = game.pending;
     const agent = 'choose' in agents ? (agents as Agent) : (agents as Record<string, Agent>)[req.player];
@@ -39,6 +42,7 @@ export function playWith(program: Program, setup: GameSetup, agents: Record<stri
     }
     const r = game.answer(answer);
     if (!r.ok) return { game, decisions: game.state.decisions, stopped: { code: r.code, message: r.message } };
+    observe?.(game);
   }
   if (game.pending) return { game, decisions: game.state.decisions, stopped: { code: 'decision-limit', message: `More than ${max} decisions.` } };
   return { game, decisions: game.state.decisions };

@@ -52,7 +52,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 const same = (a: unknown, b: unknown) => stableStringify(a) === stableStringify(b);
 const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 const SCRIPT_KEYS = new Set(['do', 'when', 'effect', 'score', 'setup', 'if', 'count']);
-const COLLECTIONS = new Set(['sides', 'options', 'dice', 'pieces', 'tracks', 'variables', 'zones', 'decks', 'tables', 'procedures', 'actions']);
+const COLLECTIONS = new Set(['sides', 'options', 'dice', 'pieces', 'tracks', 'variables', 'zones', 'decks', 'tables', 'procedures', 'actions', 'invariants']);
 const META = new Set(['include', 'extends', 'remove', 'set', 'rulesmith']);
 
 /**

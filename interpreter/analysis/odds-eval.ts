@@ -1,7 +1,7 @@
 import { compileStandalone, type Program } from '../compile/index.ts';
 import { RuleError } from '../runtime/errors.ts';
 import { checkSetup, initialState, type GameSetup } from '../runtime/init.ts';
-import { DEFAULT_RUNTIME_OPTIONS, Runtime } from '../runtime/runtime.ts';
+import { DEFAULT_RUNTIME_OPTIONS, Runtime, type RuntimeOptions } from '../runtime/runtime.ts';
 import { Roll, toJson } from '../runtime/values.ts';
 
 /**
@@ -30,7 +30,7 @@ export class OddsEvaluator {
   work = 0;
   private constructor(private readonly rt: Runtime, private readonly evaluate: NonNullable<ReturnType<typeof compileStandalone>['eval']>, private readonly slots: number, private readonly frozen: boolean) {}
 
-  static create(program: Program, text: string, setup: GameSetup, die: (sides: number) => number, frozen: boolean): OddsEvaluator | OddsError {
+  static create(program: Program, text: string, setup: GameSetup, die: (sides: number) => number, frozen: boolean, trace?: RuntimeOptions['trace']): OddsEvaluator | OddsError {
     const problems = checkSetup(program, setup);
     if (problems.length) return { error: problems.map((p) => `${p.code}: ${p.message}`).join('; ') };
     const compiled = compileStandalone(program, text);
@@ -41,6 +41,7 @@ export class OddsEvaluator {
     const rt = new Runtime(program, state, {
       ...DEFAULT_RUNTIME_OPTIONS,
       log: 'none',
+      ...(trace ? { trace } : {}),
       dieSource: (n) => {
         self!.work++;
         return die(n);

@@ -1,6 +1,7 @@
 import { nextInt, seedRng } from '../runtime/rng.ts';
 import { RuleError } from '../runtime/errors.ts';
 import type { Program } from '../runtime/program.ts';
+import type { TableTrace } from '../runtime/tables.ts';
 import type { GameSetup } from '../runtime/init.ts';
 import { toNumber, toText } from '../runtime/values.ts';
 import { Fraction } from './fraction.ts';
@@ -35,18 +36,28 @@ export const ESTIMATE_SAMPLES = 10_000;
  * conditional rolls ("roll again on a 6") are handled without any algebra on the expression.
  * Past MAX_PATHS paths or MAX_WORK work it stops with `tooLarge`, in about a second at most.
  */
-export function exactOdds(program: Program, text: string, setup: GameSetup = { seed: 'odds' }): Distribution | OddsError {
+export function exactOdds(program: Program, text: string, setup: GameSetup = { seed: 'odds' }, watch?: PathTrace): Distribution | OddsError {
   let work = 0;
   for (const frozen of [true, false]) {
-    const result = enumerate(program, text, setup, frozen, work);
+    const result = enumerate(program, text, setup, frozen, work, watch);
     if (typeof result === 'number') work = result;
     else return result;
   }
   return { error: 'internal: the expression changed the state it was evaluated on' };
 }
 
+/**
+ * Watches each path of the enumeration (the odds breakdown): `trace` is told of its lookups and
+ * rolls as they happen, `path` of the value and weight at its end; `reset` when it starts over.
+ */
+export interface PathTrace {
+  trace: TableTrace;
+  path(value: unknown, weight: Fraction): void;
+  reset(): void;
+}
+
 /** The odometer; returns the work done when the frozen state turned out to need copies. */
-function enumerate(program: Program, text: string, setup: GameSetup, frozen: boolean, workBefore: number): Distribution | OddsError | number {
+function enumerate(program: Program, text: string, setup: GameSetup, frozen: boolean, workBefore: number, watch?: PathTrace): Distribution | OddsError | number {
   const path: number[] = [];
   const sides: number[] = [];
   let depth = 0;
@@ -56,9 +67,10 @@ function enumerate(program: Program, text: string, setup: GameSetup, frozen: boo
     sides.push(n);
     depth++;
     return 1;
-  }, frozen);
+  }, frozen, watch?.trace);
   if ('error' in evaluator) return evaluator;
   evaluator.work = workBefore;
+  watch?.reset();
   const totals = new Map<string, { value: unknown; p: Fraction }>();
   for (let paths = 0; ; paths++) {
     if (paths >= MAX_PATHS || evaluator.tooMuch) {
@@ -75,6 +87,7 @@ function enumerate(program: Program, text: string, setup: GameSetup, frozen: boo
     const key = JSON.stringify(value);
     const prior = totals.get(key);
     totals.set(key, { value, p: prior ? prior.p.plus(weight) : weight });
+    watch?.path(value, weight);
     // Advance the odometer: bump the deepest die that can still go up, drop the ones after it.
     let i = path.length - 1;
     while (i >= 0 && path[i] === sides[i]) i--;

@@ -1,4 +1,5 @@
 import type { Program } from '../runtime/program.ts';
+import type { InvariantViolation } from '../runtime/invariants.ts';
 import { wilson } from './intervals.ts';
 
 export { wilson } from './intervals.ts';
@@ -14,6 +15,20 @@ export interface GameRecord {
   seats?: Record<string, string | null>;
   /** The score margin at the end (see analysis/margin.ts), null when the ruleset gives none. */
   margin?: number | null;
+  /** With invariants checked: the game's first violation (decision 0 is after setup), else null. */
+  invariant?: (InvariantViolation & { decision: number }) | null;
+}
+
+/** What `--check-invariants` found: the first violation of each game, counted per invariant. */
+export interface InvariantSummary {
+  /** Games checked (records that carry a check). */
+  checked: number;
+  /** Games with a violation. */
+  violations: number;
+  /** Games per invariant id (an invariant that failed first in them). */
+  byInvariant: Record<string, number>;
+  /** The first games' violations, in game order (up to 20). */
+  first: Array<{ seed: string; decision: number; invariant: string; code: string; message: string; at?: string }>;
 }
 
 export interface Share {
@@ -44,6 +59,8 @@ export interface SimulationSummary {
   rounds: Stats;
   decisions: Stats;
   errors: { count: number; first: Array<{ seed: string; code: string; message: string; at?: string }> };
+  /** Present when invariants were checked. */
+  invariants?: InvariantSummary;
 }
 
 /** Summarise simulated games; deterministic for the same records (stable ordering of labels). */
@@ -71,6 +88,23 @@ export function summariseRecords(records: GameRecord[], ruleset: string, hash: s
         ...(r.error?.file ? { at: `${r.error.file}:${r.error.range?.start.line}:${r.error.range?.start.column}` } : {}),
       })),
     },
+    ...(records.some((r) => r.invariant !== undefined) ? { invariants: invariantSummary(records) } : {}),
+  };
+}
+
+function invariantSummary(records: GameRecord[]): InvariantSummary {
+  const checked = records.filter((r) => r.invariant !== undefined);
+  const broken = checked.flatMap((r) => (r.invariant ? [{ seed: r.seed, v: r.invariant }] : []));
+  const byInvariant: Record<string, number> = {};
+  for (const { v } of broken) byInvariant[v.invariant] = (byInvariant[v.invariant] ?? 0) + 1;
+  return {
+    checked: checked.length,
+    violations: broken.length,
+    byInvariant,
+    first: broken.slice(0, 20).map(({ seed, v }) => ({
+      seed, decision: v.decision, invariant: v.invariant, code: v.code, message: v.message,
+      ...(v.file ? { at: `${v.file}:${v.line}:${v.column}` } : {}),
+    })),
   };
 }
 

@@ -5,6 +5,7 @@ import { isRecord } from './context.ts';
 import type { Scope } from './scope.ts';
 import type { ScriptSite } from './sites.ts';
 import { didYouMean } from './suggest.ts';
+import { isPlayerId } from './member-names.ts';
 import { diceProblem } from './limits.ts';
 import type { SymbolTable } from './symbols.ts';
 import {
@@ -18,6 +19,8 @@ export function rowEffectTable(arg: Expr | undefined, symbols: SymbolTable): str
 }
 
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
+const LIST_MEMBERS = new Map<string, Ty>([['size', NUMBER]]);
+const NO_MEMBERS = new Map<string, Ty>();
 
 /**
  * Resolves names and infers types in expressions, reporting what it can prove wrong.
@@ -122,6 +125,11 @@ export class ExpressionChecker {
     const local = scope.lookup(name);
     if (local) return local;
     const sym = this.symbols.lookup(name);
+    if (sym?.kind === 'procedure') {
+      this.symbols.used.add(name);
+      this.report(span, { code: 'unknown-name', message: `\`${name}\` is a procedure, not a value: a script can only call it.`, hint: `Call it: \`${name}(${(sym.params ?? []).join(', ')})\`.` });
+      return ANY;
+    }
     if (sym) {
       this.symbols.used.add(name);
       return sym.type;
@@ -143,14 +151,33 @@ export class ExpressionChecker {
     if (object.k === 'entity') known = this.symbols.members.get(object.e);
     else if (object.k === 'roll') known = ROLL_MEMBERS;
     else if (object.k === 'record' && object.fields) known = object.fields;
-    if (!known) return ANY;
+    // A number may be a roll's total (a join of the two is a number); lists have a size; true/false and ranges nothing.
+    else if (object.k === 'number') known = ROLL_MEMBERS;
+    else if (object.k === 'list') known = LIST_MEMBERS;
+    else if (object.k === 'bool' || object.k === 'range') known = NO_MEMBERS;
+    if (!known) return this.memberOfUnknown(property, span);
     const t = known.get(property);
     if (t) return t;
     const dym = didYouMean(property, known.keys());
     this.report(span, {
       code: 'unknown-property',
       message: `${capital(describe(object))} has no \`${property}\`.${dym.text}`,
-      hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : `Known: ${[...known.keys()].slice(0, 12).join(', ')}.`,
+      hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : known.size ? `Known: ${[...known.keys()].slice(0, 12).join(', ')}.` : `${capital(describe(object))} has no members; check what the expression before \`.\` gives.`,
+      ...(dym.suggestion ? { fix: dym.suggestion } : {}),
+    });
+    return ANY;
+  }
+
+  /** A member of a value of unknown kind: only a name no value of the ruleset can have is wrong. */
+  private memberOfUnknown(property: string, span: Span): Ty {
+    const possible = this.symbols.possibleMembers;
+    // A prior scores the options of any question, values the rules never name (test/fixtures/check/decks-map.yaml).
+    if (!possible || possible.has(property) || isPlayerId(property) || this.site.path[0] === 'heuristics') return ANY;
+    const dym = didYouMean(property, possible);
+    this.report(span, {
+      code: 'unknown-property',
+      message: `No value in this ruleset has a \`${property}\`: no piece, card, area, player, side or zone declares it, and no table row or record has that field.${dym.text}`,
+      hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : 'Use a declared prop, field, per-entity track or variable, or declare it.',
       ...(dym.suggestion ? { fix: dym.suggestion } : {}),
     });
     return ANY;
@@ -206,7 +233,9 @@ export class ExpressionChecker {
       this.symbols.used.add(callee);
       const n = sym.params?.length ?? 0;
       if (args.length !== n) this.arity(callee, n, n, args.length, span);
-      return ANY;
+      const calls = this.symbols.callArgs;
+      if (calls) calls.set(callee, [...(calls.get(callee) ?? []), argTypes]);
+      return this.symbols.procedureReturns.get(callee) ?? ANY;
     }
     const builtin = BUILTIN_FUNCTIONS.get(callee);
     if (builtin && !sym) this.callSpecifics(callee, calleeSpan, args, span);
@@ -246,6 +275,14 @@ export class ExpressionChecker {
             hint: dym.suggestion ? `Replace it with "${dym.suggestion}".` : `Declare it under \`map.grid.arcs\`, e.g. \`${name || 'front'}: [5, 0, 1]\`.`,
           });
         }
+      }
+    }
+    if (callee === 'box_value' && args[0]?.kind === 'string' && args[0].parts.length <= 1 && typeof (args[0].parts[0] ?? '') === 'string') {
+      const name = String(args[0].parts[0] ?? '');
+      const tracks = isRecord(d.tracks) ? Object.keys(d.tracks) : [];
+      if (!tracks.includes(name)) {
+        const dym = didYouMean(name, tracks);
+        this.report(args[0].span, { code: 'unknown-name', message: `\`box_value\` names a track, and there is no track \`${name}\`.${dym.text}`, hint: dym.suggestion ? `Replace it with "${dym.suggestion}".` : 'Name a track declared under `tracks:`, in quotes.' });
       }
     }
     if (callee === 'opponent') {

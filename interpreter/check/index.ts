@@ -1,4 +1,4 @@
-import { parseExpression, parseScript } from '../../grammar/index.ts';
+import { parseExpression, parseScript, parseTemplate, type Expr, type ParseDiagnostic, type Script } from '../../grammar/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { sortDiagnostics } from '../diagnostics.ts';
 import type { RulesetModel } from '../load/model.ts';
@@ -14,7 +14,10 @@ import { StatementChecker } from './statements.ts';
 import { SymbolTable } from './symbols.ts';
 import { checkTables } from './tables.ts';
 import { checkUnused } from './unused.ts';
-import { describe, isNumeric } from './types.ts';
+import { ANY, describe, isBoolish, isNumeric, join, type Ty } from './types.ts';
+import { possibleMemberNames } from './member-names.ts';
+import { actingParts } from './read-only.ts';
+import { BUILTIN_FUNCTIONS } from './signatures.ts';
 
 /** Data checks, each one small function over the model; add a check by adding it here. */
 const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkDecks, checkMap, checkSizes];
@@ -27,16 +30,81 @@ export function checkRuleset(model: RulesetModel): Diagnostic[] {
   const ctx = new CheckContext(model);
   const symbols = new SymbolTable(model.data, ctx);
   for (const check of DATA_CHECKS) check(ctx);
-  for (const site of collectSites(model.data)) checkSite(ctx, symbols, site);
+  const sites = collectSites(model.data).map((site): ParsedSite => ({ site, parsed: parseSite(site) }));
+  symbols.possibleMembers = possibleMemberNames(model.data, sites.map((s) => s.site), symbols);
+  inferProcedures(model, symbols, sites);
+  for (const s of sites) checkSite(ctx, symbols, s);
   checkUnused(ctx, symbols);
   return sortDiagnostics(ctx.diagnostics);
 }
 
-function checkSite(ctx: CheckContext, symbols: SymbolTable, site: ScriptSite): void {
+const BUILTIN_FUNCTIONS_NAMES: ReadonlySet<string> = new Set(BUILTIN_FUNCTIONS.keys());
+
+function parseSite(site: ScriptSite): ParsedSite['parsed'] {
+  return site.mode === 'script' ? parseScript(site.text) : site.mode === 'template' ? parseTemplate(site.text) : parseExpression(site.text);
+}
+
+interface ParsedSite {
+  site: ScriptSite;
+  parsed: { ast: Script | Expr | null; diagnostics: ParseDiagnostic[] };
+}
+
+function siteScope(site: ScriptSite, symbols: SymbolTable): Scope {
   const scope = new Scope();
-  for (const [name, type] of site.locals) scope.define(name, type, null);
+  const params = site.path[0] === 'procedures' ? symbols.procedureParams.get(String(site.path[1])) : undefined;
+  site.locals.forEach(([name, type], i) => scope.define(name, params?.[i] ?? type, null));
+  return scope;
+}
+
+/**
+ * What procedures take and give, where every call and every `return` agrees: a procedure that
+ * only returns true/false cannot be added to a number, and a parameter every call passes a number
+ * has no `.area`. Found by checking quietly (the diagnostics come from the real pass). A parameter of disagreeing calls, a record (whose fields
+ * may differ from call to call), or a procedure without returns that agree stays any value.
+ */
+function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: ParsedSite[]): void {
+  const clean = sites.filter(({ parsed }) => parsed.ast !== null && parsed.diagnostics.length === 0);
+  const quietly = (list: ParsedSite[]): Map<string, Ty> => {
+    const returns = new Map<string, Ty>();
+    for (const { site, parsed } of list) {
+      const checker = new StatementChecker(new CheckContext(model), symbols, site);
+      const ast = parsed.ast!;
+      if (ast.kind !== 'script') {
+        checker.expr(ast, siteScope(site, symbols));
+        continue;
+      }
+      checker.block(ast.body, siteScope(site, symbols));
+      const t = checker.returns.reduce<Ty | undefined>((acc, r) => (acc ? join(acc, r) : r), undefined);
+      if (site.path[0] === 'procedures' && t && t.k !== 'any') returns.set(String(site.path[1]), t);
+    }
+    return returns;
+  };
+  // Returns first (calls pass their results on), then the calls, then returns again with the parameters.
+  const procedures = clean.filter(({ site }) => site.path[0] === 'procedures' && site.path[2] === 'do');
+  const settle = (returns: Map<string, Ty>) => {
+    symbols.procedureReturns.clear();
+    for (const [id, t] of returns) symbols.procedureReturns.set(id, t);
+  };
+  settle(quietly(procedures));
+  symbols.callArgs = new Map();
+  quietly(clean);
+  const calls = symbols.callArgs;
+  symbols.callArgs = undefined;
+  for (const [id, list] of calls) {
+    const n = symbols.lookup(id)?.params?.length ?? 0;
+    if (list.some((args) => args.length !== n)) continue;
+    const types = Array.from({ length: n }, (_, i) => {
+      const t = list.map((args) => args[i]!).reduce((a, b) => join(a, b));
+      return t.k === 'record' ? ANY : t;
+    });
+    if (types.some((t) => t.k !== 'any')) symbols.procedureParams.set(id, types);
+  }
+  settle(quietly(procedures));
+}
+
+function checkSite(ctx: CheckContext, symbols: SymbolTable, { site, parsed }: ParsedSite): void {
+  const scope = siteScope(site, symbols);
   const checker = new StatementChecker(ctx, symbols, site);
-  const parsed = site.mode === 'script' ? parseScript(site.text) : parseExpression(site.text);
   for (const d of parsed.diagnostics) {
     ctx.atSpan(site.path, d.span, { code: d.code, message: d.message, severity: d.severity, ...(d.hint ? { hint: d.hint } : {}) });
   }
@@ -54,6 +122,10 @@ function checkSite(ctx: CheckContext, symbols: SymbolTable, site: ScriptSite): v
     if (site.result === 'number' && !isNumeric(t)) {
       ctx.atSpan(site.path, parsed.ast.span, { code: 'type-mismatch', message: `A heuristic score must be a number, but this is ${describe(t)}.`, hint: 'Score the position with a number: higher is better for the side (or player), 0 is even.' });
     }
+    if (site.result === 'boolean' && !isBoolish(t)) {
+      ctx.atSpan(site.path, parsed.ast.span, { code: 'invariant-not-boolean', message: `An invariant's \`${String(site.path[2])}\` must be true or false, but this is ${describe(t)}.`, hint: 'Write a condition: a comparison (`total == 40`), `all … where …`, or `and`/`or` of them.' });
+    }
+    if (site.readOnly) for (const p of actingParts(parsed.ast, BUILTIN_FUNCTIONS_NAMES)) ctx.atSpan(site.path, p.span, p.report);
   }
 }
 

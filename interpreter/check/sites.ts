@@ -12,13 +12,16 @@ export const UNLIMITED = 'unlimited';
 export interface ScriptSite {
   path: DataPath;
   text: string;
-  mode: 'script' | 'expression';
+  /** `template`: text with `{expr}` interpolations, unquoted (an invariant's message). */
+  mode: 'script' | 'expression' | 'template';
   /** Names bound around this text (procedure params, the card being played…). */
   locals: Array<[string, Ty]>;
   /** Procedures may `return`. */
   allowReturn: boolean;
-  /** What an expression site must give (heuristics give numbers). */
-  result?: 'number';
+  /** What an expression site must give (heuristics give numbers, invariants true or false). */
+  result?: 'number' | 'boolean';
+  /** Only reads the state (invariants): no dice, draws, choices or procedure calls. */
+  readOnly?: boolean;
 }
 
 /**
@@ -107,6 +110,13 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
       if (!isRecord(prior) || typeof prior.score !== 'string') continue;
       out.push({ path: ['heuristics', 'priors', id, 'score'], text: prior.score, mode: 'expression', locals: [['option', ANY], ['player', entity('player')], ['question', TEXT], ['item', ANY]], allowReturn: false, result: 'number' });
     }
+  }
+  for (const [id, inv] of entries(d.invariants)) {
+    if (!isRecord(inv)) continue;
+    for (const key of ['when', 'check'] as const) {
+      if (typeof inv[key] === 'string') out.push({ path: ['invariants', id, key], text: inv[key], mode: 'expression', locals: [], allowReturn: false, result: 'boolean', readOnly: true });
+    }
+    if (typeof inv.message === 'string') out.push({ path: ['invariants', id, 'message'], text: inv.message, mode: 'template', locals: [], allowReturn: false, readOnly: true });
   }
   return out;
 }

@@ -11,6 +11,8 @@ const NOT_ASSIGNABLE_KINDS = new Set(['table', 'deck', 'die', 'piece-type', 'zon
 /** Checks statements: scopes, loops, assignments; expressions via ExpressionChecker. */
 export class StatementChecker extends ExpressionChecker {
   private loopDepth = 0;
+  /** The type of each `return` with a value, for inferring what a procedure gives (index.ts). */
+  readonly returns: Ty[] = [];
 
   block(body: Stmt[], scope: Scope): void {
     for (const s of body) this.stmt(s, scope);
@@ -53,7 +55,7 @@ export class StatementChecker extends ExpressionChecker {
         return;
       case 'return':
         if (!this.site.allowReturn) this.report(s.span, { code: 'return-outside-procedure', message: '`return` only makes sense inside a procedure.', hint: 'Remove it, or move this script into `procedures:`.' });
-        if (s.value) this.expr(s.value, scope);
+        if (s.value) this.returns.push(this.expr(s.value, scope));
         return;
       case 'stop':
         if (this.loopDepth === 0) this.report(s.span, { code: 'stop-outside-loop', message: '`stop` leaves a loop, but it is not inside one.', hint: 'Remove it, or put it inside `for each`, `repeat` or `while`.' });

@@ -35,6 +35,14 @@ export class SymbolTable {
   readonly members = new Map<EntityKind, Map<string, Ty>>();
   /** Every name that was referenced by a script (for unused-definition warnings). */
   readonly used = new Set<string>();
+  /** Every member name some value can have (member-names.ts); unset, members of unknown values go unchecked. */
+  possibleMembers: Set<string> | undefined;
+  /** What each procedure returns, where every `return` agrees (index.ts infers it); others give any value. */
+  readonly procedureReturns = new Map<string, Ty>();
+  /** Each procedure's parameter types, where every call agrees (index.ts infers them). */
+  readonly procedureParams = new Map<string, Ty[]>();
+  /** While inferring: the argument types of every call of each procedure. */
+  callArgs: Map<string, Ty[][]> | undefined;
 
   constructor(readonly data: RulesetFile, private readonly ctx: CheckContext) {
     for (const [kind, list] of Object.entries(ENTITY_MEMBERS)) {

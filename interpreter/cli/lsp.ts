@@ -6,9 +6,9 @@
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CodeActionKind, CompletionItemKind, DiagnosticSeverity, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type Diagnostic as LspDiagnostic, type Range as LspRange } from 'vscode-languageserver/node';
+import { CodeActionKind, CompletionItemKind, CompletionTriggerKind, DiagnosticSeverity, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type Diagnostic as LspDiagnostic, type Range as LspRange } from 'vscode-languageserver/node';
 import type { Diagnostic, Range } from '../diagnostics.ts';
-import { completionsAt, definitionAt, hoverAt, linesOf, scriptKeys, type LanguageContext, type SymbolKind } from '../language/index.ts';
+import { COMPLETION_TRIGGERS, completionsAt, definitionAt, hoverAt, linesOf, scriptKeys, type LanguageContext, type SymbolKind } from '../language/index.ts';
 import { rulesetSchema } from '../../grammar/index.ts';
 import type { Io } from './io.ts';
 import { LspWorkspace } from './lsp-workspace.ts';
@@ -80,7 +80,7 @@ export function serve(connection: Connection, workspace: LspWorkspace): void {
   connection.onInitialize(() => ({
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
-      completionProvider: { resolveProvider: false },
+      completionProvider: { resolveProvider: false, triggerCharacters: [...COMPLETION_TRIGGERS] },
       hoverProvider: true,
       definitionProvider: true,
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
@@ -102,9 +102,11 @@ export function serve(connection: Connection, workspace: LspWorkspace): void {
     schedule(0);
   });
   documents.listen(connection);
-  connection.onCompletion(({ textDocument, position }) => {
+  connection.onCompletion(({ textDocument, position, context: asked }) => {
     const path = pathOf(textDocument.uri);
-    const { replace, items } = completionsAt(lines(path), position.line + 1, position.character + 1, context(path));
+    const { replace, items, afterSection } = completionsAt(lines(path), position.line + 1, position.character + 1, context(path));
+    // A `.` typed after anything but a section name (`unit.`) is not a place for ids.
+    if (asked?.triggerKind === CompletionTriggerKind.TriggerCharacter && !afterSection) return [];
     const range = toLspRange({ start: { line: replace.line, column: replace.startColumn }, end: { line: replace.line, column: replace.endColumn } });
     return items.map((c) => ({
       label: c.name,

@@ -47,7 +47,7 @@ export function runMerge(argv: string[], io: Io): number {
   if (first.command === 'simulate') {
     const summary = summariseRecords(records as GameRecord[], String(run.ruleset), String(run.hash));
     io.out(args.values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, String(run.path)));
-    return summary.errors.count > 0 ? 1 : 0;
+    return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;
   }
   const result = aggregate(run as unknown as TournamentRun, records as TournamentGame[]);
   io.out(formatTournament(String(run.path), result, args.values.json));

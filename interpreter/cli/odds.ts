@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
-import { ESTIMATE_SAMPLES, MAX_WORK, MAX_PATHS, estimateOdds, exactOdds, type Distribution } from '../analysis/odds.ts';
+import { ESTIMATE_SAMPLES, MAX_WORK, MAX_PATHS, estimateOdds, exactOdds, type Distribution, type OddsError } from '../analysis/odds.ts';
+import { oddsBreakdown, type OddsWithBreakdown } from '../analysis/odds-breakdown.ts';
+import { formatBreakdown } from './odds-format.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 
@@ -8,8 +10,10 @@ export const ODDS_USAGE = `Usage: rulesmith odds <ruleset> <expression | table> 
 The exact probability distribution of an expression's values over every outcome of its dice,
 e.g. "roll on crt column 7", "2d6 >= 9", "half_up(1d6)". A table name alone rolls on it (a cross
 table prints every column). Numbers are listed in numeric order with the chance of exactly, at
-least and at most each value, a bar, and the mean and standard deviation. --compare (repeatable)
-prints other expressions' chances side by side with the first.
+least and at most each value, a bar, and the mean and standard deviation. When the expression
+reads a table, a breakdown follows: for each value, the cells (row, column) that gave it, the roll
+and modifier that reached the row, the column shift, and the chance (JSON: "breakdown").
+--compare (repeatable) prints other expressions' chances side by side with the first.
 
 Past ${MAX_PATHS.toLocaleString('en-US')} dice combinations (or ${MAX_WORK.toLocaleString('en-US')} units of work) the exact answer is not
 computed: odds says so and prints a Monte Carlo ESTIMATE instead (up to ${ESTIMATE_SAMPLES.toLocaleString('en-US')} samples, fixed
@@ -39,15 +43,17 @@ export function runOdds(argv: string[], io: Io): number {
   const compared = args.values.compare ?? [];
   if (compared.length && queries.length > 1) { io.err('rulesmith odds: --compare takes one expression to compare with, not a cross table\n'); return 2; }
   for (const c of compared) queries.push({ label: c, expr: program.data.tables?.[c] ? `roll on ${c}` : c });
-  const results: Array<{ label: string; expression: string } & Distribution> = [];
+  const results: Result[] = [];
   for (const q of queries) {
     const setup = { seed: 'odds', options };
-    let d = exactOdds(program, q.expr, setup);
+    // Without --compare, each answer also says which table cells gave each value.
+    let d: Distribution | OddsWithBreakdown | OddsError = compared.length ? exactOdds(program, q.expr, setup) : oddsBreakdown(program, q.expr, setup);
     if ('error' in d && d.tooLarge && !args.values.exact) {
       io.err(`rulesmith odds: ${d.error}\nrulesmith odds: showing a Monte Carlo estimate instead (not exact; --exact to refuse).\n`);
       d = estimateOdds(program, q.expr, setup);
     }
     if ('error' in d) { io.err(`rulesmith odds: ${d.error}\n`); return 1; }
+    if ('breakdown' in d && (d as OddsWithBreakdown).breakdown.length === 0) { const { breakdown: _none, ...plain } = d; d = plain; }
     results.push({ label: q.label, expression: q.expr, ...d });
   }
   if (args.values.json) io.out(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`);
@@ -65,7 +71,7 @@ function firstValue(label: string): string {
 /** Outcome lines printed per result; the JSON output has them all. */
 const MAX_LINES = 60;
 
-type Result = { label: string; expression: string } & Distribution;
+type Result = { label: string; expression: string } & Distribution & Partial<Pick<OddsWithBreakdown, 'breakdown'>>;
 
 /** Numbers' spread: the standard deviation of a numeric distribution (undefined otherwise). */
 function sd(r: Result): number | undefined {
@@ -96,7 +102,8 @@ function format(r: Result): string {
   const spread = sd(r);
   const mean = r.mean === undefined ? '' : `  mean ${r.estimate ? '≈ ' : `${r.meanExact} ≈ `}${r.mean.toFixed(4)}${spread === undefined ? '' : `, standard deviation ${r.estimate ? '≈ ' : ''}${spread.toFixed(4)}`}\n`;
   const title = r.estimate ? `ESTIMATE, not exact (Monte Carlo, ${r.estimate.samples.toLocaleString('en-US')} samples, seed "${r.estimate.seed}")\n` : '';
-  return `${title}${r.label} — ${r.expression}\n${head ? `${head}\n` : ''}${lines.join('\n')}\n${mean}`;
+  const cells = r.breakdown?.length ? formatBreakdown(r.breakdown, MAX_LINES) : '';
+  return `${title}${r.label} — ${r.expression}\n${head ? `${head}\n` : ''}${lines.join('\n')}\n${mean}${cells}`;
 }
 
 /** Several expressions' chances side by side, one column each, over the union of their values. */

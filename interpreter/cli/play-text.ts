@@ -3,7 +3,7 @@
  * few lines, the board as text (places with their pieces, tracks) and the result in words. All of
  * it from the seat's view and the ruleset's names; nothing here knows a game.
  */
-import type { Game, LogEntry } from '../runtime/index.ts';
+import { ownerNameIn, resultText as resultTextOf, type Game, type LogEntry } from '../runtime/index.ts';
 
 type ViewLog = ReturnType<Game['view']>['log'];
 type ViewState = ReturnType<Game['view']>['state'];
@@ -119,13 +119,7 @@ export function trackLines(game: Game, state: ViewState): string[] {
 
 /** `{ winner: red, level: "Points" }` as "Red wins (Points)."; a shared or no winner likewise. */
 export function resultText(game: Game, result: unknown): string {
-  if (typeof result !== 'object' || result === null || Array.isArray(result)) return `The game ended: ${JSON.stringify(result)}.`;
-  const { winner, level, ...rest } = result as Record<string, unknown>;
-  const winners = (Array.isArray(winner) ? winner : winner === undefined || winner === null || winner === 'none' ? [] : [winner]).map((w) => ownerName(game, String(w)));
-  const who = winners.length === 0 ? 'No one wins' : winners.length === 1 ? `${winners[0]} wins` : `${winners.slice(0, -1).join(', ')} and ${winners[winners.length - 1]} share the win`;
-  const extra = Object.entries(rest).map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
-  const how = [typeof level === 'string' ? level : undefined, ...extra].filter(Boolean).join('; ');
-  return `${who}${how ? ` (${how})` : ''}.`;
+  return resultTextOf(result, (id) => ownerName(game, id));
 }
 
 function counted(kinds: Map<string, number>): string {
@@ -148,8 +142,5 @@ function placeName(game: Game, at: string): string {
 }
 
 function ownerName(game: Game, id: string): string {
-  const player = game.state.players.find((p) => p.id === id);
-  if (player) return player.name;
-  const side = (game.program.data.sides as Record<string, { name?: unknown }> | undefined)?.[id];
-  return typeof side?.name === 'string' ? side.name : id;
+  return ownerNameIn(game.state.players, game.program.data.sides, id);
 }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Agent } from '../agents/agent.ts';
 import { agentFromSpec, RandomAgent, playWith } from '../agents/index.ts';
 import type { GameRecord } from '../analysis/summary.ts';
-import type { Program } from '../runtime/index.ts';
+import { checkInvariants, type InvariantViolation, type Program } from '../runtime/index.ts';
+import type { Game } from '../runtime/index.ts';
 import { gameDigest } from '../analysis/digest.ts';
 import { replayFile } from '../analysis/replay-file.ts';
 import { scoreMargin, seatSides } from '../analysis/margin.ts';
@@ -21,6 +22,8 @@ export interface SimulationPlan {
   root?: string;
   /** Record each seat's side and the score margin too (for comparisons; plain records stay as the editor's). */
   facts?: boolean;
+  /** Check the ruleset's `invariants:` after every decision; each record then says the first violation (or null). */
+  checkInvariants?: boolean;
 }
 
 /** Play games `from..to` (1-based, inclusive); game i always uses seed "S:i", whoever plays it. */
@@ -40,13 +43,21 @@ export function playRange(program: Program, plan: SimulationPlan, from: number, 
 export function playGame(program: Program, plan: SimulationPlan, i: number): GameRecord | { problems: string[] } {
   const seed = `${plan.seed}:${i}`;
   const setup = { seed, ...(plan.players !== undefined ? { players: plan.players } : {}), options: plan.options };
-  const played = playWith(program, setup, agentsFor(program, plan, seed), { log: plan.replays ? 'full' : 'none' });
+  // Decision n: 0 after setup, n after the n-th answer; only the first violation of a game is kept.
+  let invariant: (InvariantViolation & { decision: number }) | null = null;
+  const observe = plan.checkInvariants ? (game: Game) => {
+    if (invariant) return;
+    const v = checkInvariants(game);
+    if (v) invariant = { ...v, decision: game.state.decisions.length };
+  } : undefined;
+  const played = playWith(program, setup, agentsFor(program, plan, seed), { log: plan.replays ? 'full' : 'none', ...(observe ? { observe } : {}) });
   if ('problems' in played) return { problems: played.problems.map((p) => p.message) };
   const g = played.game;
   const record: GameRecord = {
     seed, status: played.stopped && g.status !== 'error' ? 'error' : g.status, result: g.result, rounds: g.state.round, decisions: played.decisions.length,
     error: g.error ?? (played.stopped ? { code: played.stopped.code, message: played.stopped.message } : null),
     ...(plan.facts ? { seats: seatSides(g), margin: g.status === 'ended' ? scoreMargin(g) : null } : {}),
+    ...(plan.checkInvariants ? { invariant } : {}),
   };
   if (plan.replays) {
     const file = join(plan.replays, `game-${String(i).padStart(5, '0')}.json`);

@@ -16,7 +16,7 @@ import { formatSummary } from './summary-format.ts';
 export const SIMULATE_USAGE = `Usage: rulesmith simulate <ruleset> [--games N] [--seed S] [--players N] [--option k=v…]
                          [--agents random|first|easy|normal|hard|mcts:iterations=N,…] [--workers N|auto] [--replays DIR]
                          [--compare <other-ruleset>] [--report FILE.html] [--json] [--verbose] [--root DIR]
-                         [--shard i/n|auto/n --json]
+                         [--shard i/n|auto/n --json] [--check-invariants]
 
 Plays N games with bots and prints results per side/player (with 95% intervals), game length and
 runtime errors. Game i uses seed "S:i" whichever thread plays it, so the same seed gives the same
@@ -29,9 +29,12 @@ memory and CPU time (one JSON line with --json).
 (as 'rulesmith diff <ruleset> <other> --simulate N' does); --report writes a self-contained HTML report.
 --shard i/n --json plays only shard i of n (a contiguous block of the N games) and prints its games
 for 'rulesmith merge', which prints what the unsharded run prints; auto/n takes i from
-JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs).`;
+JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs).
+--check-invariants checks the ruleset's invariants: after setup and after every decision, and
+reports each game's first violation (seed, decision, invariant, message, where it is declared);
+it exits 1 when any game broke one. Checking never changes the games played.`;
 
-const OPTIONS = { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, compare: { type: 'string' }, report: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+const OPTIONS = { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, compare: { type: 'string' }, report: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, 'check-invariants': { type: 'boolean', default: false }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
 export async function runSimulate(argv: string[], io: Io, progress: (done: number, total: number) => void = () => {}): Promise<number> {
@@ -54,6 +57,10 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
   }
   if (args.values.compare !== undefined && args.values.replays !== undefined) {
     io.err('rulesmith simulate: --replays and --compare do not go together; record replays of each rule set separately\n');
+    return 2;
+  }
+  if (args.values.compare !== undefined && args.values['check-invariants']) {
+    io.err('rulesmith simulate: --check-invariants and --compare do not go together; check each rule set on its own\n');
     return 2;
   }
   let shard: Shard | undefined;
@@ -101,7 +108,7 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
     return 2;
   }
   const total = range[1] - range[0] + 1;
-  const plan: SimulationPlan = { path, seed: values.seed, options, agents, ...(values.players !== undefined ? { players: Number(values.players) } : {}), ...(values.replays ? { replays: values.replays } : {}), ...(values.root !== undefined ? { root: values.root } : {}) };
+  const plan: SimulationPlan = { path, seed: values.seed, options, agents, ...(values.players !== undefined ? { players: Number(values.players) } : {}), ...(values.replays ? { replays: values.replays } : {}), ...(values.root !== undefined ? { root: values.root } : {}), ...(values['check-invariants'] ? { checkInvariants: true } : {}) };
   let done = 0;
   const records = await pool.play(program, plan, range, () => progress(++done, total));
   if ('problems' in records) {
@@ -118,7 +125,7 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
   const report = writeReport(values.report, { title: `Simulation of ${path}`, command, summary }, io);
   if (report !== 0) return report;
   io.out(values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, path));
-  return summary.errors.count > 0 ? 1 : 0;
+  return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;
 }
 
 function writeReport(file: string | undefined, input: ReportInput, io: Io): number {

@@ -22,5 +22,13 @@ export function formatSummary(s: SimulationSummary, path: string): string {
     out += `\nruntime errors (first ${s.errors.first.length})\n`;
     out += s.errors.first.map((e) => `  seed ${e.seed}: ${e.code}: ${e.message}${e.at ? ` (${e.at})` : ''}\n`).join('');
   }
+  const inv = s.invariants;
+  if (inv) {
+    out += `
+invariants: checked after every decision of ${inv.checked} games, ${inv.violations} with a violation\n`;
+    for (const [id, n] of Object.entries(inv.byInvariant)) out += `  ${id}: ${n} games\n`;
+    if (inv.first.length) out += `first violation per game (first ${inv.first.length})\n`;
+    out += inv.first.map((v) => `  seed ${v.seed}, decision ${v.decision}: ${v.invariant}: ${v.message}${v.code === 'invariant-error' ? ' [invariant-error]' : ''}${v.at ? ` (${v.at})` : ''}\n`).join('');
+  }
   return out;
 }

@@ -315,10 +315,37 @@ function resetVariables(rt: Runtime, when: 'round' | 'turn' | 'phase'): void {
     const plain = initial === null || typeof initial !== 'object';
     if (!per) { vars[id] = plain ? initial : structuredClone(initial); continue; }
     // A new record, never an edit in place: a fork may share this one (Runtime.shareRecords).
+    const owners = Object.keys(vars[id] as Record<string, unknown>);
+    if (plain) { vars[id] = resetCopy(rt, id, owners, initial); continue; }
     const fresh: Record<string, unknown> = {};
-    for (const owner of Object.keys(vars[id] as Record<string, unknown>)) fresh[owner] = plain ? initial : structuredClone(initial);
+    for (const owner of owners) fresh[owner] = structuredClone(initial);
     vars[id] = fresh;
   }
+}
+
+/**
+ * Reset records of a plain initial value, one per variable and program, copied by spreading: a
+ * record of many owners built key by key is a slow (dictionary) object and costs far more to make.
+ * Used only while the owners are exactly the template's (in the same order).
+ */
+const resetTemplates = new WeakMap<object, Map<string, { owners: string[]; record: Record<string, unknown> }>>();
+
+function resetCopy(rt: Runtime, id: string, owners: string[], initial: unknown): Record<string, unknown> {
+  let byId = resetTemplates.get(rt.program);
+  if (!byId) resetTemplates.set(rt.program, (byId = new Map()));
+  const t = byId.get(id);
+  if (t && sameList(t.owners, owners)) return { ...t.record };
+  const fresh: Record<string, unknown> = {};
+  for (const owner of owners) fresh[owner] = initial;
+  const record = { ...fresh };
+  byId.set(id, { owners, record });
+  return { ...record };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 const resetLists = new WeakMap<object, Map<string, Array<[string, unknown, boolean]>>>();

@@ -1,4 +1,4 @@
-import { parseExpression, parseScript, type Expr, type Stmt } from '../../grammar/index.ts';
+import { parseExpression, parseScript, parseTemplate, type Expr, type Stmt } from '../../grammar/index.ts';
 import { collectSites, type ScriptSite } from '../check/sites.ts';
 import type { DataPath, RulesetModel } from '../load/model.ts';
 import { compileExpr, NO_SUSPENDING, type CompileEnv, type SuspendInfo } from './expressions.ts';
@@ -50,7 +50,7 @@ function parseSite(site: ScriptSite): Parsed {
     if (parsed.diagnostics.some((d) => d.severity === 'error')) throw new CompileError(`${pathKey(site.path)}: ${parsed.diagnostics[0]!.message}`);
     return { site, body: parsed.ast.body as Stmt[], expr: null };
   }
-  const parsed = parseExpression(site.text);
+  const parsed = site.mode === 'template' ? parseTemplate(site.text) : parseExpression(site.text);
   if (!parsed.ast || parsed.diagnostics.some((d) => d.severity === 'error')) throw new CompileError(`${pathKey(site.path)}: ${parsed.diagnostics[0]?.message ?? 'empty expression'}`);
   return { site, body: null, expr: parsed.ast as Expr };
 }

@@ -4,6 +4,7 @@
  * names come from `rulesetSymbols` + `builtinSymbols` of the loaded ruleset.
  */
 import { cursorContext } from './script-context.ts';
+import { sectionKind } from './sections.ts';
 import type { Location, SymbolInfo, SymbolKind } from './types.ts';
 
 /** A word on one line: its text and columns (start inclusive, end exclusive). */
@@ -27,7 +28,12 @@ export interface Completions {
   /** The part of the line the chosen name replaces (the word typed so far). */
   replace: WordSpan;
   items: CompletionEntry[];
+  /** Set when the cursor follows a section's name and a dot (`tables.`): only that kind is offered. */
+  afterSection?: SymbolKind;
 }
+
+/** Hosts ask for completion when `.` is typed; they show the answer only after a section name. */
+export const COMPLETION_TRIGGERS: readonly string[] = ['.'];
 
 export interface HoverInfo {
   word: WordSpan;
@@ -60,17 +66,30 @@ export function completionsAt(lines: readonly string[], line: number, column: nu
   const where = cursorContext(lines, line, column, ctx.scriptKeys);
   const word = wordAt(lines, line, column);
   const replace: WordSpan = word && word.startColumn < column ? { ...word, word: word.word.slice(0, column - word.startColumn), endColumn: column } : { word: '', line, startColumn: column, endColumn: column };
+  // After a section's name and a dot (`tables.`, `map.areas.`), in a variant's `remove:` or `set:`
+  // path, a description or a script alike, only that section's ids fit.
+  const section = sectionBefore(lines[line - 1] ?? '', replace.startColumn);
+  if (section) return { replace, items: ctx.symbols.filter((s) => s.kind === section).map(completionEntry), afterSection: section };
   if (where === 'key') return { replace, items: [] };
   // Outside scripts, values name elements (`side: blue`): offer ids, not functions or keywords.
   const offered = ctx.symbols.filter((s) => where === 'script' || !['function', 'builtin', 'keyword'].includes(s.kind));
-  const items = offered.map((s) => ({
+  return { replace, items: offered.map(completionEntry) };
+}
+
+function completionEntry(s: SymbolInfo): CompletionEntry {
+  return {
     name: s.name,
     kind: s.kind,
     ...(s.title ? { detail: s.title } : {}),
     ...(s.doc ? { documentation: s.doc } : {}),
     sortText: `${s.kind === 'keyword' ? 2 : s.location ? 0 : 1}${s.name}`,
-  }));
-  return { replace, items };
+  };
+}
+
+/** The kind of id a dotted section path right before `column` names (`tables.` → table). */
+function sectionBefore(text: string, column: number): SymbolKind | undefined {
+  const path = /(?:^|[^\w.])((?:map\.)?[A-Za-z_]\w*)\.$/.exec(text.slice(0, column - 1));
+  return path ? sectionKind(path[1]!) : undefined;
 }
 
 /** The ruleset id or built-in under the cursor (not at a YAML key, not a keyword). */

@@ -5,23 +5,8 @@
 import { keywords } from '../../grammar/index.ts';
 import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from '../check/signatures.ts';
 import type { RulesetModel } from '../load/index.ts';
-import type { SymbolInfo, SymbolKind } from './types.ts';
-
-/** Sections whose keys are ids scripts can name, and the kind of element each holds. */
-const SECTIONS: ReadonlyArray<[path: string[], kind: SymbolKind]> = [
-  [['tables'], 'table'],
-  [['tracks'], 'track'],
-  [['decks'], 'deck'],
-  [['procedures'], 'procedure'],
-  [['zones'], 'zone'],
-  [['pieces'], 'piece'],
-  [['options'], 'option'],
-  [['dice'], 'die'],
-  [['variables'], 'variable'],
-  [['sides'], 'side'],
-  [['actions'], 'action'],
-  [['map', 'areas'], 'area'],
-];
+import { SECTIONS } from './sections.ts';
+import type { SymbolInfo } from './types.ts';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);

@@ -13,6 +13,7 @@ import { diagnostic, type LoaderCode, type Problem } from './codes.ts';
 import type { SourceFile } from './model.ts';
 import { FILE_START, rangeAt } from './positions.ts';
 import type { LoadLimits } from './read-source.ts';
+import { isUnclosedFlowError, unclosedFlows } from './unclosed-flow.ts';
 
 /** The parsed document (absent when parsing was refused) and what went wrong. */
 export interface ParsedYaml {
@@ -36,7 +37,7 @@ export function parseYaml(file: SourceFile, limits: LoadLimits): ParsedYaml {
   const first = docs.next();
   if (first.done) return { diagnostics: [emptyFile(file)], broken: true };
   const doc = first.value;
-  const diagnostics = [...doc.errors.map((e) => yamlDiagnostic(file, e)), ...doc.warnings.map((w) => yamlWarning(file, w))];
+  const diagnostics = [...syntaxDiagnostics(file, doc.errors, tokens.cst), ...doc.warnings.map((w) => yamlWarning(file, w))];
   const second = docs.next();
   if (!second.done) diagnostics.push(multipleDocuments(file, second.value.range[0]));
   if (doc.contents === null && diagnostics.length === 0) diagnostics.push(emptyFile(file));
@@ -66,6 +67,23 @@ const SYNTAX_HINTS: Readonly<Record<string, string>> = {
 };
 
 const DEFAULT_SYNTAX_HINT = 'Check the YAML near here; text containing `: `, ` #`, `[` or `{` must be quoted.';
+
+/** yaml's errors, except that unclosed brackets are reported at the bracket rather than where yaml gave up. */
+function syntaxDiagnostics(file: SourceFile, errors: readonly YAMLError[], cst: readonly CST.Token[]): Diagnostic[] {
+  const unclosed = errors.some(isUnclosedFlowError) ? unclosedFlows(cst) : [];
+  const kept = unclosed.length > 0 ? errors.filter((e) => !isUnclosedFlowError(e)) : errors;
+  return [...unclosed.map((u) => unclosedBracket(file, u.offset, u.bracket)), ...kept.map((e) => yamlDiagnostic(file, e))];
+}
+
+function unclosedBracket(file: SourceFile, offset: number, bracket: '[' | '{'): Diagnostic {
+  const close = bracket === '[' ? ']' : '}';
+  const what = bracket === '[' ? 'list' : 'mapping';
+  return diagnostic(file.path, rangeAt(file, offset, offset + 1), {
+    code: 'yaml-syntax',
+    message: `YAML syntax error: this \`${bracket}\` is never closed.`,
+    hint: `End the ${what} with \`${close}\`; a ${what} written in brackets may run over several lines, but each continuation line must be indented more than its key.`,
+  });
+}
 
 function yamlDiagnostic(file: SourceFile, error: YAMLError): Diagnostic {
   const range = errorRange(file, error);

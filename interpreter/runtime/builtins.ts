@@ -1,7 +1,7 @@
 import { BUILTIN_FUNCTIONS } from '../check/signatures.ts';
 import { iterable, locationKey, piecesAt, piecesInPlay, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
-import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
+import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, gridHexRef, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
 import { shuffleInPlace } from './rng.ts';
 import { memberGetter, type MemberGetter } from './members.ts';
 import type { Runtime } from './runtime.ts';
@@ -12,6 +12,12 @@ export type Impl = (rt: Runtime, args: Value[], at: SourceAt) => Value;
 const n = (v: Value | undefined, at: SourceAt): number => {
   const x = toNumber(v ?? null);
   if (x === undefined) throw new RuleError('type-mismatch', `Expected a number, got ${v === undefined || v === null ? 'none' : toText(v)}.`, at);
+  return x;
+};
+/** A hex side, counted round the hex: any whole number (taken mod 6); a fraction names no side. */
+const direction = (v: Value | undefined, at: SourceAt): number => {
+  const x = n(v, at);
+  if (!Number.isInteger(x)) throw new RuleError('invalid-direction', `A direction is a whole number (0–5 round the hex), not ${x}.`, at, 'Round it (`round(d)`), or compute directions with whole numbers and `mod 6`.');
   return x;
 };
 const numbers = (rt: Runtime, args: Value[], at: SourceAt): number[] =>
@@ -102,12 +108,10 @@ const IMPL: Record<string, Impl> = {
     return hexDistance(rt, hexOf(rt, x, at), hexOf(rt, a[1] ?? null, at));
   },
   hex_at: (rt, a, at) => {
-    const h = { col: n(a[0], at), row: n(a[1], at) };
-    return hexInGrid(rt, h) ? rt.ref('hex', hexId(h)) : null;
+    return gridHexRef(rt, { col: n(a[0], at), row: n(a[1], at) });
   },
   hex_neighbour: (rt, a, at) => {
-    const h = hexNeighbour(rt, hexOf(rt, a[0] ?? null, at), n(a[1], at));
-    return hexInGrid(rt, h) ? rt.ref('hex', hexId(h)) : null;
+    return gridHexRef(rt, hexNeighbour(rt, hexOf(rt, a[0] ?? null, at), direction(a[1], at)));
   },
   direction_to: (rt, a, at) => hexDirection(rt, hexOf(rt, a[0] ?? null, at), hexOf(rt, a[1] ?? null, at)),
   in_arc: (rt, a, at) => {
@@ -124,7 +128,7 @@ const IMPL: Record<string, Impl> = {
     const to = hexOf(rt, a[2] ?? null, at);
     let h = from;
     for (let i = 0; i < 64; i++) {
-      h = hexNeighbour(rt, h, n(a[1], at));
+      h = hexNeighbour(rt, h, direction(a[1], at));
       if (h.col === to.col && h.row === to.row) return true;
       if (!hexInGrid(rt, h)) return false;
     }

@@ -4,13 +4,14 @@ import { answerFromView, decisionText } from './aliases.ts';
 import type { Answer, DecisionRequest, Refusal } from './decisions.ts';
 import { answerValue, validateAnswer } from './decisions.ts';
 import { charge } from './budget.ts';
-import { GameOver, RuleError } from './errors.ts';
+import { GameOver, RuleError, runtimeHint } from './errors.ts';
 import { NO_SLOT } from './frame.ts';
 import { checkSetup, initialState, type GameSetup, type SetupProblem } from './init.ts';
 import type { LogEntry } from './log.ts';
 import { cloneJson, cloneState, copyFrame, loadFrame, loadRequest, saveFrame, saveRequest, type MachineState } from './persist.ts';
 import { DEFAULT_RUNTIME_OPTIONS, Runtime, type RuntimeOptions } from './runtime.ts';
 import { upgradeLog, upgradeTexts } from './saved-v1.ts';
+import { ownerNameIn, resultText } from './result-text.ts';
 import { STATE_FORMAT, type GameState } from './state.ts';
 import { toJson, type Value } from './values.ts';
 import { viewFor, type GameView } from './views.ts';
@@ -203,7 +204,7 @@ export class Game {
     this.status = 'ended';
     this.result = toJson(result);
     this.state.ended = { result: this.result };
-    this.rt.log('end', `Game over: ${JSON.stringify(this.result)}`);
+    this.rt.log('end', `Game over: ${resultText(this.result, (id) => ownerNameIn(this.state.players, this.program.data.sides, id))}`);
   }
 
   private fail(code: string, message: string, hint: string | undefined, at?: RuleError['at']): void {
@@ -213,7 +214,7 @@ export class Game {
       severity: 'error', code, message,
       file: where?.file ?? this.program.model.entry,
       range: where?.range ?? { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
-      ...(hint ? { hint } : {}),
+      hint: runtimeHint(code, hint),
     };
     this.rt.log('error', `${code}: ${message}`, at);
   }

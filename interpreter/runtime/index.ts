@@ -11,3 +11,5 @@ export { pieceAlias } from './aliases.ts';
 export { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime.ts';
 export { determinize, type Determinized, type Resampled } from './determinize.ts';
 export { callDetached, runDetached } from './detached.ts';
+export { ownerNameIn, resultText } from './result-text.ts';
+export { checkInvariants, hasInvariants, type InvariantViolation } from './invariants.ts';

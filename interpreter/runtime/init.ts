@@ -46,6 +46,14 @@ export function checkSetup(program: Program, setup: GameSetup): SetupProblem[] {
  * must not make ten million pieces (the checker reports the same with a position).
  */
 function sizeProblems(program: Program): SetupProblem[] {
+  // The program never changes: worked out once, then copied (callers add to the list).
+  let found = sizes.get(program);
+  if (!found) sizes.set(program, (found = countSizes(program)));
+  return [...found];
+}
+const sizes = new WeakMap<Program, SetupProblem[]>();
+
+function countSizes(program: Program): SetupProblem[] {
   const d = program.data;
   const count = (c: unknown, absent: number) => (isRecord(c) && typeof c.count === 'number' ? c.count : absent);
   const pieces = entries(d.pieces).reduce((sum, [, p]) => sum + count(p, 0), 0);
@@ -120,18 +128,41 @@ function initialValues(program: Program, state: GameState, owners: { player: str
     if (per === 'piece') return pieces;
     return null;
   };
+  const shared = templatesOf(program);
   for (const [id, t] of entries(d.tracks)) {
     if (!isRecord(t)) continue;
     const v = typeof t.initial === 'number' ? t.initial : 0;
     const list = ownersOf(t.per);
-    state.tracks[id] = list ? (perOwner(list, () => v) as Record<string, number>) : v;
+    state.tracks[id] = list ? (copyOf(shared, `t:${id}:${list.length}`, list, v) as Record<string, number>) : v;
   }
   for (const [id, v] of entries(d.variables)) {
     if (!isRecord(v)) continue;
     const init = v.initial ?? null;
     const list = ownersOf(v.per);
-    state.vars[id] = list ? perOwner(list, () => cloneData(init)) : cloneData(init);
+    if (!list) state.vars[id] = cloneData(init);
+    else if (init === null || typeof init !== 'object') state.vars[id] = copyOf(shared, `v:${id}:${list.length}`, list, init);
+    else state.vars[id] = perOwner(list, () => cloneData(init));
   }
+}
+
+/**
+ * Per-owner records of one plain value, made once per program and owner count (the owners of a
+ * kind are the same in every game with that many players) and copied for each game: a spread copy
+ * of a fixed-shape record is a fraction of building it key by key (Blue Max has ~40 records of 165
+ * pieces). Each game gets its own copy, so hosts may still edit a game's state in place.
+ */
+const templates = new WeakMap<Program, Map<string, Record<string, unknown>>>();
+
+function templatesOf(program: Program): Map<string, Record<string, unknown>> {
+  let m = templates.get(program);
+  if (!m) templates.set(program, (m = new Map()));
+  return m;
+}
+
+function copyOf(shared: Map<string, Record<string, unknown>>, key: string, owners: string[], value: unknown): Record<string, unknown> {
+  let t = shared.get(key);
+  if (t === undefined) shared.set(key, (t = perOwner(owners, () => value)));
+  return { ...t };
 }
 
 /** `{ owner: value() }` for every owner, in order (as `Object.fromEntries` makes it, with one loop and no pairs). */

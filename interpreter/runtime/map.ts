@@ -212,6 +212,21 @@ export function hexDirection(rt: Runtime, a: Hex, b: Hex): number | null {
   return best;
 }
 
+/** Each program's hex refs by grid position, so a hex found by column and row builds no id text. */
+const gridRefs = new WeakMap<object, Array<EntityRef | undefined>>();
+
+/** The hex at `h` if it lies on the grid, else null (what `hexInGrid` and `Runtime.ref` give, remembered per program). */
+export function gridHexRef(rt: Runtime, h: Hex): EntityRef | null {
+  if (!hexInGrid(rt, h)) return null;
+  const g = rt.program.data.map!.grid!;
+  if (!Number.isInteger(h.col) || !Number.isInteger(h.row)) return rt.ref('hex', hexId(h));
+  const refs = rt.program.refs;
+  let list = gridRefs.get(refs);
+  if (list === undefined) gridRefs.set(refs, (list = []));
+  const i = (h.col - 1) * g.rows + (h.row - 1);
+  return (list[i] ??= rt.ref('hex', hexId(h)));
+}
+
 export function hexInGrid(rt: Runtime, h: Hex): boolean {
   const g = rt.program.data.map?.grid;
   return !!g && h.col >= 1 && h.row >= 1 && h.col <= g.columns && h.row <= g.rows;

@@ -113,6 +113,9 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
       if (!def) return undefined;
       if (prop === 'side') return typeof def.side === 'string' ? rt.ref('side', def.side) : null;
       if (prop in def && prop !== 'props') return convert(rt, def[prop]);
+      // Every piece type has a name and a kind (the checker promises them): its id, and none, when not declared.
+      if (prop === 'name') return o.id;
+      if (prop === 'kind') return null;
       return isRecord(def.props) && prop in def.props ? convert(rt, def.props[prop]) : undefined;
     }
     default: {

@@ -12,7 +12,7 @@ import { index, member, setIndex, setMember } from './members.ts';
 import { flip, move, place, remove, reveal } from './pieces.ts';
 import type { GameState, PieceState } from './state.ts';
 import type { PieceTypeDef } from './defs.ts';
-import { lookup, roll, rollOn } from './tables.ts';
+import { lookup, roll, rollOn, type TableTrace } from './tables.ts';
 import { fromStored, toStored } from './persist.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
@@ -35,6 +35,8 @@ export interface RuntimeOptions {
   forcedDice?: number[];
   /** Replaces the generator for dice entirely (exact-odds enumeration); returns 1..sides. */
   dieSource?: (sides: number) => number;
+  /** Told of every table lookup and roll (the odds breakdown: which cell gave which value). */
+  trace?: TableTrace;
 }
 
 export const DEFAULT_RUNTIME_OPTIONS: RuntimeOptions = { log: 'full', stepBudget: 1_000_000, depthBudget: 200 };
@@ -259,6 +261,19 @@ export class Runtime {
         ops[f.pc++]!(f);
         if (this.pending !== null) return;
       }
+    } finally {
+      this.pieceLists.leave();
+    }
+  }
+
+  /**
+   * Run `read` as rules run: the piece index is checked once on entry instead of on every query a
+   * host makes outside `drive` (invariants read it many times between two decisions).
+   */
+  reading<T>(read: () => T): T {
+    this.pieceLists.enter();
+    try {
+      return read();
     } finally {
       this.pieceLists.leave();
     }

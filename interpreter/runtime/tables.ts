@@ -7,38 +7,87 @@ import { RuleError, type SourceAt } from './errors.ts';
 import { fromStored } from './persist.ts';
 import type { Runtime } from './runtime.ts';
 import { span } from './secrets.ts';
-import { EntityRef, Roll, toNumber, toText, type Value } from './values.ts';
+import { EntityRef, Roll, toJson, toNumber, toText, type Value } from './values.ts';
 
 interface TableShape {
+  def: Record<string, unknown>;
   rows: Array<{ label: string; band: Band }>;
+  rowBands: Band[];
   columns: Band[] | null;
   die: { count: number; die: DiceExpr['die'] } | null;
   expression: boolean;
+  /** Which row (index, -1: none) and column each key seen so far falls in: bands are fixed, so a key finds the same one every time. */
+  rowOf: Map<number | string, number>;
+  columnOf: Map<number | string, number>;
 }
 
-const shapes = new WeakMap<object, Map<string, TableShape>>();
+/** One table lookup as `RuntimeOptions.trace` is told of it; `value` is filled in once the cell is read. */
+export interface LookupTrace {
+  table: string;
+  /** The row key after every modifier the rules applied to it. */
+  rowKey: number | string;
+  row: string;
+  /** `roll on`: the key is the table's own roll, unmodified. */
+  rolled: boolean;
+  /** A cross table: the column the key selects, the shift, and the column read (clamped at the edges). */
+  column?: { key: number | string; band: string; shift: number; used: string; clamped: boolean };
+  value?: unknown;
+}
 
-function shapeOf(rt: Runtime, id: string, at: SourceAt): { def: Record<string, unknown>; shape: TableShape } {
+export interface TableTrace {
+  lookup(l: LookupTrace): void;
+  roll(notation: string, total: number): void;
+}
+
+/** Keys remembered per table, at most: a script computing ever new keys must not grow memory without bound. */
+const MEMO_KEYS = 1024;
+
+const shapes = new WeakMap<object, Map<string, TableShape>>();
+/** The last program's shapes, so a run of lookups in one game skips the WeakMap. */
+let lastProgram: object | null = null;
+let lastShapes: Map<string, TableShape> | null = null;
+
+function shapeOf(rt: Runtime, id: string, at: SourceAt): TableShape {
+  let perProgram = lastProgram === rt.program ? lastShapes : null;
+  if (perProgram === null) {
+    perProgram = shapes.get(rt.program) ?? null;
+    if (perProgram === null) shapes.set(rt.program, (perProgram = new Map()));
+    lastProgram = rt.program;
+    lastShapes = perProgram;
+  }
+  const known = perProgram.get(id);
+  if (known !== undefined) return known;
   const def = rt.def('tables', id);
   if (!def || !isRecord(def.rows)) throw new RuleError('unknown-name', `No table \`${id}\`.`, at);
-  let perProgram = shapes.get(rt.program);
-  if (!perProgram) shapes.set(rt.program, (perProgram = new Map()));
-  let shape = perProgram.get(id);
-  if (!shape) {
-    let die: TableShape['die'] = null;
-    if (typeof def.roll === 'string') {
-      const ast = parseExpression(def.roll).ast;
-      if (ast?.kind === 'dice' && ast.count.kind === 'number') die = { count: ast.count.value, die: ast.die };
-    }
-    shape = {
-      rows: Object.keys(def.rows).map((label) => ({ label, band: parseBand(label) })),
-      columns: Array.isArray(def.columns) ? def.columns.map((c) => parseBand(c as string | number)) : null,
-      die,
-      expression: def.cells === 'expression',
-    };
-    perProgram.set(id, shape);
+  let die: TableShape['die'] = null;
+  if (typeof def.roll === 'string') {
+    const ast = parseExpression(def.roll).ast;
+    if (ast?.kind === 'dice' && ast.count.kind === 'number') die = { count: ast.count.value, die: ast.die };
   }
-  return { def, shape };
+  const shape: TableShape = {
+    def,
+    rows: Object.keys(def.rows).map((label) => ({ label, band: parseBand(label) })),
+    rowBands: [],
+    columns: Array.isArray(def.columns) ? def.columns.map((c) => parseBand(c as string | number)) : null,
+    die,
+    expression: def.cells === 'expression',
+    rowOf: new Map(),
+    columnOf: new Map(),
+  };
+  shape.rowBands = shape.rows.map((r) => r.band);
+  perProgram.set(id, shape);
+  return shape;
+}
+
+/** The first of `bands` containing `key` (-1: none), remembered in `memo`. */
+function bandIndex(bands: ReadonlyArray<Band>, key: number | string, memo: Map<number | string, number>): number {
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  let i = 0;
+  while (i < bands.length && !bandContains(bands[i]!, key)) i++;
+  const found = i < bands.length ? i : -1;
+  if (memo.size < MEMO_KEYS) memo.set(key, found);
+  return found;
 }
 
 const keyOf = (v: Value): number | string => {
@@ -48,32 +97,62 @@ const keyOf = (v: Value): number | string => {
 };
 
 /** `table[key]` or `table[row, column shift s]`: the cell whose bands contain the keys. */
-export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at: SourceAt, read: string[] = []): Value {
-  const { def, shape } = shapeOf(rt, id, at);
+export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at: SourceAt, read: string[] = [], rolled = false): Value {
+  const shape = shapeOf(rt, id, at);
+  const def = shape.def;
   const rowKey = keyOf(keys[0] ?? null);
-  const row = shape.rows.find((r) => bandContains(r.band, rowKey));
+  const rowAt = bandIndex(shape.rowBands, rowKey, shape.rowOf);
+  const row = rowAt < 0 ? undefined : shape.rows[rowAt];
   if (!row) throw new RuleError('no-table-row', `Table \`${id}\` has no row for ${rowKey}.`, at, 'Add a row for it, or keep the key within the table\'s domain.');
+  const trace: LookupTrace | undefined = rt.opts.trace ? { table: id, rowKey, row: row.label, rolled } : undefined;
   let cell = (def.rows as Record<string, unknown>)[row.label];
   let path: Array<string | number> = ['tables', id, 'rows', row.label];
   let columnNote = '';
   if (shape.columns) {
     const colKey = keyOf(keys[1] ?? null);
-    let col = shape.columns.findIndex((b) => bandContains(b, colKey));
+    let col = bandIndex(shape.columns, colKey, shape.columnOf);
     if (col < 0) throw new RuleError('no-table-column', `Table \`${id}\` has no column for ${colKey}.`, at);
     const shifted = Math.min(shape.columns.length - 1, Math.max(0, col + shift));
-    if (rt.logging) columnNote = shift ? `, column ${colKey} shifted ${shift > 0 ? '+' : ''}${shift}` : `, column ${colKey}`;
+    if (trace) trace.column = { key: colKey, band: String((def.columns as unknown[])[col]), shift, used: String((def.columns as unknown[])[shifted]), clamped: shifted !== col + shift };
+    if (rt.logging) columnNote = columnText(def, col, colKey, shifted - col);
     col = shifted;
     cell = Array.isArray(cell) ? cell[col] : undefined;
     path = [...path, col];
   }
+  // Told before the cell is evaluated, so dice an expression cell rolls come after its lookup.
+  if (trace) rt.opts.trace!.lookup(trace);
   const value = shape.expression ? evalCell(rt, path, at) : fromStored(rt, cell);
+  if (trace) trace.value = toJson(value);
   if (rt.logging) {
     // Keys read from hidden pieces' secrets would tell them: other seats see only that a lookup was made.
     const name = typeof def.name === 'string' ? def.name : id;
-    const text = span(rt, read, `${name}: row ${row.label}${columnNote} → ${toText(value)}`, { text: `${name}: looked up` });
+    const text = span(rt, read, `${name}: row ${labelFor(row.label, rowKey)}${columnNote} give${columnNote ? '' : 's'} ${resultText(def, value)}`, { text: `${name}: looked up` });
     rt.log('table', [text], at, { table: id, row: row.label, cell: path.slice(3), value: toText(value) }, undefined, { data: { table: id }, pieces: read });
   }
   return value;
+}
+
+// Log lines in words: a band's label with the key it was read for, a shift as columns moved, a
+// result code with its name from the table's legend.
+
+/** `4-6 (for 5)`; just `6` when the label is the key itself. */
+function labelFor(label: string, key: number | string): string {
+  return String(key) === label ? label : `${label} (for ${key})`;
+}
+
+function columnText(def: Record<string, unknown>, col: number, key: number | string, moved: number): string {
+  const labels = Array.isArray(def.columns) ? def.columns.map(String) : [];
+  const read = labelFor(labels[col] ?? String(key), key);
+  if (moved === 0) return ` and column ${read}`;
+  return ` and column ${labels[col + moved] ?? ''} (shifted ${Math.abs(moved)} ${moved > 0 ? 'right' : 'left'} from ${read})`;
+}
+
+/** A coded cell with its legend name (`Dispersal (X)`), anything else as text. */
+function resultText(def: Record<string, unknown>, value: Value): string {
+  const code = toText(value);
+  const legend = isRecord(def.results) ? def.results[code] : undefined;
+  const name = isRecord(legend) && typeof legend.name === 'string' ? legend.name : undefined;
+  return name && name !== code ? `${name} (${code})` : code;
 }
 
 function evalCell(rt: Runtime, path: Array<string | number>, at: SourceAt): Value {
@@ -84,10 +163,10 @@ function evalCell(rt: Runtime, path: Array<string | number>, at: SourceAt): Valu
 
 /** `roll on table [column c shift s]`: roll the table's own dice and look the result up. */
 export function rollOn(rt: Runtime, id: string, column: Value, shift: number, at: SourceAt, read?: string[]): Value {
-  const { shape } = shapeOf(rt, id, at);
+  const shape = shapeOf(rt, id, at);
   if (!shape.die) throw new RuleError('table-not-rollable', `Table \`${id}\` has no \`roll:\`.`, at);
   const r = roll(rt, shape.die.count, shape.die.die, at);
-  return lookup(rt, id, column === null ? [r] : [r, column], shift, at, read);
+  return lookup(rt, id, column === null ? [r] : [r, column], shift, at, read, true);
 }
 
 /** Roll dice with the game's generator; the Roll keeps every die. */
@@ -111,6 +190,7 @@ export function roll(rt: Runtime, count: number, die: DiceExpr['die'], at: Sourc
     const dice = values.map((v) => (typeof v === 'number' ? v : 0));
     result = new Roll(dice.reduce((a, b) => a + b, 0), dice, rolled.map((f) => fromStored(rt, f)), `${count}d[${die.named}]`);
   }
+  rt.opts.trace?.roll(result.notation, result.total);
   if (rt.logging) rt.log('roll', `${result.notation}: ${result.toString()}`, at, { dice: result.dice, total: result.total });
   return result;
 }

@@ -50,6 +50,8 @@ export const EDITOR_ENTRY_POINTS: ReadonlySet<string> = new Set([
   // Wilson and Newcombe intervals: the simulate view's variant-minus-base chart uses the CLI's
   // arithmetic; the file imports nothing.
   'interpreter/analysis/intervals.ts',
+  // A game's result in words, for the log, the CLI and the editor's status line; imports nothing.
+  'interpreter/runtime/result-text.ts',
 ]);
 
 export interface Token {

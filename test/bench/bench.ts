@@ -1,7 +1,9 @@
 /**
- * `npm run bench` (`-- --json` prints the same figures as JSON): where the time goes, the
- * interpreter against a hand-written version of the same game, and playouts per second of every
- * shipped ruleset. Not part of `npm test`.
+ * `npm run bench` (`-- --json` prints the same figures as JSON): where the time goes (load + check
+ * of each shipped ruleset against `yaml.parse` of its files, load-cost.ts), the interpreter
+ * against a hand-written version of the same game and against the same game in boardgame.io
+ * (peers/), playouts per second of every shipped ruleset, fork ÷ decision step (fork-cost.ts) and
+ * the search bots' decision time (bot-cost.ts). Not part of `npm test`.
  *
  * Method. The machines are shared and noisy, so:
  * - every figure is CPU time of this process (`process.cpuUsage`, user + system; V8's GC and
@@ -11,8 +13,8 @@
  *   every participant, forwards in even rounds and backwards in odd ones (A B … then … B A), so
  *   the machine's drift (other load, clock speed, cache pressure) falls on both sides of a ratio
  *   alike. Ratios are taken per round and reported as the median and min–max over the rounds;
- * - a block is a fixed number of games on fixed seeds (the same seeds for both sides of the
- *   skirmish ratio, which play identical games), after two warm-up rounds, so runs on
+ * - a block is a fixed number of games on fixed seeds (the same seeds for every side of the
+ *   skirmish ratios, which play identical games), after two warm-up rounds, so runs on
  *   different days play the same games;
  * - figures are given as ratios to something measured alongside where possible; absolute
  *   playouts per second also get a "normalised" form, per hand-written skirmish game, which
@@ -20,7 +22,6 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { parseScript } from '../../grammar/index.ts';
 import { RandomAgent, playWith } from '../../interpreter/agents/index.ts';
 import { checkRuleset } from '../../interpreter/check/index.ts';
@@ -31,6 +32,10 @@ import { compileRuleset, type Program } from '../../interpreter/compile/index.ts
 import { Game } from '../../interpreter/runtime/index.ts';
 import { playSkirmish } from './skirmish/hand-written.ts';
 import { FORK_GOAL, forkBlocks, STEPS } from './fork-cost.ts';
+import { alternate, fmt, fmtSpread, ratios, spread } from './timing.ts';
+import { loadCosts, LOAD_GOAL, type LoadCost } from './load-cost.ts';
+import { botCosts, BOT_POINTS } from './bot-cost.ts';
+import { playBoardgameIo } from './peers/boardgameio-skirmish.ts';
 
 const json = process.argv.includes('--json');
 
@@ -54,65 +59,20 @@ const BASELINE = {
 const GOAL_RATIO = 0.15;
 const GOAL_SPEEDUP = 10;
 
-// ---------------------------------------------------------------- timing
-
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-
-interface Participant {
-  name: string;
-  /** One block of work for round `round` (warm-up rounds are numbered past the last). */
-  block: (round: number) => void;
-}
-
-const WARM_UP_ROUNDS = 2;
-
-/** CPU milliseconds of each participant's block in each round, participants alternating A B … B A. */
-function alternate(ps: Participant[], rounds: number): number[][] {
-  // Whole warm-up rounds, so the optimised code has already seen every participant's shapes.
-  for (let w = 0; w < WARM_UP_ROUNDS; w++) for (const p of ps) p.block(rounds + w);
-  const ms = ps.map(() => [] as number[]);
-  for (let r = 0; r < rounds; r++) {
-    for (let k = 0; k < ps.length; k++) {
-      const i = r % 2 === 0 ? k : ps.length - 1 - k;
-      // No forced GC between blocks: a full `gc()` shrinks V8's young generation, and when tried
-      // it slowed every later block by half, far more than one block's garbage costs the next.
-      const t = cpuMs();
-      ps[i]!.block(r);
-      ms[i]!.push(cpuMs() - t);
-    }
-  }
-  return ms;
-}
-
-interface Spread { median: number; min: number; max: number }
-function spread(xs: number[]): Spread {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return { median: s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2, min: s[0]!, max: s[s.length - 1]! };
-}
-/** Per-round ratios a[r] / b[r]. */
-const ratios = (a: number[], b: number[]): number[] => a.map((x, r) => x / b[r]!);
-
-const fmt = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toPrecision(2));
-const fmtSpread = (s: Spread, unit = ''): string => `${fmt(s.median)}${unit} (${fmt(s.min)}–${fmt(s.max)})`;
-
 // ---------------------------------------------------------------- where the time goes
 
 const rulesets = readdirSync('rulesets').map((d) => join('rulesets', d)).filter((d) => { try { return readFileSync(join(d, 'ruleset.yaml')).length > 0; } catch { return false; } });
-const yamlFiles = rulesets.flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.yaml')).map((f) => join(d, f)));
 const rows: Array<{ name: string; ms: number; ratio: string }> = [];
 const notes: string[] = [];
 
+// Per ruleset against yaml.parse of the files its loader read; the totals are sums per round.
+const loads = loadCosts(rulesets, 7);
 {
-  const [yaml, validate] = alternate([
-    { name: 'yaml', block: () => { for (const f of yamlFiles) parseYaml(readFileSync(f, 'utf8')); } },
-    { name: 'validate', block: () => { for (const d of rulesets) { const l = loadRuleset(d, nodeHost); if (l.model) checkRuleset(l.model); } } },
-  ], 7);
-  rows.push({ name: 'baseline: yaml.parse of every ruleset file', ms: spread(yaml!).median, ratio: '1.0×' });
-  rows.push({ name: 'load + schema + check every ruleset', ms: spread(validate!).median, ratio: `${fmtSpread(spread(ratios(validate!, yaml!)), '×')} yaml.parse` });
+  const sum = (pick: (l: LoadCost) => number[]): number[] => loads[0]!.perRound.load.map((_, r) => loads.reduce((n, l) => n + pick(l)[r]!, 0));
+  const yaml = sum((l) => l.perRound.yaml);
+  const validate = sum((l) => l.perRound.load);
+  rows.push({ name: 'baseline: yaml.parse of every file the loader reads', ms: spread(yaml).median, ratio: '1.0×' });
+  rows.push({ name: 'load + schema + check every ruleset', ms: spread(validate).median, ratio: `${fmtSpread(spread(ratios(validate, yaml)), '×')} yaml.parse` });
 }
 
 const programs: Program[] = [];
@@ -209,6 +169,31 @@ const games = playable.map((p, i) => {
 });
 for (const g of games) rows.push({ name: `one ${g.id} game (random agents), no log`, ms: g.msPerGame, ratio: `${fmt(g.msPerGame / duelGameMs)}× a duel game` });
 
+// ---------------------------------------------------------------- rulesmith ÷ boardgame.io
+
+/**
+ * The same skirmish games (same seeds, same dice and answers) in boardgame.io, driven through its
+ * Client as its users do (test/bench/peers/). boardgame.io checks that G stays serialisable after
+ * every move unless NODE_ENV is production: set it, so the peer runs as it would in a deployment.
+ */
+process.env.NODE_ENV ??= 'production';
+const GOAL_PEER = 30;
+const [peerRsMs, peerMs] = alternate([
+  { name: 'skirmish (rulesmith)', block: (r) => playGames(skirmish, r * SKIRMISH_GAMES, SKIRMISH_GAMES, 'none') },
+  { name: 'skirmish (boardgame.io)', block: (r) => { for (let seed = r * SKIRMISH_GAMES; seed < (r + 1) * SKIRMISH_GAMES; seed++) playBoardgameIo(seed); } },
+], ROUNDS);
+const peerRsRate = perSec(peerRsMs!, SKIRMISH_GAMES);
+const peerRate = perSec(peerMs!, SKIRMISH_GAMES);
+const peerRatio = spread(ratios(peerRsRate, peerRate));
+
+// ---------------------------------------------------------------- bot decision time
+
+const bots = playable.flatMap((p) => botCosts(p)).map((b) => {
+  // In random playouts of the same game (its median cost above), which travels between machines.
+  const msPerGame = games.find((g) => g.id === b.game)?.msPerGame;
+  return { ...b, playouts: msPerGame ? b.msPerDecision.median / msPerGame : null };
+});
+
 // ---------------------------------------------------------------- fork ÷ decision step
 
 /** Fork cost against one decision step, in the longest shipped game, early and late. */
@@ -239,8 +224,21 @@ const result = {
     goal: GOAL_RATIO,
     met: skirmishRatio.median >= GOAL_RATIO,
   },
+  peer: {
+    peer: 'boardgame.io (Client, test/bench/peers/boardgameio-skirmish.ts)',
+    rounds: ROUNDS,
+    gamesPerBlock: SKIRMISH_GAMES,
+    rulesmithPerSec: spread(peerRsRate),
+    peerPerSec: spread(peerRate),
+    ratio: peerRatio,
+    perRound: { rulesmith: peerRsRate, peer: peerRate },
+    goal: GOAL_PEER,
+    met: peerRatio.median >= GOAL_PEER,
+  },
+  loads: loads.map((l) => ({ ruleset: l.ruleset, files: l.files, loadMs: l.loadMs, yamlMs: l.yamlMs, ratio: l.ratio, goal: LOAD_GOAL, met: l.met })),
   games: games.map((g) => ({ ...g, goal: GOAL_SPEEDUP, met: g.vsBaselineNormalised !== null && g.vsBaselineNormalised >= GOAL_SPEEDUP })),
   forks: forks.map((f) => ({ ...f, game: String(forkProgram.data.id), met: f.ratio.median <= FORK_GOAL })),
+  bots: bots.map((b) => ({ ...b, goal: null })),
   baseline: BASELINE,
   notes,
 };
@@ -251,11 +249,18 @@ if (json) {
   console.log(`${header}\n`);
   const width = Math.max(...rows.map((r) => r.name.length));
   for (const r of rows) console.log(`${r.name.padEnd(width)}  ${r.ms.toFixed(2).padStart(9)} ms  ${r.ratio}`);
+  console.log(`\nload + schema + check ÷ yaml.parse of the same files, per ruleset (7 block pairs; median (min–max)):`);
+  for (const l of result.loads) console.log(`  ${l.ruleset.padEnd(28)} ${String(l.files).padStart(3)} files  ${l.loadMs.toFixed(1).padStart(6)} ms ÷ ${l.yamlMs.toFixed(1).padStart(5)} ms = ${fmtSpread(l.ratio, '×')}   goal ≤ ${LOAD_GOAL}×: ${l.met ? 'met' : 'not yet'}`);
   const s = result.skirmish;
   console.log(`\nskirmish, rulesmith ÷ hand-written throughput (${ROUNDS} block pairs; median (min–max)):`);
   console.log(`  rulesmith     ${fmtSpread(s.rulesmithPerSec)} games/s`);
   console.log(`  hand-written  ${fmtSpread(s.handWrittenPerSec)} games/s`);
   console.log(`  ratio         ${fmtSpread(s.ratio, '×')}   goal ≥ ${GOAL_RATIO}×: ${s.met ? 'met' : `not yet (${fmt(GOAL_RATIO / s.ratio.median)}× to go)`}${BASELINE.skirmishRatio ? `; baseline ${fmt(BASELINE.skirmishRatio)}×` : ''}`);
+  const q = result.peer;
+  console.log(`\nskirmish, rulesmith ÷ boardgame.io throughput, the same ${SKIRMISH_GAMES} games a block (${ROUNDS} block pairs; median (min–max)):`);
+  console.log(`  rulesmith     ${fmtSpread(q.rulesmithPerSec)} games/s`);
+  console.log(`  boardgame.io  ${fmtSpread(q.peerPerSec)} games/s (its Client, as its testing guide drives a game)`);
+  console.log(`  ratio         ${fmtSpread(q.ratio, '×')}   goal ≥ ${GOAL_PEER}×: ${q.met ? 'met' : `not yet (${fmt(GOAL_PEER / q.ratio.median)}× to go)`}`);
   console.log(`\nplayouts per CPU second, random agents, no log (${ROUNDS} blocks each; median (min–max)); "hand games": one game's cost in hand-written skirmish games:`);
   const cols = ['game', 'games/block', 'playouts/s', 'ms/game', 'hand games', '× baseline', '× baseline (normalised)', `goal ≥ ${GOAL_SPEEDUP}× (normalised)`];
   const table = result.games.map((g) => [
@@ -267,6 +272,8 @@ if (json) {
   for (const r of [cols, ...table]) console.log(`  ${r.map((x, i) => x.padEnd(widths[i]!)).join('  ')}`);
   console.log(`\nfork ÷ one decision step, ${result.forks[0]?.game} (${ROUNDS} block pairs of 200 forks, each followed by ${STEPS} decisions; median (min–max)):`);
   for (const f of result.forks) console.log(`  at decision ${String(f.decision).padEnd(4)} fork ${fmt(f.forkUs)} µs, step ${fmt(f.stepUs)} µs, ratio ${fmtSpread(f.ratio, '×')}   goal ≤ ${FORK_GOAL}×: ${f.met ? 'met' : 'not yet'}`);
+  console.log(`\nbot decision time, CPU ms per answer (asked at the first choice from decision ${BOT_POINTS.join(', ')} of random games, where one gets there; median (min–max)); no goal set yet (issue 15 asks for the figure):`);
+  for (const b of result.bots) console.log(`  ${b.game.padEnd(18)} ${b.level.padEnd(7)} ${fmtSpread(b.msPerDecision, ' ms')}${b.playouts === null ? '' : `  ≈ ${fmt(b.playouts)} random playouts`}  (at decisions ${b.at.join(', ')})`);
   const failed = result.games.filter((g) => g.failed > 0);
   if (failed.length) notes.push(`games that stopped with an error (still timed): ${failed.map((g) => `${g.id} ${g.failed}`).join(', ')}`);
   for (const n of notes) console.log(`(${n})`);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { counterSlots, facingAngle, hexCenter, hexLabel, layoutAreas, layoutHexes, BOARD_WIDTH } from '../../editor/components/game-board/board-geometry.ts';
+import { intersects, placeAreaLabels, shortForm, textWidth } from '../../editor/components/game-board/board-labels.ts';
 import { boardModel } from '../../editor/play/board-model.ts';
 import { compileEntry } from '../../editor/play/compile.ts';
 import type { GridModel } from '../../editor/play/protocol.ts';
@@ -84,5 +85,35 @@ describe('board geometry', () => {
     expect(b.x).toBeLessThanOrEqual(BOARD_WIDTH);
     expect(layout.at.get('c')!.y).toBeGreaterThan(b.y);
     expect(counterSlots(10, 20)).toHaveLength(8);
+  });
+});
+
+describe('board labels (legible at any size)', () => {
+  test('area names should be placed apart from each other and from areas and obstacles, in a short form or not at all when crowded', () => {
+    const areas = [
+      { id: 'a', name: 'Wilmington, NC', at: { x: 100, y: 100 } },
+      { id: 'b', name: 'Beaufort, NC', at: { x: 130, y: 100 } },
+      { id: 'c', name: 'New Bern (inland), NC', at: { x: 115, y: 125 } },
+      { id: 'd', name: 'Far away', at: { x: 400, y: 300 } },
+    ];
+    const obstacle = { x: 380, y: 250, width: 40, height: 20 };
+    const placed = placeAreaLabels(areas, 10, 14, { x: 0, y: 0, width: 500, height: 400 }, [obstacle]);
+    expect(placed.map((p) => p.id)).toEqual(['a', 'b', 'c', 'd']);
+    const boxes = placed.filter((p) => p.at).map((p) => ({ x: p.at!.x - textWidth(p.text, 14) / 2, y: p.at!.y - 14 * 1.25 * 0.8, width: textWidth(p.text, 14), height: 14 * 1.25 }));
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) expect(intersects(boxes[i]!, boxes[j]!)).toBe(false);
+      expect(intersects(boxes[i]!, obstacle)).toBe(false);
+      for (const a of areas) expect(intersects(boxes[i]!, { x: a.at.x - 10, y: a.at.y - 10, width: 20, height: 20 })).toBe(false);
+    }
+    expect(placed.find((p) => p.id === 'd')).toMatchObject({ text: 'Far away', at: expect.any(Object) });
+    expect(boxes.length).toBeGreaterThanOrEqual(3);
+    expect(shortForm('St. Marks (Apalachicola), FL')).toBe('St. Marks');
+    expect(shortForm('Old Bahama Channel / Windward Passage')).toBe('Old Bahama Channel');
+  });
+
+  test('a wide counter row should space its counters by their width', () => {
+    const slots = counterSlots(3, 40, 8, 20);
+    expect(slots.map((s) => s.x)).toEqual([-43, 0, 43]);
+    expect(slots.every((s) => s.y === 0)).toBe(true);
   });
 });

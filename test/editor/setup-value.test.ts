@@ -30,7 +30,8 @@ describe('game setup', () => {
     expect(parseReplay('{')).toHaveProperty('error');
     expect(parseReplay('{"format":"other"}')).toHaveProperty('error');
     expect(parseReplay(JSON.stringify({ ...good, setup: {} }))).toEqual({ error: 'the replay setup has no seed' });
-    expect(describeResult({ winner: 'red', level: 'Points' }, { red: 'Red' })).toBe('Red — Points');
-    expect(describeResult({ winner: null }, {})).toBe('no winner');
+    expect(describeResult({ winner: 'red', level: 'Points' }, { red: 'Red' })).toBe('Red wins (Points).');
+    expect(describeResult({ winner: null }, {})).toBe('No one wins.');
+    expect(describeResult({ winner: ['p1', 'p3'], level: 'Shared victory' }, { p1: 'Ann', p3: 'Bo' })).toBe('Ann and Bo share the win (Shared victory).');
   });
 });

@@ -29,6 +29,22 @@ describe('the language service', () => {
     expect(completionsAt(LINES, 2, 4, CTX).items).toEqual([]);
   });
 
+  test('completion after a section name and a dot should offer only that section\'s ids, in values, keys and scripts', () => {
+    const symbols: SymbolInfo[] = [...SYMBOLS, { name: 'crt', kind: 'table', location: SYMBOLS[0]!.location! }, { name: 'north', kind: 'area', location: SYMBOLS[0]!.location! }];
+    const ctx = { ...CTX, symbols };
+    const text = linesOf('remove: [tables.]\nset:\n  "tables.c": x\n  map.areas.: y\nflow:\n  phases:\n    - id: only\n      do: |\n        let t = tables.\nnote: see tracks.');
+    expect(completionsAt(text, 1, 17, ctx).items.map((i) => i.name)).toEqual(['crt']);
+    const inKey = completionsAt(text, 3, 12, ctx);
+    expect(inKey.items.map((i) => i.name)).toEqual(['crt']);
+    expect(inKey.replace).toEqual({ word: 'c', line: 3, startColumn: 11, endColumn: 12 });
+    expect(completionsAt(text, 4, 13, ctx).items.map((i) => i.name)).toEqual(['north']);
+    expect(completionsAt(text, 9, 24, ctx).items.map((i) => i.name)).toEqual(['crt']);
+    expect(completionsAt(text, 10, 18, ctx).items.map((i) => i.name)).toEqual(['score']);
+    // Hosts ask again on `.`; the answer says whether a section came before it.
+    expect(completionsAt(text, 1, 17, ctx).afterSection).toBe('table');
+    expect(completionsAt(linesOf('flow:\n  phases:\n    - id: only\n      do: |\n        let s = unit.'), 5, 22, ctx).afterSection).toBeUndefined();
+  });
+
   test('hover and definition should find ids and built-ins, not keys or keywords', () => {
     expect(hoverAt(LINES, 7, 19, CTX)?.contents[0]).toBe('**function** `max` — max(…) — 1+ arguments');
     expect(hoverAt(LINES, 7, 9, CTX)).toBeUndefined();

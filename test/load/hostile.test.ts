@@ -20,7 +20,7 @@ describe('loadRuleset (hostile input)', () => {
   test('a YAML syntax error should give a positioned diagnostic', () => {
     const result = loadSafely(lines('rulesmith: 1', 'tables: [1, 2', 'flow: 3'));
     const d = result.diagnostics.find((x) => x.code === 'yaml-syntax');
-    expect(d && span(d.range)).toBe('3:1-3:2');
+    expect(d && span(d.range)).toBe('2:9-2:10');
     expect(d?.hint).toBeDefined();
   });
 

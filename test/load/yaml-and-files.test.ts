@@ -29,6 +29,26 @@ describe('loadRuleset (YAML and files)', () => {
     expect(result.model?.data.name).toBe('Title');
   });
 
+  test('an unclosed [ should be reported at the bracket, with a hint about closing it', () => {
+    const result = load({ 'f.yaml': lines('rulesmith: 1', 'tables:', '  crt:', '    cols: [1, 2, 3', '    rows: x', 'name: y') });
+    const d = only(result, 'yaml-syntax');
+    expect(span(d.range)).toBe('4:11-4:12');
+    expect(d.message).toContain('`[` is never closed');
+    expect(d.hint).toContain('`]`');
+    expect(d.hint).not.toMatch(/line up/);
+  });
+
+  test('an unclosed { inside an unclosed [ should give one diagnostic at each bracket', () => {
+    const result = load({ 'f.yaml': lines('rulesmith: 1', 'a: [1, {b: 2', 'c: 3') });
+    const found = result.diagnostics.filter((d) => d.code === 'yaml-syntax').map((d) => `${span(d.range)} ${d.hint?.split(';')[0]}`);
+    expect(found).toEqual(['2:4-2:5 End the list with `]`', '2:8-2:9 End the mapping with `}`']);
+  });
+
+  test('a bracket closed on a later, indented line should not be reported', () => {
+    const result = load({ 'f.yaml': lines('rulesmith: 1', 'a: [1, 2', '  , 3]') });
+    expect(result.diagnostics.filter((d) => d.code === 'yaml-syntax')).toEqual([]);
+  });
+
   test('an alias to an anchor that does not exist should be a syntax error', () => {
     const result = load({ 'f.yaml': lines('rulesmith: 1', 'name: *nothing') });
     expect(result.diagnostics.map((d) => d.code)).toContain('yaml-syntax');

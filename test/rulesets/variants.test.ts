@@ -1,5 +1,5 @@
 // Every shipped variant (rulesets/*/variants/*.yaml) validates clean, with its intent written down,
-// and random bots play a few games of it to the end without a runtime error. The 200-game runs
+// and random bots play a few games of it to the end without a runtime error or a broken invariant. The 200-game runs
 // with `rulesmith simulate` are too slow for the suite; these seeds are the first of those runs.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { checkRuleset } from '../../interpreter/check/index.ts';
 import { nodeHost } from '../../interpreter/cli/node-host.ts';
 import { compileRuleset } from '../../interpreter/compile/index.ts';
-import { RandomAgent, playWith } from '../../interpreter/index.ts';
+import { checkInvariants, RandomAgent, playWith, type InvariantViolation } from '../../interpreter/index.ts';
 import { loadRuleset } from '../../interpreter/load/index.ts';
 import { ROOT } from '../editor/helpers.ts';
 
@@ -35,7 +35,7 @@ describe('shipped variants', () => {
     });
   });
 
-  test.each(variants)('$path should validate clean, state its intent and play $game to the end with random bots', ({ path }) => {
+  test.each(variants)('$path should validate clean, state its intent and play $game to the end with random bots, breaking no invariant', ({ path }) => {
     const loaded = loadRuleset(join(ROOT, path), nodeHost);
     const diagnostics = [...loaded.diagnostics, ...(loaded.model ? checkRuleset(loaded.model) : [])];
     expect(diagnostics.map((d) => `${d.severity} ${d.code} ${d.file}:${d.range.start.line}: ${d.message}`)).toEqual([]);
@@ -46,9 +46,10 @@ describe('shipped variants', () => {
     for (let i = 1; i <= GAMES; i++) {
       const seed = `variant:${i}`;
       const seats = Object.fromEntries(['p1', 'p2'].map((p) => [p, new RandomAgent(`${seed}:${p}`)]));
-      const played = playWith(program, { seed }, seats, { log: 'none' });
+      let broken: InvariantViolation | null = null;
+      const played = playWith(program, { seed }, seats, { log: 'none', observe: (g) => { broken ??= checkInvariants(g); } });
       if ('problems' in played) throw new Error(`setup refused: ${JSON.stringify(played.problems)}`);
-      expect([seed, played.stopped ?? null, played.game.error ?? null, played.game.status]).toEqual([seed, null, null, 'ended']);
+      expect([seed, played.stopped ?? null, played.game.error ?? null, played.game.status, broken]).toEqual([seed, null, null, 'ended', null]);
     }
   }, 60_000);
 

@@ -99,7 +99,7 @@ describe('runtime: a small two-sided game', () => {
     const game = startGame(program, { seed: 7 }, { forcedDice: [1, 1, 1, 1, 4] });
     answerAll(game, [0, 0, 0, 'hold', 'hold', [], 'Attack']);
     const entry = game.log.find((e) => e.kind === 'table' && e.text.startsWith('crt'));
-    expect(entry?.text).toBe('crt: row 4-6, column 1 shifted +1 → W');
+    expect(entry?.text).toBe('crt: row 4-6 (for 4) and column 2-3 (shifted 1 right from 1) give Win (W)');
     expect(entry?.at).toMatchObject({ file: 'test/fixtures/runtime/duel/ruleset.yaml', line: 81 });
     const change = game.log.filter((e) => e.kind === 'change' && e.text.startsWith('score (red)')).at(-1);
     const [from, to] = change!.text.match(/(\d+) → (\d+)/)!.slice(1).map(Number);
@@ -145,6 +145,8 @@ describe('runtime: a small two-sided game', () => {
       expect(a.stopped).toBeUndefined();
       expect(JSON.stringify(a.game.log)).toBe(JSON.stringify(b.game.log));
       results.add(JSON.stringify(a.game.result));
+      // The log's last line says the result in words, with the side's name.
+      expect(a.game.log.at(-1)).toMatchObject({ kind: 'end', text: expect.stringMatching(/^Game over: (Red wins \(Points\)|Blue wins \(Points\)|No one wins \(Draw\))\.$/) });
     }
     expect(results.size).toBeGreaterThan(1);
   });

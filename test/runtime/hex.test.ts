@@ -16,6 +16,13 @@ describe('hex grids', () => {
     expect(value('direction_to(hex_at(3, 3), hex_neighbour(hex_at(3, 3), 4))')).toBe(4);
     expect(value('size(pieces_in(hex_at(1, 1)))')).toBe(0);
   });
+
+  test('a fractional direction should stop with invalid-direction, not an interpreter failure (found by the fuzzer)', () => {
+    const odds = (text: string) => exactOdds(loadProgram('rulesets/blue-max'), text);
+    expect(odds('hex_neighbour(hex_at(3, 3), 7 / 5)')).toEqual({ error: expect.stringMatching(/^invalid-direction: /) });
+    expect(odds('line_of_fire(hex_at(3, 3), 0.5, hex_at(3, 6))')).toEqual({ error: expect.stringMatching(/^invalid-direction: /) });
+    expect(value('hex_neighbour(hex_at(3, 3), 8).column')).toBe(value('hex_neighbour(hex_at(3, 3), 2).column'));
+  });
 });
 
 describe('hex grids: facing_origin', () => {

@@ -74,7 +74,7 @@ describe('views of hidden pieces', () => {
     expect(aboutNorth.length).toBeGreaterThan(5);
     expect(aboutNorth.map((e) => view.log.find((v) => v.n === e.n)?.text)).toEqual(aboutNorth.map((e) => e.text));
     expect(game.log.map((e) => e.text)).toContain('Lookout marches to Ford for 1 (strength 1)');
-    expect(game.log.map((e) => e.text)).toContain('March cost: row light → 1');
+    expect(game.log.map((e) => e.text)).toContain('March cost: row light gives 1');
     // South's hidden units are hidden from North in turn.
     expect(named(text(view), ['sentry', 'sentry_1', 'sentry_2', 'marshal', 'Sentry', 'Marshal'])).toEqual([]);
   });

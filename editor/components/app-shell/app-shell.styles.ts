@@ -19,9 +19,19 @@ export const styles = css`
     color: #1d2330;
     font: 14px/1.4 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
   }
+  /* At 1024 px and less the views get the width, the navigation less of it. */
+  @media (max-width: 1100px) {
+    rs-app {
+      grid-template-columns: minmax(170px, 200px) 1fr;
+    }
+  }
   /* Games need the height: the Problems panel shrinks while a game view is shown. */
   rs-app.rs-game-view {
     grid-template-rows: auto minmax(0, 1fr) minmax(72px, 12vh);
+  }
+  /* A collapsed Problems panel keeps only its header line; the view above takes the room. */
+  rs-app:has(> rs-problems-panel[collapsed]) {
+    grid-template-rows: auto minmax(0, 1fr) auto;
   }
   rs-app [hidden] {
     display: none !important;

@@ -12,7 +12,7 @@ const ON_BOARD = new Set(['area', 'hex', 'piece', 'zone']);
  *
  * @fires rs-board-pick - an option was chosen from the list (`{ option }`)
  * @fires rs-answer - a number or the chosen options were confirmed (`{ answer }`)
- * @fires rs-open-file - "Show rule" was chosen (`{ path, range }`)
+ * @fires rs-open-file - "Show rule" was chosen: the rule opens beside the game (`{ path, range, beside }`)
  */
 export class RsDecisionPanel extends LitElement {
   static override styles = styles;
@@ -42,7 +42,7 @@ export class RsDecisionPanel extends LitElement {
     const onBoard = p.kind !== 'number' && p.targets.some((t) => t && ON_BOARD.has(t.kind));
     return html`<form class="question" aria-labelledby="prompt" @submit=${this.handleSubmit}>
       <p id="prompt" class="prompt">${p.prompt}${p.secret ? html` <span class="secret">secret</span>` : nothing}</p>
-      ${p.at ? html`<button type="button" class="link" @click=${() => emit(this, 'rs-open-file', { path: p.at!.file, range: p.at!.range })}>Show rule</button>` : nothing}
+      ${p.at ? html`<button type="button" class="link" @click=${() => emit(this, 'rs-open-file', { path: p.at!.file, range: p.at!.range, beside: true, focus: false })}>Show rule</button>` : nothing}
       ${p.kind === 'number' ? this.renderNumber(p) : p.kind === 'several' ? this.renderSeveral(p, onBoard) : this.renderOne(p, onBoard)}
     </form>`;
   }

@@ -36,17 +36,19 @@ export function layoutAreas(areas: readonly AreaModel[]): AreaLayout {
   const inner = BOARD_WIDTH - 2 * MARGIN;
   const scale = Math.min(inner / spanX, (MAX_HEIGHT - 2 * MARGIN) / spanY);
   const at = new Map<string, Point>();
-  const offsetX = MARGIN + (inner - spanX * scale) / 2;
+  // A tall map is drawn no wider than it is (plus margins): the view fits it larger on screen.
+  const width = placed.length ? Math.max(400, Math.min(BOARD_WIDTH, spanX * scale + 2 * MARGIN)) : BOARD_WIDTH;
+  const offsetX = (width - spanX * scale) / 2;
   for (const a of placed) at.set(a.id, { x: offsetX + (a.at![0] - minX) * scale, y: MARGIN + (a.at![1] - minY) * scale });
   let height = placed.length ? MARGIN * 2 + spanY * scale : MARGIN;
   const loose = areas.filter((a) => !a.at);
   if (loose.length) {
-    const perRow = Math.max(1, Math.floor(inner / 110));
+    const perRow = Math.max(1, Math.floor((width - 2 * MARGIN) / 110));
     loose.forEach((a, i) => at.set(a.id, { x: MARGIN + (i % perRow) * 110 + 40, y: height + Math.floor(i / perRow) * 120 + 40 }));
     height += Math.ceil(loose.length / perRow) * 120 + 20;
   }
   const radius = clamp(nearest([...at.values()]) * 0.4, 18, 46);
-  return { width: BOARD_WIDTH, height: Math.max(height, 200), radius, counter: clamp(radius * 0.62, 14, 26), at };
+  return { width, height: Math.max(height, 200), radius, counter: clamp(radius * 0.62, 14, 26), at };
 }
 
 /** Smallest distance between two points (or a default for fewer than two). */
@@ -124,15 +126,14 @@ export function hexLabel(grid: GridModel, col: number, row: number): string {
   return grid.label.replace(/\{(col|row)(?::(\d+))?\}/g, (_, key: string, width?: string) => String(key === 'col' ? col : row).padStart(Number(width ?? 0), '0'));
 }
 
-/** Offsets of up to `max` counters laid out in rows of four around a point. */
-export function counterSlots(count: number, size: number, max = 8): Point[] {
+/** Offsets of up to `max` counters (`width` × `height`) laid out in rows of four around a point. */
+export function counterSlots(count: number, width: number, max = 8, height = width): Point[] {
   const n = Math.min(count, max);
   const perRow = Math.min(n, 4);
   const rows = Math.ceil(n / 4);
-  const gap = size + 3;
   return Array.from({ length: n }, (_, i) => {
     const row = Math.floor(i / 4);
     const inRow = row === rows - 1 ? n - row * 4 : perRow;
-    return { x: ((i % 4) - (inRow - 1) / 2) * gap, y: (row - (rows - 1) / 2) * gap };
+    return { x: ((i % 4) - (inRow - 1) / 2) * (width + 3), y: (row - (rows - 1) / 2) * (height + 3) };
   });
 }

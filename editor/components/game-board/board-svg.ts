@@ -7,6 +7,7 @@
 import { nothing, svg, type TemplateResult } from 'lit';
 import type { BoardModel, PieceView } from '../../play/protocol.ts';
 import { counterSlots, facingAngle, hexCenter, hexLabel, hexPoints, layoutAreas, layoutHexes, type AreaLayout, type Point } from './board-geometry.ts';
+import { MIN_TEXT_PX, placeAreaLabels, textWidth } from './board-labels.ts';
 import { counterColors } from './piece-colors.ts';
 
 export interface BoardContext {
@@ -21,6 +22,8 @@ export interface BoardContext {
   labels: readonly string[];
   setup: boolean;
   held: string | undefined;
+  /** SVG units per screen pixel of the drawing as shown (1 until measured): text is sized from it. */
+  unit: number;
 }
 
 /** Link styles, by link type in declaration order (untyped links use the first). */
@@ -41,7 +44,17 @@ export function linkStyle(board: BoardModel, type: string | null) {
 export function areaMapSvg(ctx: BoardContext): TemplateResult {
   const layout = layoutAreas(ctx.board.areas);
   const byPlace = groupByPlace(ctx.pieces);
-  return svg`<svg viewBox="0 0 ${layout.width} ${layout.height}" role="group" aria-label="Map">
+  const nameSize = Math.max(13, MIN_TEXT_PX * ctx.unit);
+  const placedAreas = ctx.board.areas.map((a) => ({ id: a.id, name: a.name, at: layout.at.get(a.id)! }));
+  const stacks = new Map(ctx.board.areas.map((a) => [a.id, counterStack(ctx, byPlace.get(a.id) ?? [], layout.counter)] as const));
+  // Counters wider than their area are obstacles for names too.
+  const counterBoxes = ctx.board.areas.flatMap((a) => {
+    const p = layout.at.get(a.id)!;
+    const stack = stacks.get(a.id)!;
+    return stack.slots.map((slot) => ({ x: p.x + slot.x - stack.width / 2, y: p.y + slot.y - stack.height / 2, width: stack.width, height: stack.height }));
+  });
+  const names = placeAreaLabels(placedAreas, layout.radius, nameSize, { x: 0, y: 0, width: layout.width, height: layout.height }, counterBoxes);
+  return svg`<svg viewBox="0 0 ${layout.width.toFixed(0)} ${layout.height.toFixed(0)}" role="group" aria-label="Map">
     <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#6b7892"></path></marker></defs>
     <g class="links">${ctx.board.links.map((l) => linkSvg(ctx, layout, l))}</g>
     <g class="areas">${ctx.board.areas.map((a) => {
@@ -54,10 +67,12 @@ export function areaMapSvg(ctx: BoardContext): TemplateResult {
           aria-pressed=${pressed(ctx, option) ?? nothing}>
         <title>${a.name}</title>
         ${areaShape(a.shape, layout.radius, AREA_FILLS[typeIndex % AREA_FILLS.length]!)}
-        <text class="area-name" y=${-layout.radius - 6}>${a.name}</text>
-        ${countersAt(ctx, byPlace.get(a.id) ?? [], layout.counter)}
+        ${countersSvg(ctx, stacks.get(a.id)!, layout.counter)}
       </g>`;
     })}</g>
+    <g class="area-names">${names.map((n) => (n.at
+      ? svg`<text class="area-name" data-place=${n.id} x=${n.at.x.toFixed(1)} y=${n.at.y.toFixed(1)} font-size=${nameSize.toFixed(1)}>${n.text}</text>`
+      : nothing))}</g>
   </svg>`;
 }
 
@@ -107,15 +122,30 @@ export function hexMapSvg(ctx: BoardContext): TemplateResult {
   </svg>`;
 }
 
-/** Counters of the pieces in one area, options first; more than fit show as `+n`. */
-function countersAt(ctx: BoardContext, pieces: readonly PieceView[], size: number) {
-  if (!pieces.length) return nothing;
-  const sorted = [...pieces].sort((a, b) => Number(ctx.pieceOptions.has(b.id)) - Number(ctx.pieceOptions.has(a.id)));
+/** Where the counters of one area go: options first; more than fit show as `+n` in the last slot. */
+function counterStack(ctx: BoardContext, pieces: readonly PieceView[], size: number) {
   const max = 8;
+  const sorted = [...pieces].sort((a, b) => Number(ctx.pieceOptions.has(b.id)) - Number(ctx.pieceOptions.has(a.id)));
   const shown = sorted.length > max ? sorted.slice(0, max - 1) : sorted;
-  const slots = counterSlots(shown.length + (sorted.length > max ? 1 : 0), size, max);
-  return svg`${shown.map((p, i) => counterSvg(ctx, p, slots[i]!, size))}
-    ${sorted.length > max ? svg`<text class="more" x=${slots[max - 1]!.x} y=${slots[max - 1]!.y + 4}>+${sorted.length - shown.length}</text>` : nothing}`;
+  const boxes = shown.map((p) => counterBox(ctx, p, size));
+  const width = Math.max(size, ...boxes.map((b) => b.width));
+  const height = Math.max(size, ...boxes.map((b) => b.height));
+  return { shown, more: sorted.length - shown.length, width, height, slots: counterSlots(shown.length + (sorted.length > max ? 1 : 0), width, max, height) };
+}
+
+function countersSvg(ctx: BoardContext, stack: ReturnType<typeof counterStack>, size: number) {
+  if (!stack.slots.length) return nothing;
+  const last = stack.slots[stack.slots.length - 1]!;
+  return svg`${stack.shown.map((p, i) => counterSvg(ctx, p, stack.slots[i]!, size))}
+    ${stack.more ? svg`<text class="more" x=${last.x} y=${last.y + 4} font-size=${Math.max(12, MIN_TEXT_PX * ctx.unit).toFixed(1)}>+${stack.more}</text>` : nothing}`;
+}
+
+/** A counter's text (its `label`, else its whole name) and box: at least `size`, and wide enough for the text. */
+function counterBox(ctx: BoardContext, piece: PieceView, size: number) {
+  const type = ctx.board.pieceTypes[piece.type];
+  const label = piece.type === '?' ? '?' : type?.label ?? type?.name ?? piece.type;
+  const fontSize = Math.max(size * (label.length > 3 ? 0.3 : 0.42), MIN_TEXT_PX * ctx.unit);
+  return { label, fontSize, width: Math.max(size, textWidth(label, fontSize, true) + 6), height: Math.max(size, fontSize * 1.5) };
 }
 
 export function counterSvg(ctx: BoardContext, piece: PieceView, at: Point, size: number) {
@@ -123,20 +153,18 @@ export function counterSvg(ctx: BoardContext, piece: PieceView, at: Point, size:
   const side = ctx.board.sides.find((s) => s.id === type?.side);
   const colors = piece.type === '?' ? { fill: '#9aa3b2', stroke: '#566070', text: '#ffffff' } : counterColors(type?.color, side?.color);
   const option = ctx.pieceOptions.get(piece.id);
-  const label = piece.type === '?' ? '?' : type?.label ?? shortName(type?.name ?? piece.type);
+  const { label, fontSize, width, height } = counterBox(ctx, piece, size);
   const name = piece.type === '?' ? `hidden piece (${piece.id})` : `${type?.name ?? piece.type} (${piece.id})`;
   const grid = ctx.board.grid;
-  const half = size / 2;
-  const fontSize = Math.max(8, size * (label.length > 3 ? 0.3 : 0.42));
+  const half = width / 2;
   const pickable = ctx.setup || option !== undefined;
   return svg`<g class="piece ${optionClass(ctx, option)} ${ctx.held === piece.id ? 'held' : ''}" data-piece=${piece.id} data-type=${piece.type}
       data-option=${option ?? nothing} data-facing=${piece.facing ?? nothing} transform="translate(${at.x.toFixed(1)} ${at.y.toFixed(1)})"
       tabindex=${pickable ? 0 : nothing} role=${pickable ? 'button' : nothing} aria-label=${pickable ? (ctx.setup ? `${name}: pick up` : `Choose ${ctx.labels[option!] ?? name}`) : nothing}
       aria-pressed=${pressed(ctx, option) ?? nothing}>
     <title>${name}</title>
-    <rect x=${-half} y=${-half} width=${size} height=${size} rx="3" fill=${colors.fill} stroke=${colors.stroke} stroke-width="2"></rect>
-    <text class="counter-label" y=${fontSize * 0.35} font-size=${fontSize.toFixed(1)} fill=${colors.text}
-      textLength=${label.length > 4 ? (size - 4).toFixed(1) : nothing} lengthAdjust="spacingAndGlyphs">${label}</text>
+    <rect x=${(-half).toFixed(1)} y=${(-height / 2).toFixed(1)} width=${width.toFixed(1)} height=${height.toFixed(1)} rx="3" fill=${colors.fill} stroke=${colors.stroke} stroke-width="2"></rect>
+    <text class="counter-label" y=${(fontSize * 0.35).toFixed(1)} font-size=${fontSize.toFixed(1)} fill=${colors.text}>${label}</text>
     ${grid && piece.facing !== null && piece.at?.startsWith('hex:')
       ? svg`<g class="facing" transform="rotate(${facingAngle(grid, piece.facing)})"><path d="M${half - 1},-${size * 0.22} L${half + size * 0.32},0 L${half - 1},${size * 0.22} z" fill=${colors.stroke}></path></g>`
       : nothing}

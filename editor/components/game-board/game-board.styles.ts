@@ -29,8 +29,8 @@ export const styles = [
       stroke: #8c96a8;
       stroke-width: 2;
     }
+    /* Sizes of board text are attributes, set from the drawing's scale (board-labels.ts). */
     .area-name {
-      font-size: 13px;
       text-anchor: middle;
       fill: var(--rs-text);
       paint-order: stroke;
@@ -55,7 +55,6 @@ export const styles = [
       pointer-events: none;
     }
     .more {
-      font-size: 12px;
       text-anchor: middle;
       fill: var(--rs-text-muted);
     }
@@ -196,8 +195,9 @@ export const styles = [
       padding: 0 2px;
       border: 2px solid;
       border-radius: 3px;
-      font-size: 9px;
+      font-size: 11px;
       font-weight: 600;
+      flex-shrink: 0;
     }
     .times {
       color: var(--rs-text-muted);

@@ -35,6 +35,10 @@ export class RsGameBoard extends LitElement {
   declare selected: readonly number[];
   declare mode: 'play' | 'setup';
 
+  /** SVG units per screen pixel of the map as last measured (text is sized from it). */
+  private unit = 1;
+  private readonly resize = new ResizeObserver(() => this.measure());
+
   private readonly drag = new BoardDrag(this, {
     root: () => this.renderRoot as ShadowRoot,
     drop: (piece, to) => emit(this, 'rs-board-drop', { piece, to }),
@@ -47,6 +51,32 @@ export class RsGameBoard extends LitElement {
     this.pending = null;
     this.selected = [];
     this.mode = 'play';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.resize.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    this.resize.disconnect();
+    super.disconnectedCallback();
+  }
+
+  protected override updated(): void {
+    this.measure();
+  }
+
+  /** Redraw when the map's scale on screen changed enough to matter for its text. */
+  private measure(): void {
+    // The screen matrix, not the element's box: a map limited by its height is drawn narrower than its box.
+    const scale = this.renderRoot.querySelector<SVGSVGElement>('.map svg')?.getScreenCTM()?.a ?? 0;
+    if (!scale) return;
+    const unit = 1 / scale;
+    if (Math.abs(unit - this.unit) / this.unit > 0.05) {
+      this.unit = unit;
+      this.requestUpdate();
+    }
   }
 
   protected override willUpdate(changed: Map<string, unknown>): void {
@@ -89,6 +119,7 @@ export class RsGameBoard extends LitElement {
       labels: this.pending?.labels ?? [],
       setup: this.mode === 'setup',
       held: this.drag.held,
+      unit: this.unit,
     };
   }
 

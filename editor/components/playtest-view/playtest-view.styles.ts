@@ -69,7 +69,7 @@ export const styles = [
       flex: 1;
       min-height: 0;
       display: grid;
-      grid-template-columns: minmax(0, 1fr) minmax(280px, 34%);
+      grid-template-columns: minmax(0, 1fr) minmax(240px, 32%);
     }
     rs-game-board {
       overflow: auto;

@@ -26,6 +26,17 @@ export const styles = [
     .summary {
       font-size: 12px;
     }
+    .toggle {
+      margin-left: auto;
+      font: inherit;
+      font-size: 12px;
+      background: none;
+      border: 1px solid var(--rs-border);
+      border-radius: 4px;
+      padding: 1px 8px;
+      cursor: pointer;
+      white-space: nowrap;
+    }
     ol {
       list-style: none;
       margin: 0;

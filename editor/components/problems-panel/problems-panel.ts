@@ -9,7 +9,8 @@ const MAX_LISTED = 500;
 
 /**
  * Every problem the validator found in the current game, sorted by file and position. Choosing
- * one opens its file at its range.
+ * one opens its file at its range. Collapsible to its header line (the counts stay in view); the
+ * shell gives the room to the view above (`collapsed` is reflected for its CSS).
  *
  * @fires rs-open-file - a problem was chosen (`{ path, range }`)
  */
@@ -19,6 +20,7 @@ export class RsProblemsPanel extends LitElement {
     diagnostics: { attribute: false },
     checking: { type: Boolean },
     error: {},
+    collapsed: { type: Boolean, reflect: true },
   };
 
   declare diagnostics: readonly Diagnostic[];
@@ -26,12 +28,15 @@ export class RsProblemsPanel extends LitElement {
   declare checking: boolean;
   /** The validator itself failed. */
   declare error: string;
+  /** Only the header line is shown. */
+  declare collapsed: boolean;
 
   constructor() {
     super();
     this.diagnostics = [];
     this.checking = false;
     this.error = '';
+    this.collapsed = false;
   }
 
   protected override render() {
@@ -46,10 +51,12 @@ export class RsProblemsPanel extends LitElement {
           ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${this.checking ? ' — checking…' : ''}
         </span>
         ${this.error ? html`<span class="sev-error">The validator failed: ${this.error}</span>` : nothing}
+        <button class="toggle" data-action="toggle-problems" aria-expanded=${String(!this.collapsed)} aria-controls="problems-list"
+          @click=${() => (this.collapsed = !this.collapsed)}>${this.collapsed ? 'Show problems' : 'Hide problems'}</button>
       </header>
-      ${this.diagnostics.length === 0
+      ${this.collapsed ? nothing : this.diagnostics.length === 0
         ? html`<p class="empty muted">${this.checking ? 'Checking…' : 'No problems in this game.'}</p>`
-        : html`<ol aria-labelledby="problems-heading">
+        : html`<ol id="problems-list" aria-labelledby="problems-heading">
             ${listed.map(
               (d) => html`<li>
                 <button data-code=${d.code} data-file=${d.file} data-line=${d.range.start.line} @click=${() => this.handleOpen(d)}>

@@ -45,10 +45,10 @@ describe('BOS-T4 — the combat example [6.4 "Esempio di un combattimento"]', ()
     const logs = logSince(g, from);
     // Attack: 4 + 4 = 8, x2 Special Munitions = 16, halved by the Barricade = 8: column 7-10, row 6 = X.
     expect(logs).toContain('Attack strength [6.2]: Seattle Police Department 4 x2 special_munitions + Seattle Police Department 4 x2 special_munitions = 16, /2 barricade = 8');
-    expect(logs).toContain('Combat Results Table: row 6, column 8 → X');
+    expect(logs).toContain('Combat Results Table: row 6 and column 7-10 (for 8) give Dispersal (X)');
     // Return roll: 2 + 2 = 4, halved = 2: column 2-3, row 5 = VM.
     expect(logs).toContain('Return roll strength [6.2]: Radicals 2 + Radicals 2 = 4, /2 barricade = 2');
-    expect(logs).toContain('Combat Results Table: row 5, column 2 → VM');
+    expect(logs).toContain('Combat Results Table: row 5 and column 2-3 (for 2) give Morale Check (VM)');
     expect(logs).toContain('Seattle Police Department fails its Morale Check (5 against MF 4) and is temporarily removed [6.4]');
 
     // Expect: the area holds 1 SPD, the Crowd and the Barricade; 2 Radicals eliminated, 1 SPD in the Reserve Pool.
@@ -128,7 +128,7 @@ describe('BOS-D3 — Night plus Barricade', () => {
       [['Washington State Patrol (wsp_1)'], []], [1, 1]); // other attackers; Special Munitions: none
     const logs = logSince(g, from);
     expect(logs).toContain('Attack strength [6.2]: Seattle Police Department 4 + Washington State Patrol 3 = 7, /2 night = 4, /2 barricade = 2');
-    expect(logs).toContain('Combat Results Table: row 1, column 2 → N');
+    expect(logs).toContain('Combat Results Table: row 1 and column 2-3 (for 2) give No effect (N)');
   });
 
   it('option cf_halving = per_unit halves each unit instead (4 -> 2 -> 1 and 3 -> 2 -> 1)', () => {
@@ -156,7 +156,7 @@ describe('BOS-D4 — Escalation Phase 3 with Special Munitions', () => {
       [[SPD(1)], 'Anarchists (anarchists_1)'], [1, 1, 1]); // Special Munitions; the unit that checks morale
     const logs = logSince(g, from);
     expect(logs).toContain('Attack strength [6.2]: Seattle Police Department 4 x2 special_munitions x2 escalation_phase_3 = 16');
-    expect(logs).toContain('Combat Results Table: row 1, column 16 → VM');
+    expect(logs).toContain('Combat Results Table: row 1 and column 16+ (for 16) give Morale Check (VM)');
     // Phase 3 doubles the defenders too: Anarchists 2 x2 = 4.
     expect(logs).toContain('Return roll strength [6.2]: Anarchists 2 x2 escalation_phase_3 = 4');
     expect(track(g, 'exposure_authority')).toBe(29);

@@ -16,9 +16,9 @@ describe('BOS-T3 — the reinforcement example [4.21] (its "+3 SPD" is an error,
     const from = g.log.length;
     passUntil(g, 'reinforcement');
     const tables = logSince(g, from, 'table');
-    expect(tables).toContain('Exposure-based Reinforcement Table: row protester_groups, column 46 → 2');
-    expect(tables).toContain('Exposure-based Reinforcement Table: row protester_crowds, column 46 → 3');
-    expect(tables).toContain('Exposure-based Reinforcement Table: row spd, column 28 → 2');
+    expect(tables).toContain('Exposure-based Reinforcement Table: row protester_groups and column 41-60 (for 46) give 2');
+    expect(tables).toContain('Exposure-based Reinforcement Table: row protester_crowds and column 41-60 (for 46) give 3');
+    expect(tables).toContain('Exposure-based Reinforcement Table: row spd and column 21-40 (for 28) give 2');
 
     // The Protesters place 2 Groups then 3 Crowds, never where Authority units are (the SPD in the
     // Convention Center), at most 2 Crowds per area.
@@ -104,7 +104,7 @@ describe('Exposure-based reinforcements [4.21]', () => {
     setTrack(g, 'exposure_authority', 28);
     const from = g.log.length;
     run(g, 'exposure_reinforcements', [], [], [], passive);
-    expect(logSince(g, from, 'table')).toContain('Exposure-based Reinforcement Table: row spd, column 46 → 1');
+    expect(logSince(g, from, 'table')).toContain('Exposure-based Reinforcement Table: row spd and column 41-60 (for 46) give 1');
   });
 });
 

@@ -384,7 +384,7 @@ describe('Victory', () => {
     game.state.pieces.lizzie!.props.capacity = 3;
     setTrack(game, 'cash', 80, 'p1');
     setTrack(game, 'cash', 100, 'p2');
-    expect(victory(game)).toEqual({ winner: 'p1', level: 'Richest company', wealth: 120 });
+    expect(victory(game)).toEqual({ winner: 'p1', level: 'Equal wealth; greater fleet capacity', wealth: 120 });
   });
 
   test('R-END-2: then the greater total speed, Captains and Pilots included; then a shared win', () => {
@@ -393,7 +393,17 @@ describe('Victory', () => {
     putShip(game, 'dolphin', 'p2', 'nassau');
     expect(victory(game)).toEqual({ winner: ['p1', 'p2'], level: 'Shared victory', wealth: 60 });
     attach(game, 'pilot', 'dolphin');
-    expect(victory(game)).toEqual({ winner: 'p2', level: 'Richest company', wealth: 60 });
+    expect(victory(game)).toEqual({ winner: 'p2', level: 'Equal wealth and capacity; greater fleet speed', wealth: 60 });
+  });
+
+  test('R-END-1: with every company at 0 cash, the ships decide: the richest company is named as such', () => {
+    const game = board(3, 'no-cash');
+    putShip(game, 'kate', 'p1', 'nassau');
+    putShip(game, 'lizzie', 'p2', 'nassau');
+    putShip(game, 'dolphin', 'p3', 'nassau');
+    for (const p of ['p1', 'p2', 'p3']) setTrack(game, 'cash', 0, p);
+    // Kate and Dolphin are worth 10 each, Lizzie 20: Lizzie's owner is richest without a tie-break.
+    expect(victory(game)).toEqual({ winner: 'p2', level: 'Richest company', wealth: 20 });
   });
 
   test('R-END-1 / A-21: cargo, cards and the Fund do not count', () => {

@@ -1,0 +1,52 @@
+import type { RulesetFile } from '../../grammar/index.ts';
+import { entries, isRecord } from './context.ts';
+import type { ScriptSite } from './sites.ts';
+import type { SymbolTable } from './symbols.ts';
+
+/** Members of values that are not entities: rolls, and a list's size. */
+const VALUE_MEMBERS = ['total', 'dice', 'faces', 'size'];
+
+/** Every key of a data value, at any depth (table rows, variables' initial records, card props…). */
+function collectKeys(value: unknown, into: Set<string>, depth = 0): void {
+  if (depth > 64) return;
+  if (Array.isArray(value)) for (const v of value) collectKeys(v, into, depth + 1);
+  else if (isRecord(value)) {
+    for (const k of Object.keys(value)) {
+      into.add(k);
+      collectKeys(value[k], into, depth + 1);
+    }
+  }
+}
+
+/**
+ * Every member name some value of this ruleset can have. A member read on a value whose kind the
+ * checker does not know (a procedure parameter, an element of a zone) can only succeed with one of
+ * these: entity members (props, fields, per-entity tracks, variables and zones, built-in members),
+ * a roll's or a list's members, or a record field — and a record gets its fields only from data
+ * (tables, decks, dice, variables), from record literals and assignments in scripts, or keyed by
+ * an element id or a player id. A name outside this set fails on every value (on a record it is
+ * always `none`), which is what `unknown-property` on an unknown value reports.
+ */
+export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSite[], symbols: SymbolTable): Set<string> {
+  const names = new Set<string>(VALUE_MEMBERS);
+  for (const members of symbols.members.values()) for (const name of members.keys()) names.add(name);
+  // `in_play` is a piece field the runtime answers without a declaration.
+  names.add('in_play');
+  collectKeys(data.tables, names);
+  collectKeys(data.decks, names);
+  collectKeys(data.dice, names);
+  for (const [, v] of entries(data.variables)) collectKeys(isRecord(v) ? v.initial : undefined, names);
+  for (const [, deck] of entries(data.decks)) for (const card of Array.isArray(deck.cards) ? deck.cards : []) if (isRecord(card) && typeof card.id === 'string') names.add(card.id);
+  // Records keyed by data: element ids a script may use as keys.
+  for (const sym of symbols.globals.values()) if (sym.kind === 'area' || sym.kind === 'side' || sym.kind === 'piece-type' || sym.kind === 'action' || sym.kind === 'phase') names.add(sym.name);
+  for (const site of sites) {
+    // Record literal keys (`{ winner: red }`) and fields set by assignment (`r.count = 0`); `+=`
+    // and `-=` read the field first, so they set no field that was not there.
+    for (const m of site.text.matchAll(/([A-Za-z_]\w*)\s*:/g)) names.add(m[1]!);
+    for (const m of site.text.matchAll(/\.([A-Za-z_]\w*)\s*=(?!=)/g)) names.add(m[1]!);
+  }
+  return names;
+}
+
+/** Player ids (`p1`, `p2`…) key the records of simultaneous secret choices. */
+export const isPlayerId = (name: string): boolean => /^p[1-9][0-9]*$/.test(name);

@@ -1,0 +1,187 @@
+// The fixes of a browser walk through the editor (issue 14, item 8), checked where the page can
+// measure them: board text legible and not cut, names not overlapping, the editor usable at
+// 1024×768, "Show rule" beside the game, a collapsible Problems panel, and the last good rules
+// kept across a page load.
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { openPath, pickGame, waitForEditor } from './editor-page.ts';
+import { boardTexts, counters, overflowing, overlapping, overlappingBetween } from './board-checks.ts';
+import { gameStatus, importFixture, newGame, openPlaytest, prompt, setSeats, showView, waitForPrompt } from './game-page.ts';
+import { useServedApp, type serveDist, type Session } from './harness.ts';
+
+/** Answer `times` questions with the first place the board offers (keyboard: focus, Enter). */
+async function answerOnBoard(page: Page, times: number): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    await expect.poll(() => page.locator('rs-game-board g.place.option').count()).toBeGreaterThan(0);
+    const before = await gameStatus(page);
+    await page.focus('rs-game-board g.place.option >> nth=0');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => gameStatus(page)).not.toBe(before);
+  }
+}
+
+/** Smallest board text on screen, in pixels (the walk found ~6 px counters). */
+const MIN_PX = 10;
+
+describe('editor fixes from the browser walk, at 1024×768', () => {
+  let server: Awaited<ReturnType<typeof serveDist>>;
+  let s: Session;
+
+  useServedApp('walk', (srv, session) => {
+    server = srv;
+    s = session;
+  });
+
+  test('Battle of Seattle: counters and area names at least 10 px, names apart, no pane wider than the window', async () => {
+    const { page } = s;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(server.url);
+    await waitForEditor(page);
+    expect(await overflowing(page, 'rs-app .rs-main, rs-app rs-ruleset-nav, rs-app rs-problems-panel, rs-app .rs-header')).toEqual([]);
+    await s.shot('edit-1024x768');
+    await pickGame(page, 'battle-of-seattle');
+    await openPlaytest(page);
+    await setSeats(page, { p1: 'human', p2: 'human' });
+    await newGame(page);
+    await waitForPrompt(page, 'Setup');
+    await page.click('rs-playtest-view details.setup > summary');
+    await answerOnBoard(page, 4);
+    await expect.poll(async () => (await boardTexts(page, 'counter-label')).length).toBeGreaterThan(3);
+    const labels = await boardTexts(page, 'counter-label');
+    for (const l of labels) expect(l.px, l.text).toBeGreaterThanOrEqual(MIN_PX);
+    const names = await boardTexts(page, 'area-name');
+    expect(names.length).toBeGreaterThanOrEqual(15);
+    for (const n of names) expect(n.px, n.text).toBeGreaterThanOrEqual(MIN_PX);
+    expect(overlapping(names)).toEqual([]);
+    expect(overlappingBetween(names, labels)).toEqual([]);
+    // Every counter's text fits its box whole (no squeezing, no cutting).
+    for (const c of await counters(page)) {
+      expect(c.squeezed, c.title).toBe(false);
+      expect(c.text, c.title).toBeLessThanOrEqual(c.box);
+    }
+    // Usable at 1024×768: nothing scrolls sideways, and the game's controls are in the window.
+    expect(await overflowing(page, 'rs-app .rs-main, rs-app rs-ruleset-nav, rs-playtest-view .game, rs-playtest-view header')).toEqual([]);
+    const start = (await page.locator('rs-playtest-view button[data-action="start"]').boundingBox())!;
+    expect(start.x + start.width).toBeLessThanOrEqual(1024);
+    const board = (await page.locator('rs-playtest-view rs-game-board .map svg').boundingBox())!;
+    expect(board.width).toBeGreaterThan(350);
+    await s.shot('bos-board-1024x768');
+    expect(s.errors).toEqual([]);
+  });
+
+  test('"Show rule" should open the rule beside the game, not leave it', async () => {
+    const { page } = s;
+    await page.click('rs-decision-panel button:has-text("Show rule")');
+    await expect.poll(() => page.locator('rs-app .rs-main.beside').count()).toBe(1);
+    expect(await page.isVisible('rs-playtest-view')).toBe(true);
+    expect(await page.isVisible('rs-code-editor')).toBe(true);
+    expect(await page.getAttribute('rs-app button[data-view="playtest"]', 'aria-current')).toBe('page');
+    expect(await openPath(page)).toMatch(/^rulesets\/battle-of-seattle\/.+\.yaml$/);
+    // The question is still there to answer.
+    expect(await prompt(page)).toContain('Setup');
+    await s.shot('show-rule-beside');
+    await page.click('rs-app .rs-hide-beside');
+  });
+
+  test('the Problems panel should collapse to its header line and give the room to the view', async () => {
+    const { page } = s;
+    const open = (await page.locator('rs-app rs-problems-panel').boundingBox())!;
+    const main = (await page.locator('rs-app .rs-main').boundingBox())!;
+    await page.click('rs-problems-panel button[data-action="toggle-problems"]');
+    await expect.poll(() => page.getAttribute('rs-problems-panel button[data-action="toggle-problems"]', 'aria-expanded')).toBe('false');
+    const closed = (await page.locator('rs-app rs-problems-panel').boundingBox())!;
+    expect(closed.height).toBeLessThan(40);
+    expect(closed.height).toBeLessThan(open.height);
+    expect((await page.locator('rs-app .rs-main').boundingBox())!.height).toBeGreaterThan(main.height);
+    // The counts stay in view.
+    expect(await page.textContent('rs-problems-panel .summary')).toContain('0 errors');
+    await s.shot('problems-collapsed');
+    await page.click('rs-problems-panel button[data-action="toggle-problems"]');
+    await expect.poll(async () => (await page.locator('rs-app rs-problems-panel').boundingBox())!.height).toBeCloseTo(open.height, 0);
+  });
+
+  test('Blockade Runner with 6 players: the crowded east coast names neither overlap nor shrink', async () => {
+    const { page } = s;
+    await pickGame(page, 'blockade-runner');
+    await openPlaytest(page);
+    if ((await page.locator('rs-playtest-view details.setup').getAttribute('open')) === null) await page.click('rs-playtest-view details.setup > summary');
+    await page.fill('rs-playtest-view rs-game-setup input[name="players"]', '6');
+    await page.press('rs-playtest-view rs-game-setup input[name="players"]', 'Tab');
+    await setSeats(page, { p1: 'human', p2: 'human', p3: 'human', p4: 'human', p5: 'human', p6: 'human' });
+    await newGame(page);
+    await waitForPrompt(page, 'Place which ship?');
+    await page.click('rs-playtest-view details.setup > summary');
+    const names = await boardTexts(page, 'area-name');
+    expect(overlapping(names)).toEqual([]);
+    for (const n of names) expect(n.px, n.text).toBeGreaterThanOrEqual(MIN_PX);
+    // Most places are named on the map; the rest say their name on hover (the area's title).
+    expect(names.length).toBeGreaterThanOrEqual(20);
+    expect(names.map((n) => n.text)).toContain('Havana, Cuba');
+    await s.shot('blockade-runner-6-players');
+    expect(s.errors).toEqual([]);
+  });
+
+  test('Dragut: counters show their whole label', async () => {
+    const { page } = s;
+    await pickGame(page, 'dragut');
+    await openPlaytest(page);
+    await setSeats(page, { p1: 'human', p2: 'human' });
+    await newGame(page);
+    await answerOnBoard(page, 4);
+    await expect.poll(async () => (await counters(page)).filter((c) => c.label !== '?').length).toBeGreaterThan(0);
+    for (const c of await counters(page)) {
+      expect(c.squeezed, c.title).toBe(false);
+      expect(c.text, c.title).toBeLessThanOrEqual(c.box);
+      // The label is the type's whole label or name, never its first letters.
+      if (c.label !== '?') expect(c.title.toLowerCase()).toContain(c.label.toLowerCase().split(' ')[0]!);
+    }
+    for (const l of await boardTexts(page, 'counter-label')) expect(l.px, l.text).toBeGreaterThanOrEqual(MIN_PX);
+    expect(await overflowing(page, 'rs-playtest-view rs-game-board .mini')).toEqual([]);
+    await s.shot('dragut-counters');
+    expect(s.errors).toEqual([]);
+  });
+
+  test('typing `tables.` should offer the table ids, and only them', async () => {
+    const { page } = s;
+    await showView(page, 'edit');
+    await expect.poll(() => openPath(page)).toBe('rulesets/dragut/ruleset.yaml');
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    // No Ctrl+Space: the `.` asks for completion by itself.
+    await page.keyboard.type('note: see tables.');
+    const suggest = page.locator('.suggest-widget .monaco-list-row');
+    await suggest.first().waitFor({ timeout: 30_000 });
+    const labels = await suggest.allTextContents();
+    await s.shot('tables-completion');
+    expect(labels.some((l) => l.includes('movement_cost') && l.includes('table'))).toBe(true);
+    expect(labels.every((l) => l.includes('table'))).toBe(true);
+    await page.keyboard.press('Escape');
+    // Leave the file as shipped.
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Backspace');
+  });
+
+  test('a fresh load on rules with errors should still play the last version that compiled, and say so', async () => {
+    const { page } = s;
+    await importFixture(page, 'dragut', 'march');
+    await openPlaytest(page);
+    await showView(page, 'edit');
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('flow: 3\n');
+    await expect.poll(() => page.locator('rs-problems-panel .summary').textContent()).not.toContain('0 errors');
+    await page.reload();
+    await waitForEditor(page);
+    await expect.poll(() => openPath(page)).toBe('rulesets/dragut/variants/march.yaml');
+    await openPlaytest(page);
+    await page.locator('rs-playtest-view [data-stale]').waitFor({ timeout: 30_000 });
+    expect(await page.textContent('rs-playtest-view [data-stale]')).toContain('last version that compiled');
+    await setSeats(page, { p1: 'human', p2: 'human' });
+    await newGame(page);
+    await waitForPrompt(page, 'Which unit marches?');
+    await s.shot('fresh-load-stale-rules');
+    expect(s.errors).toEqual([]);
+  });
+});
