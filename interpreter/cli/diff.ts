@@ -9,7 +9,7 @@ import { runComparison } from './compare-run.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 
-export const DIFF_USAGE = `Usage: rulesmith diff <ruleset-a> <ruleset-b> [--odds] [--simulate N [--agents A,B…] [--seed S] [--players N] [--workers N]]
+export const DIFF_USAGE = `Usage: rulesmith diff <ruleset-a> <ruleset-b> [--odds] [--simulate N [--agents A,B…] [--seed S] [--players N] [--workers N|auto]]
                      [--option k=v…] [--report FILE.html] [--json] [--root DIR]
 
 What <ruleset-b> changes against <ruleset-a>: tables cell by cell, values old → new, decks card by

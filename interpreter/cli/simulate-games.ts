@@ -31,31 +31,39 @@ export function playRange(program: Program, plan: SimulationPlan, from: number, 
   const records: GameRecord[] = [];
   if (plan.replays) mkdirSync(plan.replays, { recursive: true });
   for (let i = from; i <= to; i++) {
-    const seed = `${plan.seed}:${i}`;
-    const setup = { seed, ...(plan.players !== undefined ? { players: plan.players } : {}), options: plan.options };
-    // Decision n: 0 after setup, n after the n-th answer; only the first violation of a game is kept.
-    let invariant: (InvariantViolation & { decision: number }) | null = null;
-    const observe = plan.checkInvariants ? (game: Game) => {
-      if (invariant) return;
-      const v = checkInvariants(game);
-      if (v) invariant = { ...v, decision: game.state.decisions.length };
-    } : undefined;
-    const played = playWith(program, setup, agentsFor(program, plan, seed), { log: plan.replays ? 'full' : 'none', ...(observe ? { observe } : {}) });
-    if ('problems' in played) return { problems: played.problems.map((p) => p.message) };
-    const g = played.game;
-    records.push({
-      seed, status: played.stopped && g.status !== 'error' ? 'error' : g.status, result: g.result, rounds: g.state.round, decisions: played.decisions.length,
-      error: g.error ?? (played.stopped ? { code: played.stopped.code, message: played.stopped.message } : null),
-      ...(plan.facts ? { seats: seatSides(g), margin: g.status === 'ended' ? scoreMargin(g) : null } : {}),
-      ...(plan.checkInvariants ? { invariant } : {}),
-    });
-    if (plan.replays) {
-      const file = join(plan.replays, `game-${String(i).padStart(5, '0')}.json`);
-      writeFileSync(file, `${JSON.stringify(replayFile(recordedRulesetPath(plan.path, file), program, setup, played.decisions, g.result, { digest: gameDigest(g) }), null, 1)}\n`);
-    }
+    const record = playGame(program, plan, i);
+    if ('problems' in record) return record;
+    records.push(record);
     progress?.();
   }
   return records;
+}
+
+/** Game i of a plan (seed "S:i"); its replay is written when the plan asks, into a folder that exists. */
+export function playGame(program: Program, plan: SimulationPlan, i: number): GameRecord | { problems: string[] } {
+  const seed = `${plan.seed}:${i}`;
+  const setup = { seed, ...(plan.players !== undefined ? { players: plan.players } : {}), options: plan.options };
+  // Decision n: 0 after setup, n after the n-th answer; only the first violation of a game is kept.
+  let invariant: (InvariantViolation & { decision: number }) | null = null;
+  const observe = plan.checkInvariants ? (game: Game) => {
+    if (invariant) return;
+    const v = checkInvariants(game);
+    if (v) invariant = { ...v, decision: game.state.decisions.length };
+  } : undefined;
+  const played = playWith(program, setup, agentsFor(program, plan, seed), { log: plan.replays ? 'full' : 'none', ...(observe ? { observe } : {}) });
+  if ('problems' in played) return { problems: played.problems.map((p) => p.message) };
+  const g = played.game;
+  const record: GameRecord = {
+    seed, status: played.stopped && g.status !== 'error' ? 'error' : g.status, result: g.result, rounds: g.state.round, decisions: played.decisions.length,
+    error: g.error ?? (played.stopped ? { code: played.stopped.code, message: played.stopped.message } : null),
+    ...(plan.facts ? { seats: seatSides(g), margin: g.status === 'ended' ? scoreMargin(g) : null } : {}),
+    ...(plan.checkInvariants ? { invariant } : {}),
+  };
+  if (plan.replays) {
+    const file = join(plan.replays, `game-${String(i).padStart(5, '0')}.json`);
+    writeFileSync(file, `${JSON.stringify(replayFile(recordedRulesetPath(plan.path, file), program, setup, played.decisions, g.result, { digest: gameDigest(g) }), null, 1)}\n`);
+  }
+  return record;
 }
 
 function agentsFor(program: Program, plan: SimulationPlan, seed: string): Record<string, Agent> {

@@ -9,18 +9,22 @@ import { runComparison } from './compare-run.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import type { SimulationPlan } from './simulate-games.ts';
-import { playGames, workerCount } from './simulate-run.ts';
+import { formatPoolReport, GamePool, parseWorkers } from './simulate-run.ts';
 import { parseShard, shardFile, shardJson, shardRange, type Shard } from './shard.ts';
 import { formatSummary } from './summary-format.ts';
 
 export const SIMULATE_USAGE = `Usage: rulesmith simulate <ruleset> [--games N] [--seed S] [--players N] [--option k=v…]
-                         [--agents random|first|easy|normal|hard|mcts:iterations=N,…] [--workers N] [--replays DIR]
-                         [--compare <other-ruleset>] [--report FILE.html] [--json] [--root DIR]
+                         [--agents random|first|easy|normal|hard|mcts:iterations=N,…] [--workers N|auto] [--replays DIR]
+                         [--compare <other-ruleset>] [--report FILE.html] [--json] [--verbose] [--root DIR]
                          [--shard i/n|auto/n --json] [--check-invariants]
 
 Plays N games with bots and prints results per side/player (with 95% intervals), game length and
-runtime errors. Game i uses seed "S:i" whichever worker plays it, so the same seed gives the same
-summary with any number of workers (default: one per core, up to 4, for 50 games or more).
+runtime errors. Game i uses seed "S:i" whichever thread plays it, so the same seed gives the same
+output with any number of threads. --workers N plays on N threads: this one and N-1 worker threads
+(kept for the whole command, handed chunks of games from a queue); auto (the default) stays on
+this thread unless the games left would take over about 4 s, then uses one thread per core, up to 4.
+--verbose prints to stderr the games each thread played and its peak heap, and the process's peak
+memory and CPU time (one JSON line with --json).
 --compare plays the same seeds with the same bots under <other-ruleset> and prints what changes
 (as 'rulesmith diff <ruleset> <other> --simulate N' does); --report writes a self-contained HTML report.
 --shard i/n --json plays only shard i of n (a contiguous block of the N games) and prints its games
@@ -30,12 +34,15 @@ JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs).
 reports each game's first violation (seed, decision, invariant, message, where it is declared);
 it exits 1 when any game broke one. Checking never changes the games played.`;
 
+const OPTIONS = { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, compare: { type: 'string' }, report: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, 'check-invariants': { type: 'boolean', default: false }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
 export async function runSimulate(argv: string[], io: Io, progress: (done: number, total: number) => void = () => {}): Promise<number> {
   let args;
   try {
     args = parseArgs({
       args: argv, allowPositionals: true,
-      options: { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, compare: { type: 'string' }, report: { type: 'string' }, json: { type: 'boolean', default: false }, 'check-invariants': { type: 'boolean', default: false }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: OPTIONS,
     });
   } catch (e) {
     io.err(`rulesmith simulate: ${(e as Error).message}\n\n${SIMULATE_USAGE}\n`);
@@ -64,34 +71,46 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
     if (why !== undefined) { io.err(`rulesmith simulate: ${why}\n`); return 2; }
     shard = s as Shard;
   }
-  const program = programFor(path, io, undefined, args.values.root);
+  const workers = parseWorkers(args.values.workers);
+  if (workers === undefined) { io.err('rulesmith simulate: --workers takes a positive whole number or auto\n'); return 2; }
+  const range = shard ? shardRange(games, shard) : [1, games] as [number, number];
+  const pool = new GamePool(workers);
+  // Worker threads start now and load their modules and the rules while this thread checks them.
+  pool.prestart(range[1] - range[0] + 1, path, args.values.root);
+  try {
+    return await simulateWith(pool, path, games, range, shard, args.values, argv, io, progress);
+  } finally {
+    await pool.close();
+    if (args.values.verbose) io.err(formatPoolReport(pool.report(), args.values.json));
+  }
+}
+
+async function simulateWith(pool: GamePool, path: string, games: number, range: [number, number], shard: Shard | undefined, values: Values, argv: string[], io: Io, progress: (done: number, total: number) => void): Promise<number> {
+  const program = programFor(path, io, undefined, values.root);
   if (typeof program === 'number') return program;
   const command = ['rulesmith simulate', ...argv].join(' ');
-  if (args.values.compare !== undefined) {
-    const other = programFor(args.values.compare, io, undefined, args.values.root);
+  if (values.compare !== undefined) {
+    const other = programFor(values.compare, io, undefined, values.root);
     if (typeof other === 'number') return other;
-    const c = await runComparison('simulate', { path, program }, { path: args.values.compare, program: other }, { ...args.values, games }, io, progress);
+    const c = await runComparison('simulate', { path, program }, { path: values.compare, program: other }, { ...values, games }, io, progress, pool);
     if (typeof c === 'number') return c;
-    const report = writeReport(args.values.report, { title: `${path} against ${args.values.compare}`, command, base: path, variant: args.values.compare, changes: diffRulesets(program.data, other.data), comparison: c }, io);
+    const report = writeReport(values.report, { title: `${path} against ${values.compare}`, command, base: path, variant: values.compare, changes: diffRulesets(program.data, other.data), comparison: c }, io);
     if (report !== 0) return report;
-    io.out(args.values.json ? `${JSON.stringify(c, null, 2)}\n` : formatComparison(c, path, args.values.compare));
+    io.out(values.json ? `${JSON.stringify(c, null, 2)}\n` : formatComparison(c, path, values.compare));
     return c.base.errors.count + c.variant.errors.count > 0 ? 1 : 0;
   }
-  const options = parseOptions(program, args.values.option, io);
+  const options = parseOptions(program, values.option, io);
   if (typeof options === 'number') return options;
-  const agents = args.values.agents.split(',');
+  const agents = values.agents.split(',');
   const bad = agents.map((k) => agentFromSpec(k, 'check')).find((a) => 'error' in a) as { error: string } | undefined;
   if (bad) {
     io.err(`rulesmith simulate: --agents, per seat (comma-separated): ${bad.error}\n`);
     return 2;
   }
-  const range = shard ? shardRange(games, shard) : [1, games] as [number, number];
   const total = range[1] - range[0] + 1;
-  const workers = workerCount(total, args.values.workers);
-  if (!Number.isInteger(workers) || workers < 1) { io.err('rulesmith simulate: --workers takes a positive whole number\n'); return 2; }
-  const plan: SimulationPlan = { path, seed: args.values.seed, options, agents, ...(args.values.players !== undefined ? { players: Number(args.values.players) } : {}), ...(args.values.replays ? { replays: args.values.replays } : {}), ...(args.values.root !== undefined ? { root: args.values.root } : {}), ...(args.values['check-invariants'] ? { checkInvariants: true } : {}) };
+  const plan: SimulationPlan = { path, seed: values.seed, options, agents, ...(values.players !== undefined ? { players: Number(values.players) } : {}), ...(values.replays ? { replays: values.replays } : {}), ...(values.root !== undefined ? { root: values.root } : {}), ...(values['check-invariants'] ? { checkInvariants: true } : {}) };
   let done = 0;
-  const records = await playGames(program, plan, range, workers, () => progress(++done, total));
+  const records = await pool.play(program, plan, range, () => progress(++done, total));
   if ('problems' in records) {
     io.err(records.problems.map((p) => `rulesmith simulate: ${p}\n`).join(''));
     return 2;
@@ -103,9 +122,9 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
     return 0;
   }
   const summary = summarise(records, program);
-  const report = writeReport(args.values.report, { title: `Simulation of ${path}`, command, summary }, io);
+  const report = writeReport(values.report, { title: `Simulation of ${path}`, command, summary }, io);
   if (report !== 0) return report;
-  io.out(args.values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, path));
+  io.out(values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, path));
   return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;
 }
 
