@@ -46,7 +46,13 @@ interface SoakResult {
   peakRssMB: number;
 }
 
-const args = parseArgs({
+/** Bad input: one line and exit 2, never a stack trace. */
+function usage(message: string): never {
+  process.stderr.write(`npm run soak: ${message}\n`);
+  process.exit(2);
+}
+
+const args = (() => { try { return parseArgs({
   options: {
     games: { type: 'string', default: '100000' },
     game: { type: 'string', multiple: true },
@@ -55,13 +61,13 @@ const args = parseArgs({
     'no-check': { type: 'boolean', default: false },
     json: { type: 'string' },
   },
-}).values;
+}).values; } catch (e) { return usage((e as Error).message); } })();
 const total = Number(args.games);
 const samples = Math.max(1, Number(args.samples));
 const check = !args['no-check'];
 const chosen = args.game ?? GAMES;
-for (const g of chosen) if (!GAMES.includes(g)) throw new Error(`--game: one of ${GAMES.join(', ')}, not ${g}`);
-if (!Number.isInteger(total) || total < 1) throw new Error('--games takes a positive whole number');
+for (const g of chosen) if (!GAMES.includes(g)) usage(`--game takes one of ${GAMES.join(', ')}, not ${g}`);
+if (!Number.isInteger(total) || total < 1) usage('--games takes a positive whole number');
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;

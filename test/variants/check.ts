@@ -89,6 +89,7 @@ async function run(argv: string[]): Promise<number> {
   if (!Number.isInteger(games) || games < 1) { process.stderr.write('variants:check: --games takes a whole number from 1\n'); return 2; }
   const workers = args.values.workers === undefined ? undefined : Number(args.values.workers);
   const paths = shippedVariants().filter((p) => !args.values.only || p.includes(args.values.only));
+  if (paths.length === 0) { process.stderr.write(`variants:check: no shipped variant's path contains "${args.values.only}"\n`); return 2; }
   process.stdout.write(`${paths.length} variants, ${games} games each, agents ${args.values.agents}, seed ${args.values.seed} (from ${relative(process.cwd(), ROOT) || '.'})\n`);
   let failed = 0;
   for (const p of paths) {
