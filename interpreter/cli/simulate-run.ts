@@ -124,7 +124,9 @@ export class GamePool {
     let next = first;
     this.prestart(last - first + 1);
     while (this.options.waitForWorkers) {
-      next = this.handOut(next, last);
+      // Rules only (an empty range): a worker ready first must not take every game while
+      // another still compiles.
+      this.handOut(next, next - 1);
       if (this.failure !== undefined || this.helpers.every((h) => h.ready && h.hash === program.hash)) break;
       await new Promise<void>((resolve) => { this.wake = resolve; });
     }
