@@ -1,6 +1,7 @@
 import { isRecord } from '../check/context.ts';
 import type { Runtime } from './runtime.ts';
 import type { EntityRef } from './values.ts';
+import { programMemo } from './program-memo.ts';
 
 export interface MapLink {
   from: string;
@@ -42,10 +43,7 @@ function push(m: Map<string, MapLink[]>, k: string, v: MapLink): void {
 }
 
 /** Per program, by link type (null: any), by area: the neighbour lists made so far. */
-const neighbourCache = new WeakMap<object, Map<string | null, Map<string, EntityRef[]>>>();
-/** The last program's lists, so the usual call (same program as before) skips the WeakMap. */
-let lastProgram: object | null = null;
-let lastLists: Map<string | null, Map<string, EntityRef[]>> | null = null;
+const neighbourCache = programMemo(() => new Map<string | null, Map<string, EntityRef[]>>());
 
 /** An area's neighbours (over links of `type`, or any), in link order; a fresh list each call, from a per-program cache. */
 export function areaNeighbours(rt: Runtime, area: string, type: string | null): EntityRef[] {
@@ -54,13 +52,7 @@ export function areaNeighbours(rt: Runtime, area: string, type: string | null): 
 
 /** `areaNeighbours` without the copy: the cached list itself, for callers that only read it. */
 export function sharedNeighbours(rt: Runtime, area: string, type: string | null): readonly EntityRef[] {
-  let perProgram = lastProgram === rt.program ? lastLists : null;
-  if (perProgram === null) {
-    perProgram = neighbourCache.get(rt.program) ?? null;
-    if (perProgram === null) neighbourCache.set(rt.program, (perProgram = new Map()));
-    lastProgram = rt.program;
-    lastLists = perProgram;
-  }
+  const perProgram = neighbourCache(rt.program);
   // Nested maps rather than a joined key: no string is built per call.
   let byArea = perProgram.get(type);
   if (byArea === undefined) perProgram.set(type, (byArea = new Map()));

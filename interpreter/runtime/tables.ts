@@ -7,6 +7,7 @@ import { RuleError, type SourceAt } from './errors.ts';
 import { fromStored } from './persist.ts';
 import type { Runtime } from './runtime.ts';
 import { span } from './secrets.ts';
+import { programMemo } from './program-memo.ts';
 import { EntityRef, Roll, toJson, toNumber, toText, type Value } from './values.ts';
 
 interface TableShape {
@@ -42,19 +43,10 @@ export interface TableTrace {
 /** Keys remembered per table, at most: a script computing ever new keys must not grow memory without bound. */
 const MEMO_KEYS = 1024;
 
-const shapes = new WeakMap<object, Map<string, TableShape>>();
-/** The last program's shapes, so a run of lookups in one game skips the WeakMap. */
-let lastProgram: object | null = null;
-let lastShapes: Map<string, TableShape> | null = null;
+const shapesOf = programMemo(() => new Map<string, TableShape>());
 
 function shapeOf(rt: Runtime, id: string, at: SourceAt): TableShape {
-  let perProgram = lastProgram === rt.program ? lastShapes : null;
-  if (perProgram === null) {
-    perProgram = shapes.get(rt.program) ?? null;
-    if (perProgram === null) shapes.set(rt.program, (perProgram = new Map()));
-    lastProgram = rt.program;
-    lastShapes = perProgram;
-  }
+  const perProgram = shapesOf(rt.program);
   const known = perProgram.get(id);
   if (known !== undefined) return known;
   const def = rt.def('tables', id);
