@@ -14,9 +14,9 @@ import { pathKey } from './program.ts';
 import { EntityRef, isRecordValue, toNumber, toText, type Value } from './values.ts';
 
 /**
- * One option's preview: the places it passes through in order (`path`, entity ids of hexes or
- * areas, the end included), where it ends (`end`, null when it leads off the map or nowhere) and
- * the facing there (hex maps), with the end's label for text hosts.
+ * One option's preview: the places it passes through in order (`path`, the end included), where
+ * it ends (`end`, null when it leads off the map or nowhere) and the facing there (hex maps), with
+ * the end's label for text hosts. Places are written as a piece's `at` is: an area's id, `hex:c,r`.
  */
 export interface ChoicePreview {
   path: string[];
@@ -70,8 +70,10 @@ function toPreview(game: Game, v: Value, req: DecisionRequest): ChoicePreview | 
     if (Object.hasOwn(v, 'end')) end = isPlace(v.end ?? null) ? (v.end as EntityRef) : null;
     facing = toNumber(v.facing ?? null) ?? null;
   }
-  return { path: path.map((p) => p.id), end: end?.id ?? null, endLabel: end ? placeLabel(game, end, req) : null, facing };
+  return { path: path.map(placeKey), end: end ? placeKey(end) : null, endLabel: end ? placeLabel(game, end, req) : null, facing };
 }
+
+const placeKey = (p: EntityRef): string => (p.kind === 'hex' ? `hex:${p.id}` : p.id);
 
 /** A hex by its grid label (`0712`), an area by its name. */
 function placeLabel(game: Game, place: EntityRef, req: DecisionRequest): string {
