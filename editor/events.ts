@@ -31,6 +31,8 @@ export interface RsEventDetails {
   'rs-share-file': { path: string };
   /** A row, column or cell of a table grid was selected (or the selection cleared). */
   'rs-table-select': { selection: Selection | undefined };
+  /** The pointer or the focus is on an option of the pending question (its index), or left them (null): its preview is shown. */
+  'rs-preview-option': { option: number | null };
   /** An option of the pending question was chosen on the board (its index). */
   'rs-board-pick': { option: number };
   /** Scenario editor: a piece was put on a place (area id, `hex:c,r` or zone key). */

@@ -256,6 +256,11 @@ export interface ChooseExpr extends NodeBase {
   /** Who decides; defaults to the active player. */
   by: Expr | null;
   prompt: Expr | null;
+  /**
+   * `preview e`: what answering with each option would do, for the deciding seat only; `e` sees
+   * the option as `option`. Places (a list), or `{ path, end, facing }`. Never changes the game.
+   */
+  preview: Expr | null;
   secret: boolean;
   /** `for each p in seats`: one simultaneous choice per element. */
   each: { binder: string; binderSpan: Span; source: Expr } | null;

@@ -124,7 +124,7 @@ export abstract class FormsParser extends ExpressionParser {
   );
 
   /**
-   * `[secretly] choose <mode> <options> [by chooser] [prompt text] [for each p in seats]` (`for each` only with `secretly`), where
+   * `[secretly] choose <mode> <options> [by chooser] [prompt text] [preview e] [for each p in seats]` (`for each` only with `secretly`), where
    * the mode is `one of`, `any of`, `up to n of`, `n of`, or `number from` (options then a range).
    */
   protected chooseExpression = this.RULE(
@@ -142,6 +142,16 @@ export abstract class FormsParser extends ExpressionParser {
         this.CONSUME(kw.prompt);
         return this.SUBRULE4(this.expression);
       });
+      // `preview` is an ordinary name elsewhere: on a line of its own, followed by `=`, `.`, `[` or
+      // `(`, it starts the next statement (an assignment, member, index or call), not the clause.
+      const preview = this.OPTION5({
+        GATE: () => this.isNext(kw.preview) && (this.sameLine(this.LA(0), this.LA(1))
+          || ![t.AssignOperator, t.Dot, t.LBracket, t.LParen].some((k) => this.isNext(k, 2))),
+        DEF: () => {
+          this.CONSUME(kw.preview);
+          return this.SUBRULE7(this.expression);
+        },
+      });
       // Only secret choices take `for each` (one simultaneous choice per element): otherwise a
       // `for each` loop on the next line would be read as part of the choice.
       const each = this.OPTION4({
@@ -155,13 +165,14 @@ export abstract class FormsParser extends ExpressionParser {
         },
       });
       return this.ACTION((): ChooseExpr => {
-        const last = each?.source ?? prompt ?? by ?? from;
+        const last = each?.source ?? preview ?? prompt ?? by ?? from;
         return {
           kind: 'choose',
           mode,
           from,
           by: by ?? null,
           prompt: prompt ?? null,
+          preview: preview ?? null,
           secret: secretly !== undefined,
           each: each === undefined ? null : { binder: each.binder.image, binderSpan: this.tokenSpan(each.binder), source: each.source },
           span: this.spanFrom(secretly ?? choose, last.span),

@@ -135,7 +135,7 @@ export const reservedWords = [
 
 /** Words that are keywords only in context and names elsewhere. */
 export const contextualWords = [
-  'min', 'max', 'count', 'any', 'all', 'first', 'number', 'one', 'top', 'bottom', 'game', 'roll',
+  'min', 'max', 'count', 'any', 'all', 'first', 'number', 'one', 'top', 'bottom', 'game', 'roll', 'preview',
 ] as const;
 
 /** Keywords that are also operators. */

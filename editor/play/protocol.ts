@@ -97,6 +97,20 @@ export interface PendingView {
   max: number;
   secret: boolean;
   at?: Location;
+  /**
+   * Where each option leads, from the question's `preview` clause (only the deciding seat's view
+   * has them): places as a piece's `at` (area id, `hex:c,r`), in order, the end among them.
+   */
+  previews?: Array<OptionPreview | null>;
+}
+
+/** One option's preview on the board. */
+export interface OptionPreview {
+  path: string[];
+  end: string | null;
+  /** The end as the map labels it (`1708`, an area's name). */
+  endLabel: string | null;
+  facing: number | null;
 }
 
 /** One log line with where it came from. */

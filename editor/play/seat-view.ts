@@ -63,6 +63,7 @@ export function pendingView(program: Program, req: DecisionRequest): PendingView
     max: req.max,
     secret: req.secret,
   };
+  if (req.previews) view.previews = req.previews.map((p) => (p ? { path: [...p.path], end: p.end, endLabel: p.endLabel, facing: p.facing } : null));
   const at = program.model.rangeIn(req.at.path, req.at.span.start, Math.max(req.at.span.end, req.at.span.start + 1));
   if (at) view.at = at;
   return view;

@@ -7,6 +7,7 @@ import type { ScriptSite } from './sites.ts';
 import { didYouMean } from './suggest.ts';
 import { isPlayerId } from './member-names.ts';
 import { diceProblem } from './limits.ts';
+import { previewActingParts, previewTypeOk, previewTypeReport } from './preview.ts';
 import type { SymbolTable } from './symbols.ts';
 import {
   ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type Ty,
@@ -353,6 +354,14 @@ export class ExpressionChecker {
     else this.expect(from, isCollection, e.from.span, 'a list of options', 'What to choose from');
     if (e.by) this.expr(e.by, inner);
     if (e.prompt) this.expr(e.prompt, inner);
+    if (e.preview) {
+      // The option being previewed is `option`, beside the `for each` binder.
+      const seen = inner.child();
+      seen.define('option', e.mode.kind === 'number' ? NUMBER : elementOf(from), null);
+      const t = this.expr(e.preview, seen);
+      if (!previewTypeOk(t)) this.report(e.preview.span, previewTypeReport(t));
+      for (const p of previewActingParts(e.preview, BUILTIN_FUNCTION_NAMES, this.symbols.procedureBodies)) this.report(p.span, p.report);
+    }
     const one = e.mode.kind === 'number' ? NUMBER : e.mode.kind === 'one' ? elementOf(from) : listOf(elementOf(from));
     return e.each ? { k: 'record' } : one;
   }
@@ -383,6 +392,8 @@ export class ExpressionChecker {
     return isRecord(t) ? t : undefined;
   }
 }
+
+const BUILTIN_FUNCTION_NAMES: ReadonlySet<string> = new Set(BUILTIN_FUNCTIONS.keys());
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

@@ -32,6 +32,11 @@ export function checkRuleset(model: RulesetModel): Diagnostic[] {
   for (const check of DATA_CHECKS) check(ctx);
   const sites = collectSites(model.data).map((site): ParsedSite => ({ site, parsed: parseSite(site) }));
   symbols.possibleMembers = possibleMemberNames(model.data, sites.map((s) => s.site), symbols);
+  for (const { site, parsed } of sites) {
+    if (site.path[0] !== 'procedures' || site.path[2] !== 'do' || parsed.ast?.kind !== 'script') continue;
+    const def = (model.data.procedures as Record<string, { params?: unknown }> | undefined)?.[String(site.path[1])];
+    symbols.procedureBodies.set(String(site.path[1]), { body: parsed.ast.body, params: Array.isArray(def?.params) ? def.params.map(String) : [] });
+  }
   inferProcedures(model, symbols, sites);
   for (const s of sites) checkSite(ctx, symbols, s);
   checkUnused(ctx, symbols);

@@ -1,4 +1,4 @@
-import type { RulesetFile } from '../../grammar/index.ts';
+import type { RulesetFile, Stmt } from '../../grammar/index.ts';
 import { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from './signatures.ts';
 import type { CheckContext } from './context.ts';
 import { entries, isRecord } from './context.ts';
@@ -41,6 +41,8 @@ export class SymbolTable {
   readonly procedureReturns = new Map<string, Ty>();
   /** Each procedure's parameter types, where every call agrees (index.ts infers them). */
   readonly procedureParams = new Map<string, Ty[]>();
+  /** Each procedure's parsed body and parameters (index.ts), for what a preview's calls do. */
+  readonly procedureBodies = new Map<string, { body: Stmt[]; params: string[] }>();
   /** While inferring: the argument types of every call of each procedure. */
   callArgs: Map<string, Ty[][]> | undefined;
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { agentFromSpec, searchContext, type Agent } from '../agents/index.ts';
-import { Game, type DecisionRequest, type Program } from '../runtime/index.ts';
+import { Game, type ChoicePreview, type DecisionRequest, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import { gameDigest } from '../analysis/digest.ts';
@@ -120,8 +120,14 @@ function showView(game: Game, req: DecisionRequest, shown: Map<string, number>, 
   const who = game.rt.label(game.rt.ref('player', req.player));
   io.out(`\n[round ${view.state.round} · ${view.state.phase ?? ''}] ${who}: ${req.prompt}\n`);
   if (req.kind === 'number') io.out(`  a number from ${req.min} to ${req.max}\n`);
-  else req.labels.forEach((l, i) => io.out(`  ${i + 1}. ${l}\n`));
+  else req.labels.forEach((l, i) => io.out(`  ${i + 1}. ${l}${endText(req.previews?.[i])}\n`));
   if (req.kind === 'several') io.out(`  (choose ${req.min === req.max ? req.min : `${req.min} to ${req.max}`}: numbers separated by spaces)\n`);
+}
+
+/** ` → 0712`: where an option ends by the question's `preview` (nothing without one). */
+function endText(preview: ChoicePreview | null | undefined): string {
+  if (!preview || (preview.end === null && preview.path.length === 0)) return '';
+  return ` → ${preview.endLabel ?? 'off the map'}`;
 }
 
 async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefined, io: Io, game: Game): Promise<number | number[] | 'quit'> {

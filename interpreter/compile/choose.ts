@@ -4,7 +4,7 @@ import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import { MarkedString, partsOf, RangeValue, toText, type Value } from '../runtime/values.ts';
 import { compileExpr, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
-import type { Eval, Frame } from '../runtime/frame.ts';
+import type { CompiledPreview, Eval, Frame } from '../runtime/frame.ts';
 
 /** A question to ask now, or the value when there is nothing to ask (no options, nothing to pick). */
 export type Asked = DecisionRequest | { value: Value };
@@ -17,6 +17,8 @@ export interface CompiledChoose {
   at: SourceAt;
   ask: (f: Frame) => Asked;
   each: { source: Eval; slot: number } | null;
+  /** `preview e`, worked out only when a host asks (runtime/previews.ts), never while playing. */
+  preview: CompiledPreview | null;
 }
 
 export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv): CompiledChoose {
@@ -34,6 +36,12 @@ export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv):
   const count = 'count' in e.mode ? compileExpr(e.mode.count, inner, env) : null;
   const mode = e.mode.kind;
   const secret = e.secret;
+  let preview: CompiledPreview | null = null;
+  if (e.preview) {
+    const seen = inner.child();
+    const optionSlot = seen.define('option');
+    preview = { eval: compileExpr(e.preview, seen, env), optionSlot };
+  }
 
   function ask(f: Frame): Asked {
     const player = f.rt.deciderId(by ? by(f) : null, at);
@@ -67,7 +75,7 @@ export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv):
     return { kind: mode === 'one' ? 'one' : 'several', player, prompt: text, options, labels, min, max, secret, at, ...marked };
   }
 
-  return { at, ask, each };
+  return { at, ask, each, preview };
 }
 
 function defaultPrompt(mode: string): string {

@@ -91,7 +91,7 @@ function compileSite(p: Parsed, env: CompileEnv): CompiledScript {
   else if (p.body!.some((s) => stmtSuspends(s, env))) {
     const emitter = new Emitter(env);
     emitter.block(p.body!, scope);
-    out.code = { key: pathKey(p.site.path), ops: emitter.ops, slots: 0, ...(emitter.secretAnswers.length ? { secretAnswers: emitter.secretAnswers } : {}) };
+    out.code = { key: pathKey(p.site.path), ops: emitter.ops, slots: 0, ...(emitter.secretAnswers.length ? { secretAnswers: emitter.secretAnswers } : {}), ...(emitter.previews.size ? { previews: emitter.previews } : {}) };
   } else out.plain = compilePlainBlock(p.body!, scope, env);
   out.slots = scope.size;
   if (out.code) out.code.slots = scope.size;

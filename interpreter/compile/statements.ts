@@ -11,7 +11,7 @@ import { MarkedString, partsOf, record, toText, truthy, type Value } from '../ru
 import { compileChoose } from './choose.ts';
 import { compileExpr, compileReadSource, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
-import { NORMAL, RETURN, STOP, type Completion, type Eval, type Frame, type Op, type Plain } from '../runtime/frame.ts';
+import { NORMAL, RETURN, STOP, type Completion, type CompiledPreview, type Eval, type Frame, type Op, type Plain } from '../runtime/frame.ts';
 
 // ------------------------------------------------------------------ what can suspend
 
@@ -250,6 +250,8 @@ export class Emitter {
   readonly ops: Op[] = [];
   /** See `Code.secretAnswers`. */
   readonly secretAnswers: number[] = [];
+  /** See `Code.previews`. */
+  readonly previews = new Map<number, CompiledPreview>();
   /** Exit labels of the enclosing loops, innermost last (`stop` jumps to the last). */
   private readonly exits: Label[] = [];
 
@@ -432,6 +434,7 @@ export class Emitter {
     }
     if (e.kind !== 'choose') throw new Error('not a suspending value');
     const choose = compileChoose(e, scope, env);
+    if (choose.preview) this.previews.set(e.span.start, choose.preview);
     const ask = (f: Frame, into: number) => {
       const asked = choose.ask(f);
       if ('value' in asked) f.slots[into] = asked.value;

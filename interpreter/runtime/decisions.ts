@@ -1,4 +1,5 @@
 import type { SourceAt } from './errors.ts';
+import type { ChoicePreview } from './previews.ts';
 import type { MarkedText } from './secrets.ts';
 import type { Value } from './values.ts';
 
@@ -34,6 +35,11 @@ export interface DecisionRequest {
    * or copied game still redacts it (views show each seat its own redaction; never shown as is).
    */
   promptParts?: MarkedText;
+  /**
+   * Only in the deciding seat's view (`game.view(seat).pending`), of a choice with a `preview`
+   * clause: each option's preview, in the view's option order. Derived, never saved.
+   */
+  previews?: Array<ChoicePreview | null>;
 }
 
 export type Answer = number | number[];

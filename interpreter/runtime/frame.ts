@@ -60,4 +60,15 @@ export interface Code {
    * has answered they are the only place those answers are, so determinize redraws them.
    */
   secretAnswers?: number[];
+  /**
+   * The `preview` clauses of this code's choices, by the choice's start offset (`DecisionRequest.at`):
+   * the question's frame, with the option in `optionSlot`, is all one needs (runtime/previews.ts).
+   */
+  previews?: ReadonlyMap<number, CompiledPreview>;
+}
+
+/** A compiled `choose … preview e`: `e` over the asking frame's slots, the option in `optionSlot`. */
+export interface CompiledPreview {
+  eval: Eval;
+  optionSlot: number;
 }

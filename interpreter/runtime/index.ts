@@ -4,6 +4,7 @@ export { Game, SAVED_GAME_FORMAT, SAVED_GAME_VERSION, upgradeSavedGame, type For
 export type { GameSetup, SetupProblem } from './init.ts';
 export { allowedValues, optionProblem, optionValueOk, parseOptionText, type OptionValue } from './options.ts';
 export type { DecisionRequest, Answer, Refusal } from './decisions.ts';
+export { previewsOf, type ChoicePreview } from './previews.ts';
 export type { LogEntry, LogLevel } from './log.ts';
 export type { GameState } from './state.ts';
 export type { GameView } from './views.ts';

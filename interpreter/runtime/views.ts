@@ -1,4 +1,5 @@
 import { aliasesOf, shownOrder } from './aliases.ts';
+import { previewsOf } from './previews.ts';
 import type { DecisionRequest } from './decisions.ts';
 import type { Game } from './game.ts';
 import type { LogEntry } from './log.ts';
@@ -35,7 +36,8 @@ export function viewFor(game: Game, player: string | null): GameView {
   const unknown: Concealed = cards.size ? new Map([...concealed, ...cards]) : concealed;
   const state = stateFor(game, me, concealed, cards, unknown);
   const log = game.log.filter((e) => !e.visibleTo || e.visibleTo === player || (me?.side != null && e.visibleTo === me.side)).map((e) => lineFor(game, e, me));
-  const pending = game.pending && (game.pending.player === player || !game.pending.secret) ? pendingFor(game, game.pending, unknown) : null;
+  // Previews are the deciding seat's alone: other seats may see an open question, not its previews.
+  const pending = game.pending && (game.pending.player === player || !game.pending.secret) ? pendingFor(game, game.pending, unknown, game.pending.player === player) : null;
   return { player, state, log, pending };
 }
 
@@ -167,8 +169,8 @@ function render(parts: MarkedText, concealed: Concealed): string {
   }).join('');
 }
 
-/** The question as this seat sees it: concealed pieces by alias, options in shown order (aliases.ts). */
-function pendingFor(game: Game, req: DecisionRequest, concealed: Concealed): DecisionRequest {
+/** The question as this seat sees it: concealed pieces by alias, options in shown order (aliases.ts), previews for the deciding seat. */
+function pendingFor(game: Game, req: DecisionRequest, concealed: Concealed, deciding: boolean): DecisionRequest {
   const order = shownOrder(game, req) ?? req.options.map((_, i) => i);
   const label = (i: number): string => {
     const o = req.options[i]!;
@@ -179,8 +181,10 @@ function pendingFor(game: Game, req: DecisionRequest, concealed: Concealed): Dec
     return shown === o ? req.labels[i]! : toText(shown);
   };
   const { promptParts, ...shown } = req;
+  const previews = deciding ? previewsOf(game, req) : null;
   return {
     ...shown,
+    ...(previews ? { previews: order.map((i) => previews[i] ?? null) } : {}),
     prompt: render(promptParts ?? [req.prompt], concealed),
     options: order.map((i) => swapValue(req.options[i]!, concealed)),
     labels: order.map(label),

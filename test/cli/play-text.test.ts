@@ -66,6 +66,20 @@ describe('rulesmith play, as a person reads it', () => {
     expect(board).not.toMatch(/ready_marker|\?/);
   }, 60_000);
 
+  test('a question with previews should name where each option ends (Blue Max maneuvers: code → hex)', async () => {
+    // p1 picks its aircraft, start hex and facing; the bot flies p2; then p1's maneuver choice.
+    const r = await playPiped(['play', 'rulesets/blue-max', '--bots', 'p2'], ['1', '1', '1', 'quit']);
+    const question = r.out.slice(r.out.lastIndexOf('\n[round'));
+    expect(question).toMatch(/: Turn 1: maneuver for /);
+    expect(question).toMatch(/^ {2}\d+\. 3S3 → \d{4}$/m);
+    // Every maneuver names its end hex, or that it leaves the field; other questions name none.
+    const options = question.split('\n').filter((l) => /^ {2}\d+\. /.test(l));
+    expect(options.length).toBeGreaterThan(5);
+    for (const l of options) expect(l).toMatch(/ → (\d{4}|off the map)$/);
+    expect(r.out.slice(0, r.out.indexOf('Turn 1: maneuver'))).not.toContain('→ off the map');
+    expect(r.out).toMatch(/Setup step 3: choose your aircraft\n {2}1\. Nieuport 24\n/);
+  }, 60_000);
+
   test('action prompts should show the points left after each action spent its cost', async () => {
     const r = await playPiped(['play', 'rulesets/blockade-runner', '--bots', 'p2'], Array(400).fill('1'));
     const left = [...r.out.matchAll(/^\[round 1 · actions_phase\] Player 1: Choose an action \((\d+) points? left\)$/gm)].map((m) => Number(m[1]));

@@ -291,9 +291,23 @@ describe('parseExpression: keyword forms', () => {
       from: name('areas'),
       by: name('player'),
       prompt: { kind: 'string', parts: ['Where?'] },
+      preview: null,
       secret: false,
       each: null,
     });
+  });
+
+  test('choose should take a preview after the prompt and before for each, with option free in it', () => {
+    const text = 'secretly choose one of maneuvers(p) by p prompt "Which?" preview path(p, option) for each p in pilots';
+    const ast = expr(text);
+    expect(shape(ast)).toMatchObject({
+      prompt: { kind: 'string', parts: ['Which?'] },
+      preview: { kind: 'call', callee: 'path', args: [name('p'), name('option')] },
+      each: { binder: 'p', source: name('pilots') },
+    });
+    expect(at(text, ast.span)).toBe(text);
+    expect(shape(expr('choose one of hexes preview [option]'))).toMatchObject({ preview: { kind: 'list', items: [name('option')] } });
+    expect(at('choose one of xs preview route(option)', expr('choose one of xs preview route(option)').span)).toBe('choose one of xs preview route(option)');
   });
 
   test('choose should accept a count, up to, any and number modes', () => {
@@ -315,6 +329,7 @@ describe('parseExpression: keyword forms', () => {
       from: { kind: 'call', callee: 'maneuvers', args: [name('p')] },
       by: name('p'),
       prompt: null,
+      preview: null,
       secret: true,
       each: { binder: 'p', source: name('pilots') },
     });
@@ -332,7 +347,7 @@ describe('parseExpression: contextual keywords', () => {
   });
 
   test('contextual keywords should be ordinary names elsewhere', () => {
-    for (const word of ['count', 'number', 'one', 'top', 'bottom', 'game', 'any', 'all', 'min', 'max', 'first', 'roll']) {
+    for (const word of ['count', 'number', 'one', 'top', 'bottom', 'game', 'any', 'all', 'min', 'max', 'first', 'roll', 'preview']) {
       expect(shape(expr(`${word} + 1`))).toEqual(bin('+', name(word), n(1)));
     }
   });

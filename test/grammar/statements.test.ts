@@ -198,4 +198,20 @@ describe('statements: line-sensitive readings', () => {
     const secret = parseScript('let z = secretly choose one of [1, 2] by p for each p in players');
     expect(secret.ast.body[0]).toMatchObject({ kind: 'let', value: { kind: 'choose', secret: true, each: { binder: 'p' } } });
   });
+
+  test('a statement about a name `preview` on the line after a choice should stay a statement', () => {
+    for (const next of ['preview = 3', 'preview += 1', 'preview.x = 1', 'preview[1] = 2', 'preview(1)']) {
+      const r = parseScript(`let z = choose one of [1, 2] by player\n${next}`);
+      expect(r.diagnostics, next).toEqual([]);
+      expect(r.ast.body, next).toHaveLength(2);
+      expect(r.ast.body[0], next).toMatchObject({ kind: 'let', value: { kind: 'choose', preview: null } });
+    }
+    // On the choice's own line, or before a value that cannot start a statement, it is the clause.
+    const sameLine = parseScript('let z = choose one of [a, b] by player preview [option]');
+    expect(sameLine.ast.body[0]).toMatchObject({ value: { preview: { kind: 'list' } } });
+    const nextLine = parseScript('let z = choose one of [a, b] by player\n  preview route(option)\nlog "x"');
+    expect(nextLine.diagnostics).toEqual([]);
+    expect(nextLine.ast.body.map((s) => s.kind)).toEqual(['let', 'log']);
+    expect(nextLine.ast.body[0]).toMatchObject({ value: { preview: { kind: 'call', callee: 'route' } } });
+  });
 });

@@ -35,7 +35,7 @@ describe.each(RULESETS)('%s: a seat never sees what it may not', (path, players,
   const program = loadProgram(path);
 
   test(`${GAMES} random games: redrawing every secret of the others leaves each seat's view unchanged`, () => {
-    const totals = { checks: 0, cards: 0, pieces: 0, values: 0, answers: 0, lines: 0 };
+    const totals = { checks: 0, cards: 0, pieces: 0, values: 0, answers: 0, lines: 0, previews: 0 };
     for (let n = 0; n < GAMES; n++) {
       const game = startGame(program, { seed: `ni-${n}`, ...(players ? { players } : {}), options });
       const agent = new RandomAgent(`ni-${n}`);
@@ -44,9 +44,12 @@ describe.each(RULESETS)('%s: a seat never sees what it may not', (path, players,
       for (let step = 0; game.pending && step < 2_000; step++) {
         if (nextInt(pick, CHECK_ONE_IN) === 0) {
           for (const seat of seats) {
+            // A question's previews are the deciding seat's alone.
+            if (seat !== game.pending.player) expect(game.view(seat).pending?.previews, `game ${n}, decision ${step}, seat ${seat ?? 'spectator'}`).toBeUndefined();
             const before = viewText(game, seat);
             const { game: other, resampled } = determinize(game, seat, seedRng(`ni-${n}-${step}-${seat}`), { log: true });
             expect(viewText(other, seat), `game ${n}, decision ${step}, seat ${seat ?? 'spectator'}`).toBe(before);
+            if (before.includes('"previews"')) totals.previews++;
             totals.checks++;
             totals.cards += resampled.cards;
             totals.pieces += resampled.pieces;
@@ -59,6 +62,8 @@ describe.each(RULESETS)('%s: a seat never sees what it may not', (path, players,
       }
     }
     expect(totals.checks).toBeGreaterThan(10);
+    // Blue Max previews its maneuver choice: the deciding seat's views above carried previews.
+    if (path.endsWith('blue-max')) expect(totals.previews).toBeGreaterThan(0);
     // The check had something to redraw where the rules keep secrets; open-information games have none.
     if (hidesSomething(program)) expect(totals.cards + totals.pieces + totals.values + totals.answers, JSON.stringify(totals)).toBeGreaterThan(0);
     else expect(totals).toMatchObject({ cards: 0, pieces: 0, values: 0, answers: 0, lines: 0 });

@@ -26,6 +26,10 @@ export const styles = [
       border-radius: 8px;
       padding: 1px 6px;
     }
+    .end {
+      color: var(--rs-text-muted);
+      font-size: 0.9em;
+    }
     .hint,
     .waiting {
       margin: 0;

@@ -11,6 +11,7 @@ const ON_BOARD = new Set(['area', 'hex', 'piece', 'zone']);
  * field for numbers. Shows who is deciding when it is not this seat.
  *
  * @fires rs-board-pick - an option was chosen from the list (`{ option }`)
+ * @fires rs-preview-option - the pointer or focus is on an option with a preview, or left it (`{ option }`, null on leaving)
  * @fires rs-answer - a number or the chosen options were confirmed (`{ answer }`)
  * @fires rs-open-file - "Show rule" was chosen: the rule opens beside the game (`{ path, range, beside }`)
  */
@@ -48,7 +49,9 @@ export class RsDecisionPanel extends LitElement {
   }
 
   private renderOne(p: PendingView, onBoard: boolean) {
-    const buttons = html`<ul class="options">${p.labels.map((label, i) => html`<li><button type="button" class="button" data-option=${i} @click=${() => emit(this, 'rs-board-pick', { option: i })}>${label}</button></li>`)}</ul>`;
+    const buttons = html`<ul class="options">${p.labels.map((label, i) => html`<li><button type="button" class="button" data-option=${i} @click=${() => emit(this, 'rs-board-pick', { option: i })}
+      data-preview-end=${p.previews?.[i]?.end ?? nothing} data-preview-path=${p.previews?.[i]?.path.join(' ') ?? nothing}
+      @mouseenter=${() => this.look(i)} @mouseleave=${() => this.look(null)} @focus=${() => this.look(i)} @blur=${() => this.look(null)}>${label}${this.endText(p, i)}</button></li>`)}</ul>`;
     if (!onBoard) return buttons;
     return html`<p class="hint">Choose on the board: ${p.labels.length} highlighted.</p>
       <details><summary>Or pick from the list</summary>${buttons}</details>`;
@@ -59,9 +62,22 @@ export class RsDecisionPanel extends LitElement {
     const ok = chosen.size >= p.min && chosen.size <= p.max;
     return html`<p class="hint">Choose ${p.min === p.max ? p.min : `${p.min} to ${p.max}`}${onBoard ? ' — on the board or here' : ''}.</p>
       <fieldset><legend class="visually-hidden">${p.prompt}</legend>
-        ${p.labels.map((label, i) => html`<label class="check"><input type="checkbox" data-option=${i} .checked=${chosen.has(i)} @change=${() => emit(this, 'rs-board-pick', { option: i })} />${label}</label>`)}
+        ${p.labels.map((label, i) => html`<label class="check" @mouseenter=${() => this.look(i)} @mouseleave=${() => this.look(null)}><input type="checkbox" data-option=${i} .checked=${chosen.has(i)}
+          @change=${() => emit(this, 'rs-board-pick', { option: i })} @focus=${() => this.look(i)} @blur=${() => this.look(null)} />${label}${this.endText(p, i)}</label>`)}
       </fieldset>
       <button class="button primary" ?disabled=${!ok}>Confirm (${chosen.size} chosen)</button>`;
+  }
+
+  /** ` → 1708`: where an option with a preview ends (nothing without one, `→ off the map` when it leads nowhere). */
+  private endText(p: PendingView, i: number) {
+    const preview = p.previews?.[i];
+    if (!preview || (preview.end === null && preview.path.length === 0)) return nothing;
+    return html` <span class="end">→ ${preview.endLabel ?? 'off the map'}</span>`;
+  }
+
+  /** Tell the board which option to preview (only questions with previews). */
+  private look(option: number | null): void {
+    if (this.pending?.previews) emit(this, 'rs-preview-option', { option });
   }
 
   private renderNumber(p: PendingView) {

@@ -5,7 +5,7 @@
  * setup mode every piece can be picked up and every place takes a drop (`data-drop`).
  */
 import { nothing, svg, type TemplateResult } from 'lit';
-import type { BoardModel, PieceView } from '../../play/protocol.ts';
+import type { BoardModel, OptionPreview, PieceView } from '../../play/protocol.ts';
 import { counterSlots, facingAngle, hexCenter, hexLabel, hexPoints, layoutAreas, layoutHexes, type AreaLayout, type Point } from './board-geometry.ts';
 import { MIN_TEXT_PX, placeAreaLabels, textWidth } from './board-labels.ts';
 import { counterColors } from './piece-colors.ts';
@@ -24,6 +24,8 @@ export interface BoardContext {
   held: string | undefined;
   /** SVG units per screen pixel of the drawing as shown (1 until measured): text is sized from it. */
   unit: number;
+  /** Where the option under the pointer or focus leads (its `preview`), drawn over the places. */
+  preview: OptionPreview | null;
 }
 
 /** Link styles, by link type in declaration order (untyped links use the first). */
@@ -61,7 +63,8 @@ export function areaMapSvg(ctx: BoardContext): TemplateResult {
       const p = layout.at.get(a.id)!;
       const option = ctx.placeOptions.get(a.id);
       const typeIndex = Math.max(0, ctx.board.areaTypes.findIndex((t) => t.id === a.type));
-      return svg`<g class="place area ${optionClass(ctx, option)}" data-place=${a.id} data-drop=${ctx.setup ? a.id : nothing} data-option=${option ?? nothing}
+      return svg`<g class="place area ${optionClass(ctx, option)} ${previewClass(ctx, a.id)}" data-place=${a.id} data-drop=${ctx.setup ? a.id : nothing} data-option=${option ?? nothing}
+          data-preview=${previewRole(ctx, a.id) ?? nothing}
           transform="translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})"
           tabindex=${placeFocusable(ctx, option) ? 0 : nothing} role=${placeFocusable(ctx, option) ? 'button' : nothing} aria-label=${placeLabel(ctx, option, a.name) ?? nothing}
           aria-pressed=${pressed(ctx, option) ?? nothing}>
@@ -109,7 +112,8 @@ export function hexMapSvg(ctx: BoardContext): TemplateResult {
       const key = `hex:${col},${row}`;
       const option = ctx.placeOptions.get(key);
       const label = hexLabel(grid, col, row);
-      return svg`<g class="place hex ${optionClass(ctx, option)}" data-place=${key} data-drop=${ctx.setup ? key : nothing} data-option=${option ?? nothing}
+      return svg`<g class="place hex ${optionClass(ctx, option)} ${previewClass(ctx, key)}" data-place=${key} data-drop=${ctx.setup ? key : nothing} data-option=${option ?? nothing}
+          data-preview=${previewRole(ctx, key) ?? nothing}
           tabindex=${placeFocusable(ctx, option) ? 0 : nothing} role=${placeFocusable(ctx, option) ? 'button' : nothing} aria-label=${placeLabel(ctx, option, `hex ${label}`) ?? nothing}
           aria-pressed=${pressed(ctx, option) ?? nothing}>
         <polygon class="shape" points=${hexPoints(grid, center, layout.size - 0.5)}></polygon>
@@ -119,7 +123,32 @@ export function hexMapSvg(ctx: BoardContext): TemplateResult {
     <g class="hex-pieces">${hexes.map(({ col, row, center }) =>
       (byPlace.get(`hex:${col},${row}`) ?? []).map((p, i) => counterSvg(ctx, p, { x: center.x + i * 5, y: center.y + i * 5 }, counter * (i ? 0.85 : 1))),
     )}</g>
+    ${previewFacing(ctx, hexes, layout.size)}
   </svg>`;
+}
+
+/** The facing an option's preview ends with: an arrow from the end hex's centre to the side it faces. */
+function previewFacing(ctx: BoardContext, hexes: ReadonlyArray<{ col: number; row: number; center: Point }>, size: number) {
+  const p = ctx.preview;
+  const end = p?.end && hexes.find((h) => `hex:${h.col},${h.row}` === p.end);
+  if (!p || !end || p.facing === null) return nothing;
+  const r = size * 0.8;
+  return svg`<g class="preview-facing" data-facing=${p.facing} transform="translate(${end.center.x.toFixed(1)} ${end.center.y.toFixed(1)}) rotate(${facingAngle(ctx.board.grid!, p.facing)})" aria-hidden="true">
+    <path d="M${(r * 0.25).toFixed(1)},-${(r * 0.3).toFixed(1)} L${r.toFixed(1)},0 L${(r * 0.25).toFixed(1)},${(r * 0.3).toFixed(1)} z"></path>
+  </g>`;
+}
+
+/** `end` for the place an option's preview ends on, `path` for the places it passes through. */
+function previewRole(ctx: BoardContext, place: string): 'end' | 'path' | undefined {
+  const p = ctx.preview;
+  if (!p) return undefined;
+  if (p.end === place) return 'end';
+  return p.path.includes(place) ? 'path' : undefined;
+}
+
+function previewClass(ctx: BoardContext, place: string): string {
+  const role = previewRole(ctx, place);
+  return role ? `preview-${role}` : '';
 }
 
 /** Where the counters of one area go: options first; more than fit show as `+n` in the last slot. */

@@ -71,6 +71,22 @@ export const styles = [
       stroke: var(--rs-option-selected);
       stroke-width: 5;
     }
+    /* An option's preview: the places it passes through, and (stronger) where it ends. */
+    .place.preview-path .shape {
+      fill: #dbe8fb;
+      stroke: var(--rs-option-selected);
+      stroke-width: 3;
+      stroke-dasharray: 5 3;
+    }
+    .place.preview-end .shape {
+      fill: #b9d3f7;
+      stroke: var(--rs-option-selected);
+      stroke-width: 5;
+    }
+    .preview-facing path {
+      fill: var(--rs-option-selected);
+      pointer-events: none;
+    }
     .piece.option rect {
       stroke: var(--rs-option);
       stroke-width: 4;

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit } from '../../events.ts';
-import type { BoardModel, PendingView, SeatState } from '../../play/protocol.ts';
+import type { BoardModel, OptionPreview, PendingView, SeatState } from '../../play/protocol.ts';
 import { BoardDrag, closest } from './board-drag.ts';
 import { AREA_FILLS, areaMapSvg, hexMapSvg, linkStyle, type BoardContext } from './board-svg.ts';
 import { styles } from './game-board.styles.ts';
@@ -11,7 +11,8 @@ import { zoneBoxes } from './zone-boxes.ts';
  * The board of a game, drawn from the ruleset's data: the area map and/or hex grid, and the
  * off-map zones. In play mode the places and pieces the pending question offers are buttons; in
  * setup mode (the scenario editor) pieces can be dragged, or picked and put, onto places, and
- * turned on hex grids.
+ * turned on hex grids. The places an option's preview passes through and ends on are highlighted
+ * (`data-preview="path"` / `"end"`), with the facing it ends with on hex grids.
  *
  * @fires rs-board-pick - an option of the pending question was chosen on the board (`{ option }`)
  * @fires rs-board-drop - setup: a piece was put on a place (`{ piece, to }`)
@@ -25,6 +26,7 @@ export class RsGameBoard extends LitElement {
     state: { attribute: false },
     pending: { attribute: false },
     selected: { attribute: false },
+    preview: { attribute: false },
     mode: {},
   };
 
@@ -33,6 +35,8 @@ export class RsGameBoard extends LitElement {
   declare pending: PendingView | null;
   /** Options picked so far for a question with several answers. */
   declare selected: readonly number[];
+  /** Where the option being looked at leads (the question's `preview`), highlighted on the map. */
+  declare preview: OptionPreview | null;
   declare mode: 'play' | 'setup';
 
   /** SVG units per screen pixel of the map as last measured (text is sized from it). */
@@ -50,6 +54,7 @@ export class RsGameBoard extends LitElement {
     this.state = undefined;
     this.pending = null;
     this.selected = [];
+    this.preview = null;
     this.mode = 'play';
   }
 
@@ -120,6 +125,7 @@ export class RsGameBoard extends LitElement {
       setup: this.mode === 'setup',
       held: this.drag.held,
       unit: this.unit,
+      preview: this.mode === 'play' ? this.preview : null,
     };
   }
 

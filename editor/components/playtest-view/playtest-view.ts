@@ -31,6 +31,7 @@ export class RsPlaytestView extends LitElement {
     setup: { state: true },
     follow: { state: true },
     selected: { state: true },
+    looking: { state: true },
     notice: { state: true },
   };
 
@@ -41,6 +42,8 @@ export class RsPlaytestView extends LitElement {
   declare private setup: SetupValue | undefined;
   declare private follow: boolean;
   declare private selected: number[];
+  /** The option whose preview is shown (under the pointer or focus in the question), else null. */
+  declare private looking: number | null;
   declare private notice: string;
   private readonly play = new PlayController(this);
   private lastStart: StartRequest | undefined;
@@ -54,6 +57,7 @@ export class RsPlaytestView extends LitElement {
     this.setup = undefined;
     this.follow = true;
     this.selected = [];
+    this.looking = null;
     this.notice = '';
   }
 
@@ -73,6 +77,18 @@ export class RsPlaytestView extends LitElement {
     // Follow the game to the seat that must answer (hot seat), unless bots answer it.
     if (u && this.follow && u.waiting && !u.waiting.bot && u.waiting.player !== u.seat) this.play.command({ type: 'view', seat: u.waiting.player });
     if (u && (!u.pending || u.pending.kind !== 'several') && this.selected.length) this.selected = [];
+    if (this.looking !== null && !u?.pending?.previews?.[this.looking]) this.looking = null;
+  }
+
+  /**
+   * The preview the board shows: the option looked at, else the last one picked of a question
+   * with several answers. Only the deciding seat's view has previews, so another seat shows none.
+   */
+  private shownPreview(u: PlayUpdate) {
+    const previews = u.pending?.previews;
+    if (!previews) return null;
+    const option = this.looking ?? this.selected[this.selected.length - 1];
+    return option === undefined ? null : previews[option] ?? null;
   }
 
   protected override render() {
@@ -102,11 +118,11 @@ export class RsPlaytestView extends LitElement {
       </details>
       ${u && gameBoard
         ? html`<div class="game">
-            <rs-game-board .board=${gameBoard} .state=${u.state} .pending=${u.pending} .selected=${this.selected} @rs-board-pick=${this.handlePick}></rs-game-board>
+            <rs-game-board .board=${gameBoard} .state=${u.state} .pending=${u.pending} .selected=${this.selected} .preview=${this.shownPreview(u)} @rs-board-pick=${this.handlePick}></rs-game-board>
             <aside>
               ${gameStatus(gameBoard, u, () => u.error && emit(this, 'rs-open-file', { path: u.error.file, range: u.error.range, beside: true }))}
               ${this.renderThinking(u)}
-              <rs-decision-panel .pending=${u.pending} .waiting=${u.waiting} .selected=${this.selected} @rs-board-pick=${this.handlePick} @rs-answer=${this.handleAnswer}></rs-decision-panel>
+              <rs-decision-panel .pending=${u.pending} .waiting=${u.waiting} .selected=${this.selected} @rs-board-pick=${this.handlePick} @rs-answer=${this.handleAnswer} @rs-preview-option=${(e: RsEvent<'rs-preview-option'>) => (this.looking = e.detail.option)}></rs-decision-panel>
               ${tracksPanel(gameBoard, u.state)}
               <h3>Log</h3>
               <rs-game-log .log=${u.log}></rs-game-log>
@@ -180,13 +196,18 @@ export class RsPlaytestView extends LitElement {
     const p = this.play.update?.pending;
     if (!p) return;
     const { option } = e.detail;
-    if (p.kind === 'one') this.play.command({ type: 'answer', answer: option });
+    // The next question's options are others, whatever the pointer is over now.
+    if (p.kind === 'one') {
+      this.looking = null;
+      this.play.command({ type: 'answer', answer: option });
+    }
     else if (p.kind === 'several') this.selected = this.selected.includes(option) ? this.selected.filter((o) => o !== option) : [...this.selected, option];
   }
 
   private handleAnswer(e: RsEvent<'rs-answer'>): void {
     this.play.command({ type: 'answer', answer: e.detail.answer });
     this.selected = [];
+    this.looking = null;
   }
 
   /** Download the game's replay; `save`: with the game itself, to resume (Load game, `rulesmith play --load`). */
