@@ -177,6 +177,8 @@ class FlowBuilder {
       info.set(id, {
         def, name: String(def.name ?? id), cost: def.cost, costScript: site(['actions', id, 'cost']), when: def.when, whenScript: site(['actions', id, 'when']),
         params, paramScripts: params.map((p) => site(['actions', id, 'params', p])), doScript: site(['actions', id, 'do']),
+        paramAts: params.map((p) => ({ path: ['actions', id, 'params', p], span: NO_SPAN })),
+        paramPrompts: params.map((p) => `${String(def.name ?? id)}: choose ${p}`),
       });
     }
     return info;
@@ -192,6 +194,8 @@ class FlowBuilder {
       return !a || (pure(a.cost, a.costScript) && pure(a.when, a.whenScript) && (a.params.length === 0 || a.paramScripts[0]?.pure === true));
     });
     const at: SourceAt = { path, span: NO_SPAN };
+    /** The menu's question by points left, made once each (a few values in any game). */
+    const prompts = new Map<number | null, string>();
     const points = this.slot();
     const guard = this.slot();
     const chosen = this.slot();
@@ -225,8 +229,9 @@ class FlowBuilder {
       if (legal.length === 0) { f.pc = end.pc; return; }
       const options: Value[] = spec.pass === false ? legal : [...legal, 'pass'];
       const labels = options.map((id) => (id === 'pass' ? 'Pass' : info.get(String(id))?.name ?? String(id)));
-      const prompt = left === null ? 'Choose an action' : `Choose an action (${left} point${left === 1 ? '' : 's'} left)`;
-      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt, options, labels, min: 1, max: 1, secret: false, at };
+      let prompt = prompts.get(left);
+      if (prompt === undefined && prompts.size < 64) prompts.set(left, (prompt = menuPrompt(left)));
+      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: prompt ?? menuPrompt(left), options, labels, min: 1, max: 1, secret: false, at };
       rt.suspend(req, chosen);
     });
     this.emit((f) => {
@@ -242,17 +247,16 @@ class FlowBuilder {
       const rt = f.rt;
       const id = f.slots[chosen] as string;
       const a = info.get(id);
-      const def = a?.def;
-      const names = a ? a.params : [];
       const i = f.slots[param] as number;
-      if (i >= names.length) { f.pc = paramsDone.pc; return; }
-      const name = names[i]!;
-      const ppath: Path = ['actions', id, 'params', name];
+      if (a === undefined || i >= a.params.length) { f.pc = paramsDone.pc; return; }
+      const pat = a.paramAts[i]!;
       let list = i === 0 ? keptList(rt, f, spec, id) : NOT_KEPT;
-      if (list === NOT_KEPT) list = rt.evalScript(a!.paramScripts[i], f.slots[params] as Rec) ?? null;
-      const options = rt.iterable(list, { path: ppath, span: NO_SPAN });
-      if (options.length === 0) throw new RuleError('no-options', `Action \`${id}\` has no choice for \`${name}\`.`, { path: ppath, span: NO_SPAN });
-      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: `${String(def?.name ?? id)}: choose ${name}`, options, labels: options.map((o) => rt.label(o)), min: 1, max: 1, secret: false, at: { path: ppath, span: NO_SPAN } };
+      if (list === NOT_KEPT) list = rt.evalScript(a.paramScripts[i], f.slots[params] as Rec) ?? null;
+      const options = rt.iterable(list, pat);
+      if (options.length === 0) throw new RuleError('no-options', `Action \`${id}\` has no choice for \`${a.params[i]}\`.`, pat);
+      const labels: string[] = [];
+      for (let k = 0; k < options.length; k++) labels.push(rt.label(options[k]!));
+      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: a.paramPrompts[i]!, options, labels, min: 1, max: 1, secret: false, at: pat };
       rt.suspend(req, answer);
     });
     this.emit((f) => {
@@ -289,8 +293,13 @@ interface ActionInfo {
   /** Param names in order, and their option-list sites. */
   params: string[];
   paramScripts: Array<CompiledScript | undefined>;
+  /** Each param's position and question, made once (a question was asked at every action). */
+  paramAts: SourceAt[];
+  paramPrompts: string[];
   doScript: CompiledScript | undefined;
 }
+
+const menuPrompt = (left: number | null): string => (left === null ? 'Choose an action' : `Choose an action (${left} point${left === 1 ? '' : 's'} left)`);
 
 /** `valueAt` of a field whose site was looked up when compiling. */
 function valueOf(rt: Runtime, raw: unknown, script: CompiledScript | undefined): Value | undefined {
