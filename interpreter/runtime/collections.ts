@@ -30,6 +30,15 @@ export function piecesInPlay(rt: Runtime): EntityRef[] {
   return out;
 }
 
+/**
+ * `piecesInPlay` for a reader that neither keeps nor changes the list (the source of a query or
+ * loop): one list until a piece moves, since the index sees every move (piece-index.ts).
+ */
+export function piecesInPlayShared(rt: Runtime): readonly EntityRef[] {
+  const ix = rt.pieceIndex();
+  return (ix.inPlay ??= piecesInPlay(rt));
+}
+
 /** Pieces in the box (not placed yet), in creation order, that `keep` accepts. */
 export function piecesUnplaced(rt: Runtime, keep: (p: PieceState) => boolean): EntityRef[] {
   const slots = rt.pieceIndex().at(null);
