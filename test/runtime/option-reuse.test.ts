@@ -71,6 +71,47 @@ describe('reusing the action menu\'s option lists', () => {
     expect(game.pending?.options.map(String)).toEqual([own[0]]);
   });
 
+  test('purity should follow procedure calls and refuse writes, dice, logs and recursion', () => {
+    const text = [
+      'rulesmith: 1',
+      'id: purity',
+      'name: Purity',
+      'players: { min: 1, max: 1 }',
+      'sides: { a: { name: A } }',
+      'variables: { seen: { type: number, initial: 0 } }',
+      'procedures:',
+      '  reads: { do: "return seen + 1" }',
+      '  calls_reads: { do: "return reads() * 2" }',
+      '  local_only:',
+      '    params: [n]',
+      '    do: |',
+      '      let t = 0',
+      '      for each i in 1..n do',
+      '        t += i',
+      '      end',
+      '      return t',
+      '  writes:',
+      '    do: |',
+      '      seen = 2',
+      '      return 1',
+      '  calls_writes: { do: "return writes()" }',
+      '  rolls: { do: "return 1d6" }',
+      '  logs:',
+      '    do: |',
+      '      log "hello"',
+      '      return 1',
+      '  shuffles: { do: "return shuffled([1, 2])" }',
+      '  loops: { params: [n], do: "return if n > 0 then loops(n - 1) else 0" }',
+      'flow: { rounds: { count: 1 }, phases: [ { id: p, do: "seen = calls_reads() + local_only(3)" } ] }',
+      'victory: { do: "end game with { winner: none }" }',
+    ].join('\n');
+    const loaded = loadRuleset('r.yaml', createMemoryHost({ 'r.yaml': text }));
+    expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const procs = compileRuleset(loaded.model!).procedures;
+    const pure = [...procs].filter(([, s]) => s.pure).map(([id]) => id).sort();
+    expect(pure).toEqual(['calls_reads', 'local_only', 'reads']);
+  });
+
   test('a menu whose list calls a procedure that writes state should not be reused (it runs again, as written)', () => {
     const text = [
       'rulesmith: 1',
