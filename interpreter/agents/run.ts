@@ -24,7 +24,8 @@ export interface PlayedGame {
  */
 export function playWith(program: Program, setup: GameSetup, agents: Record<string, Agent> | Agent, opts: Partial<RuntimeOptions> & { maxDecisions?: number; observe?: (game: Game) => void } = {}): PlayedGame | { problems: SetupProblem[] } {
   const { observe, ...runtimeOpts } = opts;
-  const started = Game.start(program, setup, runtimeOpts);
+  // Agents answer from views and copies, and `observe` only reads: the game may reuse what it computed.
+  const started = Game.start(program, setup, { hostReadsOnly: true, ...runtimeOpts });
   if (!(started instanceof Game)) return started;
   const game = started;
   const max = opts.maxDecisions ?? 100_000;

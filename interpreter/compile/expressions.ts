@@ -8,8 +8,9 @@ import type { CompiledScript, GlobalKind } from '../runtime/program.ts';
 import type { SlotScope } from './scope.ts';
 import type { Eval, Frame } from '../runtime/frame.ts';
 import { compileQuery } from './queries.ts';
-import { memberGetter } from '../runtime/members.ts';
+import { memberGetter, type MemberGetter } from '../runtime/members.ts';
 import { builtinImpl, builtinNameGetter, builtinReadOnly } from '../runtime/builtins.ts';
+import { piecesInPlayShared } from '../runtime/collections.ts';
 
 /** What a compiler needs to know about the ruleset while compiling one script. */
 export interface CompileEnv {
@@ -111,6 +112,10 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
           return compileBinary('in', sub(e.left), (f) => view(f.rt, args(f), rat), at);
         }
       }
+      if (e.op === '==' || e.op === '!=') {
+        const eq = compileEquals(e.left, e.right, scope, env);
+        if (eq) return e.op === '==' ? eq : (f) => !eq(f);
+      }
       return compileBinary(e.op, sub(e.left), sub(e.right), at);
     }
     case 'if-expr': {
@@ -175,10 +180,14 @@ function compileName(name: string, at: SourceAt, scope: SlotScope, env: CompileE
 }
 
 /**
- * The source list of a loop or query, which only reads it: `neighbours(a)` gives the built-in's
+ * The source list of a loop or query, which only reads it: `neighbours(a)` and `pieces` give a
  * shared list, not a copy (`shared`: the caller must copy before the list can reach a script).
  */
 export function compileReadSource(e: Expr, scope: SlotScope, env: CompileEnv): { get: Eval; shared: boolean } {
+  // `pieces`, the built-in name: the list of pieces in play, kept until a piece moves.
+  if (e.kind === 'name' && e.name === 'pieces' && scope.lookup(e.name) === undefined && !env.globals.has(e.name)) {
+    return { get: (f) => piecesInPlayShared(f.rt) as Value[], shared: true };
+  }
   if (e.kind === 'call' && env.globals.get(e.callee) !== 'procedure') {
     const view = builtinReadOnly(e.callee);
     if (view) {
@@ -199,6 +208,33 @@ export function argList(args: Eval[]): (f: Frame) => Value[] {
     case 3: { const [a, b, c] = args as [Eval, Eval, Eval]; return (f) => [a(f), b(f), c(f)]; }
     default: return (f) => args.map((a) => a(f));
   }
+}
+
+/** `x.prop` of a local `x`: its slot and getter, else null. */
+function localMember(e: Expr, scope: SlotScope, env: CompileEnv): { slot: number; get: MemberGetter; at: SourceAt } | null {
+  if (e.kind !== 'member' || e.object.kind !== 'name') return null;
+  const slot = scope.lookup(e.object.name);
+  return slot === undefined ? null : { slot, get: memberGetter(e.property), at: { path: env.path, span: e.propertySpan } };
+}
+
+/**
+ * `u.side == x`, the commonest test of a query's `where`, with the member read of a local done
+ * here rather than through one more closure (and both sides so when both are; a literal right
+ * side as a constant). Operands run left to right as in the general form. Null for other shapes.
+ */
+function compileEquals(left: Expr, right: Expr, scope: SlotScope, env: CompileEnv): Eval | null {
+  const l = localMember(left, scope, env);
+  if (l === null) return null;
+  const { slot, get, at } = l;
+  const m = localMember(right, scope, env);
+  if (m !== null) {
+    const { slot: slot2, get: get2, at: at2 } = m;
+    return (f) => valueEquals(get(f.rt, f.slots[slot] ?? null, at), get2(f.rt, f.slots[slot2] ?? null, at2));
+  }
+  const v = right.kind === 'number' || right.kind === 'bool' ? right.value : right.kind === 'none' ? null : right.kind === 'string' && right.parts.every((p) => typeof p === 'string') ? right.parts.join('') : undefined;
+  if (v !== undefined) return (f) => valueEquals(get(f.rt, f.slots[slot] ?? null, at), v);
+  const r = compileExpr(right, scope, env);
+  return (f) => valueEquals(get(f.rt, f.slots[slot] ?? null, at), r(f));
 }
 
 function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt): Eval {

@@ -177,6 +177,8 @@ class FlowBuilder {
       info.set(id, {
         def, name: String(def.name ?? id), cost: def.cost, costScript: site(['actions', id, 'cost']), when: def.when, whenScript: site(['actions', id, 'when']),
         params, paramScripts: params.map((p) => site(['actions', id, 'params', p])), doScript: site(['actions', id, 'do']),
+        paramAts: params.map((p) => ({ path: ['actions', id, 'params', p], span: NO_SPAN })),
+        paramPrompts: params.map((p) => `${String(def.name ?? id)}: choose ${p}`),
       });
     }
     return info;
@@ -186,7 +188,14 @@ class FlowBuilder {
   private actions(spec: Record<string, unknown>, path: Path): void {
     const allowed = Array.isArray(spec.allowed) ? spec.allowed.map(String) : [];
     const info = this.actionInfo();
+    const pure = (raw: unknown, script: CompiledScript | undefined) => raw === undefined || typeof raw === 'number' || typeof raw === 'boolean' || script?.pure === true;
+    const reusable = allowed.every((id) => {
+      const a = info.get(id);
+      return !a || (pure(a.cost, a.costScript) && pure(a.when, a.whenScript) && (a.params.length === 0 || a.paramScripts[0]?.pure === true));
+    });
     const at: SourceAt = { path, span: NO_SPAN };
+    /** The menu's question by points left, made once each (a few values in any game). */
+    const prompts = new Map<number | null, string>();
     const points = this.slot();
     const guard = this.slot();
     const chosen = this.slot();
@@ -211,12 +220,18 @@ class FlowBuilder {
       if (g >= ACTION_LIMIT) { f.pc = end.pc; return; }
       f.slots[guard] = g + 1;
       const left = f.slots[points] as number | null;
-      const legal = allowed.filter((id) => actionLegal(rt, info.get(id), left));
+      // Kept only for a host that changes nothing between answers, and when every list, cost and
+      // condition of the menu is pure, so nothing the menu runs changes what the kept lists read
+      // (a trace host must see every table lookup again).
+      const keep: MenuLists | null = reusable && rt.opts.hostReadsOnly === true && !rt.opts.trace ? { frame: f, site: spec, epoch: rt.hostEpoch, ids: [], values: [], steps: [], at: [] } : null;
+      rt.menuLists = keep;
+      const legal = allowed.filter((id) => actionLegal(rt, info.get(id), left, keep, id));
       if (legal.length === 0) { f.pc = end.pc; return; }
       const options: Value[] = spec.pass === false ? legal : [...legal, 'pass'];
       const labels = options.map((id) => (id === 'pass' ? 'Pass' : info.get(String(id))?.name ?? String(id)));
-      const prompt = left === null ? 'Choose an action' : `Choose an action (${left} point${left === 1 ? '' : 's'} left)`;
-      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt, options, labels, min: 1, max: 1, secret: false, at };
+      let prompt = prompts.get(left);
+      if (prompt === undefined && prompts.size < 64) prompts.set(left, (prompt = menuPrompt(left)));
+      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: prompt ?? menuPrompt(left), options, labels, min: 1, max: 1, secret: false, at };
       rt.suspend(req, chosen);
     });
     this.emit((f) => {
@@ -232,15 +247,16 @@ class FlowBuilder {
       const rt = f.rt;
       const id = f.slots[chosen] as string;
       const a = info.get(id);
-      const def = a?.def;
-      const names = a ? a.params : [];
       const i = f.slots[param] as number;
-      if (i >= names.length) { f.pc = paramsDone.pc; return; }
-      const name = names[i]!;
-      const ppath: Path = ['actions', id, 'params', name];
-      const options = rt.iterable(rt.evalScript(a!.paramScripts[i], f.slots[params] as Rec) ?? null, { path: ppath, span: NO_SPAN });
-      if (options.length === 0) throw new RuleError('no-options', `Action \`${id}\` has no choice for \`${name}\`.`, { path: ppath, span: NO_SPAN });
-      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: `${String(def?.name ?? id)}: choose ${name}`, options, labels: options.map((o) => rt.label(o)), min: 1, max: 1, secret: false, at: { path: ppath, span: NO_SPAN } };
+      if (a === undefined || i >= a.params.length) { f.pc = paramsDone.pc; return; }
+      const pat = a.paramAts[i]!;
+      let list = i === 0 ? keptList(rt, f, spec, id) : NOT_KEPT;
+      if (list === NOT_KEPT) list = rt.evalScript(a.paramScripts[i], f.slots[params] as Rec) ?? null;
+      const options = rt.iterable(list, pat);
+      if (options.length === 0) throw new RuleError('no-options', `Action \`${id}\` has no choice for \`${a.params[i]}\`.`, pat);
+      const labels: string[] = [];
+      for (let k = 0; k < options.length; k++) labels.push(rt.label(options[k]!));
+      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: a.paramPrompts[i]!, options, labels, min: 1, max: 1, secret: false, at: pat };
       rt.suspend(req, answer);
     });
     this.emit((f) => {
@@ -277,8 +293,13 @@ interface ActionInfo {
   /** Param names in order, and their option-list sites. */
   params: string[];
   paramScripts: Array<CompiledScript | undefined>;
+  /** Each param's position and question, made once (a question was asked at every action). */
+  paramAts: SourceAt[];
+  paramPrompts: string[];
   doScript: CompiledScript | undefined;
 }
+
+const menuPrompt = (left: number | null): string => (left === null ? 'Choose an action' : `Choose an action (${left} point${left === 1 ? '' : 's'} left)`);
 
 /** `valueAt` of a field whose site was looked up when compiling. */
 function valueOf(rt: Runtime, raw: unknown, script: CompiledScript | undefined): Value | undefined {
@@ -388,7 +409,40 @@ function actionName(rt: Runtime, id: string): string {
   return String(rt.def('actions', id)?.name ?? id);
 }
 
-function actionLegal(rt: Runtime, a: ActionInfo | undefined, points: number | null): boolean {
+/**
+ * The first option list of each action the menu found legal, kept for the chosen action's first
+ * question: it would be computed again from the same state (nothing ran in between but pure code;
+ * the host promised not to change the state, `hostReadsOnly`, and did not even reach it through the
+ * Game, `hostEpoch`), so the value is the same and so are the steps it charged, which are charged
+ * again. Held by the Runtime, so a fork or a resumed game has none.
+ */
+interface MenuLists {
+  frame: Frame;
+  site: object;
+  epoch: number;
+  ids: string[];
+  values: Value[];
+  steps: number[];
+  /** The last statement each list ran (`Runtime.at`), undefined when it ran none. */
+  at: Array<SourceAt | undefined>;
+}
+
+const NOT_KEPT = Symbol('not kept');
+
+/** The kept first list of action `id` (once), or NOT_KEPT when it is not kept or no longer valid. */
+function keptList(rt: Runtime, f: Frame, site: object, id: string): Value | typeof NOT_KEPT {
+  const kept = rt.menuLists as MenuLists | null;
+  rt.menuLists = null;
+  if (kept === null || kept.frame !== f || kept.site !== site || kept.epoch !== rt.hostEpoch) return NOT_KEPT;
+  const k = kept.ids.indexOf(id);
+  // Past the budget, computing it again stops the game where it would have.
+  if (k < 0 || !(rt.steps + kept.steps[k]! <= rt.opts.stepBudget)) return NOT_KEPT;
+  rt.steps += kept.steps[k]!;
+  rt.at = kept.at[k] ?? rt.at;
+  return kept.values[k] ?? null;
+}
+
+function actionLegal(rt: Runtime, a: ActionInfo | undefined, points: number | null, keep: MenuLists | null, id: string): boolean {
   if (!a) return false;
   if (points !== null) {
     const cost = toNumber(valueOf(rt, a.cost, a.costScript) ?? 1) ?? 1;
@@ -397,7 +451,22 @@ function actionLegal(rt: Runtime, a: ActionInfo | undefined, points: number | nu
   if (a.when !== undefined && !truthy(valueOf(rt, a.when, a.whenScript) ?? true)) return false;
   // An action whose first choice has no options cannot be taken.
   if (a.params.length > 0) {
-    const options = rt.evalScript(a.paramScripts[0]);
+    const before = rt.steps;
+    const at = rt.at;
+    // Cleared to learn whether the list ran a statement (which sets it), and which one was last.
+    if (keep) rt.at = undefined;
+    let options: Value | undefined;
+    try {
+      options = rt.evalScript(a.paramScripts[0]);
+      if (keep) {
+        keep.ids.push(id);
+        keep.values.push(options ?? null);
+        keep.steps.push(rt.steps - before);
+        keep.at.push(rt.at);
+      }
+    } finally {
+      rt.at ??= at;
+    }
     if (Array.isArray(options) && options.length === 0) return false;
   }
   return true;

@@ -11,6 +11,7 @@ import { pathKey, type CompiledScript, type GlobalKind, type Program } from '../
 import { RefTable } from '../runtime/values.ts';
 import { buildDefs } from '../runtime/defs.ts';
 import { hashData } from './hash.ts';
+import { pureSites } from './purity.ts';
 
 export class CompileError extends Error {}
 
@@ -26,10 +27,12 @@ export function compileRuleset(model: RulesetModel): Program {
   const globals = globalNames(data);
   const parsed = collectSites(data).map(parseSite);
   const suspending = suspendingCalls(parsed, globals);
+  const pure = pureSites(parsed, (p) => ({ path: p.site.path, body: p.body, expr: p.expr }), globals);
   const scripts = new Map<string, CompiledScript>();
   const codes = new Map<string, Code>();
   for (const p of parsed) {
     const compiled = compileSite(p, { globals, path: p.site.path, suspending });
+    if (pure.has(p)) compiled.pure = true;
     scripts.set(pathKey(p.site.path), compiled);
     if (compiled.code) codes.set(compiled.code.key, compiled.code);
   }

@@ -1,5 +1,6 @@
 import { isRecord } from '../check/context.ts';
 import { charge } from './budget.ts';
+import { programMemo } from './program-memo.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import type { Runtime } from './runtime.ts';
 import type { PieceState } from './state.ts';
@@ -27,6 +28,15 @@ export function piecesInPlay(rt: Runtime): EntityRef[] {
     if (at !== null && at !== '@out') out.push(refs[i]!);
   }
   return out;
+}
+
+/**
+ * `piecesInPlay` for a reader that neither keeps nor changes the list (the source of a query or
+ * loop): one list until a piece moves, since the index sees every move (piece-index.ts).
+ */
+export function piecesInPlayShared(rt: Runtime): readonly EntityRef[] {
+  const ix = rt.pieceIndex();
+  return (ix.inPlay ??= piecesInPlay(rt));
 }
 
 /** Pieces in the box (not placed yet), in creation order, that `keep` accepts. */
@@ -95,15 +105,24 @@ export function contains(rt: Runtime, coll: Value, x: Value, at: SourceAt): bool
   return false;
 }
 
+/** Each piece slot's last label, with the type it was made for (a flip changes it). */
+const pieceLabels = programMemo((): Array<{ type: string; label: string } | undefined> => []);
+
 /** How a value is shown to people: names rather than ids where there are names. */
 export function labelOf(rt: Runtime, v: Value): string {
   if (v instanceof EntityRef) {
     switch (v.kind) {
       case 'piece': {
         rt.noteSecret(v.id);
-        const p = rt.state.pieces[v.id];
-        const def = p ? rt.program.defs.pieceTypes.get(p.type) : undefined;
-        return `${def ? def.name : p?.type ?? v.id} (${v.id})`;
+        const p = v.slot >= 0 ? rt.pieceStates()[v.slot] : rt.state.pieces[v.id];
+        if (p === undefined) return `${v.id} (${v.id})`;
+        // A label depends only on the piece and its type: made once per program (options are labelled at every question).
+        const known = v.slot >= 0 ? pieceLabels(rt.program)[v.slot] : undefined;
+        if (known !== undefined && known.type === p.type) return known.label;
+        const def = rt.program.defs.pieceTypes.get(p.type);
+        const label = `${def ? def.name : p.type} (${v.id})`;
+        if (v.slot >= 0) pieceLabels(rt.program)[v.slot] = { type: p.type, label };
+        return label;
       }
       case 'card': {
         const c = rt.state.cards[v.id];

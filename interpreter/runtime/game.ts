@@ -55,7 +55,16 @@ export class Game {
   result: unknown = null;
   error: Diagnostic | null = null;
 
-  private constructor(readonly program: Program, readonly setup: GameSetup, readonly rt: Runtime) {}
+  private constructor(readonly program: Program, readonly setup: GameSetup, private readonly runtime: Runtime) {}
+
+  /**
+   * The game's runtime and state. Whoever reaches them may change the state between answers, so
+   * each access bumps `hostEpoch` and the option lists the rules keep for reuse are not trusted.
+   */
+  get rt(): Runtime {
+    this.runtime.hostEpoch++;
+    return this.runtime;
+  }
 
   /** Start a game; problems with the setup (player count, options) are returned, not thrown. */
   static start(program: Program, setup: GameSetup, opts: Partial<RuntimeOptions> = {}): Game | { problems: SetupProblem[] } {
@@ -105,7 +114,7 @@ export class Game {
 
   /** The whole game as JSON data (see SavedGame); `log: false` leaves the log out. */
   save(opts: { log?: boolean } = {}): SavedGame {
-    const rt = this.rt;
+    const rt = this.runtime;
     const saved: SavedGame = {
       format: SAVED_GAME_FORMAT, version: SAVED_GAME_VERSION, rules: this.program.hash, setup: cloneJson(this.setup), state: cloneJson(rt.state),
       machine: { stack: rt.stack.map(saveFrame), pending: rt.pending ? { request: saveRequest(rt.pending), slot: rt.pendingSlot } : null, steps: rt.steps },
@@ -120,7 +129,7 @@ export class Game {
    * state and the frames weigh, not how long the game has run (the log is left behind unless asked).
    */
   fork(opts: ForkOptions = {}): Game {
-    const from = this.rt;
+    const from = this.runtime;
     const rt = new Runtime(this.program, cloneState(from.state), opts.log ? from.opts : { ...from.opts, log: 'none' });
     rt.stack = from.stack.map((f) => copyFrame(f, rt));
     from.shareRecords();
@@ -140,11 +149,12 @@ export class Game {
   }
 
   get state(): GameState {
-    return this.rt.state;
+    this.runtime.hostEpoch++;
+    return this.runtime.state;
   }
 
   get log(): LogEntry[] {
-    return this.rt.entries;
+    return this.runtime.entries;
   }
 
   /** Answer the pending decision; an illegal answer is refused with a reason and changes nothing. */
@@ -156,15 +166,18 @@ export class Game {
       return where ? { ...refusal, range: { file: where.file, ...where.range } } : refusal;
     }
     const req = this.pending;
-    this.state.decisions.push(answer);
-    if (this.rt.logging) {
+    this.runtime.state.decisions.push(answer);
+    if (this.runtime.logging) {
+      // The line is our own reading of the game (through `game.rt`), not a host's edit.
+      const epoch = this.runtime.hostEpoch;
       const line = decisionText(this, req, answer as Answer);
-      this.rt.log('decision', line.text, req.at, { answer }, req.secret ? req.player : undefined, line.secret);
+      this.runtime.hostEpoch = epoch;
+      this.runtime.log('decision', line.text, req.at, { answer }, req.secret ? req.player : undefined, line.secret);
     }
     // The step budget is per run between two questions: a long game never runs out of it, and an
     // endless loop still stops within about a second of the question it follows.
-    this.rt.steps = 0;
-    this.advance(() => this.rt.resume(answerValue(req, answer as Answer)));
+    this.runtime.steps = 0;
+    this.advance(() => this.runtime.resume(answerValue(req, answer as Answer)));
     return { ok: true };
   }
 
@@ -185,13 +198,13 @@ export class Game {
     this.pending = null;
     try {
       run();
-      if (this.rt.pending) this.pending = this.rt.pending;
+      if (this.runtime.pending) this.pending = this.runtime.pending;
       else this.finish(null);
     } catch (e) {
       if (e instanceof GameOver) this.finish(e.result as Value);
       else if (e instanceof RuleError) this.fail(e.code, e.message, e.hint, e.at);
       // Values nested thousands deep (`l = [l]` in a loop) overflow any walk over them (text, equality).
-      else if (e instanceof RangeError && /call stack/i.test(e.message)) this.fail('value-too-deep', 'A value is nested too deeply to go through (lists or records inside each other thousands of levels deep).', 'Keep lists flat: add items with `append(list, item)` instead of wrapping the list in a new one.', this.rt.at);
+      else if (e instanceof RangeError && /call stack/i.test(e.message)) this.fail('value-too-deep', 'A value is nested too deeply to go through (lists or records inside each other thousands of levels deep).', 'Keep lists flat: add items with `append(list, item)` instead of wrapping the list in a new one.', this.runtime.at);
       else this.fail('internal-error', `The interpreter failed: ${(e as Error).message}`, 'This is a bug in rulesmith, not in the ruleset; please report it.');
     }
   }
@@ -203,8 +216,8 @@ export class Game {
     }
     this.status = 'ended';
     this.result = toJson(result);
-    this.state.ended = { result: this.result };
-    this.rt.log('end', `Game over: ${resultText(this.result, (id) => ownerNameIn(this.state.players, this.program.data.sides, id))}`);
+    this.runtime.state.ended = { result: this.result };
+    this.runtime.log('end', `Game over: ${resultText(this.result, (id) => ownerNameIn(this.runtime.state.players, this.program.data.sides, id))}`);
   }
 
   private fail(code: string, message: string, hint: string | undefined, at?: RuleError['at']): void {
@@ -216,7 +229,7 @@ export class Game {
       range: where?.range ?? { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
       hint: runtimeHint(code, hint),
     };
-    this.rt.log('error', `${code}: ${message}`, at);
+    this.runtime.log('error', `${code}: ${message}`, at);
   }
 }
 

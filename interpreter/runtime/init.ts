@@ -87,12 +87,13 @@ export function initialState(program: Program, setup: GameSetup): GameState {
   }
   const state: GameState = {
     format: STATE_FORMAT, rng, round: 0, phase: null, active: { player: players[0]?.id ?? null, side: players[0]?.side ?? null },
-    players, options, tracks: {}, vars: {}, pieces: {}, zones: {}, decks: {}, cards: {}, turnOrder: null, decisions: [], ended: null,
+    // Every piece's key is in place from a per-program template (a fixed shape, as for per-owner records below).
+    players, options, tracks: {}, vars: {}, pieces: { ...pieceKeys(program) } as GameState['pieces'], zones: {}, decks: {}, cards: {}, turnOrder: null, decisions: [], ended: null,
   };
   for (const [type, p] of entries(d.pieces)) {
     const count = isRecord(p) && typeof p.count === 'number' ? p.count : 0;
     for (let i = 1; i <= count; i++) {
-      state.pieces[count === 1 ? type : `${type}_${i}`] = { type, at: null, owner: null, facing: null, flipped: false, hidden: isRecord(p) && p.hidden === true, props: {} };
+      setOwn(state.pieces, count === 1 ? type : `${type}_${i}`, { type, at: null, owner: null, facing: null, flipped: false, hidden: isRecord(p) && p.hidden === true, props: {} });
     }
   }
   const owners = { player: players.map((p) => p.id), side: sides };
@@ -157,6 +158,14 @@ function templatesOf(program: Program): Map<string, Record<string, unknown>> {
   let m = templates.get(program);
   if (!m) templates.set(program, (m = new Map()));
   return m;
+}
+
+/** The piece ids (creation order) as the keys of a fixed-shape record, each game's pieces copied from it. */
+function pieceKeys(program: Program): Record<string, unknown> {
+  const shared = templatesOf(program);
+  let t = shared.get('pieces');
+  if (t === undefined) shared.set('pieces', (t = perOwner([...program.defs.pieceIds], () => null)));
+  return t;
 }
 
 function copyOf(shared: Map<string, Record<string, unknown>>, key: string, owners: string[], value: unknown): Record<string, unknown> {

@@ -22,6 +22,8 @@ export class PieceIndex {
   private readonly filed: Place[] = [];
   /** Slots by place, ascending (creation order), so lists come out in the order a scan gives. */
   private readonly byPlace = new Map<Place, number[]>();
+  /** The pieces in play as readers that keep nothing share them (collections.ts); dropped when a piece moves. */
+  inPlay: readonly EntityRef[] | null = null;
 
   constructor(private readonly states: readonly PieceState[]) {
     for (let i = 0; i < states.length; i++) {
@@ -52,6 +54,7 @@ export class PieceIndex {
   moved(slot: number, to: Place): void {
     const from = this.filed[slot]!;
     if (from === to) return;
+    this.inPlay = null;
     const old = this.byPlace.get(from)!;
     old.splice(old.indexOf(slot), 1);
     this.filed[slot] = to;

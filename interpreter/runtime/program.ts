@@ -30,6 +30,11 @@ export interface CompiledScript {
   /** `locals` as two lists (names, slots), in its order, for binding without an iterator. */
   localNames?: readonly string[];
   localSlots?: readonly number[];
+  /**
+   * Only reads the game (compile/purity.ts): no writes, dice, draws, choices or acting built-ins,
+   * so run again on the same state it gives the same value and charges the same steps.
+   */
+  pure?: boolean;
 }
 
 /**

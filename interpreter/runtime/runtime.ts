@@ -7,12 +7,13 @@ import { budgetExceeded } from './budget.ts';
 import { discard, draw, putCard, shuffleDeck } from './cards.ts';
 import type { DecisionRequest } from './decisions.ts';
 import { GameOver, RuleError, type SourceAt } from './errors.ts';
-import type { LogEntry, LogLevel } from './log.ts';
+import type { LogEntry } from './log.ts';
 import { index, member, setIndex, setMember } from './members.ts';
 import { flip, move, place, remove, reveal } from './pieces.ts';
 import type { GameState, PieceState } from './state.ts';
 import type { PieceTypeDef } from './defs.ts';
-import { lookup, roll, rollOn, type TableTrace } from './tables.ts';
+import { lookup, roll, rollOn } from './tables.ts';
+import { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime-options.ts';
 import { fromStored, toStored } from './persist.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
@@ -22,25 +23,7 @@ import { keepSecret, pieceSpan, plainText, valueText, type SecretData, type Mark
 import { EntityRef, record, toNumber, toText, type EntityKind, type Rec, type Value } from './values.ts';
 import { bandContains, parseBand } from '../tables/bands.ts';
 
-export interface RuntimeOptions {
-  log: LogLevel;
-  /** Steps of work (statements, dice, items gone through; budget.ts) one game may do before it is stopped as endless. */
-  stepBudget: number;
-  /** Nested procedure calls allowed. */
-  depthBudget: number;
-  /**
-   * Die results to use before the generator, one per die, in order (tests and rulebook examples:
-   * "the attacker rolls a 5"). For d66 the tens die comes first; for custom dice, the face number.
-   */
-  forcedDice?: number[];
-  /** Replaces the generator for dice entirely (exact-odds enumeration); returns 1..sides. */
-  dieSource?: (sides: number) => number;
-  /** Told of every table lookup and roll (the odds breakdown: which cell gave which value). */
-  trace?: TableTrace;
-}
-
-export const DEFAULT_RUNTIME_OPTIONS: RuntimeOptions = { log: 'full', stepBudget: 1_000_000, depthBudget: 200 };
-
+export { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime-options.ts';
 
 /**
  * Executes compiled rules against one game state. Compiled closures call these methods; the
@@ -68,6 +51,13 @@ export class Runtime {
   readonly read: string[] = [];
   /** Whether a piece is or was hidden: until then no line needs a secret (a fast path). */
   hiding: boolean;
+  /**
+   * Bumped when a host reaches the state (`Game.state`, `Game.rt`): with `hostReadsOnly`, flow.ts
+   * reuses an option list only while it stays (a reading host's own state is not trusted either).
+   */
+  hostEpoch = 0;
+  /** The action menu's option lists, for the chosen action's first question (flow.ts); never forked or saved. */
+  menuLists: unknown = null;
 
   readonly opts: RuntimeOptions;
   constructor(readonly program: Program, readonly state: GameState, opts: RuntimeOptions = DEFAULT_RUNTIME_OPTIONS) {

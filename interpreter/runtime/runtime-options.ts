@@ -1,0 +1,27 @@
+import type { LogLevel } from './log.ts';
+import type { TableTrace } from './tables.ts';
+
+export interface RuntimeOptions {
+  log: LogLevel;
+  /** Steps of work (statements, dice, items gone through; budget.ts) one game may do before it is stopped as endless. */
+  stepBudget: number;
+  /** Nested procedure calls allowed. */
+  depthBudget: number;
+  /**
+   * Die results to use before the generator, one per die, in order (tests and rulebook examples:
+   * "the attacker rolls a 5"). For d66 the tens die comes first; for custom dice, the face number.
+   */
+  forcedDice?: number[];
+  /** Replaces the generator for dice entirely (exact-odds enumeration); returns 1..sides. */
+  dieSource?: (sides: number) => number;
+  /** Told of every table lookup and roll (the odds breakdown: which cell gave which value). */
+  trace?: TableTrace;
+  /**
+   * The host promises not to change the state between answers (it may read it, fork it, view it):
+   * set by `playWith` for simulations and playouts. The rules may then reuse an option list they
+   * computed before a question for the question right after it (compile/flow.ts).
+   */
+  hostReadsOnly?: boolean;
+}
+
+export const DEFAULT_RUNTIME_OPTIONS: RuntimeOptions = { log: 'full', stepBudget: 1_000_000, depthBudget: 200 };
