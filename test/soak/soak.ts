@@ -5,7 +5,9 @@
  * heap and RSS sampled through the run, to show memory stays flat. Not part of `npm test`.
  *
  * Options: `--games N`; `--game id` (repeatable: battle-of-seattle, blockade-runner, dragut,
- * blue-max); `--seed S` (game i plays seed `S:i`); `--samples K` (memory samples per game, 10);
+ * blue-max); `--seed S` (game i plays seed `S:i`); `--from N` (start at game N, default 1: so
+ * `--games 50000` and `--games 50000 --from 50001` play, in two processes, the games of one 10^5
+ * run); `--samples K` (memory samples per game, 10);
  * `--no-check` (the same games unchecked, to measure the checks' cost); `--json FILE` (the figures
  * as JSON too). Player counts cycle through each ruleset's allowed range, so Blockade Runner is
  * soaked with 2 to 6 players. Exits 1 when any game broke an invariant or stopped on an error.
@@ -57,6 +59,7 @@ const args = (() => { try { return parseArgs({
     games: { type: 'string', default: '100000' },
     game: { type: 'string', multiple: true },
     seed: { type: 'string', default: 'soak' },
+    from: { type: 'string', default: '1' },
     samples: { type: 'string', default: '10' },
     'no-check': { type: 'boolean', default: false },
     json: { type: 'string' },
@@ -68,6 +71,9 @@ const check = !args['no-check'];
 const chosen = args.game ?? GAMES;
 for (const g of chosen) if (!GAMES.includes(g)) usage(`--game takes one of ${GAMES.join(', ')}, not ${g}`);
 if (!Number.isInteger(total) || total < 1) usage('--games takes a positive whole number');
+const from = Number(args.from);
+if (!Number.isInteger(from) || from < 1) usage('--from takes a positive whole number (the first game\'s index)');
+const last = from + total - 1;
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
@@ -94,7 +100,7 @@ function soak(game: string): SoakResult {
   };
   const every = Math.max(1, Math.floor(total / samples));
   const started = process.hrtime.bigint();
-  for (let i = 1; i <= total; i++) {
+  for (let i = from; i <= last; i++) {
     const seed = `${args.seed}:${game}:${i}`;
     const players = min + (i % (max - min + 1));
     let violation: (InvariantViolation & { decision: number }) | null = null;
@@ -117,11 +123,12 @@ function soak(game: string): SoakResult {
       r.errors++;
       if (r.firstErrors.length < 10) r.firstErrors.push({ seed, code: error?.code ?? 'unfinished', message: error?.message ?? 'the game did not end' });
     }
-    if (i % every === 0 || i === total) {
-      const s = sample(i);
+    const played_ = i - from + 1;
+    if (played_ % every === 0 || i === last) {
+      const s = sample(played_);
       r.memory.push(s);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      process.stderr.write(`${game}: ${i}/${total} games, ${(i / seconds).toFixed(1)} games/s, ${r.violations} violations, ${r.errors} errors, heap ${s.heapMB} MB, rss ${s.rssMB} MB\n`);
+      process.stderr.write(`${game}: ${played_}/${total} games (to #${i}), ${(played_ / seconds).toFixed(1)} games/s, ${r.violations} violations, ${r.errors} errors, heap ${s.heapMB} MB, rss ${s.rssMB} MB\n`);
     }
   }
   r.seconds = Math.round((Number(process.hrtime.bigint() - started) / 1e9) * 10) / 10;
@@ -132,7 +139,7 @@ function soak(game: string): SoakResult {
 }
 
 const results: SoakResult[] = [];
-console.log(`soak: ${total} games per game, invariants ${check ? 'checked after every decision' : 'NOT checked'}, seed ${args.seed}, node ${process.version}${gc ? '' : ' (no --expose-gc: memory samples include uncollected garbage)'}`);
+console.log(`soak: ${total} games per game (games #${from} to #${last}), invariants ${check ? 'checked after every decision' : 'NOT checked'}, seed ${args.seed}, node ${process.version}${gc ? '' : ' (no --expose-gc: memory samples include uncollected garbage)'}`);
 for (const game of chosen) {
   const r = soak(game);
   results.push(r);
@@ -143,5 +150,5 @@ for (const game of chosen) {
   console.log(`  memory (after gc): ${r.memory.map((s) => `${s.games}: heap ${s.heapMB} / rss ${s.rssMB}`).join('; ')} MB`);
   console.log(`  peak heap ${r.peakHeapMB} MB, peak rss ${r.peakRssMB} MB`);
 }
-if (args.json) writeFileSync(args.json, `${JSON.stringify({ games: total, checked: check, seed: args.seed, node: process.version, results }, null, 1)}\n`);
+if (args.json) writeFileSync(args.json, `${JSON.stringify({ games: total, from, checked: check, seed: args.seed, node: process.version, results }, null, 1)}\n`);
 process.exitCode = results.some((r) => r.violations > 0 || r.errors > 0) ? 1 : 0;
