@@ -166,7 +166,8 @@ class Converter {
   private origin(range: Node['range'], key?: KeySpan): Origin {
     const start = range?.[0] ?? 0;
     const end = trimEnd(this.file.text, start, range?.[1] ?? start);
-    return key ? { file: this.file.path, start, end, ...key } : { file: this.file.path, start, end };
+    // Written out rather than spread: this runs once for every value in the file.
+    return key ? { file: this.file.path, start, end, keyStart: key.keyStart, keyEnd: key.keyEnd } : { file: this.file.path, start, end };
   }
 
   private report(at: number, problem: Problem): void {
@@ -198,6 +199,13 @@ function rangeOf(node: unknown): number | undefined {
 /** Block scalars' ranges run past their last line; an origin should end at the last character. */
 function trimEnd(text: string, start: number, end: number): number {
   let e = end;
-  while (e > start && /\s/.test(text[e - 1] ?? '')) e--;
+  while (e > start && isSpace(text.charCodeAt(e - 1))) e--;
   return e;
+}
+
+const SPACE = /\s/;
+/** `/\s/` of one UTF-16 unit, without the regular expression for the usual ASCII cases. */
+function isSpace(code: number): boolean {
+  if (code === 32 || (code >= 9 && code <= 13)) return true;
+  return code > 127 && SPACE.test(String.fromCharCode(code));
 }
