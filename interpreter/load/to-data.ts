@@ -63,7 +63,6 @@ class Converter {
   private mapping(pairs: ReadonlyArray<Pair<unknown, unknown>>, depth: number): Converted {
     const value = newRecord();
     const children = new Map<string, OriginNode>();
-    const firstKeyAt = new Map<string, number>();
     let height = 0;
     let size = 1;
     for (const pair of pairs) {
@@ -77,13 +76,12 @@ class Converter {
         continue;
       }
       const keyText = keyNode ? keyString(keyNode) : '';
-      const keyStart = keyNode?.range?.[0] ?? rangeOf(pair.value) ?? 0;
+      const keyStart = keyStartOf(pair);
       const keyEnd = keyNode?.range?.[1] ?? keyStart;
       if (hasKey(value, keyText)) {
-        this.duplicateKey(keyText, keyStart, keyEnd, firstKeyAt.get(keyText) ?? 0);
+        this.duplicateKey(keyText, keyStart, keyEnd, firstKeyStart(pairs, keyText));
         continue;
       }
-      firstKeyAt.set(keyText, keyStart);
       const child = pair.value === null ? this.emptyValue(keyEnd, { keyStart, keyEnd }) : this.convert(pair.value, depth + 1, { keyStart, keyEnd });
       value[keyText] = child.value;
       children.set(keyText, child.at);
@@ -98,13 +96,13 @@ class Converter {
     const children = new Map<string, OriginNode>();
     let height = 0;
     let size = 1;
-    items.forEach((item, i) => {
-      const child = this.convert(item, depth + 1);
+    for (let i = 0; i < items.length; i++) {
+      const child = this.convert(items[i], depth + 1);
       value.push(child.value);
       children.set(String(i), child.at);
       height = Math.max(height, child.height);
       size += child.size;
-    });
+    }
     return { value, at: { children }, height: height + 1, size };
   }
 
@@ -190,6 +188,24 @@ export function toData(doc: Document.Parsed, file: SourceFile, limits: LoadLimit
 function keyString(node: Scalar): string {
   if (node.type === Scalar.PLAIN && typeof node.source === 'string') return node.source;
   return node.value === null ? '' : String(node.value);
+}
+
+/** Where a pair's key starts (for a pair without a key, where its value starts). */
+function keyStartOf(pair: Pair<unknown, unknown>): number {
+  return (pair.key as Node | null)?.range?.[0] ?? rangeOf(pair.value) ?? 0;
+}
+
+/**
+ * Where the first key `keyText` of a mapping starts, looked up only when a duplicate is found
+ * (rare), rather than recorded for every key of every mapping.
+ */
+function firstKeyStart(pairs: ReadonlyArray<Pair<unknown, unknown>>, keyText: string): number {
+  for (const pair of pairs) {
+    const key = pair.key;
+    if (key !== null && !isScalar(key)) continue;
+    if ((key ? keyString(key) : '') === keyText) return keyStartOf(pair);
+  }
+  return 0;
 }
 
 function rangeOf(node: unknown): number | undefined {
