@@ -144,9 +144,15 @@ export abstract class ExpressionParser extends LiteralsParser {
     return this.isNext(kw.select) || (this.isNext(t.AnyName, 2) && this.isNext(kw.in, 3));
   }
 
-  /** `max u.cf for …`; but `max(a, b)`, `max - 1`, `max[i]` and a lone `max` are names. */
+  /**
+   * `max u.cf for …`; but `max(a, b)`, `max - 1`, `max[i]` and a lone `max` are names.
+   * chevrotain asks this gate before matching the alternative's first token, at every operand:
+   * anything but `min`/`max` is answered without looking further ahead.
+   */
   private isAggregate(): boolean {
-    return this.isNext(kw.sum) || AGGREGATE_VALUE_START.some((type) => this.isNext(type, 2));
+    if (this.isNext(kw.sum)) return true;
+    if (!this.isNext(kw.min) && !this.isNext(kw.max)) return false;
+    return AGGREGATE_VALUE_START.some((type) => this.isNext(type, 2));
   }
 
   /**
