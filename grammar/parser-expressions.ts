@@ -37,15 +37,15 @@ export abstract class ExpressionParser extends LiteralsParser {
    */
   expression = this.RULE(
     'expression',
-    (noIn?: boolean): Expr =>
-      this.nested('expression', () =>
-        this.OR([
-          alt(() => this.SUBRULE(this.ifExpression)),
-          alt(() => this.SUBRULE(this.binary, { ARGS: [noIn === true] })),
-        ]),
-      ),
+    (noIn?: boolean): Expr => this.nested('expression', () => this.OR(this.expressionAlternatives[noIn === true ? 1 : 0]!)),
     this.recoverExpr,
   );
+
+  /** Built once per parser, a list for each value of `noIn` (see `alt`, parser-base.ts). */
+  private readonly expressionAlternatives = [false, true].map((noIn) => [
+    alt(() => this.SUBRULE(this.ifExpression)),
+    alt(() => this.SUBRULE(this.binary, { ARGS: [noIn] })),
+  ]);
 
   private binary = this.RULE(
     'binary',
