@@ -3,6 +3,7 @@
  * reveal, and `end game with …`.
  */
 import type { Expr, Stmt } from './ast.ts';
+import { alt } from './parser-base.ts';
 import { FormsParser } from './parser-forms.ts';
 import * as t from './tokens.ts';
 
@@ -61,20 +62,16 @@ export abstract class ActionsParser extends FormsParser {
       const start = this.CONSUME(kw.put);
       const card = this.SUBRULE(this.expression);
       const position = this.OR([
-        {
-          ALT: () => {
-            this.CONSUME(kw.on);
-            this.CONSUME(kw.top);
-            return 'top' as const;
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(kw.at);
-            this.CONSUME(kw.bottom);
-            return 'bottom' as const;
-          },
-        },
+        alt(() => {
+          this.CONSUME(kw.on);
+          this.CONSUME(kw.top);
+          return 'top' as const;
+        }),
+        alt(() => {
+          this.CONSUME(kw.at);
+          this.CONSUME(kw.bottom);
+          return 'bottom' as const;
+        }),
       ]);
       this.CONSUME(kw.of);
       const deck = this.SUBRULE2(this.expression);
@@ -90,19 +87,15 @@ export abstract class ActionsParser extends FormsParser {
       const start = this.CONSUME(kw.remove);
       const target = this.SUBRULE(this.expression);
       const to = this.OR([
-        {
-          ALT: () => {
-            this.CONSUME(kw.from);
-            this.CONSUME(kw.game);
-            return null;
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(kw.to);
-            return this.SUBRULE2(this.expression);
-          },
-        },
+        alt(() => {
+          this.CONSUME(kw.from);
+          this.CONSUME(kw.game);
+          return null;
+        }),
+        alt(() => {
+          this.CONSUME(kw.to);
+          return this.SUBRULE2(this.expression);
+        }),
       ]);
       return this.ACTION(() => ({ kind: 'remove', target, to, span: this.spanToHere(start) }));
     },

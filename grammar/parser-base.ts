@@ -2,7 +2,7 @@
  * Shared machinery of the rules parser: positions, diagnostics, the nesting guard and the error
  * recovery hooks. Grammar rules live in the layers built on top of this class.
  */
-import { EmbeddedActionsParser, EOF, NoViableAltException, tokenMatcher, type IToken, type TokenType } from 'chevrotain';
+import { EmbeddedActionsParser, EOF, NoViableAltException, tokenMatcher, type DSLMethodOpts, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
 import type { Expr, Span, StringLit } from './ast.ts';
 import type { ParseDiagnostic } from './parse.ts';
 import { errorMessageProvider } from './parser-errors.ts';
@@ -21,6 +21,25 @@ export class NestingTooDeep extends Error {
   constructor(readonly span: Span) {
     super('nesting too deep');
   }
+}
+
+/*
+ * Alternatives and gated repetitions are built by calls (`alt(() => …)`, `gated(…)`) rather than
+ * written `{ ALT: () => … }`. Under tsx (the repository's CLI, tests and bench) esbuild's
+ * keepNames wraps an arrow written as an object property in `__name(…)`, which redefines the
+ * arrow's `name` every time the rule runs; an arrow passed as an argument is left alone. That
+ * wrapping was about half of the checker's parse time. Alternatives that use only `this` are
+ * built once per parser instead (see `primary` and `statement`).
+ */
+
+/** One alternative of `OR`, tried only when `gate` (if given) allows it. */
+export function alt<T>(body: () => T, gate?: () => boolean): IOrAlt<T> {
+  return gate ? { ALT: body, GATE: gate } : { ALT: body };
+}
+
+/** Options of `MANY` / `OPTION`: `body` repeats (or runs) only while `gate` allows it. */
+export function gated<T>(gate: () => boolean, body: () => T): DSLMethodOpts<T> {
+  return { GATE: gate, DEF: body };
 }
 
 /** A string literal whose parts (text and interpolations) are filled in after the parse. */

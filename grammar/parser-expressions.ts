@@ -4,8 +4,9 @@
  * The keyword forms (queries, aggregates, choices…) are declared here and defined in
  * parser-forms.ts, which builds on this class.
  */
-import type { IToken, ParserMethod } from 'chevrotain';
+import type { IToken, OrMethodOpts, ParserMethod } from 'chevrotain';
 import type { DiceExpr, Expr } from './ast.ts';
+import { alt, gated } from './parser-base.ts';
 import { LiteralsParser } from './parser-literals.ts';
 import { resolvePrecedence, type OperandItem } from './parser-precedence.ts';
 import { tokenEnd } from './parser-spans.ts';
@@ -36,28 +37,30 @@ export abstract class ExpressionParser extends LiteralsParser {
    */
   expression = this.RULE(
     'expression',
-    (noIn?: boolean): Expr =>
-      this.nested('expression', () =>
-        this.OR([
-          { ALT: () => this.SUBRULE(this.ifExpression) },
-          { ALT: () => this.SUBRULE(this.binary, { ARGS: [noIn === true] }) },
-        ]),
-      ),
+    (noIn?: boolean): Expr => this.nested('expression', () => this.OR(this.expressionAlternatives[noIn === true ? 1 : 0]!)),
     this.recoverExpr,
   );
+
+  /** Built once per parser, a list for each value of `noIn` (see `alt`, parser-base.ts). */
+  private readonly expressionAlternatives = [false, true].map((noIn) => [
+    alt(() => this.SUBRULE(this.ifExpression)),
+    alt(() => this.SUBRULE(this.binary, { ARGS: [noIn] })),
+  ]);
 
   private binary = this.RULE(
     'binary',
     (noIn: boolean): Expr => {
       const operands: OperandItem[] = [this.readOperand(1)];
       const operators: IToken[] = [];
-      this.MANY({
-        GATE: () => !(noIn && this.isNext(kw.in)),
-        DEF: () => {
-          operators.push(this.CONSUME(t.BinaryOperator));
-          operands.push(this.readOperand(2));
-        },
-      });
+      this.MANY(
+        gated(
+          () => !(noIn && this.isNext(kw.in)),
+          () => {
+            operators.push(this.CONSUME(t.BinaryOperator));
+            operands.push(this.readOperand(2));
+          },
+        ),
+      );
       return this.ACTION(() => {
         const { expr, problems } = resolvePrecedence(operands, operators);
         this.problems.push(...problems);
@@ -82,30 +85,26 @@ export abstract class ExpressionParser extends LiteralsParser {
       let expr = this.SUBRULE(this.primary);
       this.MANY(() => {
         this.OR([
-          {
-            ALT: () => {
-              this.CONSUME(t.Dot);
-              const name = this.CONSUME(t.AnyWord);
-              this.ACTION(() => {
-                expr = { kind: 'member', object: expr, property: name.image, propertySpan: this.tokenSpan(name), span: this.spanFrom(expr.span, name) };
-              });
-            },
-          },
-          {
-            ALT: () => {
-              const open = this.CONSUME(t.LBracket);
-              const keys = this.commaList(1, t.RBracket);
-              const shift = this.OPTION(() => {
-                this.CONSUME(kw.shift);
-                return this.SUBRULE(this.expression);
-              });
-              const close = this.CONSUME(t.RBracket);
-              this.ACTION(() => {
-                if (keys.length === 0) this.report('missing-expression', 'expected a key between `[` and `]`', this.spanFrom(open, close), 'write `list[1]` or `table[row, column]`');
-                expr = { kind: 'index', object: expr, keys, shift: shift ?? null, span: this.spanFrom(expr.span, close) };
-              });
-            },
-          },
+          alt(() => {
+            this.CONSUME(t.Dot);
+            const name = this.CONSUME(t.AnyWord);
+            this.ACTION(() => {
+              expr = { kind: 'member', object: expr, property: name.image, propertySpan: this.tokenSpan(name), span: this.spanFrom(expr.span, name) };
+            });
+          }),
+          alt(() => {
+            const open = this.CONSUME(t.LBracket);
+            const keys = this.commaList(1, t.RBracket);
+            const shift = this.OPTION(() => {
+              this.CONSUME(kw.shift);
+              return this.SUBRULE(this.expression);
+            });
+            const close = this.CONSUME(t.RBracket);
+            this.ACTION(() => {
+              if (keys.length === 0) this.report('missing-expression', 'expected a key between `[` and `]`', this.spanFrom(open, close), 'write `list[1]` or `table[row, column]`');
+              expr = { kind: 'index', object: expr, keys, shift: shift ?? null, span: this.spanFrom(expr.span, close) };
+            });
+          }),
         ]);
       });
       return expr;
@@ -113,30 +112,28 @@ export abstract class ExpressionParser extends LiteralsParser {
     this.recoverExpr,
   );
 
-  private primary = this.RULE(
-    'primary',
-    (): Expr =>
-      this.OR({
-        IGNORE_AMBIGUITIES: true,
-        DEF: [
-          { ALT: () => this.SUBRULE(this.numberLiteral) },
-          { ALT: () => this.SUBRULE(this.stringLiteral) },
-          { ALT: () => this.literalWord() },
-          { ALT: () => this.SUBRULE(this.listLiteral) },
-          { ALT: () => this.SUBRULE(this.recordLiteral) },
-          { ALT: () => this.SUBRULE(this.parenthesised) },
-          { ALT: () => this.SUBRULE(this.dice) },
-          { GATE: () => this.isRollOn(), ALT: () => this.SUBRULE(this.rollOnExpression) },
-          { GATE: () => this.isQuery(), ALT: () => this.SUBRULE(this.queryExpression) },
-          { GATE: () => this.isAggregate(), ALT: () => this.SUBRULE(this.aggregateExpression) },
-          { ALT: () => this.SUBRULE(this.sortExpression) },
-          { ALT: () => this.SUBRULE(this.drawExpression) },
-          { ALT: () => this.SUBRULE(this.chooseExpression) },
-          { ALT: () => this.SUBRULE(this.nameOrCall) },
-        ],
-      }),
-    this.recoverExpr,
-  );
+  /** Built once per parser: the alternatives use nothing but `this` (see `alt`, parser-base.ts). */
+  private readonly primaries: OrMethodOpts<Expr> = {
+    IGNORE_AMBIGUITIES: true,
+    DEF: [
+      alt(() => this.SUBRULE(this.numberLiteral)),
+      alt(() => this.SUBRULE(this.stringLiteral)),
+      alt(() => this.literalWord()),
+      alt(() => this.SUBRULE(this.listLiteral)),
+      alt(() => this.SUBRULE(this.recordLiteral)),
+      alt(() => this.SUBRULE(this.parenthesised)),
+      alt(() => this.SUBRULE(this.dice)),
+      alt(() => this.SUBRULE(this.rollOnExpression), () => this.isRollOn()),
+      alt(() => this.SUBRULE(this.queryExpression), () => this.isQuery()),
+      alt(() => this.SUBRULE(this.aggregateExpression), () => this.isAggregate()),
+      alt(() => this.SUBRULE(this.sortExpression)),
+      alt(() => this.SUBRULE(this.drawExpression)),
+      alt(() => this.SUBRULE(this.chooseExpression)),
+      alt(() => this.SUBRULE(this.nameOrCall)),
+    ],
+  };
+
+  private primary = this.RULE('primary', (): Expr => this.OR(this.primaries), this.recoverExpr);
 
   private isRollOn(): boolean {
     return this.isNext(kw.roll) && this.isNext(kw.on, 2) && !(this.isNext(kw.top, 3) && this.isNext(kw.of, 4));
@@ -147,9 +144,15 @@ export abstract class ExpressionParser extends LiteralsParser {
     return this.isNext(kw.select) || (this.isNext(t.AnyName, 2) && this.isNext(kw.in, 3));
   }
 
-  /** `max u.cf for …`; but `max(a, b)`, `max - 1`, `max[i]` and a lone `max` are names. */
+  /**
+   * `max u.cf for …`; but `max(a, b)`, `max - 1`, `max[i]` and a lone `max` are names.
+   * chevrotain asks this gate before matching the alternative's first token, at every operand:
+   * anything but `min`/`max` is answered without looking further ahead.
+   */
   private isAggregate(): boolean {
-    return this.isNext(kw.sum) || AGGREGATE_VALUE_START.some((type) => this.isNext(type, 2));
+    if (this.isNext(kw.sum)) return true;
+    if (!this.isNext(kw.min) && !this.isNext(kw.max)) return false;
+    return AGGREGATE_VALUE_START.some((type) => this.isNext(type, 2));
   }
 
   /**
@@ -163,10 +166,12 @@ export abstract class ExpressionParser extends LiteralsParser {
       const inner = this.SUBRULE(this.expression);
       const close = this.CONSUME(t.RParen);
       const grouped = this.ACTION((): Expr => ({ ...inner, span: this.spanFrom(open, close) }));
-      const dice = this.OPTION({
-        GATE: () => this.LA(1).startOffset === tokenEnd(close) && this.isCountlessDie(),
-        DEF: () => this.dieAfterCount(grouped),
-      });
+      const dice = this.OPTION(
+        gated(
+          () => this.LA(1).startOffset === tokenEnd(close) && this.isCountlessDie(),
+          () => this.dieAfterCount(grouped),
+        ),
+      );
       return dice ?? grouped;
     },
     this.recoverExpr,
@@ -181,19 +186,15 @@ export abstract class ExpressionParser extends LiteralsParser {
 
   private dieAfterCount(count: Expr): Expr {
     return this.OR2([
-      {
-        ALT: () => {
-          const die = this.CONSUME2(t.DiceRoll);
-          return this.ACTION(() => ({ ...this.diceFrom(die), count, span: this.spanFrom(count.span, die) }));
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(t.Identifier);
-          const { name, close } = this.dieName();
-          return this.ACTION((): DiceExpr => ({ kind: 'dice', count, die: { named: name.image, span: this.tokenSpan(name) }, span: this.spanFrom(count.span, close) }));
-        },
-      },
+      alt(() => {
+        const die = this.CONSUME2(t.DiceRoll);
+        return this.ACTION(() => ({ ...this.diceFrom(die), count, span: this.spanFrom(count.span, die) }));
+      }),
+      alt(() => {
+        this.CONSUME(t.Identifier);
+        const { name, close } = this.dieName();
+        return this.ACTION((): DiceExpr => ({ kind: 'dice', count, die: { named: name.image, span: this.tokenSpan(name) }, span: this.spanFrom(count.span, close) }));
+      }),
     ]);
   }
 

@@ -5,6 +5,7 @@
  */
 import type { IToken } from 'chevrotain';
 import type { AggregateOp, ChooseExpr, ChooseMode, Expr, QueryOp } from './ast.ts';
+import { alt, gated } from './parser-base.ts';
 import { ExpressionParser } from './parser-expressions.ts';
 import * as t from './tokens.ts';
 
@@ -16,11 +17,11 @@ export abstract class FormsParser extends ExpressionParser {
     'queryExpression',
     (): Expr => {
       const op = this.OR([
-        { ALT: () => this.CONSUME(kw.count) },
-        { ALT: () => this.CONSUME(kw.any) },
-        { ALT: () => this.CONSUME(kw.all) },
-        { ALT: () => this.CONSUME(kw.first) },
-        { ALT: () => this.CONSUME(kw.select) },
+        alt(() => this.CONSUME(kw.count)),
+        alt(() => this.CONSUME(kw.any)),
+        alt(() => this.CONSUME(kw.all)),
+        alt(() => this.CONSUME(kw.first)),
+        alt(() => this.CONSUME(kw.select)),
       ]);
       const binder = this.CONSUME(t.AnyName);
       this.CONSUME(kw.in);
@@ -52,9 +53,9 @@ export abstract class FormsParser extends ExpressionParser {
     'aggregateExpression',
     (): Expr => {
       const op = this.OR([
-        { ALT: () => this.CONSUME(kw.sum) },
-        { ALT: () => this.CONSUME(kw.min) },
-        { ALT: () => this.CONSUME(kw.max) },
+        alt(() => this.CONSUME(kw.sum)),
+        alt(() => this.CONSUME(kw.min)),
+        alt(() => this.CONSUME(kw.max)),
       ]);
       const value = this.SUBRULE(this.expression);
       this.CONSUME(kw.for);
@@ -154,16 +155,18 @@ export abstract class FormsParser extends ExpressionParser {
       });
       // Only secret choices take `for each` (one simultaneous choice per element): otherwise a
       // `for each` loop on the next line would be read as part of the choice.
-      const each = this.OPTION4({
-        GATE: () => secretly !== undefined,
-        DEF: () => {
-          this.CONSUME(kw.for);
-          this.CONSUME(kw.each);
-          const binder = this.CONSUME(t.AnyName);
-          this.CONSUME(kw.in);
-          return { binder, source: this.SUBRULE5(this.expression) };
-        },
-      });
+      const each = this.OPTION4(
+        gated(
+          () => secretly !== undefined,
+          () => {
+            this.CONSUME(kw.for);
+            this.CONSUME(kw.each);
+            const binder = this.CONSUME(t.AnyName);
+            this.CONSUME(kw.in);
+            return { binder, source: this.SUBRULE5(this.expression) };
+          },
+        ),
+      );
       return this.ACTION((): ChooseExpr => {
         const last = each?.source ?? preview ?? prompt ?? by ?? from;
         return {
@@ -187,31 +190,25 @@ export abstract class FormsParser extends ExpressionParser {
     return this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
-        { ALT: () => this.fixedMode(kw.one, { kind: 'one' }, 4) },
-        { ALT: () => this.fixedMode(kw.any, { kind: 'any' }, 5) },
-        {
-          ALT: () => {
-            this.CONSUME(kw.up);
-            this.CONSUME(kw.to);
-            const count = this.SUBRULE(this.expression);
-            this.CONSUME2(kw.of);
-            return { kind: 'up-to', count };
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(kw.number);
-            this.CONSUME(kw.from);
-            return { kind: 'number' };
-          },
-        },
-        {
-          ALT: () => {
-            const count = this.SUBRULE6(this.expression);
-            this.CONSUME3(kw.of);
-            return { kind: 'exactly', count };
-          },
-        },
+        alt(() => this.fixedMode(kw.one, { kind: 'one' }, 4)),
+        alt(() => this.fixedMode(kw.any, { kind: 'any' }, 5)),
+        alt(() => {
+          this.CONSUME(kw.up);
+          this.CONSUME(kw.to);
+          const count = this.SUBRULE(this.expression);
+          this.CONSUME2(kw.of);
+          return { kind: 'up-to', count };
+        }),
+        alt(() => {
+          this.CONSUME(kw.number);
+          this.CONSUME(kw.from);
+          return { kind: 'number' };
+        }),
+        alt(() => {
+          const count = this.SUBRULE6(this.expression);
+          this.CONSUME3(kw.of);
+          return { kind: 'exactly', count };
+        }),
       ],
     });
   }

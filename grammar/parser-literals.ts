@@ -4,7 +4,7 @@
  */
 import type { IToken, ParserMethod } from 'chevrotain';
 import type { DiceExpr, Expr, NumberLit, RecordField, Span } from './ast.ts';
-import { ParserBase } from './parser-base.ts';
+import { alt, gated, ParserBase } from './parser-base.ts';
 import * as t from './tokens.ts';
 
 const { kw } = t;
@@ -17,16 +17,19 @@ export abstract class LiteralsParser extends ParserBase {
   /** `expr, expr, …` (possibly empty) up to, not including, `close`. */
   protected commaList(idx: number, close: typeof t.RParen): Expr[] {
     const items: Expr[] = [];
-    this.option(idx, {
-      GATE: () => !this.isNext(close),
-      DEF: () => {
-        items.push(this.subrule(idx * 10, this.expression));
-        this.many(idx, () => {
-          this.consume(idx, t.Comma);
-          items.push(this.subrule(idx * 10 + 1, this.expression));
-        });
-      },
-    });
+    this.option(
+      idx,
+      gated(
+        () => !this.isNext(close),
+        () => {
+          items.push(this.subrule(idx * 10, this.expression));
+          this.many(idx, () => {
+            this.consume(idx, t.Comma);
+            items.push(this.subrule(idx * 10 + 1, this.expression));
+          });
+        },
+      ),
+    );
     return items;
   }
 
@@ -34,29 +37,23 @@ export abstract class LiteralsParser extends ParserBase {
     'numberLiteral',
     (): Expr =>
       this.OR([
-        {
-          ALT: () => {
-            const token = this.CONSUME(t.NumberLiteral);
-            return this.ACTION(() => this.numberFrom(token));
-          },
-        },
-        {
-          ALT: () => {
-            const token = this.CONSUME(t.OpenRange);
-            return this.ACTION(() => this.openRangeFrom(token));
-          },
-        },
-        {
-          ALT: () => {
-            const bad = this.CONSUME(t.BadNumber);
-            return this.ACTION(() => {
-              const dice = /^\d+(?:\.\d+)?[dD]\d+$/.test(bad.image);
-              const hint = dice ? 'write dice as a whole count, a lower-case d, then the sides: `2d6`' : 'put a space or an operator between a number and a name';
-              this.report('invalid-number', `\`${bad.image}\` is not a number`, this.tokenSpan(bad), hint);
-              return this.numberFrom(bad);
-            });
-          },
-        },
+        alt(() => {
+          const token = this.CONSUME(t.NumberLiteral);
+          return this.ACTION(() => this.numberFrom(token));
+        }),
+        alt(() => {
+          const token = this.CONSUME(t.OpenRange);
+          return this.ACTION(() => this.openRangeFrom(token));
+        }),
+        alt(() => {
+          const bad = this.CONSUME(t.BadNumber);
+          return this.ACTION(() => {
+            const dice = /^\d+(?:\.\d+)?[dD]\d+$/.test(bad.image);
+            const hint = dice ? 'write dice as a whole count, a lower-case d, then the sides: `2d6`' : 'put a space or an operator between a number and a name';
+            this.report('invalid-number', `\`${bad.image}\` is not a number`, this.tokenSpan(bad), hint);
+            return this.numberFrom(bad);
+          });
+        }),
       ]),
     this.recoverExpr,
   );
@@ -90,9 +87,9 @@ export abstract class LiteralsParser extends ParserBase {
 
   protected literalWord(): Expr {
     const token = this.OR1([
-      { ALT: () => this.CONSUME(kw.true) },
-      { ALT: () => this.CONSUME(kw.false) },
-      { ALT: () => this.CONSUME(kw.none) },
+      alt(() => this.CONSUME(kw.true)),
+      alt(() => this.CONSUME(kw.false)),
+      alt(() => this.CONSUME(kw.none)),
     ]);
     return this.ACTION(() => {
       const span = this.tokenSpan(token);
@@ -143,24 +140,20 @@ export abstract class LiteralsParser extends ParserBase {
     'dice',
     (): Expr =>
       this.OR([
-        {
-          ALT: () => {
-            const token = this.CONSUME(t.DiceRoll);
-            return this.ACTION(() => this.diceFrom(token));
-          },
-        },
-        {
-          ALT: () => {
-            const count = this.CONSUME(t.NamedDice);
-            const { name, close } = this.dieName();
-            return this.ACTION((): DiceExpr => ({
-              kind: 'dice',
-              count: this.diceCount(count, count.image.slice(0, -1)),
-              die: { named: name.image, span: this.tokenSpan(name) },
-              span: this.spanFrom(count, close),
-            }));
-          },
-        },
+        alt(() => {
+          const token = this.CONSUME(t.DiceRoll);
+          return this.ACTION(() => this.diceFrom(token));
+        }),
+        alt(() => {
+          const count = this.CONSUME(t.NamedDice);
+          const { name, close } = this.dieName();
+          return this.ACTION((): DiceExpr => ({
+            kind: 'dice',
+            count: this.diceCount(count, count.image.slice(0, -1)),
+            die: { named: name.image, span: this.tokenSpan(name) },
+            span: this.spanFrom(count, close),
+          }));
+        }),
       ]),
     this.recoverExpr,
   );

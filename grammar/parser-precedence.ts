@@ -38,16 +38,11 @@ export function resolvePrecedence(
   operators: readonly IToken[],
 ): { expr: Expr; problems: ParseDiagnostic[] } {
   const problems: ParseDiagnostic[] = [];
+  const single = operands[0];
+  // Most operands stand alone (`x`, `f(a)`): nothing to order.
+  if (operators.length === 0 && single !== undefined && single.prefixes.length === 0) return { expr: single.expr, problems };
   const output: Expr[] = [];
   const pending: Pending[] = [];
-  const reduce = (): void => {
-    const entry = pending.pop() as Pending;
-    if (entry.kind === 'prefix') output.push(prefixNode(entry.token, output.pop() as Expr));
-    else {
-      const right = output.pop() as Expr;
-      output.push(binaryNode(entry.token, output.pop() as Expr, right));
-    }
-  };
   operands.forEach((item, i) => {
     pushOperand(item, output, pending);
     const token = operators[i];
@@ -57,12 +52,22 @@ export function resolvePrecedence(
       const topPrecedence = precedenceOf(top);
       if (topPrecedence < precedence) break;
       if (topPrecedence === precedence && NON_ASSOCIATIVE.has(precedence)) problems.push(chained(token));
-      reduce();
+      reduce(output, pending);
     }
     pending.push({ kind: 'binary', token, precedence });
   });
-  while (pending.length > 0) reduce();
+  while (pending.length > 0) reduce(output, pending);
   return { expr: output[0] as Expr, problems };
+}
+
+/** Applies the operator on top of `pending` to the values on top of `output`. */
+function reduce(output: Expr[], pending: Pending[]): void {
+  const entry = pending.pop() as Pending;
+  if (entry.kind === 'prefix') output.push(prefixNode(entry.token, output.pop() as Expr));
+  else {
+    const right = output.pop() as Expr;
+    output.push(binaryNode(entry.token, output.pop() as Expr, right));
+  }
 }
 
 /**

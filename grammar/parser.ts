@@ -5,9 +5,10 @@
  * Statements need no separators: each starts with a keyword or an assignment target / call, and
  * the previous one ends where it can no longer continue (as in Lua).
  */
-import { EOF, type IToken } from 'chevrotain';
+import { EOF, type IOrAlt, type IToken } from 'chevrotain';
 import type { Expr, IfStmt, Script, Span, Stmt } from './ast.ts';
 import { ActionsParser } from './parser-actions.ts';
+import { alt, gated } from './parser-base.ts';
 import { describeStray, describeToken } from './parser-errors.ts';
 import * as t from './tokens.ts';
 
@@ -55,13 +56,15 @@ export class RulesParser extends ActionsParser {
         try {
           let more = true;
           while (more) {
-            this.MANY({
-              GATE: () => !this.atBlockEnd(topLevel) && !this.isStrayEnd(),
-              DEF: () => {
-                const statement = this.SUBRULE(this.statement);
-                if (statement) body.push(statement);
-              },
-            });
+            this.MANY(
+              gated(
+                () => !this.atBlockEnd(topLevel) && !this.isStrayEnd(),
+                () => {
+                  const statement = this.SUBRULE(this.statement);
+                  if (statement) body.push(statement);
+                },
+              ),
+            );
             more = this.ACTION(() => !this.atBlockEnd(topLevel) && this.skipStrayToken((token) => describeStray(token, topLevel))) === true;
           }
         } catch (error) {
@@ -118,32 +121,30 @@ export class RulesParser extends ActionsParser {
     return this.isNext(kw.else) || (this.isNext(kw.end) && !this.isNext(kw.game, 2));
   }
 
-  private statement = this.RULE(
-    'statement',
-    (): Stmt | null =>
-      this.OR([
-        { ALT: () => this.SUBRULE(this.letStatement) },
-        // An `if` here is a statement; `if` expressions start statements only inside parentheses.
-        { ALT: () => this.SUBRULE(this.ifStatement), IGNORE_AMBIGUITIES: true },
-        { ALT: () => this.SUBRULE(this.forEachStatement) },
-        { ALT: () => this.SUBRULE(this.repeatStatement) },
-        { ALT: () => this.SUBRULE(this.whileStatement) },
-        { ALT: () => this.SUBRULE(this.logStatement) },
-        { ALT: () => this.SUBRULE(this.returnStatement) },
-        { ALT: () => this.SUBRULE(this.stopStatement) },
-        { ALT: () => this.SUBRULE(this.shuffleStatement) },
-        { ALT: () => this.SUBRULE(this.discardStatement) },
-        { ALT: () => this.SUBRULE(this.putStatement) },
-        { ALT: () => this.SUBRULE(this.removeStatement) },
-        { ALT: () => this.SUBRULE(this.moveStatement) },
-        { ALT: () => this.SUBRULE(this.placeStatement) },
-        { ALT: () => this.SUBRULE(this.flipStatement) },
-        { ALT: () => this.SUBRULE(this.revealStatement) },
-        { ALT: () => this.SUBRULE(this.endGameStatement) },
-        { ALT: () => this.SUBRULE(this.expressionStatement) },
-      ]),
-    this.recoverStmt,
-  );
+  /** Built once per parser: the alternatives use nothing but `this` (see `alt`, parser-base.ts). */
+  private readonly statements: Array<IOrAlt<Stmt | null>> = [
+    alt(() => this.SUBRULE(this.letStatement)),
+    // An `if` here is a statement; `if` expressions start statements only inside parentheses.
+    { ...alt(() => this.SUBRULE(this.ifStatement)), IGNORE_AMBIGUITIES: true },
+    alt(() => this.SUBRULE(this.forEachStatement)),
+    alt(() => this.SUBRULE(this.repeatStatement)),
+    alt(() => this.SUBRULE(this.whileStatement)),
+    alt(() => this.SUBRULE(this.logStatement)),
+    alt(() => this.SUBRULE(this.returnStatement)),
+    alt(() => this.SUBRULE(this.stopStatement)),
+    alt(() => this.SUBRULE(this.shuffleStatement)),
+    alt(() => this.SUBRULE(this.discardStatement)),
+    alt(() => this.SUBRULE(this.putStatement)),
+    alt(() => this.SUBRULE(this.removeStatement)),
+    alt(() => this.SUBRULE(this.moveStatement)),
+    alt(() => this.SUBRULE(this.placeStatement)),
+    alt(() => this.SUBRULE(this.flipStatement)),
+    alt(() => this.SUBRULE(this.revealStatement)),
+    alt(() => this.SUBRULE(this.endGameStatement)),
+    alt(() => this.SUBRULE(this.expressionStatement)),
+  ];
+
+  private statement = this.RULE('statement', (): Stmt | null => this.OR(this.statements), this.recoverStmt);
 
   /** `let x = e` */
   private letStatement = this.RULE(
@@ -165,7 +166,7 @@ export class RulesParser extends ActionsParser {
       const target = this.SUBRULE(this.postfix);
       const assignment = this.OPTION(() => {
         // `x == 1` written as a statement is almost always a mistyped assignment: read it as one.
-        const op = this.OR([{ ALT: () => this.CONSUME(t.AssignOperator) }, { ALT: () => this.CONSUME(t.EqualEqual) }]);
+        const op = this.OR([alt(() => this.CONSUME(t.AssignOperator)), alt(() => this.CONSUME(t.EqualEqual))]);
         return { op, value: this.SUBRULE(this.expression) };
       });
       return this.ACTION(() => (assignment ? this.assignment(target, assignment.op, assignment.value) : this.bareExpression(target)));
@@ -211,16 +212,18 @@ export class RulesParser extends ActionsParser {
       branches.push({ condition, body: this.SUBRULE(this.block, { ARGS: [false] }) });
       // `else if` on one line continues the chain; `else` then `if` on the next line is a nested
       // `if` inside the `else` block, with its own `end` (designers write both).
-      this.MANY({
-        GATE: () => this.sameLine(this.LA(1), this.LA(2)),
-        DEF: () => {
-        this.CONSUME(kw.else);
-        this.CONSUME2(kw.if);
-        const condition = this.SUBRULE2(this.expression);
-        this.CONSUME2(kw.then);
-        branches.push({ condition, body: this.SUBRULE2(this.block, { ARGS: [false] }) });
-        },
-      });
+      this.MANY(
+        gated(
+          () => this.sameLine(this.LA(1), this.LA(2)),
+          () => {
+            this.CONSUME(kw.else);
+            this.CONSUME2(kw.if);
+            const condition = this.SUBRULE2(this.expression);
+            this.CONSUME2(kw.then);
+            branches.push({ condition, body: this.SUBRULE2(this.block, { ARGS: [false] }) });
+          },
+        ),
+      );
       const otherwise = this.OPTION(() => {
         this.CONSUME2(kw.else);
         return this.SUBRULE3(this.block, { ARGS: [false] });

@@ -235,7 +235,12 @@ export class ExpressionChecker {
       const n = sym.params?.length ?? 0;
       if (args.length !== n) this.arity(callee, n, n, args.length, span);
       const calls = this.symbols.callArgs;
-      if (calls) calls.set(callee, [...(calls.get(callee) ?? []), argTypes]);
+      if (calls) {
+        // Appended in place: copying the list at every call was quadratic in a procedure's calls.
+        const list = calls.get(callee);
+        if (list) list.push(argTypes);
+        else calls.set(callee, [argTypes]);
+      }
       return this.symbols.procedureReturns.get(callee) ?? ANY;
     }
     const builtin = BUILTIN_FUNCTIONS.get(callee);

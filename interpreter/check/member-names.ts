@@ -42,7 +42,8 @@ export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSit
   for (const site of sites) {
     // Record literal keys (`{ winner: red }`) and fields set by assignment (`r.count = 0`); `+=`
     // and `-=` read the field first, so they set no field that was not there.
-    for (const m of site.text.matchAll(/([A-Za-z_]\w*)\s*:/g)) names.add(m[1]!);
+    // Most scripts have no `:` at all, and this pattern retries at every letter of every name.
+    if (site.text.includes(':')) for (const m of site.text.matchAll(/([A-Za-z_]\w*)\s*:/g)) names.add(m[1]!);
     for (const m of site.text.matchAll(/\.([A-Za-z_]\w*)\s*=(?!=)/g)) names.add(m[1]!);
   }
   return names;

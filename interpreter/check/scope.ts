@@ -47,7 +47,10 @@ export class Scope {
   }
 
   unused(): Array<{ name: string; span: Span }> {
-    return [...this.names].filter(([, l]) => l.reportUnused && !l.used && l.span).map(([name, l]) => ({ name, span: l.span! }));
+    // Asked at the end of every block in every pass: a loop, not three copies of the scope.
+    const out: Array<{ name: string; span: Span }> = [];
+    for (const [name, l] of this.names) if (l.reportUnused && !l.used && l.span) out.push({ name, span: l.span });
+    return out;
   }
 
   child(): Scope {

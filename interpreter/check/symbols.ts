@@ -45,6 +45,8 @@ export class SymbolTable {
   readonly procedureBodies = new Map<string, { body: Stmt[]; params: string[] }>();
   /** While inferring: the argument types of every call of each procedure. */
   callArgs: Map<string, Ty[][]> | undefined;
+  /** `tableCellType` per table id. */
+  private readonly cellTypes = new Map<string, Ty>();
 
   constructor(readonly data: RulesetFile, private readonly ctx: CheckContext) {
     for (const [kind, list] of Object.entries(ENTITY_MEMBERS)) {
@@ -154,8 +156,14 @@ export class SymbolTable {
 
   /** Type of a table's cells, for `table[...]` and `roll on table`. */
   tableCellType(id: string): Ty {
-    const t = isRecord(this.data.tables) ? this.data.tables[id] : undefined;
-    return tableValueType(t);
+    // Asked at every lookup of the table; the answer depends only on the table's (frozen) data.
+    let ty = this.cellTypes.get(id);
+    if (ty === undefined) {
+      const t = isRecord(this.data.tables) ? this.data.tables[id] : undefined;
+      ty = tableValueType(t);
+      this.cellTypes.set(id, ty);
+    }
+    return ty;
   }
 }
 

@@ -31,6 +31,8 @@ export interface DecodedSource {
 }
 
 const MEBIBYTE = 1024 * 1024;
+/** One decoder for every file: a call without `stream` starts afresh (BOM and state). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Check and decode one file's content. Never throws. */
 export function decodeSource(path: string, content: Uint8Array | string, limits: LoadLimits): DecodedSource {
@@ -44,12 +46,13 @@ export function decodeSource(path: string, content: Uint8Array | string, limits:
     text = content;
   } else {
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(content);
+      text = UTF8.decode(content);
     } catch {
       return fail(path, 'not-utf8', 'The file is not UTF-8 text.', 'Save the file as UTF-8 (most editors offer it under "Save with encoding").');
     }
   }
-  if (text.trim() === '') {
+  // What `text.trim() === ''` asks, without copying the file.
+  if (!/\S/.test(text)) {
     return fail(path, 'empty-file', 'The file is empty.', 'Write the ruleset in it, starting with `rulesmith: 1`, or remove the file.');
   }
   return { text, diagnostics: [] };

@@ -23,20 +23,29 @@ export function checkSwallowedKeys(doc: Document.Parsed, file: SourceFile, diagn
 }
 
 function walk(node: unknown, schemas: Schema[], file: SourceFile, diagnostics: Diagnostic[], depth: number): void {
-  if (depth > MAX_WALK_DEPTH || schemas.length === 0) return;
-  if (isSeq(node)) node.items.forEach((item, i) => walk(item, childSchemas(schemas, i), file, diagnostics, depth + 1));
+  if (depth > MAX_WALK_DEPTH || schemas.length === 0 || !(isSeq(node) || isMap(node))) return;
+  // Expanded once per node: every child's schemas come from the same branches.
+  const branches = branchesOf(schemas);
+  if (isSeq(node)) node.items.forEach((item, i) => walk(item, childSchemas(branches, i), file, diagnostics, depth + 1));
   if (!isMap(node)) return;
-  const present = new Set(node.items.map((p) => (isScalar(p.key) ? String(p.key.value) : '')));
-  const allowed = keysOf(schemas).filter((k) => !present.has(k));
+  // The keys that may be missing are only needed when the mapping holds a block scalar.
+  let allowed: string[] | undefined;
   for (const pair of node.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
     if (key === undefined) continue;
     const value = pair.value as Node | null;
-    if (isScalar(value) && (value.type === Scalar.BLOCK_FOLDED || value.type === Scalar.BLOCK_LITERAL) && value.range && allowed.length) {
-      reportLines(value.range[0], value.range[1], key, allowed, file, diagnostics);
+    if (isScalar(value) && (value.type === Scalar.BLOCK_FOLDED || value.type === Scalar.BLOCK_LITERAL) && value.range) {
+      allowed ??= missingKeys(node.items, branches);
+      if (allowed.length) reportLines(value.range[0], value.range[1], key, allowed, file, diagnostics);
     }
-    walk(value, childSchemas(schemas, key), file, diagnostics, depth + 1);
+    walk(value, childSchemas(branches, key), file, diagnostics, depth + 1);
   }
+}
+
+/** Keys the schema allows in a mapping that it does not have. */
+function missingKeys(pairs: ReadonlyArray<{ key: unknown }>, branches: Schema[]): string[] {
+  const present = new Set(pairs.map((p) => (isScalar(p.key) ? String(p.key.value) : '')));
+  return keysOf(branches).filter((k) => !present.has(k));
 }
 
 /** One warning per line of the scalar that reads like a missing sibling key. */
@@ -59,6 +68,16 @@ function reportLines(start: number, end: number, owner: string, allowed: string[
   }
 }
 
+const expandedOne = new WeakMap<Schema, Schema[]>();
+/** `expand`, kept for a single schema (the common case): the schema never changes. */
+function branchesOf(schemas: Schema[]): Schema[] {
+  const only = schemas[0];
+  if (schemas.length !== 1 || typeof only !== 'object' || only === null) return expand(schemas);
+  let branches = expandedOne.get(only);
+  if (!branches) expandedOne.set(only, (branches = expand(schemas)));
+  return branches;
+}
+
 /** The schema branches a value may match: `$ref`s followed, `allOf`/`anyOf`/`oneOf` opened. */
 function expand(schemas: Schema[], seen = new Set<Schema>()): Schema[] {
   const out: Schema[] = [];
@@ -75,22 +94,32 @@ function expand(schemas: Schema[], seen = new Set<Schema>()): Schema[] {
   return out;
 }
 
-function keysOf(schemas: Schema[]): string[] {
+/** Keys of the `properties` of already expanded branches. */
+function keysOf(branches: Schema[]): string[] {
   const keys = new Set<string>();
-  for (const s of expand(schemas)) for (const k of Object.keys((s.properties as object | undefined) ?? {})) keys.add(k);
+  for (const s of branches) for (const k of Object.keys((s.properties as object | undefined) ?? {})) keys.add(k);
   return [...keys];
 }
 
-function childSchemas(schemas: Schema[], key: Key): Schema[] {
+/** Schemas of the value under `key`, from already expanded branches. */
+function childSchemas(branches: Schema[], key: Key): Schema[] {
   const out: Schema[] = [];
-  for (const s of expand(schemas)) {
+  for (const s of branches) {
     const props = s.properties as Record<string, Schema> | undefined;
     if (typeof key === 'string' && props && Object.hasOwn(props, key)) out.push(props[key]!);
     else if (typeof key === 'string' && s.patternProperties) {
-      for (const [pattern, sub] of Object.entries(s.patternProperties as Record<string, Schema>)) if (new RegExp(pattern, 'u').test(key)) out.push(sub);
+      for (const [pattern, sub] of Object.entries(s.patternProperties as Record<string, Schema>)) if (patternOf(pattern).test(key)) out.push(sub);
     }
     if (typeof key === 'string' && !(props && Object.hasOwn(props, key)) && s.additionalProperties && typeof s.additionalProperties === 'object') out.push(s.additionalProperties as Schema);
     if (typeof key === 'number' && s.items && typeof s.items === 'object') out.push(s.items as Schema);
   }
   return out;
+}
+
+const patterns = new Map<string, RegExp>();
+/** The schema's few key patterns, compiled once. */
+function patternOf(source: string): RegExp {
+  let re = patterns.get(source);
+  if (!re) patterns.set(source, (re = new RegExp(source, 'u')));
+  return re;
 }

@@ -63,7 +63,6 @@ class Converter {
   private mapping(pairs: ReadonlyArray<Pair<unknown, unknown>>, depth: number): Converted {
     const value = newRecord();
     const children = new Map<string, OriginNode>();
-    const firstKeyAt = new Map<string, number>();
     let height = 0;
     let size = 1;
     for (const pair of pairs) {
@@ -77,13 +76,12 @@ class Converter {
         continue;
       }
       const keyText = keyNode ? keyString(keyNode) : '';
-      const keyStart = keyNode?.range?.[0] ?? rangeOf(pair.value) ?? 0;
+      const keyStart = keyStartOf(pair);
       const keyEnd = keyNode?.range?.[1] ?? keyStart;
       if (hasKey(value, keyText)) {
-        this.duplicateKey(keyText, keyStart, keyEnd, firstKeyAt.get(keyText) ?? 0);
+        this.duplicateKey(keyText, keyStart, keyEnd, firstKeyStart(pairs, keyText));
         continue;
       }
-      firstKeyAt.set(keyText, keyStart);
       const child = pair.value === null ? this.emptyValue(keyEnd, { keyStart, keyEnd }) : this.convert(pair.value, depth + 1, { keyStart, keyEnd });
       value[keyText] = child.value;
       children.set(keyText, child.at);
@@ -98,13 +96,13 @@ class Converter {
     const children = new Map<string, OriginNode>();
     let height = 0;
     let size = 1;
-    items.forEach((item, i) => {
-      const child = this.convert(item, depth + 1);
+    for (let i = 0; i < items.length; i++) {
+      const child = this.convert(items[i], depth + 1);
       value.push(child.value);
       children.set(String(i), child.at);
       height = Math.max(height, child.height);
       size += child.size;
-    });
+    }
     return { value, at: { children }, height: height + 1, size };
   }
 
@@ -166,7 +164,8 @@ class Converter {
   private origin(range: Node['range'], key?: KeySpan): Origin {
     const start = range?.[0] ?? 0;
     const end = trimEnd(this.file.text, start, range?.[1] ?? start);
-    return key ? { file: this.file.path, start, end, ...key } : { file: this.file.path, start, end };
+    // Written out rather than spread: this runs once for every value in the file.
+    return key ? { file: this.file.path, start, end, keyStart: key.keyStart, keyEnd: key.keyEnd } : { file: this.file.path, start, end };
   }
 
   private report(at: number, problem: Problem): void {
@@ -191,6 +190,24 @@ function keyString(node: Scalar): string {
   return node.value === null ? '' : String(node.value);
 }
 
+/** Where a pair's key starts (for a pair without a key, where its value starts). */
+function keyStartOf(pair: Pair<unknown, unknown>): number {
+  return (pair.key as Node | null)?.range?.[0] ?? rangeOf(pair.value) ?? 0;
+}
+
+/**
+ * Where the first key `keyText` of a mapping starts, looked up only when a duplicate is found
+ * (rare), rather than recorded for every key of every mapping.
+ */
+function firstKeyStart(pairs: ReadonlyArray<Pair<unknown, unknown>>, keyText: string): number {
+  for (const pair of pairs) {
+    const key = pair.key;
+    if (key !== null && !isScalar(key)) continue;
+    if ((key ? keyString(key) : '') === keyText) return keyStartOf(pair);
+  }
+  return 0;
+}
+
 function rangeOf(node: unknown): number | undefined {
   return (node as Node | null)?.range?.[0];
 }
@@ -198,6 +215,13 @@ function rangeOf(node: unknown): number | undefined {
 /** Block scalars' ranges run past their last line; an origin should end at the last character. */
 function trimEnd(text: string, start: number, end: number): number {
   let e = end;
-  while (e > start && /\s/.test(text[e - 1] ?? '')) e--;
+  while (e > start && isSpace(text.charCodeAt(e - 1))) e--;
   return e;
+}
+
+const SPACE = /\s/;
+/** `/\s/` of one UTF-16 unit, without the regular expression for the usual ASCII cases. */
+function isSpace(code: number): boolean {
+  if (code === 32 || (code >= 9 && code <= 13)) return true;
+  return code > 127 && SPACE.test(String.fromCharCode(code));
 }

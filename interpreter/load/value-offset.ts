@@ -13,19 +13,23 @@ import { Scalar } from 'yaml';
 /** `valueOffset(i)` for a scalar; `i` may be `value.length` (the end of the value). */
 export type ValueOffset = (i: number) => number;
 
-/** A lazily built offset map for the string scalar `node` written in `text`. */
+/**
+ * A lazily built offset map for the string scalar `node` written in `text`. Only the scalar's
+ * style and range are kept, not the node, so the parsed document is garbage once converted.
+ */
 export function valueOffsetFor(node: Scalar, value: string, text: string): ValueOffset {
+  const type = node.type;
+  const [start, valueEnd] = node.range ?? [0, 0];
   let map: Int32Array | undefined;
   return (i) => {
-    map ??= buildMap(node, value, text);
+    map ??= buildMap(type, start, valueEnd, value, text);
     const at = Math.min(Math.max(0, Math.trunc(i)), value.length);
-    return map[at] ?? node.range?.[0] ?? 0;
+    return map[at] ?? start;
   };
 }
 
-function buildMap(node: Scalar, value: string, text: string): Int32Array {
-  const [start, valueEnd] = node.range ?? [0, 0];
-  switch (node.type) {
+function buildMap(type: Scalar['type'], start: number, valueEnd: number, value: string, text: string): Int32Array {
+  switch (type) {
     case Scalar.BLOCK_LITERAL:
       return literalMap(value, text, contentStart(text, start, valueEnd), valueEnd);
     case Scalar.BLOCK_FOLDED:

@@ -12,7 +12,7 @@ import { alternate, ratios, spread, type Participant, type Spread } from './timi
 /** Issue 15: load + check at most twice `yaml.parse` of the same files. */
 export const LOAD_GOAL = 2;
 /** Each block loads (or parses) the ruleset this many times, to give it a measurable length. */
-const REPEAT = 3;
+export const REPEAT = 3;
 
 export interface LoadCost {
   ruleset: string;
@@ -26,7 +26,8 @@ export interface LoadCost {
   perRound: { load: number[]; yaml: number[] };
 }
 
-function filesRead(dir: string): string[] {
+/** The files `loadRuleset` reads for `dir`, found by recording the host's reads. */
+export function filesRead(dir: string): string[] {
   const read = new Set<string>();
   const host: FileHost = { ...nodeHost, readFile: (path) => { const text = nodeHost.readFile(path); if (text !== undefined) read.add(path); return text; } };
   loadRuleset(dir, host);
@@ -40,6 +41,11 @@ const parseFile = (path: string): unknown => {
   return parseYaml(typeof bytes === 'string' ? bytes : decoder.decode(bytes));
 };
 
+/** One block of the `yaml.parse` side: REPEAT times every file. */
+export const parseFiles = (files: string[]): void => {
+  for (let k = 0; k < REPEAT; k++) for (const f of files) parseFile(f);
+};
+
 const load = (dir: string): void => {
   const l = loadRuleset(dir, nodeHost);
   if (l.model) checkRuleset(l.model);
@@ -48,7 +54,7 @@ const load = (dir: string): void => {
 export function loadCosts(rulesets: string[], rounds: number): LoadCost[] {
   const files = rulesets.map(filesRead);
   const ps: Participant[] = rulesets.flatMap((dir, i) => [
-    { name: `yaml ${dir}`, block: () => { for (let k = 0; k < REPEAT; k++) for (const f of files[i]!) parseFile(f); } },
+    { name: `yaml ${dir}`, block: () => parseFiles(files[i]!) },
     { name: `load ${dir}`, block: () => { for (let k = 0; k < REPEAT; k++) load(dir); } },
   ]);
   const ms = alternate(ps, rounds);
