@@ -172,8 +172,9 @@ export class ExpressionChecker {
   private memberOfUnknown(property: string, span: Span): Ty {
     const possible = this.symbols.possibleMembers;
     // A prior scores the options of any question, values the rules never name (test/fixtures/check/decks-map.yaml).
-    if (!possible || possible.has(property) || isPlayerId(property) || this.site.path[0] === 'heuristics') return ANY;
-    const dym = didYouMean(property, possible);
+    if (!possible || isPlayerId(property) || this.site.path[0] === 'heuristics') return ANY;
+    if (possible.names.has(property)) return possible.types.get(property) ?? ANY;
+    const dym = didYouMean(property, possible.names);
     this.report(span, {
       code: 'unknown-property',
       message: `No value in this ruleset has a \`${property}\`: no piece, card, area, player, side or zone declares it, and no table row or record has that field.${dym.text}`,

@@ -4,6 +4,7 @@ import type { CheckContext } from './context.ts';
 import { entries, isRecord } from './context.ts';
 import { ANY, BOOL, NUMBER, TEXT, entity, listOf, type EntityKind, type Ty } from './types.ts';
 import { tableValueType } from './table-types.ts';
+import type { PossibleMembers } from './member-names.ts';
 
 export type SymbolKind =
   | 'table' | 'deck' | 'die' | 'piece-type' | 'track' | 'variable' | 'zone' | 'area' | 'side'
@@ -35,8 +36,8 @@ export class SymbolTable {
   readonly members = new Map<EntityKind, Map<string, Ty>>();
   /** Every name that was referenced by a script (for unused-definition warnings). */
   readonly used = new Set<string>();
-  /** Every member name some value can have (member-names.ts); unset, members of unknown values go unchecked. */
-  possibleMembers: Set<string> | undefined;
+  /** Every member name some value can have, and what it reads (member-names.ts); unset, members of unknown values go unchecked. */
+  possibleMembers: PossibleMembers | undefined;
   /** What each procedure returns, where every `return` agrees (index.ts infers it); others give any value. */
   readonly procedureReturns = new Map<string, Ty>();
   /** Each procedure's parameter types, where every call agrees (index.ts infers them). */
