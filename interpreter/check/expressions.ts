@@ -235,7 +235,7 @@ export class ExpressionChecker {
       const n = sym.params?.length ?? 0;
       if (args.length !== n) this.arity(callee, n, n, args.length, span);
       const calls = this.symbols.callArgs;
-      if (calls) calls.set(callee, [...(calls.get(callee) ?? []), argTypes]);
+      if (calls) calls.set(callee, [...(calls.get(callee) ?? []), { types: argTypes, path: this.site.path, span }]);
       return this.symbols.procedureReturns.get(callee) ?? ANY;
     }
     const builtin = BUILTIN_FUNCTIONS.get(callee);

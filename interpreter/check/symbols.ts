@@ -5,10 +5,18 @@ import { entries, isRecord } from './context.ts';
 import { ANY, BOOL, NUMBER, TEXT, entity, listOf, type EntityKind, type Ty } from './types.ts';
 import { tableValueType } from './table-types.ts';
 import type { PossibleMembers } from './member-names.ts';
+import type { DataPath } from '../load/model.ts';
 
 export type SymbolKind =
   | 'table' | 'deck' | 'die' | 'piece-type' | 'track' | 'variable' | 'zone' | 'area' | 'side'
   | 'option' | 'procedure' | 'action' | 'phase';
+
+/** One call of a procedure: the kinds of its arguments, and where it is. */
+export interface CallSite {
+  types: Ty[];
+  path: DataPath;
+  span: { start: number; end: number };
+}
 
 /** A name defined by the ruleset, with where it was defined (for diagnostics and go-to-definition). */
 export interface RulesetSymbol {
@@ -42,8 +50,10 @@ export class SymbolTable {
   readonly procedureReturns = new Map<string, Ty>();
   /** Each procedure's parameter types, where every call agrees (index.ts infers them). */
   readonly procedureParams = new Map<string, Ty[]>();
-  /** While inferring: the argument types of every call of each procedure. */
-  callArgs: Map<string, Ty[][]> | undefined;
+  /** While inferring: the argument types of every call of each procedure, with where it is. */
+  callArgs: Map<string, CallSite[]> | undefined;
+  /** Procedures called with arguments of different kinds: one call of each kind (procedure-variants.ts). */
+  readonly procedureVariants = new Map<string, CallSite[]>();
 
   constructor(readonly data: RulesetFile, private readonly ctx: CheckContext) {
     for (const [kind, list] of Object.entries(ENTITY_MEMBERS)) {
