@@ -105,3 +105,31 @@ function mayReturn(s: Stmt): boolean {
   if (s.kind === 'for-each' || s.kind === 'repeat' || s.kind === 'while') return s.body.some(mayReturn);
   return false;
 }
+
+/** Every name an expression mentions (the roots of member chains included). */
+export function namesIn(e: Expr | null | undefined): string[] {
+  const out: string[] = [];
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    if ((node as { kind?: string }).kind === 'name') out.push((node as { name: string }).name);
+    for (const v of Object.values(node)) if (v && typeof v === 'object') visit(v);
+  };
+  visit(e);
+  return out;
+}
+
+/** The name a member chain starts from (`row` in `row.cost.total`), if it is one. */
+export function rootName(e: Expr): string | undefined {
+  let x = e;
+  while (x.kind === 'member' || x.kind === 'index') x = x.object;
+  return x.kind === 'name' ? x.name : undefined;
+}
+
+/** Whether a statement may leave its block early (`return` or `stop` anywhere in it). */
+export function mayExit(s: Stmt): boolean {
+  if (s.kind === 'return' || s.kind === 'stop') return true;
+  if (s.kind === 'if') return s.branches.some((b) => b.body.some(mayExit)) || (s.else ?? []).some(mayExit);
+  if (s.kind === 'for-each' || s.kind === 'repeat' || s.kind === 'while') return s.body.some(mayExit);
+  return false;
+}

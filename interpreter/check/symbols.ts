@@ -164,7 +164,7 @@ export class SymbolTable {
   /** Type of a table's cells, for `table[...]` and `roll on table`. */
   tableCellType(id: string): Ty {
     const t = isRecord(this.data.tables) ? this.data.tables[id] : undefined;
-    return tableValueType(t);
+    return tableValueType(t, id);
   }
 }
 
