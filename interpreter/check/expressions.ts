@@ -39,6 +39,16 @@ export class ExpressionChecker {
   }
 
   protected expect(t: Ty, ok: (t: Ty) => boolean, span: Span, wanted: string, what: string): void {
+    if (ok(t) && t.missing?.prop && ok === isNumeric) {
+      const { field, prop } = t.missing;
+      const which = prop.types.length === 1 ? `piece type \`${prop.types[0]}\`` : `piece types ${prop.types.map((x) => `\`${x}\``).join(', ')}`;
+      this.report(span, {
+        code: 'mixed-prop-kinds',
+        message: `${what} must be a number, but the prop \`${field}\` is ${prop.reads} in ${which} (a number in the other types).`,
+        hint: `Give \`${field}\` a number in every piece type that declares it, or test the piece (its \`type\` or \`kind\`) before using it as a number.`,
+      });
+      return;
+    }
     if (ok(t) && t.missing && ok === isNumeric) {
       const { table, field, rows } = t.missing;
       const which = rows.length === 1 ? `row \`${rows[0]}\`` : `rows ${rows.slice(0, 4).map((r) => `\`${r}\``).join(', ')}${rows.length > 4 ? ` and ${rows.length - 4} more` : ''}`;

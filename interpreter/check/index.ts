@@ -15,7 +15,7 @@ import { SymbolTable } from './symbols.ts';
 import { checkTables } from './tables.ts';
 import { checkUnused } from './unused.ts';
 import { ANY, describe, isBoolish, isNumeric, join, type Ty } from './types.ts';
-import { possibleMemberNames } from './member-names.ts';
+import { assignedMembers, possibleMemberNames } from './member-names.ts';
 import { actingParts } from './read-only.ts';
 import { BUILTIN_FUNCTIONS } from './signatures.ts';
 import { callVariants, checkVariants } from './procedure-variants.ts';
@@ -32,6 +32,7 @@ export function checkRuleset(model: RulesetModel): Diagnostic[] {
   const symbols = new SymbolTable(model.data, ctx);
   for (const check of DATA_CHECKS) check(ctx);
   const sites = collectSites(model.data).map((site): ParsedSite => ({ site, parsed: parseSite(site) }));
+  symbols.typeProps(assignedMembers(sites.map((s) => s.site)));
   symbols.possibleMembers = possibleMemberNames(model.data, sites.map((s) => s.site), symbols);
   inferProcedures(model, symbols, sites);
   for (const s of sites) checkSite(ctx, symbols, s);

@@ -68,5 +68,12 @@ export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSit
   return { names, types };
 }
 
+/** Member names scripts set with `=` (`r.count = 0`, `ship.owner = p`); `+=` and `-=` keep a number a number. */
+export function assignedMembers(sites: readonly ScriptSite[]): Set<string> {
+  const names = new Set<string>();
+  for (const site of sites) for (const m of site.text.matchAll(/\.([A-Za-z_]\w*)\s*=(?!=)/g)) names.add(m[1]!);
+  return names;
+}
+
 /** Player ids (`p1`, `p2`…) key the records of simultaneous secret choices. */
 export const isPlayerId = (name: string): boolean => /^p[1-9][0-9]*$/.test(name);

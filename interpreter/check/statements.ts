@@ -2,6 +2,7 @@ import { assertNever, type Expr, type Stmt } from '../../grammar/index.ts';
 import { ENTITY_MEMBERS } from './signatures.ts';
 import { ExpressionChecker } from './expressions.ts';
 import type { Scope } from './scope.ts';
+import { isRecord } from './context.ts';
 import { mayExit, namesIn } from './conditional-spans.ts';
 import { describe, isBoolish, isNumeric, type Ty } from './types.ts';
 
@@ -107,6 +108,11 @@ export class StatementChecker extends ExpressionChecker {
     }
   }
 
+  private isTrackOf(kind: string, name: string): boolean {
+    const track = isRecord(this.symbols.data.tracks) ? this.symbols.data.tracks[name] : undefined;
+    return isRecord(track) && track.per === kind;
+  }
+
   private loop(body: () => void): void {
     this.loopDepth++;
     body();
@@ -141,6 +147,7 @@ export class StatementChecker extends ExpressionChecker {
       }
       const target = this.expr(t, scope);
       if (s.op !== '=') this.expect(target, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
+      else if (sym?.kind === 'track') this.expect(value, isNumeric, s.value.span, 'a number', `What track \`${t.name}\` is set to`);
       return;
     }
     if (t.kind === 'member') {
@@ -151,6 +158,8 @@ export class StatementChecker extends ExpressionChecker {
       }
       const target = this.member(objectType, t.property, t.propertySpan);
       if (s.op !== '=') this.expect(target, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
+      // Tracks hold numbers only: the game stops on anything else.
+      else if (objectType.k === 'entity' && this.isTrackOf(objectType.e, t.property)) this.expect(value, isNumeric, s.value.span, 'a number', `What track \`${t.property}\` is set to`);
       return;
     }
     const target = this.expr(t, scope);

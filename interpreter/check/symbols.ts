@@ -2,8 +2,8 @@ import type { RulesetFile } from '../../grammar/index.ts';
 import { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from './signatures.ts';
 import type { CheckContext } from './context.ts';
 import { entries, isRecord } from './context.ts';
-import { ANY, BOOL, NUMBER, TEXT, entity, listOf, type EntityKind, type Ty } from './types.ts';
-import { tableValueType } from './table-types.ts';
+import { ANY, BOOL, NUMBER, TEXT, describe, entity, join, listOf, type EntityKind, type Ty } from './types.ts';
+import { dataType, tableValueType } from './table-types.ts';
 import type { PossibleMembers } from './member-names.ts';
 import type { DataPath } from '../load/model.ts';
 
@@ -161,6 +161,26 @@ export class SymbolTable {
     }
   }
 
+  /**
+   * Type piece props by what the piece types declare, except those scripts set with `=` (they may
+   * change kind in play). A prop that is a number in most types and something else in a few is a
+   * number that says where it is not (reported where it is used as one).
+   */
+  typeProps(assigned: ReadonlySet<string>): void {
+    const declared = new Map<string, Array<[string, Ty]>>();
+    for (const [id, p] of entries(this.data.pieces)) {
+      for (const [key, v] of Object.entries(isRecord(p) && isRecord(p.props) ? p.props : {})) {
+        if (v !== null && v !== undefined) declared.set(key, [...(declared.get(key) ?? []), [id, dataType(v)]]);
+      }
+    }
+    for (const [key, list] of declared) {
+      if (assigned.has(key)) continue;
+      const t = propType(key, list);
+      this.members.get('piece')!.set(key, t);
+      this.members.get('piece-type')!.set(key, t);
+    }
+  }
+
   /** Type of a table's cells, for `table[...]` and `roll on table`. */
   tableCellType(id: string): Ty {
     const t = isRecord(this.data.tables) ? this.data.tables[id] : undefined;
@@ -194,4 +214,14 @@ export function walkPhases(phases: unknown, path: Array<string | number>, visit:
     if (typeof p.id === 'string') visit(p.id, here, p);
     walkPhases(p.steps, [...here, 'steps'], visit);
   });
+}
+
+/** One kind for a prop across the piece types that declare it; a number with exceptions; or any value. */
+function propType(key: string, list: ReadonlyArray<[string, Ty]>): Ty {
+  const t = list.map(([, x]) => x).reduce((a, b) => join(a, b));
+  if (t.k !== 'any') return t;
+  const others = list.filter(([, x]) => x.k !== 'number');
+  if (others.length === 0 || others.length * 2 >= list.length || others.some(([, x]) => x.k === 'any')) return ANY;
+  const reads = describe(others[0]![1]);
+  return { k: 'number', missing: { table: '', rows: [], field: key, names: [], prop: { types: others.map(([id]) => id), reads: others.every(([, x]) => describe(x) === reads) ? reads : 'not a number' } } };
 }

@@ -16,6 +16,9 @@ function cellType(v: unknown, expression: boolean): Ty {
   return ANY;
 }
 
+/** The type of a value written in YAML (a prop, a field). */
+export const dataType = (v: unknown): Ty => cellType(v, false);
+
 type Rows = Array<[label: string, cell: unknown]>;
 
 /**

@@ -15,6 +15,8 @@ export interface Missing {
   field: string;
   rows: string[];
   names: string[];
+  /** A piece prop that is a number in most piece types and something else (`reads`) in `types`. */
+  prop?: { types: string[]; reads: string };
 }
 
 export type Ty = (
