@@ -1,6 +1,6 @@
 import { bandContains, parseBand } from '../tables/bands.ts';
 import { isRecord } from './context.ts';
-import { ANY, BOOL, NUMBER, TEXT, join, type Ty } from './types.ts';
+import { ANY, BOOL, NUMBER, TEXT, join, listOf, type Ty } from './types.ts';
 
 /** The type of one cell value as written in YAML. */
 function cellType(v: unknown, expression: boolean): Ty {
@@ -16,8 +16,8 @@ function cellType(v: unknown, expression: boolean): Ty {
   return ANY;
 }
 
-/** The type of a value written in YAML (a prop, a field). */
-export const dataType = (v: unknown): Ty => cellType(v, false);
+/** The type of a value written in YAML (a prop): a list is a list, of items of any kind. */
+export const dataType = (v: unknown): Ty => (Array.isArray(v) ? listOf(ANY) : cellType(v, false));
 
 type Rows = Array<[label: string, cell: unknown]>;
 
