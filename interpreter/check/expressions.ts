@@ -8,6 +8,8 @@ import { didYouMean } from './suggest.ts';
 import { isPlayerId } from './member-names.ts';
 import { diceProblem } from './limits.ts';
 import { previewActingParts, previewTypeOk, previewTypeReport } from './preview.ts';
+import { namesIn, rootName } from './conditional-spans.ts';
+import { tableRowType } from './table-types.ts';
 import type { SymbolTable } from './symbols.ts';
 import {
   ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type Ty,
@@ -38,6 +40,26 @@ export class ExpressionChecker {
   }
 
   protected expect(t: Ty, ok: (t: Ty) => boolean, span: Span, wanted: string, what: string): void {
+    if (ok(t) && t.missing?.prop && ok === isNumeric) {
+      const { field, prop } = t.missing;
+      const which = prop.types.length === 1 ? `piece type \`${prop.types[0]}\`` : `piece types ${prop.types.map((x) => `\`${x}\``).join(', ')}`;
+      this.report(span, {
+        code: 'mixed-prop-kinds',
+        message: `${what} must be a number, but the prop \`${field}\` is ${prop.reads} in ${which} (a number in the other types).`,
+        hint: `Give \`${field}\` a number in every piece type that declares it, or test the piece (its \`type\` or \`kind\`) before using it as a number.`,
+      });
+      return;
+    }
+    if (ok(t) && t.missing && ok === isNumeric) {
+      const { table, field, rows } = t.missing;
+      const which = rows.length === 1 ? `row \`${rows[0]}\`` : `rows ${rows.slice(0, 4).map((r) => `\`${r}\``).join(', ')}${rows.length > 4 ? ` and ${rows.length - 4} more` : ''}`;
+      this.report(span, {
+        code: 'missing-table-field',
+        message: `${what} must be a number, but \`${field}\` is missing from ${which} of \`${table}\`: there it reads \`none\`.`,
+        hint: `Give ${rows.length === 1 ? 'that row' : 'those rows'} a \`${field}\` (0 if it adds nothing), or test the value (\`… != none\`) before using it.`,
+      });
+      return;
+    }
     if (!ok(t)) this.report(span, { code: 'type-mismatch', message: `${what} must be ${wanted}, but this is ${describe(t)}.`, hint: `Use ${wanted} here.` });
   }
 
@@ -64,7 +86,7 @@ export class ExpressionChecker {
         if (e.to) this.expect(this.expr(e.to, scope), isNumeric, e.to.span, 'a number', 'The end of a range');
         return RANGE;
       case 'name': return this.name(e.name, e.span, scope);
-      case 'member': return this.member(this.expr(e.object, scope), e.property, e.propertySpan);
+      case 'member': return this.unlessTested(this.member(this.expr(e.object, scope), e.property, e.propertySpan), rootName(e.object), scope);
       case 'index': return this.index(e, scope);
       case 'call': return this.call(e.callee, e.calleeSpan, e.args, e.span, scope);
       case 'unary': {
@@ -76,7 +98,7 @@ export class ExpressionChecker {
       case 'binary': return this.binary(e.op, e.left, e.right, scope);
       case 'if-expr':
         this.expect(this.expr(e.condition, scope), isBoolish, e.condition.span, 'true or false', 'The condition of `if`');
-        return join(this.expr(e.then, scope), this.expr(e.else, scope));
+        return join(this.expr(e.then, scope.testing(namesIn(e.condition))), this.expr(e.else, scope.testing(namesIn(e.condition))));
       case 'dice': {
         this.expect(this.expr(e.count, scope), isNumeric, e.count.span, 'a number', 'The number of dice');
         if ('named' in e.die) this.die(e.die.named, e.die.span);
@@ -97,7 +119,7 @@ export class ExpressionChecker {
       case 'aggregate': {
         const inner = this.bind(e.binder, e.binderSpan, e.source, scope);
         if (e.where) this.expect(this.expr(e.where, inner.scope), isBoolish, e.where.span, 'true or false', 'A `where` condition');
-        this.expect(this.expr(e.value, inner.scope), isNumeric, e.value.span, 'a number', `The value of \`${e.op}\``);
+        this.expect(this.expr(e.value, inner.scope.testing(namesIn(e.where))), isNumeric, e.value.span, 'a number', `The value of \`${e.op}\``);
         return NUMBER;
       }
       case 'sort': {
@@ -122,9 +144,20 @@ export class ExpressionChecker {
     }
   }
 
+  /** A value read from a field some rows lack, unless a condition around it tests `name` or what it came from. */
+  protected unlessTested(t: Ty, name: string | undefined, scope: Scope): Ty {
+    if (!t.missing) return t;
+    const names = name === undefined || t.missing.names.includes(name) ? t.missing.names : [...t.missing.names, name];
+    if (scope.isTested(names)) {
+      const { missing: _, ...known } = t;
+      return known as Ty;
+    }
+    return { ...t, missing: { ...t.missing, names } };
+  }
+
   protected name(name: string, span: Span, scope: Scope): Ty {
     const local = scope.lookup(name);
-    if (local) return local;
+    if (local) return this.unlessTested(local, name, scope);
     const sym = this.symbols.lookup(name);
     if (sym?.kind === 'procedure') {
       this.symbols.used.add(name);
@@ -158,6 +191,9 @@ export class ExpressionChecker {
     else if (object.k === 'bool' || object.k === 'range') known = NO_MEMBERS;
     if (!known) return this.memberOfUnknown(property, span);
     const t = known.get(property);
+    // Only numbers are followed: a field other rows give as text or a list is read as such far less.
+    const lacking = object.k === 'record' ? object.lacking?.get(property) : undefined;
+    if (t && lacking && t.k === 'number' && object.k === 'record') return { ...t, missing: { ...lacking, field: property, names: object.keys ?? [] } };
     if (t) return t;
     const dym = didYouMean(property, known.keys());
     this.report(span, {
@@ -173,8 +209,9 @@ export class ExpressionChecker {
   private memberOfUnknown(property: string, span: Span): Ty {
     const possible = this.symbols.possibleMembers;
     // A prior scores the options of any question, values the rules never name (test/fixtures/check/decks-map.yaml).
-    if (!possible || possible.has(property) || isPlayerId(property) || this.site.path[0] === 'heuristics') return ANY;
-    const dym = didYouMean(property, possible);
+    if (!possible || isPlayerId(property) || this.site.path[0] === 'heuristics') return ANY;
+    if (possible.names.has(property)) return possible.types.get(property) ?? ANY;
+    const dym = didYouMean(property, possible.names);
     this.report(span, {
       code: 'unknown-property',
       message: `No value in this ruleset has a \`${property}\`: no piece, card, area, player, side or zone declares it, and no table row or record has that field.${dym.text}`,
@@ -201,7 +238,11 @@ export class ExpressionChecker {
       } else if (e.shift && !cross) {
         this.report(e.shift.span, { code: 'wrong-arity', message: `Only cross tables have columns to shift; \`${object.id}\` has none.`, hint: 'Remove `shift …`, or add `columns:` to the table.' });
       }
-      return this.symbols.tableCellType(object.id);
+      const key = e.keys.length === 1 ? literalKey(e.keys[0]!) : undefined;
+      const row = key === undefined ? undefined : tableRowType(table, object.id, key);
+      if (row) return row;
+      const t = this.symbols.tableCellType(object.id);
+      return t.k === 'record' && t.lacking ? { ...t, keys: e.keys.flatMap(namesIn) } : t;
     }
     if (object.k === 'list') return object.of;
     return ANY;
@@ -237,9 +278,10 @@ export class ExpressionChecker {
       const calls = this.symbols.callArgs;
       if (calls) {
         // Appended in place: copying the list at every call was quadratic in a procedure's calls.
+        const call = { types: argTypes, path: this.site.path, span };
         const list = calls.get(callee);
-        if (list) list.push(argTypes);
-        else calls.set(callee, [argTypes]);
+        if (list) list.push(call);
+        else calls.set(callee, [call]);
       }
       return this.symbols.procedureReturns.get(callee) ?? ANY;
     }
@@ -250,7 +292,7 @@ export class ExpressionChecker {
       if (args.length < builtin.min || args.length > builtin.max) this.arity(callee, builtin.min, builtin.max, args.length, span);
       argTypes.forEach((t, i) => {
         const p = builtin.params[Math.min(i, builtin.params.length - 1)];
-        if (p?.k === 'number' && !(isNumeric(t) || (i === 0 && args.length === 1 && t.k === 'list'))) {
+        if (p?.k === 'number' && (t.missing || !(isNumeric(t) || (i === 0 && args.length === 1 && t.k === 'list')))) {
           this.expect(t, isNumeric, args[i]!.span, 'a number', `Argument ${i + 1} of \`${callee}\``);
         }
       });
@@ -328,7 +370,8 @@ export class ExpressionChecker {
 
   private binary(op: string, left: Expr, right: Expr, scope: Scope): Ty {
     const l = this.expr(left, scope);
-    const r = this.expr(right, scope);
+    // `row.x != none and row.x > 2`: the right side runs only when the left allows it.
+    const r = this.expr(right, op === 'and' || op === 'or' ? scope.testing(namesIn(left)) : scope);
     switch (op) {
       case 'and': case 'or':
         this.expect(l, isBoolish, left.span, 'true or false', `Each side of \`${op}\``);
@@ -399,6 +442,14 @@ export class ExpressionChecker {
 }
 
 const BUILTIN_FUNCTION_NAMES: ReadonlySet<string> = new Set(BUILTIN_FUNCTIONS.keys());
+
+/** A key written as a number or a plain string (`t[3]`, `t["riot"]`), whose row is known. */
+function literalKey(e: Expr): number | string | undefined {
+  if (e.kind === 'number') return e.value;
+  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number') return -e.operand.value;
+  if (e.kind === 'string' && e.parts.every((p) => typeof p === 'string')) return e.parts.join('');
+  return undefined;
+}
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

@@ -15,9 +15,10 @@ import { SymbolTable } from './symbols.ts';
 import { checkTables } from './tables.ts';
 import { checkUnused } from './unused.ts';
 import { ANY, describe, isBoolish, isNumeric, join, type Ty } from './types.ts';
-import { possibleMemberNames } from './member-names.ts';
+import { assignedMembers, possibleMemberNames } from './member-names.ts';
 import { actingParts } from './read-only.ts';
 import { BUILTIN_FUNCTIONS } from './signatures.ts';
+import { callVariants, checkVariants } from './procedure-variants.ts';
 
 /** Data checks, each one small function over the model; add a check by adding it here. */
 const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkDecks, checkMap, checkSizes];
@@ -31,6 +32,7 @@ export function checkRuleset(model: RulesetModel): Diagnostic[] {
   const symbols = new SymbolTable(model.data, ctx);
   for (const check of DATA_CHECKS) check(ctx);
   const sites = collectSites(model.data).map((site): ParsedSite => ({ site, parsed: parseSite(site) }));
+  symbols.typeProps(assignedMembers(sites.map((s) => s.site)));
   symbols.possibleMembers = possibleMemberNames(model.data, sites.map((s) => s.site), symbols);
   for (const { site, parsed } of sites) {
     if (site.path[0] !== 'procedures' || site.path[2] !== 'do' || parsed.ast?.kind !== 'script') continue;
@@ -97,17 +99,27 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
   symbols.callArgs = undefined;
   for (const [id, list] of calls) {
     const n = symbols.lookup(id)?.params?.length ?? 0;
-    if (list.some((args) => args.length !== n)) continue;
+    if (list.some((call) => call.types.length !== n)) continue;
     const types = Array.from({ length: n }, (_, i) => {
-      const t = list.map((args) => args[i]!).reduce((a, b) => join(a, b));
+      const t = list.map((call) => call.types[i]!).reduce((a, b) => join(a, b));
       return t.k === 'record' ? ANY : t;
     });
     if (types.some((t) => t.k !== 'any')) symbols.procedureParams.set(id, types);
+    const variants = callVariants(list, types);
+    if (variants) symbols.procedureVariants.set(id, variants);
   }
   settle(quietly(procedures));
 }
 
-function checkSite(ctx: CheckContext, symbols: SymbolTable, { site, parsed }: ParsedSite): void {
+function checkSite(ctx: CheckContext, symbols: SymbolTable, parsedSite: ParsedSite): void {
+  const before = ctx.diagnostics.length;
+  checkSiteOnce(ctx, symbols, parsedSite);
+  const { site, parsed } = parsedSite;
+  const variants = site.path[0] === 'procedures' ? symbols.procedureVariants.get(String(site.path[1])) : undefined;
+  if (variants && parsed.ast?.kind === 'script' && !parsed.diagnostics.length) checkVariants(ctx, symbols, site, parsed.ast, variants, ctx.diagnostics.slice(before));
+}
+
+function checkSiteOnce(ctx: CheckContext, symbols: SymbolTable, { site, parsed }: ParsedSite): void {
   const scope = siteScope(site, symbols);
   const checker = new StatementChecker(ctx, symbols, site);
   for (const d of parsed.diagnostics) {

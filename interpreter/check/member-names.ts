@@ -2,9 +2,21 @@ import type { RulesetFile } from '../../grammar/index.ts';
 import { entries, isRecord } from './context.ts';
 import type { ScriptSite } from './sites.ts';
 import type { SymbolTable } from './symbols.ts';
+import { ANY, BOOL, NUMBER, join, listOf, type Ty } from './types.ts';
 
 /** Members of values that are not entities: rolls, and a list's size. */
-const VALUE_MEMBERS = ['total', 'dice', 'faces', 'size'];
+const VALUE_MEMBERS: ReadonlyArray<[string, Ty]> = [['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)], ['size', NUMBER]];
+
+/** What member names may mean on a value of unknown kind (members of unknown values, expressions.ts). */
+export interface PossibleMembers {
+  /** Every member name some value of the ruleset can have. */
+  names: Set<string>;
+  /**
+   * What reading each name gives, whatever the value: the join of its types over every entity
+   * kind and value that has it; any value for a name some record may hold as a field.
+   */
+  types: Map<string, Ty>;
+}
 
 /** Every key of a data value, at any depth (table rows, variables' initial records, card props…). */
 function collectKeys(value: unknown, into: Set<string>, depth = 0): void {
@@ -27,11 +39,16 @@ function collectKeys(value: unknown, into: Set<string>, depth = 0): void {
  * an element id or a player id. A name outside this set fails on every value (on a record it is
  * always `none`), which is what `unknown-property` on an unknown value reports.
  */
-export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSite[], symbols: SymbolTable): Set<string> {
-  const names = new Set<string>(VALUE_MEMBERS);
-  for (const members of symbols.members.values()) for (const name of members.keys()) names.add(name);
+export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSite[], symbols: SymbolTable): PossibleMembers {
+  // A name only entities and values have reads as the join of what they give (a per-piece track
+  // is a number on whatever carries it); a record field can hold anything.
+  const types = new Map<string, Ty>();
+  const typed = (name: string, t: Ty) => types.set(name, types.has(name) ? join(types.get(name)!, t) : t);
+  for (const [name, t] of VALUE_MEMBERS) typed(name, t);
+  for (const members of symbols.members.values()) for (const [name, t] of members) typed(name, t);
   // `in_play` is a piece field the runtime answers without a declaration.
-  names.add('in_play');
+  typed('in_play', BOOL);
+  const names = new Set<string>();
   collectKeys(data.tables, names);
   collectKeys(data.decks, names);
   collectKeys(data.dice, names);
@@ -46,6 +63,16 @@ export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSit
     if (site.text.includes(':')) for (const m of site.text.matchAll(/([A-Za-z_]\w*)\s*:/g)) names.add(m[1]!);
     for (const m of site.text.matchAll(/\.([A-Za-z_]\w*)\s*=(?!=)/g)) names.add(m[1]!);
   }
+  // `names` holds record fields so far: what they read is not known.
+  for (const name of names) types.set(name, ANY);
+  for (const name of types.keys()) names.add(name);
+  return { names, types };
+}
+
+/** Member names scripts set with `=` (`r.count = 0`, `ship.owner = p`); `+=` and `-=` keep a number a number. */
+export function assignedMembers(sites: readonly ScriptSite[]): Set<string> {
+  const names = new Set<string>();
+  for (const site of sites) for (const m of site.text.matchAll(/\.([A-Za-z_]\w*)\s*=(?!=)/g)) names.add(m[1]!);
   return names;
 }
 

@@ -12,6 +12,8 @@ interface Local {
 /** Lexical scopes of one script: `let`, loop and query binders, procedure parameters. */
 export class Scope {
   private readonly names = new Map<string, Local>();
+  /** Names a condition around this scope tests (`if row.kind == …`): what they may exclude is not known. */
+  private readonly tested = new Set<string>();
   constructor(readonly parent: Scope | null = null) {}
 
   define(name: string, type: Ty, span: Span | null, reportUnused = false): void {
@@ -38,6 +40,24 @@ export class Scope {
         return;
       }
     }
+  }
+
+  /** A child scope inside a condition on `names` (nothing new when there are none). */
+  testing(names: readonly string[]): Scope {
+    if (names.length === 0) return this;
+    const inner = this.child();
+    for (const n of names) inner.tested.add(n);
+    return inner;
+  }
+
+  /** Record that the rest of this scope runs only when a condition on `names` allowed it. */
+  test(names: readonly string[]): void {
+    for (const n of names) this.tested.add(n);
+  }
+
+  isTested(names: readonly string[]): boolean {
+    for (let s: Scope | null = this; s; s = s.parent) if (names.some((n) => s!.tested.has(n))) return true;
+    return false;
   }
 
   visibleNames(): string[] {

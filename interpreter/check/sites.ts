@@ -2,7 +2,7 @@ import type { RulesetFile } from '../../grammar/index.ts';
 import type { DataPath } from '../load/model.ts';
 import { entries, isRecord } from './context.ts';
 import { walkPhases } from './symbols.ts';
-import { tableValueType } from './table-types.ts';
+import { rowType } from './table-types.ts';
 import { ANY, entity, TEXT, type Ty } from './types.ts';
 
 /** `actions.points: unlimited`: no points to spend; the phase ends when the player passes or no action is legal. */
@@ -43,8 +43,9 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
     // In a table declaring `params:`, a keyed row's `effect:` is a script, run by
     // `resolve(table[key], …params)` with the row as `row`. Elsewhere `effect` is plain data.
     if (isRecord(t) && isRecord(t.rows) && !Array.isArray(t.columns) && Array.isArray(t.params)) {
-      const locals: Array<[string, Ty]> = [...(Array.isArray(t.params) ? t.params.map((n): [string, Ty] => [String(n), ANY]) : []), ['row', tableValueType(t)]];
-      for (const [label, row] of Object.entries(t.rows)) if (isRecord(row)) add(['tables', id, 'rows', label, 'effect'], row.effect, 'script', locals);
+      const params: Array<[string, Ty]> = Array.isArray(t.params) ? t.params.map((n): [string, Ty] => [String(n), ANY]) : [];
+      // `row` is the row whose effect runs: its own fields, and `none` for those only other rows have.
+      for (const [label, row] of Object.entries(t.rows)) if (isRecord(row)) add(['tables', id, 'rows', label, 'effect'], row.effect, 'script', [...params, ['row', rowType(t, id, label)]]);
     }
     if (!isRecord(t) || t.cells !== 'expression' || !isRecord(t.rows)) continue;
     for (const [label, row] of Object.entries(t.rows)) {

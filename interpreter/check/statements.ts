@@ -2,6 +2,8 @@ import { assertNever, type Expr, type Stmt } from '../../grammar/index.ts';
 import { ENTITY_MEMBERS } from './signatures.ts';
 import { ExpressionChecker } from './expressions.ts';
 import type { Scope } from './scope.ts';
+import { isRecord } from './context.ts';
+import { mayExit, namesIn } from './conditional-spans.ts';
 import { describe, isBoolish, isNumeric, type Ty } from './types.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
@@ -27,17 +29,24 @@ export class StatementChecker extends ExpressionChecker {
         scope.define(s.name, this.value(s.value, scope), s.nameSpan, true);
         return;
       case 'assign': return this.assign(s, scope);
-      case 'if':
+      case 'if': {
+        // A branch runs only as its condition (and the earlier ones) allow: a table field some
+        // rows lack is not reported where a test on its record or key may keep those rows out.
+        const tested: string[] = [];
         for (const b of s.branches) {
           this.expect(this.expr(b.condition, scope), isBoolish, b.condition.span, 'true or false', 'The condition of `if`');
-          this.block(b.body, scope.child());
+          tested.push(...namesIn(b.condition));
+          this.block(b.body, scope.testing(tested).child());
         }
-        if (s.else) this.block(s.else, scope.child());
+        if (s.else) this.block(s.else, scope.testing(tested).child());
+        // `if row.x == none then return end`: what follows runs only when the test let it.
+        if (mayExit(s)) scope.test(tested);
         return;
+      }
       case 'for-each': {
         const inner = this.bind(s.binder, s.binderSpan, s.source, scope);
         if (s.where) this.expect(this.expr(s.where, inner.scope), isBoolish, s.where.span, 'true or false', 'A `where` condition');
-        return this.loop(() => this.block(s.body, inner.scope));
+        return this.loop(() => this.block(s.body, inner.scope.testing(namesIn(s.where))));
       }
       case 'repeat':
         this.expect(this.expr(s.count, scope), isNumeric, s.count.span, 'a number', 'The count of `repeat`');
@@ -46,7 +55,7 @@ export class StatementChecker extends ExpressionChecker {
         this.expect(this.expr(s.condition, scope), isBoolish, s.condition.span, 'true or false', 'The condition of `while`');
         if (s.limit) this.expect(this.expr(s.limit, scope), isNumeric, s.limit.span, 'a number', 'The `max` of `while`');
         else this.report({ start: s.span.start, end: s.span.start + 5 }, { severity: 'warning', code: 'unbounded-loop', message: 'This `while` loop has no bound; if its condition never turns false the game stops with a step-budget error.', hint: 'Add `max N` after the condition: `while cond max 100 do … end`.' });
-        return this.loop(() => this.block(s.body, scope.child()));
+        return this.loop(() => this.block(s.body, scope.testing(namesIn(s.condition)).child()));
       case 'expr':
         this.value(s.expr, scope);
         return;
@@ -99,6 +108,11 @@ export class StatementChecker extends ExpressionChecker {
     }
   }
 
+  private isTrackOf(kind: string, name: string): boolean {
+    const track = isRecord(this.symbols.data.tracks) ? this.symbols.data.tracks[name] : undefined;
+    return isRecord(track) && track.per === kind;
+  }
+
   private loop(body: () => void): void {
     this.loopDepth++;
     body();
@@ -133,6 +147,7 @@ export class StatementChecker extends ExpressionChecker {
       }
       const target = this.expr(t, scope);
       if (s.op !== '=') this.expect(target, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
+      else if (sym?.kind === 'track') this.expect(value, isNumeric, s.value.span, 'a number', `What track \`${t.name}\` is set to`);
       return;
     }
     if (t.kind === 'member') {
@@ -143,6 +158,8 @@ export class StatementChecker extends ExpressionChecker {
       }
       const target = this.member(objectType, t.property, t.propertySpan);
       if (s.op !== '=') this.expect(target, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
+      // Tracks hold numbers only: the game stops on anything else.
+      else if (objectType.k === 'entity' && this.isTrackOf(objectType.e, t.property)) this.expect(value, isNumeric, s.value.span, 'a number', `What track \`${t.property}\` is set to`);
       return;
     }
     const target = this.expr(t, scope);

@@ -2,12 +2,21 @@ import type { RulesetFile, Stmt } from '../../grammar/index.ts';
 import { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from './signatures.ts';
 import type { CheckContext } from './context.ts';
 import { entries, isRecord } from './context.ts';
-import { ANY, BOOL, NUMBER, TEXT, entity, listOf, type EntityKind, type Ty } from './types.ts';
-import { tableValueType } from './table-types.ts';
+import { ANY, BOOL, NUMBER, TEXT, describe, entity, join, listOf, type EntityKind, type Ty } from './types.ts';
+import { dataType, tableValueType } from './table-types.ts';
+import type { PossibleMembers } from './member-names.ts';
+import type { DataPath } from '../load/model.ts';
 
 export type SymbolKind =
   | 'table' | 'deck' | 'die' | 'piece-type' | 'track' | 'variable' | 'zone' | 'area' | 'side'
   | 'option' | 'procedure' | 'action' | 'phase';
+
+/** One call of a procedure: the kinds of its arguments, and where it is. */
+export interface CallSite {
+  types: Ty[];
+  path: DataPath;
+  span: { start: number; end: number };
+}
 
 /** A name defined by the ruleset, with where it was defined (for diagnostics and go-to-definition). */
 export interface RulesetSymbol {
@@ -35,16 +44,18 @@ export class SymbolTable {
   readonly members = new Map<EntityKind, Map<string, Ty>>();
   /** Every name that was referenced by a script (for unused-definition warnings). */
   readonly used = new Set<string>();
-  /** Every member name some value can have (member-names.ts); unset, members of unknown values go unchecked. */
-  possibleMembers: Set<string> | undefined;
+  /** Every member name some value can have, and what it reads (member-names.ts); unset, members of unknown values go unchecked. */
+  possibleMembers: PossibleMembers | undefined;
   /** What each procedure returns, where every `return` agrees (index.ts infers it); others give any value. */
   readonly procedureReturns = new Map<string, Ty>();
   /** Each procedure's parameter types, where every call agrees (index.ts infers them). */
   readonly procedureParams = new Map<string, Ty[]>();
   /** Each procedure's parsed body and parameters (index.ts), for what a preview's calls do. */
   readonly procedureBodies = new Map<string, { body: Stmt[]; params: string[] }>();
-  /** While inferring: the argument types of every call of each procedure. */
-  callArgs: Map<string, Ty[][]> | undefined;
+  /** While inferring: the argument types of every call of each procedure, with where it is. */
+  callArgs: Map<string, CallSite[]> | undefined;
+  /** Procedures called with arguments of different kinds: one call of each kind (procedure-variants.ts). */
+  readonly procedureVariants = new Map<string, CallSite[]>();
   /** `tableCellType` per table id. */
   private readonly cellTypes = new Map<string, Ty>();
 
@@ -154,13 +165,33 @@ export class SymbolTable {
     }
   }
 
+  /**
+   * Type piece props by what the piece types declare, except those scripts set with `=` (they may
+   * change kind in play). A prop that is a number in most types and something else in a few is a
+   * number that says where it is not (reported where it is used as one).
+   */
+  typeProps(assigned: ReadonlySet<string>): void {
+    const declared = new Map<string, Array<[string, Ty]>>();
+    for (const [id, p] of entries(this.data.pieces)) {
+      for (const [key, v] of Object.entries(isRecord(p) && isRecord(p.props) ? p.props : {})) {
+        if (v !== null && v !== undefined) declared.set(key, [...(declared.get(key) ?? []), [id, dataType(v)]]);
+      }
+    }
+    for (const [key, list] of declared) {
+      if (assigned.has(key)) continue;
+      const t = propType(key, list);
+      this.members.get('piece')!.set(key, t);
+      this.members.get('piece-type')!.set(key, t);
+    }
+  }
+
   /** Type of a table's cells, for `table[...]` and `roll on table`. */
   tableCellType(id: string): Ty {
     // Asked at every lookup of the table; the answer depends only on the table's (frozen) data.
     let ty = this.cellTypes.get(id);
     if (ty === undefined) {
       const t = isRecord(this.data.tables) ? this.data.tables[id] : undefined;
-      ty = tableValueType(t);
+      ty = tableValueType(t, id);
       this.cellTypes.set(id, ty);
     }
     return ty;
@@ -193,4 +224,14 @@ export function walkPhases(phases: unknown, path: Array<string | number>, visit:
     if (typeof p.id === 'string') visit(p.id, here, p);
     walkPhases(p.steps, [...here, 'steps'], visit);
   });
+}
+
+/** One kind for a prop across the piece types that declare it; a number with exceptions; or any value. */
+function propType(key: string, list: ReadonlyArray<[string, Ty]>): Ty {
+  const t = list.map(([, x]) => x).reduce((a, b) => join(a, b));
+  if (t.k !== 'any') return t;
+  const others = list.filter(([, x]) => x.k !== 'number');
+  if (others.length === 0 || others.length * 2 >= list.length || others.some(([, x]) => x.k === 'any')) return ANY;
+  const reads = describe(others[0]![1]);
+  return { k: 'number', missing: { table: '', rows: [], field: key, names: [], prop: { types: others.map(([id]) => id), reads: others.every(([, x]) => describe(x) === reads) ? reads : 'not a number' } } };
 }

@@ -5,7 +5,21 @@
  */
 export type EntityKind = 'piece' | 'card' | 'area' | 'player' | 'side' | 'zone' | 'deck' | 'table' | 'die' | 'piece-type' | 'hex';
 
-export type Ty =
+/**
+ * A value read from a table field that some rows lack: `none` in those rows. Reported where it is
+ * used as a number, unless a condition around the use tests one of `names` (the record, the key
+ * it was looked up by), which may be what keeps those rows out.
+ */
+export interface Missing {
+  table: string;
+  field: string;
+  rows: string[];
+  names: string[];
+  /** A piece prop that is a number in most piece types and something else (`reads`) in `types`. */
+  prop?: { types: string[]; reads: string };
+}
+
+export type Ty = (
   | { k: 'any' }
   | { k: 'number' }
   | { k: 'text' }
@@ -14,9 +28,14 @@ export type Ty =
   | { k: 'range' }
   | { k: 'roll' }
   | { k: 'list'; of: Ty }
-  /** A record; `fields` known when it comes from a table row or a record literal. */
-  | { k: 'record'; fields?: Map<string, Ty> }
-  | { k: 'entity'; e: EntityKind; id?: string };
+  /**
+   * A record; `fields` known when it comes from a table row or a record literal. A table row's
+   * fields that some of the rows it may be lack are `lacking`; `keys` are the names its key was
+   * computed from.
+   */
+  | { k: 'record'; fields?: Map<string, Ty>; lacking?: Map<string, { table: string; rows: string[] }>; keys?: string[] }
+  | { k: 'entity'; e: EntityKind; id?: string }
+) & { missing?: Missing };
 
 export const ANY: Ty = { k: 'any' };
 export const NUMBER: Ty = { k: 'number' };

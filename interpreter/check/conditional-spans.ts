@@ -1,0 +1,135 @@
+import type { Expr, Span, Stmt } from '../../grammar/index.ts';
+
+/**
+ * The parts of a script body that may not run on every run of it: the bodies of `if`, loops,
+ * later branches, `where` conditions and query values, the branches of `if … then … else`, the
+ * right side of `and`/`or`, and everything after a statement that may `return`. What is left runs
+ * whenever the body runs, so a fault there is not hidden behind a test the checker cannot read
+ * (`if x.kind == "ship" then … x.speed …`).
+ */
+export function conditionalSpans(body: readonly Stmt[]): Span[] {
+  const out: Span[] = [];
+  statements(body, out);
+  return out;
+}
+
+export const within = (span: Span, spans: readonly Span[]): boolean => spans.some((s) => span.start >= s.start && span.end <= s.end);
+
+function statements(body: readonly Stmt[], out: Span[]): void {
+  for (let i = 0; i < body.length; i++) {
+    const s = body[i]!;
+    statement(s, out);
+    if (s.kind !== 'return' && mayReturn(s)) {
+      const last = body[body.length - 1]!;
+      if (i + 1 < body.length) out.push({ start: body[i + 1]!.span.start, end: last.span.end });
+      return;
+    }
+  }
+}
+
+const whole = (body: readonly Stmt[] | null | undefined, out: Span[]): void => {
+  if (body && body.length > 0) out.push({ start: body[0]!.span.start, end: body[body.length - 1]!.span.end });
+};
+
+function statement(s: Stmt, out: Span[]): void {
+  switch (s.kind) {
+    case 'if':
+      s.branches.forEach((b, i) => {
+        if (i === 0) expression(b.condition, out);
+        else out.push(b.condition.span);
+        whole(b.body, out);
+      });
+      whole(s.else, out);
+      return;
+    case 'for-each':
+      expression(s.source, out);
+      if (s.where) out.push(s.where.span);
+      whole(s.body, out);
+      return;
+    case 'repeat':
+      expression(s.count, out);
+      whole(s.body, out);
+      return;
+    case 'while':
+      expression(s.condition, out);
+      if (s.limit) expression(s.limit, out);
+      whole(s.body, out);
+      return;
+    default:
+      children(s, out);
+  }
+}
+
+function expression(e: Expr, out: Span[]): void {
+  switch (e.kind) {
+    case 'if-expr':
+      expression(e.condition, out);
+      out.push(e.then.span, e.else.span);
+      return;
+    case 'binary':
+      expression(e.left, out);
+      if (e.op === 'and' || e.op === 'or') out.push(e.right.span);
+      else expression(e.right, out);
+      return;
+    case 'query':
+    case 'aggregate':
+    case 'sort':
+      expression(e.source, out);
+      for (const part of e.kind === 'sort' ? [e.by] : e.kind === 'query' ? [e.where] : [e.value, e.where]) if (part) out.push(part.span);
+      return;
+    default:
+      children(e, out);
+  }
+}
+
+/** Visit the expressions (and nested statements) a node holds, whatever its kind. */
+function children(node: object, out: Span[]): void {
+  for (const value of Object.values(node)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (!item || typeof item !== 'object') continue;
+      if ('kind' in item && 'span' in item) {
+        if (isStatement(item)) statement(item as Stmt, out);
+        else expression(item as Expr, out);
+      } else children(item, out);
+    }
+  }
+}
+
+const STATEMENT_KINDS = new Set(['let', 'assign', 'if', 'for-each', 'repeat', 'while', 'expr', 'log', 'return', 'stop', 'shuffle', 'discard', 'put', 'remove', 'move', 'place', 'flip', 'reveal', 'end-game']);
+const isStatement = (node: object): boolean => STATEMENT_KINDS.has((node as { kind: string }).kind);
+
+/** Whether a statement holds a `return` anywhere inside it. */
+function mayReturn(s: Stmt): boolean {
+  if (s.kind === 'return') return true;
+  if (s.kind === 'if') return s.branches.some((b) => b.body.some(mayReturn)) || (s.else ?? []).some(mayReturn);
+  if (s.kind === 'for-each' || s.kind === 'repeat' || s.kind === 'while') return s.body.some(mayReturn);
+  return false;
+}
+
+/** Every name an expression mentions (the roots of member chains included). */
+export function namesIn(e: Expr | null | undefined): string[] {
+  const out: string[] = [];
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    if ((node as { kind?: string }).kind === 'name') out.push((node as { name: string }).name);
+    for (const v of Object.values(node)) if (v && typeof v === 'object') visit(v);
+  };
+  visit(e);
+  return out;
+}
+
+/** The name a member chain starts from (`row` in `row.cost.total`), if it is one. */
+export function rootName(e: Expr): string | undefined {
+  let x = e;
+  while (x.kind === 'member' || x.kind === 'index') x = x.object;
+  return x.kind === 'name' ? x.name : undefined;
+}
+
+/** Whether a statement may leave its block early (`return` or `stop` anywhere in it). */
+export function mayExit(s: Stmt): boolean {
+  if (s.kind === 'return' || s.kind === 'stop') return true;
+  if (s.kind === 'if') return s.branches.some((b) => b.body.some(mayExit)) || (s.else ?? []).some(mayExit);
+  if (s.kind === 'for-each' || s.kind === 'repeat' || s.kind === 'while') return s.body.some(mayExit);
+  return false;
+}
