@@ -13,7 +13,7 @@ import { nextInt, nextUint32, shuffleInPlace, type RngState } from './rng.ts';
 import type { Runtime } from './runtime.ts';
 import type { Frame } from './frame.ts';
 import { retellLog } from './determinize-log.ts';
-import { valueEquals, type Value } from './values.ts';
+import { record, valueEquals, type EntityKind, type Value } from './values.ts';
 import type { GameState, PlayerState } from './state.ts';
 import { cardVisible, pieceSide, pieceVisible, unseenValues } from './visibility.ts';
 
@@ -47,6 +47,8 @@ export function determinize(game: Game, seat: string | null, rng: RngState, opts
     answers: resampleAnswers(copy.rt.stack, seat, rng),
     lines: 0,
   };
+  // Last, once nothing hidden in the copy is the real game's any more: a guess never reads a secret.
+  resampled.values += applyGuesses(rt, copy, me);
   // The copy's log says what the copy's pieces, cards and values would have made it say.
   if (opts.log) resampled.lines = retellLog(game, copy, me);
   state.rng = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
@@ -182,6 +184,42 @@ function resampleValues(rt: Runtime, state: GameState, me: PlayerState | undefin
         });
       }
     }
+  }
+  return changed;
+}
+
+/**
+ * Tracks that declare a `guess:` (what a seat assumes of a value it may not see): every such value
+ * of the copy becomes the guess, read on the copy with the owner bound, within the track's bounds.
+ * All guesses are read before any is written, so none depends on the order of the others.
+ */
+function applyGuesses(rt: Runtime, copy: Game, me: PlayerState | undefined): number {
+  const state = copy.state;
+  const values = state.tracks as Record<string, unknown>;
+  const inBox = (per: string, owner: string) => per === 'piece' && state.pieces[owner]?.at == null;
+  const writes: Array<[id: string, owner: string | null, value: number]> = [];
+  for (const { id, def, owners } of unseenValues(rt, 'tracks', values, me, inBox)) {
+    const guess = (def as { guess?: unknown }).guess;
+    if (typeof guess !== 'number' && typeof guess !== 'string') continue;
+    const lo = typeof def.min === 'number' ? def.min : -Infinity;
+    const hi = typeof def.max === 'number' ? def.max : Infinity;
+    const per = def.per as EntityKind | undefined;
+    for (const owner of owners ?? [null]) {
+      const v = typeof guess === 'number' ? guess : copy.rt.evalSite(['tracks', id, 'guess'], owner !== null && per ? record([[per, copy.rt.ref(per, owner)]]) : undefined);
+      if (typeof v === 'number' && Number.isFinite(v)) writes.push([id, owner, Math.min(hi, Math.max(lo, v))]);
+    }
+  }
+  let changed = 0;
+  for (const [id, owner, v] of writes) {
+    if (owner === null) {
+      changed += values[id] !== v ? 1 : 0;
+      values[id] = v;
+      continue;
+    }
+    // resampleValues already gave this track a record of the copy's own (a fork shares them).
+    const rec = values[id] as Record<string, unknown>;
+    changed += rec[owner] !== v ? 1 : 0;
+    rec[owner] = v;
   }
   return changed;
 }
