@@ -34,6 +34,20 @@ describe('tracks with a guess', () => {
     expect(JSON.stringify(game.state)).toBe(before);
   });
 
+  test("a variable's guess may draw from the copy's own dice: the same draws give the same copy", () => {
+    const game = played();
+    const plan = (g: Game) => (g.state.vars.plan as Record<string, string>).p2;
+    expect(plan(game)).toBe('spend');
+    const plans = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const copy = determinize(game, 'p1', seedRng(`v${i}`)).game;
+      plans.add(plan(copy));
+      expect((copy.state.vars.plan as Record<string, string>).p1).toBe('spend');
+      expect(plan(determinize(game, 'p1', seedRng(`v${i}`)).game)).toBe(plan(copy));
+    }
+    expect([...plans].sort()).toEqual(['save', 'spend']);
+  });
+
   test('without a guess a value is drawn within its bounds, as before', () => {
     const game = played();
     const stashes = new Set<number>();
