@@ -36,7 +36,7 @@ describe('tracks with a guess', () => {
 
   test("a variable's guess may draw from the copy's own dice: the same draws give the same copy", () => {
     const game = played();
-    const plan = (g: Game) => (g.state.vars.plan as Record<string, string>).p2;
+    const plan = (g: Game): string => (g.state.vars.plan as Record<string, string>).p2 ?? '';
     expect(plan(game)).toBe('spend');
     const plans = new Set<string>();
     for (let i = 0; i < 12; i++) {
