@@ -144,6 +144,11 @@ export interface Track extends Named {
   min?: number;
   max?: number;
   initial: Expression;
+  /**
+   * For search bots: the value a seat that may not see this track's value assumes (evaluated on its
+   * determinized copy, with the owner bound); without it the value is drawn between `min` and `max`.
+   */
+  guess?: Expression;
   per?: 'player' | 'side' | 'area' | 'piece' | 'global';
   /** What happens past a bound: `clamp` (stay at the bound) or `error` (a runtime diagnostic). */
   overflow?: 'clamp' | 'error';
@@ -158,6 +163,8 @@ export interface Track extends Named {
 export interface Variable extends Named {
   type: 'number' | 'text' | 'boolean' | 'list' | 'record' | 'area' | 'side' | 'player' | 'piece' | 'card' | 'any';
   initial?: unknown;
+  /** For search bots: the value a seat that may not see it assumes (as for tracks); without it hidden values are swapped between owners. */
+  guess?: Expression;
   per?: 'player' | 'side' | 'area' | 'piece' | 'global';
   /** Who may see it; `owner` means the player/side it belongs to. */
   visibility?: 'public' | 'owner' | 'hidden';

@@ -137,7 +137,10 @@ function checkSiteOnce(ctx: CheckContext, symbols: SymbolTable, { site, parsed }
   else {
     const t = checker.expr(parsed.ast, scope);
     if (site.result === 'number' && !isNumeric(t)) {
-      ctx.atSpan(site.path, parsed.ast.span, { code: 'type-mismatch', message: `A heuristic score must be a number, but this is ${describe(t)}.`, hint: 'Score the position with a number: higher is better for the side (or player), 0 is even.' });
+      const guess = site.path[0] === 'tracks';
+      ctx.atSpan(site.path, parsed.ast.span, guess
+        ? { code: 'type-mismatch', message: `A track's guess must be a number, but this is ${describe(t)}.`, hint: 'Give the value a seat assumes for a number it cannot see, such as the owner\'s printed value (`piece.guns`).' }
+        : { code: 'type-mismatch', message: `A heuristic score must be a number, but this is ${describe(t)}.`, hint: 'Score the position with a number: higher is better for the side (or player), 0 is even.' });
     }
     if (site.result === 'boolean' && !isBoolish(t)) {
       ctx.atSpan(site.path, parsed.ast.span, { code: 'invariant-not-boolean', message: `An invariant's \`${String(site.path[2])}\` must be true or false, but this is ${describe(t)}.`, hint: 'Write a condition: a comparison (`total == 40`), `all … where …`, or `and`/`or` of them.' });

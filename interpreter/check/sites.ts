@@ -38,6 +38,13 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
     if (!isRecord(t)) continue;
     const per = t.per === 'player' || t.per === 'side' || t.per === 'area' || t.per === 'piece' ? t.per : undefined;
     add(['tracks', id, 'initial'], t.initial, 'expression', per ? [[per, entity(per)]] : []);
+    // What a seat that cannot see a value assumes in its bots' copies (runtime/determinize.ts).
+    if (typeof t.guess === 'string') out.push({ path: ['tracks', id, 'guess'], text: t.guess, mode: 'expression', locals: per ? [[per, entity(per)]] : [], allowReturn: false, result: 'number' });
+  }
+  for (const [id, v] of entries(d.variables)) {
+    if (!isRecord(v) || typeof v.guess !== 'string') continue;
+    const per = v.per === 'player' || v.per === 'side' || v.per === 'area' || v.per === 'piece' ? v.per : undefined;
+    out.push({ path: ['variables', id, 'guess'], text: v.guess, mode: 'expression', locals: per ? [[per, entity(per)]] : [], allowReturn: false });
   }
   for (const [id, t] of entries(d.tables)) {
     // In a table declaring `params:`, a keyed row's `effect:` is a script, run by

@@ -13,7 +13,8 @@ import { nextInt, nextUint32, shuffleInPlace, type RngState } from './rng.ts';
 import type { Runtime } from './runtime.ts';
 import type { Frame } from './frame.ts';
 import { retellLog } from './determinize-log.ts';
-import { valueEquals, type Value } from './values.ts';
+import { toStored } from './persist.ts';
+import { record, valueEquals, type EntityKind, type Value } from './values.ts';
 import type { GameState, PlayerState } from './state.ts';
 import { cardVisible, pieceSide, pieceVisible, unseenValues } from './visibility.ts';
 
@@ -47,9 +48,12 @@ export function determinize(game: Game, seat: string | null, rng: RngState, opts
     answers: resampleAnswers(copy.rt.stack, seat, rng),
     lines: 0,
   };
+  state.rng = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
+  // Last, once nothing hidden in the copy is the real game's any more (the dice included): a
+  // guess never reads a secret.
+  resampled.values += applyGuesses(rt, copy, me, 'tracks') + applyGuesses(rt, copy, me, 'variables');
   // The copy's log says what the copy's pieces, cards and values would have made it say.
   if (opts.log) resampled.lines = retellLog(game, copy, me);
-  state.rng = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
   return { game: copy, resampled };
 }
 
@@ -182,6 +186,43 @@ function resampleValues(rt: Runtime, state: GameState, me: PlayerState | undefin
         });
       }
     }
+  }
+  return changed;
+}
+
+/**
+ * Tracks and variables that declare a `guess:` (what a seat assumes of a value it may not see):
+ * every such value of the copy becomes the guess, read on the copy with the owner bound (a track's
+ * within its bounds). All guesses are read before any is written, so none depends on another.
+ */
+function applyGuesses(rt: Runtime, copy: Game, me: PlayerState | undefined, section: 'tracks' | 'variables'): number {
+  const state = copy.state;
+  const values = (section === 'tracks' ? state.tracks : state.vars) as Record<string, unknown>;
+  const inBox = (per: string, owner: string) => per === 'piece' && state.pieces[owner]?.at == null;
+  const writes: Array<[id: string, owner: string | null, value: unknown]> = [];
+  for (const { id, def, owners } of unseenValues(rt, section, values, me, inBox)) {
+    const guess = (def as { guess?: unknown }).guess;
+    if (typeof guess !== 'number' && typeof guess !== 'string' && typeof guess !== 'boolean') continue;
+    const lo = typeof def.min === 'number' ? def.min : -Infinity;
+    const hi = typeof def.max === 'number' ? def.max : Infinity;
+    const per = def.per as EntityKind | undefined;
+    for (const owner of owners ?? [null]) {
+      const v = typeof guess !== 'string' ? guess : copy.rt.evalSite([section, id, 'guess'], owner !== null && per ? record([[per, copy.rt.ref(per, owner)]]) : undefined);
+      if (section === 'variables') writes.push([id, owner, toStored(v ?? null)]);
+      else if (typeof v === 'number' && Number.isFinite(v)) writes.push([id, owner, Math.min(hi, Math.max(lo, v))]);
+    }
+  }
+  let changed = 0;
+  for (const [id, owner, v] of writes) {
+    if (owner === null) {
+      changed += values[id] !== v ? 1 : 0;
+      values[id] = v;
+      continue;
+    }
+    // resampleValues already gave this value a record of the copy's own (a fork shares them).
+    const rec = values[id] as Record<string, unknown>;
+    changed += rec[owner] !== v ? 1 : 0;
+    rec[owner] = v;
   }
   return changed;
 }

@@ -1,0 +1,86 @@
+/**
+ * What the search bots plan on in Blue Max (bots.yaml, the `guess:` of the secret tracks and of
+ * chosen_maneuver): a tailer's copies of the game give the tailed enemy a maneuver it could have
+ * written, of the direction the tailer was told, and play on without a runtime error; the enemy's
+ * damage and guns are what its aircraft card says, not a random draw.
+ */
+import { describe, expect, test } from 'vitest';
+import { answerPriors, heuristicScores, RandomAgent } from '../../../interpreter/agents/index.ts';
+import { determinize } from '../../../interpreter/runtime/index.ts';
+import { seedRng } from '../../../interpreter/runtime/rng.ts';
+import { answerAll } from '../../helpers/ruleset.ts';
+import { getVar, newGame, plane, put } from './helpers.ts';
+
+/** TC-04's position: the Fokker tails the Bristol, which has written 5L2; the Fokker is asked. */
+function tailing() {
+  const game = newGame();
+  const fokker = plane(game, 'p2');
+  const bristol = plane(game, 'p1');
+  put(game, fokker, 5, 6, 1);
+  put(game, bristol, 8, 6, 1);
+  answerAll(game, ['2S2', '2S2', 'hold fire', '5L2']);
+  expect(game.pending?.prompt).toBe('Turn 2: maneuver for Fokker Dr.I (the aircraft you tail turns L)');
+  return { game, fokker, bristol };
+}
+
+describe('Blue Max: the search bots\' copies of the game', () => {
+  test("a tailer's copies give the tailed enemy a legal maneuver of the direction it was told, and play on", () => {
+    const { game, bristol } = tailing();
+    const written = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const copy = determinize(game, 'p2', seedRng(`tail${i}`)).game;
+      const code = getVar(copy, 'chosen_maneuver', bristol) as string;
+      written.add(code);
+      expect(code).toMatch(/^\d+L\d$/);
+      const bot = new RandomAgent(i);
+      for (let d = 0; d < 30 && copy.pending; d++) expect(copy.answer(bot.choose(copy.pending))).toEqual({ ok: true });
+      expect(copy.status, JSON.stringify(copy.error)).not.toBe('error');
+    }
+    // Drawn among the left turns, not always the one the Bristol wrote.
+    expect(written.size).toBeGreaterThan(1);
+  });
+
+  test("the enemy's secret damage and guns are guessed from its card, the seat's own are kept", () => {
+    const { game, fokker, bristol } = tailing();
+    (game.state.tracks.damage_tail as Record<string, number>)[bristol] = 3;
+    (game.state.tracks.damage_tail as Record<string, number>)[fokker] = 2;
+    const copy = determinize(game, 'p2', seedRng('dmg')).game;
+    expect((copy.state.tracks.damage_tail as Record<string, number>)[bristol]).toBe(0);
+    expect((copy.state.tracks.damage_tail as Record<string, number>)[fokker]).toBe(2);
+    // The Bristol's guns as set from its card in setup (no Gun Destroyed yet), in every copy.
+    const guns = (game.state.tracks.guns_pilot_left as Record<string, number>)[bristol]!;
+    expect(guns).toBeGreaterThan(0);
+    for (let i = 0; i < 6; i++) expect((determinize(game, 'p2', seedRng(`guns${i}`)).game.state.tracks.guns_pilot_left as Record<string, number>)[bristol]).toBe(guns);
+  });
+
+  test('the score reads only public information: every copy scores the position alike', () => {
+    const { game } = tailing();
+    const scores = new Set<number>();
+    for (let i = 0; i < 6; i++) scores.add(heuristicScores(determinize(game, 'p2', seedRng(`h${i}`)).game)!.get('p2')!);
+    expect(scores.size).toBe(1);
+  });
+
+  test('priors: leaving the field is the worst maneuver, then a spin (0S2); a plain turn is preferred', () => {
+    const game = newGame();
+    // The Bristol with its nose to the east edge at column 17: every straight maneuver leaves the field.
+    put(game, plane(game, 'p1'), 17, 6, 1);
+    answerAll(game, ['2S2']);
+    const req = game.pending!;
+    expect(req.prompt).toBe('Turn 1: maneuver for Bristol F.2B');
+    const priors = answerPriors(game, req, req.options.map((_, i) => i))!;
+    const of = (code: string) => priors[req.labels.indexOf(code)]!;
+    expect(of('3S3')).toBe(-4);
+    expect(of('4S4')).toBe(-4);
+    expect(of('0S2')).toBe(-3);
+    expect(Math.min(...priors)).toBe(-4);
+    expect(Math.max(of('14L3'), of('14R3'))).toBeGreaterThan(0);
+  });
+
+  test('priors: a stall (1L1, a spin on 5-6) is below the same turn at speed 2', () => {
+    const { game } = tailing();
+    const req = game.pending!;
+    const priors = answerPriors(game, req, req.options.map((_, i) => i))!;
+    const of = (code: string) => priors[req.labels.indexOf(code)]!;
+    expect(of('1L1')).toBeLessThan(of('5L2') - 1);
+  });
+});
