@@ -2,8 +2,8 @@
  * `determinize(game, seat, rng)`: a complete game that one seat cannot tell from the real one.
  * Everything the seat may not see (visibility.ts) is drawn again at random, consistently with what
  * it can see: unseen cards (draw piles, other seats' hidden hands) swap faces within their deck, face-down pieces hidden from it swap identities (type and props) within their side, values
- * declared `owner`/`hidden` that are not its own are redrawn (bounded tracks) or swapped between
- * owners, and the dice to come are reseeded. Search bots plan on such copies, so they never read
+ * declared `owner`/`hidden` that are not its own are redrawn (bounded tracks) or set back to their
+ * initial values (or a declared `guess:`), and the dice to come are reseeded. Search bots plan on such copies, so they never read
  * another seat's secrets; the non-interference test checks that the seat's view is unchanged.
  * Answers other seats already gave in a simultaneous secret choice that is still being asked
  * (they wait in the frames until every seat has answered) are drawn again among their options.
@@ -44,7 +44,7 @@ export function determinize(game: Game, seat: string | null, rng: RngState, opts
   const resampled: Resampled = {
     cards: resampleCards(rt, state, me, rng),
     pieces: resamplePieces(rt, state, me, rng),
-    values: resampleValues(rt, state, me, rng),
+    values: resampleValues(rt, copy, me, rng),
     answers: resampleAnswers(copy.rt.stack, seat, rng),
     lines: 0,
   };
@@ -148,8 +148,16 @@ function resampleAnswers(stack: Frame[], seat: string | null, rng: RngState): nu
   return changed;
 }
 
-/** Values declared `owner`/`hidden` that are not the seat's: bounded tracks drawn again, the rest swapped between owners. */
-function resampleValues(rt: Runtime, state: GameState, me: PlayerState | undefined, rng: RngState): number {
+/**
+ * Values declared `owner`/`hidden` that are not the seat's: bounded tracks drawn again within their
+ * bounds; every other such value set back to its declared initial value. Swapping them between
+ * their owners, as before, kept the real value whenever there was one owner to swap among (a global
+ * secret, the one enemy aircraft of a duel) and told the seat the values' multiset otherwise; the
+ * initial value is what every seat knows from the rules. A ruleset that wants its bots to assume
+ * better declares a `guess:` (applyGuesses, run afterwards).
+ */
+function resampleValues(rt: Runtime, copy: Game, me: PlayerState | undefined, rng: RngState): number {
+  const state = copy.state;
   let changed = 0;
   for (const section of ['tracks', 'variables'] as const) {
     const values = (section === 'tracks' ? state.tracks : state.vars) as Record<string, unknown>;
@@ -159,35 +167,38 @@ function resampleValues(rt: Runtime, state: GameState, me: PlayerState | undefin
     const inBox = (per: string, owner: string) => per === 'piece' && state.pieces[owner]?.at == null;
     for (const { id, def, owners: unseen } of unseenValues(rt, section, values, me, inBox)) {
       const bounded = section === 'tracks' && typeof def.min === 'number' && typeof def.max === 'number' ? { min: def.min, max: def.max } : null;
+      const fresh = (owner: string | null): unknown => bounded
+        ? bounded.min + nextInt(rng, bounded.max - bounded.min + 1)
+        : initialOf(copy, section, id, def, owner);
       const v = values[id];
       if (unseen === null) {
-        if (bounded) {
-          values[id] = bounded.min + nextInt(rng, bounded.max - bounded.min + 1);
-          changed += values[id] !== v ? 1 : 0;
-        }
+        values[id] = fresh(null);
+        if (!valueEquals((values[id] ?? null) as Value, (v ?? null) as Value)) changed++;
         continue;
       }
       if (unseen.length === 0) continue;
       // A fork shares per-owner records with the real game (Runtime.shareRecords): edit a copy.
       const rec = { ...(v as Record<string, unknown>) };
       values[id] = rec;
-      if (bounded) {
-        for (const owner of unseen) {
-          const old = rec[owner];
-          rec[owner] = bounded.min + nextInt(rng, bounded.max - bounded.min + 1);
-          if (rec[owner] !== old) changed++;
-        }
-      } else if (unseen.length > 1) {
-        const shuffled = shuffleInPlace(rng, canonical(unseen.map((o) => rec[o])));
-        unseen.forEach((o, k) => {
-          // Counted by identity (the count only tells tests the copy was not left as it was).
-          if (rec[o] !== shuffled[k]) changed++;
-          rec[o] = shuffled[k];
-        });
+      for (const owner of unseen) {
+        const old = rec[owner];
+        rec[owner] = fresh(owner);
+        if (!valueEquals((rec[owner] ?? null) as Value, (old ?? null) as Value)) changed++;
       }
     }
   }
   return changed;
+}
+
+/** A value's declared initial value: a plain one copied, a track's expression read on the copy. */
+function initialOf(copy: Game, section: 'tracks' | 'variables', id: string, def: { initial?: unknown; per?: string }, owner: string | null): unknown {
+  const init = def.initial;
+  if (section === 'variables') return init === undefined || init === null ? null : structuredClone(init);
+  if (typeof init === 'number') return init;
+  if (typeof init !== 'string') return 0;
+  const per = def.per as EntityKind | undefined;
+  const v = copy.rt.evalSite(['tracks', id, 'initial'], owner !== null && per ? record([[per, copy.rt.ref(per, owner)]]) : undefined);
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
 }
 
 /**

@@ -56,6 +56,19 @@ describe('tracks with a guess', () => {
     for (const s of stashes) expect(s >= 0 && s <= 50).toBe(true);
   });
 
+  test('without a guess or bounds a value is set back to its initial value, even with one owner to hide it among', () => {
+    const game = played();
+    expect(game.state.vars.note).toEqual({ p1: 'earned 3', p2: 'earned 3' });
+    expect(game.state.vars.last_pick).toBe(3);
+    for (let i = 0; i < 5; i++) {
+      const copy = determinize(game, 'p1', seedRng(`n${i}`)).game;
+      // p2's note has no other unseen owner to be swapped with: kept as it was, it told p1 the secret.
+      expect(copy.state.vars.note).toEqual({ p1: 'earned 3', p2: 'none yet' });
+      expect(copy.state.vars.last_pick).toBe(0);
+    }
+    expect(game.state.vars.note).toEqual({ p1: 'earned 3', p2: 'earned 3' });
+  });
+
   test('two games that differ only in what a seat cannot see give it the same copy', () => {
     const a = played();
     const b = played();
