@@ -6,17 +6,7 @@
 import type { Expr, Span, Stmt } from '../../grammar/index.ts';
 import type { Report } from './context.ts';
 import { describe, type Ty } from './types.ts';
-
-/** Built-ins that act on the game or its generator. */
-const ACTING_BUILTINS = new Set(['resolve', 'shuffled']);
-
-/** Expression kinds that act, as a diagnostic names them. */
-const ACTING_KINDS: Readonly<Record<string, string>> = {
-  dice: 'rolls dice',
-  'roll-on': 'rolls on a table',
-  draw: 'draws cards',
-  choose: 'asks a player to choose',
-};
+import { ACTING_BUILTINS, ACTING_KINDS } from './read-only.ts';
 
 /** Statement kinds that change the game, as a diagnostic names them. */
 const ACTING_STATEMENTS: Readonly<Record<string, string>> = {

@@ -2,10 +2,10 @@ import type { Expr, Span } from '../../grammar/index.ts';
 import type { Report } from './context.ts';
 
 /** Built-ins that act on the game or its generator: an invariant that used them would change the game it checks. */
-const ACTING_BUILTINS = new Set(['resolve', 'shuffled']);
+export const ACTING_BUILTINS: ReadonlySet<string> = new Set(['resolve', 'shuffled']);
 
 /** What each expression kind that acts (rolls, draws, asks) is called in a diagnostic. */
-const ACTING_KINDS: Readonly<Record<string, string>> = {
+export const ACTING_KINDS: Readonly<Record<string, string>> = {
   dice: 'rolls dice',
   'roll-on': 'rolls on a table',
   draw: 'draws cards',
