@@ -6,11 +6,9 @@
 import type { Expr, Stmt } from '../../grammar/index.ts';
 import type { DataPath } from '../load/model.ts';
 import type { GlobalKind } from '../runtime/program.ts';
+// The same lists of acting built-ins and expression kinds as invariants and previews are checked with.
+import { ACTING_BUILTINS, ACTING_KINDS } from '../check/read-only.ts';
 
-/** Built-ins that act on the game or its generator (as for invariants, check/read-only.ts). */
-const ACTING_BUILTINS = new Set(['resolve', 'shuffled']);
-/** Expression kinds that roll, draw or ask. */
-const ACTING_KINDS = new Set(['dice', 'roll-on', 'draw', 'choose']);
 
 export interface PuritySite {
   path: DataPath;
@@ -74,7 +72,7 @@ function exprPure(root: Expr, globals: ReadonlyMap<string, GlobalKind>, procs: R
     if (!node || typeof node !== 'object') continue;
     const n = node as { kind?: unknown; callee?: unknown };
     if (typeof n.kind === 'string') {
-      if (ACTING_KINDS.has(n.kind)) return false;
+      if (Object.hasOwn(ACTING_KINDS, n.kind)) return false;
       if (n.kind === 'call' && typeof n.callee === 'string') {
         if (globals.get(n.callee) === 'procedure' ? !procs.has(n.callee) : ACTING_BUILTINS.has(n.callee)) return false;
       }
