@@ -11,7 +11,6 @@ import { compileQuery } from './queries.ts';
 import { memberGetter, type MemberGetter } from '../runtime/members.ts';
 import { builtinImpl, builtinNameGetter, builtinReadOnly } from '../runtime/builtins.ts';
 import { piecesInPlayShared } from '../runtime/collections.ts';
-import { prepareExpr } from './codegen.ts';
 
 /** What a compiler needs to know about the ruleset while compiling one script. */
 export interface CompileEnv {
@@ -35,24 +34,8 @@ const ENTITY_GLOBALS: Partial<Record<GlobalKind, EntityRef['kind']>> = {
 
 /** Compile an expression to a closure. Choices cannot appear here (statements.ts handles them). */
 export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
-  const closure = compileClosure(e, scope, env);
-  // The generated form (codegen.ts, a prototype, off by default) replaces the closures once the
-  // expression is hot: a generated function runs slower than shared closures until V8 optimises it.
-  const generated = prepareExpr(e, scope, env);
-  if (generated === null) return closure;
-  let impl = closure;
-  let calls = 0;
-  return (f) => {
-    if (calls < HOT_CALLS && ++calls === HOT_CALLS) impl = generated() ?? closure;
-    return impl(f);
-  };
-}
-const HOT_CALLS = 500;
-
-/** `compileExpr` as a tree of closures, operands included. */
-export function compileClosure(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
   const at: SourceAt = { path: env.path, span: e.span };
-  const sub = (x: Expr) => compileClosure(x, scope, env);
+  const sub = (x: Expr) => compileExpr(x, scope, env);
   switch (e.kind) {
     case 'number': { const v = e.value; return () => v; }
     case 'bool': { const v = e.value; return () => v; }
@@ -208,12 +191,12 @@ export function compileReadSource(e: Expr, scope: SlotScope, env: CompileEnv): {
   if (e.kind === 'call' && env.globals.get(e.callee) !== 'procedure') {
     const view = builtinReadOnly(e.callee);
     if (view) {
-      const args = argList(e.args.map((x) => compileClosure(x, scope, env)));
+      const args = argList(e.args.map((x) => compileExpr(x, scope, env)));
       const at: SourceAt = { path: env.path, span: e.span };
       return { get: (f) => view(f.rt, args(f), at), shared: true };
     }
   }
-  return { get: compileClosure(e, scope, env), shared: false };
+  return { get: compileExpr(e, scope, env), shared: false };
 }
 
 /** The values of a call's arguments, as a fresh list (no `map` closure for the usual short lists). */
@@ -250,7 +233,7 @@ function compileEquals(left: Expr, right: Expr, scope: SlotScope, env: CompileEn
   }
   const v = right.kind === 'number' || right.kind === 'bool' ? right.value : right.kind === 'none' ? null : right.kind === 'string' && right.parts.every((p) => typeof p === 'string') ? right.parts.join('') : undefined;
   if (v !== undefined) return (f) => valueEquals(get(f.rt, f.slots[slot] ?? null, at), v);
-  const r = compileClosure(right, scope, env);
+  const r = compileExpr(right, scope, env);
   return (f) => valueEquals(get(f.rt, f.slots[slot] ?? null, at), r(f));
 }
 
@@ -265,7 +248,13 @@ function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt): Eval {
     case '>': return (f) => num(l(f), at) > num(r(f), at);
     case '>=': return (f) => num(l(f), at) >= num(r(f), at);
     case 'in': return (f) => f.rt.contains(r(f), l(f), at);
-    case '+': return (f) => plus(l(f), r(f), at);
+    case '+': return (f) => {
+      const a = l(f), b = r(f);
+      if (typeof a === 'string' && typeof b === 'string') return limitText(a + b, at);
+      // Joining text about hidden pieces keeps its marks.
+      if ((typeof a === 'string' || a instanceof MarkedString) && (typeof b === 'string' || b instanceof MarkedString)) return limitText(new MarkedString([...partsOf(a), ...partsOf(b)]), at);
+      return num(a, at) + num(b, at);
+    };
     case '-': return (f) => num(l(f), at) - num(r(f), at);
     case '*': return (f) => num(l(f), at) * num(r(f), at);
     case '/': return (f) => {
@@ -281,14 +270,6 @@ function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt): Eval {
     };
     default: throw new Error(`unknown operator ${op}`);
   }
-}
-
-/** `a + b`: joined text, or a sum. */
-export function plus(a: Value, b: Value, at: SourceAt): Value {
-  if (typeof a === 'string' && typeof b === 'string') return limitText(a + b, at);
-  // Joining text about hidden pieces keeps its marks.
-  if ((typeof a === 'string' || a instanceof MarkedString) && (typeof b === 'string' || b instanceof MarkedString)) return limitText(new MarkedString([...partsOf(a), ...partsOf(b)]), at);
-  return num(a, at) + num(b, at);
 }
 
 export function num(v: Value, at: SourceAt): number {

@@ -1,7 +1,7 @@
 import type { Aggregate, Query, SortExpr } from '../../grammar/index.ts';
 import type { SourceAt } from '../runtime/errors.ts';
 import { toNumber, truthy, type Value } from '../runtime/values.ts';
-import { compileClosure as compileExpr, compileReadSource, num, type CompileEnv } from './expressions.ts';
+import { compileExpr, compileReadSource, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
 import type { Eval } from '../runtime/frame.ts';
 
