@@ -1,6 +1,7 @@
-import type { Aggregate, Query, SortExpr } from '../../grammar/index.ts';
+import type { Aggregate, Expr, Query, SortExpr } from '../../grammar/index.ts';
 import type { SourceAt } from '../runtime/errors.ts';
-import { toNumber, truthy, type Value } from '../runtime/values.ts';
+import { toNumber, truthy, valueEquals, type Value } from '../runtime/values.ts';
+import { memberGetter, type MemberGetter } from '../runtime/members.ts';
 import { compileExpr, compileReadSource, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
 import type { Eval } from '../runtime/frame.ts';
@@ -10,6 +11,16 @@ export function compileQuery(e: Query | Aggregate | SortExpr, scope: SlotScope, 
   const { get: source, shared } = compileReadSource(e.source, scope, env);
   const inner = scope.child();
   const slot = inner.define(e.binder);
+  if (e.kind === 'query' && e.op !== 'all' && e.where) {
+    const test = memberTest(e.where, e.binder, inner, env);
+    if (test) {
+      const run = filtered(e.op === 'count' || e.op === 'any' ? 'count' : 'select', source, slot, test, at);
+      // Like the closures below, `any` and `first` go through every item.
+      if (e.op === 'any') return (f) => (run(f) as number) > 0;
+      if (e.op === 'first') return (f) => (run(f) as Value[])[0] ?? null;
+      return run;
+    }
+  }
   const where = e.kind !== 'sort' && e.where ? compileExpr(e.where, inner, env) : null;
   const items = (f: Parameters<Eval>[0]): Value[] => {
     const all = f.rt.iterable(source(f), at);
@@ -82,4 +93,76 @@ function compareKeys(a: Value, b: Value): number {
   const s = String(a);
   const t = String(b);
   return s < t ? -1 : s > t ? 1 : 0;
+}
+
+/**
+ * `u.prop == x and rest`, the commonest condition (`u.side == side`, `u.kind == "leader"`), with `x`
+ * a value that cannot change while the query runs: a literal, a local, an entity's name, the
+ * active `side` or `player`. Per item, `u.prop` is read directly and `rest` runs only for items that
+ * pass, instead of the condition's closures; `x` is taken once, where the closures first took it
+ * (after the first item's `u.prop`), so errors come in the same order. Null for other shapes.
+ */
+interface MemberTest {
+  get: MemberGetter;
+  at: SourceAt;
+  value: Eval;
+  /** The other conjuncts, in order; the closures' `and` stops at the first false one, as these do. */
+  rest: Eval[];
+}
+
+function memberTest(where: Expr, binder: string, scope: SlotScope, env: CompileEnv): MemberTest | null {
+  const [first, ...rest] = conjuncts(where);
+  if (first!.kind !== 'binary' || first!.op !== '==' || first!.left.kind !== 'member' || first!.left.object.kind !== 'name' || first!.left.object.name !== binder) return null;
+  if (!invariant(first!.right, binder, scope, env)) return null;
+  return {
+    get: memberGetter(first!.left.property),
+    at: { path: env.path, span: first!.left.propertySpan },
+    value: compileExpr(first!.right, scope, env),
+    rest: rest.map((x) => compileExpr(x, scope, env)),
+  };
+}
+
+/** `a and b and c`, however nested on the left, as [a, b, c]. */
+function conjuncts(e: Expr): Expr[] {
+  return e.kind === 'binary' && e.op === 'and' ? [...conjuncts(e.left), e.right] : [e];
+}
+
+/** An expression whose value cannot change during one query and whose evaluation cannot fail or act. */
+function invariant(x: Expr, binder: string, scope: SlotScope, env: CompileEnv): boolean {
+  if (x.kind === 'number' || x.kind === 'bool' || x.kind === 'none') return true;
+  if (x.kind === 'string') return x.parts.every((p) => typeof p === 'string');
+  if (x.kind !== 'name' || x.name === binder) return false;
+  // No expression assigns a local, and the query's own binders have slots of their own.
+  if (scope.lookup(x.name) !== undefined) return true;
+  const kind = env.globals.get(x.name);
+  // The active side and player change only between flow steps, never inside an expression.
+  if (kind === undefined) return x.name === 'side' || x.name === 'player';
+  return kind === 'side' || kind === 'area' || kind === 'zone' || kind === 'deck' || kind === 'table' || kind === 'die' || kind === 'piece-type' || kind === 'phase' || kind === 'action';
+}
+
+function filtered(op: 'select' | 'count', source: Eval, slot: number, t: MemberTest, at: SourceAt): Eval {
+  const { get, at: getAt, value, rest } = t;
+  return (f) => {
+    const all = f.rt.iterable(source(f), at);
+    const out: Value[] | null = op === 'select' ? [] : null;
+    let n = 0;
+    let x: Value | typeof UNSET = UNSET;
+    for (let i = 0; i < all.length; i++) {
+      const item = all[i]!;
+      f.slots[slot] = item;
+      const v = get(f.rt, item, getAt);
+      if (x === UNSET) x = value(f);
+      if (!valueEquals(v, x) || !passes(rest, f)) continue;
+      if (out) out.push(item);
+      else n++;
+    }
+    return out ?? n;
+  };
+}
+
+const UNSET = Symbol('unset');
+
+function passes(rest: Eval[], f: Parameters<Eval>[0]): boolean {
+  for (let i = 0; i < rest.length; i++) if (!truthy(rest[i]!(f))) return false;
+  return true;
 }

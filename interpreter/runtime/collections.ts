@@ -58,6 +58,11 @@ export function locationKey(v: Value): string | undefined {
 
 /** What `for each x in v` and queries iterate over. */
 export function iterable(rt: Runtime, v: Value, at: SourceAt): Value[] {
+  // Lists first: nearly every source is one (what itemsOf would return, charged the same).
+  if (Array.isArray(v)) {
+    charge(rt, v.length, at);
+    return v;
+  }
   // A range is sized, then charged, before it is built: `1..1000000000000` must stop with a clear
   // error, not fill memory; the size limit holds even for a host that raises the step budget.
   if (v instanceof RangeValue && Number.isFinite(v.to)) {

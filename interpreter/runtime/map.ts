@@ -52,6 +52,20 @@ export function areaNeighbours(rt: Runtime, area: string, type: string | null): 
 
 /** `areaNeighbours` without the copy: the cached list itself, for callers that only read it. */
 export function sharedNeighbours(rt: Runtime, area: string, type: string | null): readonly EntityRef[] {
+  // The last answer first: a query's condition asks for the same area's list once per item.
+  if (area === last.area && type === last.type && rt.program === last.program) return last.list;
+  const list = neighboursCached(rt, area, type);
+  last.program = rt.program;
+  last.area = area;
+  last.type = type;
+  last.list = list;
+  return list;
+}
+
+/** The last `sharedNeighbours` answer; the lists it caches never change, so it stays right. */
+const last: { program: object | null; area: string; type: string | null; list: readonly EntityRef[] } = { program: null, area: '', type: null, list: [] };
+
+function neighboursCached(rt: Runtime, area: string, type: string | null): readonly EntityRef[] {
   const perProgram = neighbourCache(rt.program);
   // Nested maps rather than a joined key: no string is built per call.
   let byArea = perProgram.get(type);
