@@ -4,6 +4,7 @@
  * - Mappings become prototype-free objects, so `__proto__` or `constructor` are ordinary keys
  *   (the schema then reports them as unknown keys) and can never reach `Object.prototype`.
  * - Mapping keys keep the text as written (`1.0`, `0x10`, `16+`): they are labels, not numbers.
+ * - Mappings and lists are frozen as they are built (children first), so the data is deeply frozen.
  * - An alias shares the converted anchor. Its copies count against `maxAliasNodes`, and its depth
  *   against `maxDepth`, so a "billion laughs" file or chained aliases stay cheap.
  */
@@ -88,6 +89,8 @@ class Converter {
       height = Math.max(height, child.height);
       size += child.size;
     }
+    // Frozen as built: the loader freezes all data, and this saves a second walk over it.
+    Object.freeze(value);
     return { value, at: { children }, height: height + 1, size };
   }
 
@@ -103,6 +106,7 @@ class Converter {
       height = Math.max(height, child.height);
       size += child.size;
     }
+    Object.freeze(value);
     return { value, at: { children }, height: height + 1, size };
   }
 
