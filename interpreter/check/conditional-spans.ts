@@ -106,17 +106,36 @@ function mayReturn(s: Stmt): boolean {
   return false;
 }
 
-/** Every name an expression mentions (the roots of member chains included). */
-export function namesIn(e: Expr | null | undefined): string[] {
-  const out: string[] = [];
-  const visit = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
-    if ((node as { kind?: string }).kind === 'name') out.push((node as { name: string }).name);
-    for (const v of Object.values(node)) if (v && typeof v === 'object') visit(v);
-  };
-  visit(e);
-  return out;
+/**
+ * Every name an expression mentions (the roots of member chains included). Asked again for the
+ * same condition in every checking pass, and for each `and`/`or` of a chain, so it is kept per node
+ * (the tree never changes once parsed).
+ */
+export function namesIn(e: Expr | null | undefined): readonly string[] {
+  if (!e) return NO_NAMES;
+  let names = namesMemo.get(e);
+  if (!names) {
+    const out: string[] = [];
+    collectNames(e, out);
+    namesMemo.set(e, (names = out));
+  }
+  return names;
+}
+
+const NO_NAMES: readonly string[] = [];
+const namesMemo = new WeakMap<object, readonly string[]>();
+
+/** Depth first, in the order the node's fields were written (as `Object.values` lists them). */
+function collectNames(node: object, out: string[]): void {
+  if (Array.isArray(node)) {
+    for (const item of node) if (item && typeof item === 'object') collectNames(item, out);
+    return;
+  }
+  if ((node as { kind?: string }).kind === 'name') out.push((node as { name: string }).name);
+  for (const key in node) {
+    const v = (node as Record<string, unknown>)[key];
+    if (v && typeof v === 'object') collectNames(v, out);
+  }
 }
 
 /** The name a member chain starts from (`row` in `row.cost.total`), if it is one. */

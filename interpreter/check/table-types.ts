@@ -27,10 +27,23 @@ type Rows = Array<[label: string, cell: unknown]>;
  */
 export function tableValueType(table: unknown, id = ''): Ty {
   if (!isRecord(table) || !isRecord(table.rows)) return ANY;
+  // Asked for every row (`rowType`) and every lookup with a written key: kept per table while
+  // its data cannot change (a loaded model's data is frozen).
+  if (!Object.isFrozen(table) || !Object.isFrozen(table.rows)) return computeValueType(table, id);
+  let byId = valueTypes.get(table);
+  if (!byId) valueTypes.set(table, (byId = new Map()));
+  let ty = byId.get(id);
+  if (!ty) byId.set(id, (ty = computeValueType(table, id)));
+  return ty;
+}
+
+function computeValueType(table: Record<string, unknown>, id: string): Ty {
   const cross = Array.isArray(table.columns);
-  const rows: Rows = Object.entries(table.rows).flatMap(([label, row]): Rows => (cross && Array.isArray(row) ? row.map((cell) => [label, cell]) : [[label, row]]));
+  const rows: Rows = Object.entries(table.rows as Record<string, unknown>).flatMap(([label, row]): Rows => (cross && Array.isArray(row) ? row.map((cell) => [label, cell]) : [[label, row]]));
   return rowsType(table, id, rows);
 }
+
+const valueTypes = new WeakMap<object, Map<string, Ty>>();
 
 /**
  * The type of `table[key]` for a key written in the script: the row it lands on, with the fields

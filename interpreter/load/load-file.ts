@@ -53,8 +53,9 @@ export class FileLoader {
     this.diagnostics.push(...parsed.diagnostics);
     if (parsed.broken) this.broken.add(path);
     if (!parsed.doc || parsed.doc.contents === null) return { status: 'failed' };
-    const located = toData(parsed.doc, file, this.limits, this.diagnostics);
-    if (!parsed.broken) checkSwallowedKeys(parsed.doc, file, this.diagnostics);
+    const { located, mayHideKeys } = toData(parsed.doc, file, this.limits, this.diagnostics);
+    if (!parsed.broken && mayHideKeys) checkSwallowedKeys(parsed.doc, file, this.diagnostics);
+    // toData froze it as it built it; this returns at once unless that changes.
     deepFreeze(located.value);
     // Each file alone: shapes and keys. What is required is checked once the ruleset is merged.
     if (!parsed.broken) this.diagnostics.push(...checkSchema(located, this.files, path, true));

@@ -18,6 +18,17 @@ const KEY_LINE = /^(\s*)([a-z_][a-z0-9_]*):(?:\s|$)/;
 /** Documents nest far less; the bound keeps a hostile file's walk short. */
 const MAX_WALK_DEPTH = 64;
 
+/**
+ * Whether the block scalar at `[start, end)` has a content line that reads like a key: a cheap
+ * test, true whenever `reportLines` could report there (the pattern spans lines, so it finds more).
+ */
+export function mayHoldKeyLine(text: string, start: number, end: number): boolean {
+  const header = text.indexOf('\n', start);
+  return header !== -1 && header < end && ANY_KEY_LINE.test(text.slice(header + 1, end));
+}
+
+const ANY_KEY_LINE = /^\s*[a-z_][a-z0-9_]*:(?:\s|$)/m;
+
 export function checkSwallowedKeys(doc: Document.Parsed, file: SourceFile, diagnostics: Diagnostic[]): void {
   walk(doc.contents, [rulesetSchema as Schema], file, diagnostics, 0);
 }

@@ -4,6 +4,7 @@
  * - Mappings become prototype-free objects, so `__proto__` or `constructor` are ordinary keys
  *   (the schema then reports them as unknown keys) and can never reach `Object.prototype`.
  * - Mapping keys keep the text as written (`1.0`, `0x10`, `16+`): they are labels, not numbers.
+ * - Mappings and lists are frozen as they are built (children first), so the data is deeply frozen.
  * - An alias shares the converted anchor. Its copies count against `maxAliasNodes`, and its depth
  *   against `maxDepth`, so a "billion laughs" file or chained aliases stay cheap.
  */
@@ -15,6 +16,7 @@ import { nestingTooDeep } from './parse-yaml.ts';
 import { newRecord, hasKey, type Located, type OriginNode } from './origin-tree.ts';
 import { positionAt, rangeAt } from './positions.ts';
 import type { LoadLimits } from './read-source.ts';
+import { mayHoldKeyLine } from './swallowed-keys.ts';
 import { valueOffsetFor } from './value-offset.ts';
 
 interface Converted extends Located {
@@ -37,6 +39,11 @@ class Converter {
   private readonly inProgress = new Set<Node>();
   private aliasNodes = 0;
   private readonly reported = new Set<string>();
+  /**
+   * Whether checkSwallowedKeys could find anything: a block scalar has a line that reads like a
+   * key, or a part of the document was left out here (which that check still walks).
+   */
+  mayHideKeys = false;
 
   constructor(
     private readonly doc: Document.Parsed,
@@ -49,6 +56,7 @@ class Converter {
     if (isAlias(node)) return this.alias(node, depth, key);
     if (!isMap(node) && !isSeq(node)) return isScalar(node) ? this.scalar(node, key) : NULL_VALUE;
     if (depth > this.limits.maxDepth) {
+      this.mayHideKeys = true;
       this.reportOnce('depth', node.range?.[0] ?? 0, nestingTooDeep(this.limits));
       return NULL_VALUE;
     }
@@ -68,6 +76,7 @@ class Converter {
     for (const pair of pairs) {
       const keyNode = pair.key;
       if (keyNode !== null && !isScalar(keyNode)) {
+        this.mayHideKeys = true;
         this.report(rangeOf(keyNode) ?? 0, {
           code: 'yaml-complex-key',
           message: 'A key must be a plain name or number, not a list, mapping or alias.',
@@ -79,6 +88,7 @@ class Converter {
       const keyStart = keyStartOf(pair);
       const keyEnd = keyNode?.range?.[1] ?? keyStart;
       if (hasKey(value, keyText)) {
+        this.mayHideKeys = true;
         this.duplicateKey(keyText, keyStart, keyEnd, firstKeyStart(pairs, keyText));
         continue;
       }
@@ -88,6 +98,8 @@ class Converter {
       height = Math.max(height, child.height);
       size += child.size;
     }
+    // Frozen as built: the loader freezes all data, and this saves a second walk over it.
+    Object.freeze(value);
     return { value, at: { children }, height: height + 1, size };
   }
 
@@ -103,6 +115,7 @@ class Converter {
       height = Math.max(height, child.height);
       size += child.size;
     }
+    Object.freeze(value);
     return { value, at: { children }, height: height + 1, size };
   }
 
@@ -113,6 +126,9 @@ class Converter {
     if (typeof raw === 'bigint') value = Number(raw);
     else if (raw !== null && typeof raw === 'object') value = node.source ?? String(raw);
     if (typeof value === 'string') origin.valueOffset = valueOffsetFor(node, value, this.file.text);
+    if (!this.mayHideKeys && (node.type === Scalar.BLOCK_FOLDED || node.type === Scalar.BLOCK_LITERAL) && node.range) {
+      this.mayHideKeys = mayHoldKeyLine(this.file.text, node.range[0], node.range[1]);
+    }
     return { value, at: { origin }, height: 0, size: 1 };
   }
 
@@ -179,10 +195,14 @@ class Converter {
   }
 }
 
-/** Convert a parsed document. The result's root origin covers the top-level node. */
-export function toData(doc: Document.Parsed, file: SourceFile, limits: LoadLimits, diagnostics: Diagnostic[]): Located {
-  const converted = new Converter(doc, file, limits, diagnostics).convert(doc.contents, 1);
-  return { value: converted.value, at: converted.at };
+/**
+ * Convert a parsed document. The result's root origin covers the top-level node. `mayHideKeys`
+ * false: checkSwallowedKeys would find nothing in this document, so its walk can be skipped.
+ */
+export function toData(doc: Document.Parsed, file: SourceFile, limits: LoadLimits, diagnostics: Diagnostic[]): { located: Located; mayHideKeys: boolean } {
+  const converter = new Converter(doc, file, limits, diagnostics);
+  const converted = converter.convert(doc.contents, 1);
+  return { located: { value: converted.value, at: converted.at }, mayHideKeys: converter.mayHideKeys };
 }
 
 function keyString(node: Scalar): string {

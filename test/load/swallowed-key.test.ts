@@ -22,6 +22,15 @@ describe('a key swallowed by a block scalar (issue 12, item 10)', () => {
     expect(warnings(text)).toEqual([]);
   });
 
+  test('a swallowed key should be found under a duplicated key too (the converter skips its value; the walk must not)', () => {
+    const text = lines('rulesmith: 1', 'tables:', '  crt:', '    description: x', '    description: >-', '      The combat results.', '      roll: 2d6', '    rows: { 2-12: x }');
+    expect(warnings(text).map((d) => d.range.start.line)).toEqual([7]);
+  });
+
+  test('a file whose block scalars hold no key-like line should get no warning', () => {
+    expect(warnings(lines('rulesmith: 1', 'tables:', '  crt:', '    description: >-', '      The combat results', '      roll 2d6, not a key', '    rows: { 2-12: x }'))).toEqual([]);
+  });
+
   test('keys of the top level should be found in a top-level description too', () => {
     expect(warnings(lines('rulesmith: 1', 'description: |', '  About the game.', '  players: { min: 2, max: 2 }')).map((d) => d.range.start.line)).toEqual([4]);
   });
