@@ -12,7 +12,7 @@ import { namesIn, rootName } from './conditional-spans.ts';
 import { tableRowType } from './table-types.ts';
 import type { SymbolTable } from './symbols.ts';
 import {
-  ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type Ty,
+  ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type Missing, type Ty,
 } from './types.ts';
 
 /** `resolve(table[key], …)`: the table whose row effect is resolved, or null for a card. */
@@ -50,9 +50,13 @@ export class ExpressionChecker {
       });
       return;
     }
+    if (ok(t) && t.missing?.kind && ok === isNumeric) {
+      this.report(span, mixedRows(t.missing, (x) => `${what} must be a number, but ${x}.`, 'a number'));
+      return;
+    }
     if (ok(t) && t.missing && ok === isNumeric) {
       const { table, field, rows } = t.missing;
-      const which = rows.length === 1 ? `row \`${rows[0]}\`` : `rows ${rows.slice(0, 4).map((r) => `\`${r}\``).join(', ')}${rows.length > 4 ? ` and ${rows.length - 4} more` : ''}`;
+      const which = rowNames(rows);
       this.report(span, {
         code: 'missing-table-field',
         message: `${what} must be a number, but \`${field}\` is missing from ${which} of \`${table}\`: there it reads \`none\`.`,
@@ -86,7 +90,16 @@ export class ExpressionChecker {
         if (e.to) this.expect(this.expr(e.to, scope), isNumeric, e.to.span, 'a number', 'The end of a range');
         return RANGE;
       case 'name': return this.name(e.name, e.span, scope);
-      case 'member': return this.unlessTested(this.member(this.expr(e.object, scope), e.property, e.propertySpan), rootName(e.object), scope);
+      case 'member': {
+        let object = this.expr(e.object, scope);
+        // Rows of a table that are not records, where the others are: reading a field of one stops the game.
+        if (object.k === 'record' && object.missing?.kind) object = this.unlessTested(object, rootName(e.object), scope);
+        if (object.k === 'record' && object.missing?.kind) {
+          this.report(e.propertySpan, mixedRows(object.missing, (x) => `${capital(x)}: there it has no \`${e.property}\`.`, 'a record'));
+          return ANY;
+        }
+        return this.unlessTested(this.member(object, e.property, e.propertySpan), rootName(e.object), scope);
+      }
       case 'index': return this.index(e, scope);
       case 'call': return this.call(e.callee, e.calleeSpan, e.args, e.span, scope);
       case 'unary': {
@@ -194,6 +207,7 @@ export class ExpressionChecker {
     // Only numbers are followed: a field other rows give as text or a list is read as such far less.
     const lacking = object.k === 'record' ? object.lacking?.get(property) : undefined;
     if (t && lacking && t.k === 'number' && object.k === 'record') return { ...t, missing: { ...lacking, field: property, names: object.keys ?? [] } };
+    if (t?.missing && object.k === 'record') return { ...t, missing: { ...t.missing, names: object.keys ?? [] } };
     if (t) return t;
     const dym = didYouMean(property, known.keys());
     this.report(span, {
@@ -242,6 +256,7 @@ export class ExpressionChecker {
       const row = key === undefined ? undefined : tableRowType(table, object.id, key);
       if (row) return row;
       const t = this.symbols.tableCellType(object.id);
+      if (t.missing) return this.unlessTested({ ...t, missing: { ...t.missing, names: e.keys.flatMap(namesIn) } }, undefined, scope);
       return t.k === 'record' && t.lacking ? { ...t, keys: e.keys.flatMap(namesIn) } : t;
     }
     if (object.k === 'list') return object.of;
@@ -449,6 +464,18 @@ function literalKey(e: Expr): number | string | undefined {
   if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number') return -e.operand.value;
   if (e.kind === 'string' && e.parts.every((p) => typeof p === 'string')) return e.parts.join('');
   return undefined;
+}
+
+const rowNames = (rows: readonly string[]): string => (rows.length === 1 ? `row \`${rows[0]}\`` : `rows ${rows.slice(0, 4).map((r) => `\`${r}\``).join(', ')}${rows.length > 4 ? ` and ${rows.length - 4} more` : ''}`);
+
+/** A table's rows (or one field of them) of another kind than the rest, where the rest's kind is needed. */
+function mixedRows(m: Missing, problem: (what: string) => string, kind: string): Report {
+  const what = m.field ? `\`${m.field}\` is ${m.kind!.reads} in ${rowNames(m.rows)} of \`${m.table}\` (${kind} in its other rows)` : `\`${m.table}\` gives ${m.kind!.reads} in ${rowNames(m.rows)} (${kind} in its other rows)`;
+  return {
+    code: 'mixed-row-kinds',
+    message: problem(what),
+    hint: `Give ${m.rows.length === 1 ? 'that row' : 'those rows'} ${kind}${m.field ? ` for \`${m.field}\`` : ''} like the others, or test the key or the value before using it as ${kind}.`,
+  };
 }
 
 function capital(s: string): string {
