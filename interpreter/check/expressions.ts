@@ -10,6 +10,7 @@ import { diceProblem } from './limits.ts';
 import { previewActingParts, previewTypeOk, previewTypeReport } from './preview.ts';
 import { namesIn, rootName } from './conditional-spans.ts';
 import { tableRowType } from './table-types.ts';
+import { lackingReport, type LackingProp } from './lacking-props.ts';
 import type { SymbolTable } from './symbols.ts';
 import {
   ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type Missing, type Ty,
@@ -98,7 +99,10 @@ export class ExpressionChecker {
           this.report(e.propertySpan, mixedRows(object.missing, (x) => `${capital(x)}: there it has no \`${e.property}\`.`, 'a record'));
           return ANY;
         }
-        return this.unlessTested(this.member(object, e.property, e.propertySpan), rootName(e.object), scope);
+        const lacking = this.lackingProp(object, e.property);
+        const root = rootName(e.object);
+        if (lacking && !(root !== undefined && scope.isTested([root]))) this.report(e.propertySpan, { code: 'missing-prop', ...lackingReport(e.property, lacking) });
+        return this.unlessTested(this.member(object, e.property, e.propertySpan), root, scope);
       }
       case 'index': return this.index(e, scope);
       case 'call': return this.call(e.callee, e.calleeSpan, e.args, e.span, scope);
@@ -217,6 +221,25 @@ export class ExpressionChecker {
       ...(dym.suggestion ? { fix: dym.suggestion } : {}),
     });
     return ANY;
+  }
+
+  /**
+   * A prop a few piece types of a kind (or areas of a type) lack, read on a piece (an area) of no
+   * known type, or on a value of unknown kind when only pieces (only areas) have a member of that
+   * name: the first group that lacks it.
+   */
+  private lackingProp(object: Ty, property: string): LackingProp | undefined {
+    const { piece, area } = this.symbols.lackingProps;
+    if (object.k === 'entity') return object.e === 'piece' || object.e === 'piece-type' ? piece.get(property)?.[0] : object.e === 'area' ? area.get(property)?.[0] : undefined;
+    if (object.k !== 'any' || this.site.path[0] === 'heuristics') return undefined;
+    const of = piece.has(property) ? 'piece' : area.has(property) ? 'area' : undefined;
+    const possible = this.symbols.possibleMembers;
+    if (!of || !possible || possible.fields.has(property)) return undefined;
+    for (const [kind, members] of this.symbols.members) {
+      const same = kind === of || (of === 'piece' && kind === 'piece-type');
+      if (!same && members.has(property)) return undefined;
+    }
+    return (of === 'piece' ? piece : area).get(property)?.[0];
   }
 
   /** A member of a value of unknown kind: only a name no value of the ruleset can have is wrong. */

@@ -16,6 +16,8 @@ export interface PossibleMembers {
    * kind and value that has it; any value for a name some record may hold as a field.
    */
   types: Map<string, Ty>;
+  /** The names some record may hold as a field (from data, record literals and assignments). */
+  fields: Set<string>;
 }
 
 /** Every key of a data value, at any depth (table rows, variables' initial records, card props…). */
@@ -64,9 +66,10 @@ export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSit
     for (const m of site.text.matchAll(/\.([A-Za-z_]\w*)\s*=(?!=)/g)) names.add(m[1]!);
   }
   // `names` holds record fields so far: what they read is not known.
+  const fields = new Set(names);
   for (const name of names) types.set(name, ANY);
   for (const name of types.keys()) names.add(name);
-  return { names, types };
+  return { names, types, fields };
 }
 
 /** Member names scripts set with `=` (`r.count = 0`, `ship.owner = p`); `+=` and `-=` keep a number a number. */
