@@ -202,10 +202,11 @@ export class ExpressionChecker {
     if (object.k === 'entity') known = this.symbols.members.get(object.e);
     else if (object.k === 'roll') known = ROLL_MEMBERS;
     else if (object.k === 'record' && object.fields) known = object.fields;
-    // A number may be a roll's total (a join of the two is a number); lists have a size; true/false and ranges nothing.
+    // A number may be a roll's total (a join of the two is a number); lists have a size; true/false, ranges and text nothing.
     else if (object.k === 'number') known = ROLL_MEMBERS;
     else if (object.k === 'list') known = LIST_MEMBERS;
-    else if (object.k === 'bool' || object.k === 'range') known = NO_MEMBERS;
+    // Text has no members: a piece's `type` is a piece type, not its id as text.
+    else if (object.k === 'bool' || object.k === 'range' || object.k === 'text') known = NO_MEMBERS;
     if (!known) return this.memberOfUnknown(property, span);
     const t = known.get(property);
     // Only numbers are followed: a field other rows give as text or a list is read as such far less.
