@@ -51,6 +51,15 @@ export class ExpressionChecker {
       });
       return;
     }
+    if (ok(t) && t.missing?.returned && ok === isNumeric) {
+      const { table, returned } = t.missing;
+      this.report(span, {
+        code: 'mixed-return-kinds',
+        message: `${what} must be a number, but \`${table}\` returns ${returned.reads} at ${returned.at} (a number from its other \`return\`s).`,
+        hint: `Return a number there too (0 if it adds nothing, \`none\` for no value), or test what \`${table}\` gives before using it as a number.`,
+      });
+      return;
+    }
     if (ok(t) && t.missing?.kind && ok === isNumeric) {
       this.report(span, mixedRows(t.missing, (x) => `${what} must be a number, but ${x}.`, 'a number'));
       return;

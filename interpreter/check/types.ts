@@ -22,6 +22,8 @@ export interface Missing {
    * than in the table's other rows: a number or a record in most, a list or text in these.
    */
   kind?: { reads: string };
+  /** A procedure (`table`) that returns a number but for a few `return`s, the first `at` (file:line:column), of another kind. */
+  returned?: { at: string; reads: string };
 }
 
 export type Ty = (
