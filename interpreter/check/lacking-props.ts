@@ -26,9 +26,9 @@ type Member = [id: string, props: Set<string>];
 /**
  * Props that a few members of a group lack while the rest declare them, the way a key deleted or
  * misspelt in one piece type or area looks. A group is the piece types of one `kind` (the areas
- * of one `type`), or the members that declare every prop one member declares (its peers: a unit
- * without `mf` among units with `faction`, `cf` and `ma` that all have one), when it is the only
- * one of them without the prop. At most a quarter of a group may lack the prop and at least 3
+ * of one `type`), or the members that declare every prop one member shares with others, but for
+ * one when it has three or more (its peers: a police unit without `mf` among units with `cf`, `ma`
+ * and `force` or `faction` that all have one), when it is the only one of them without the prop. At most a quarter of a group may lack the prop and at least 3
  * declare it, so a prop only some have by design is not taken for one missing (`capturable` in 9
  * units of 13). Props scripts set with `=` are left out
  * (a piece gets them in play), and so are the names `skip` answers for (per-entity tracks and
@@ -73,10 +73,17 @@ function collect(of: 'piece' | 'area', groups: Map<string, Member[]>, assigned: 
   };
   for (const [group, members] of groups) add(group, members);
   const all = [...groups.values()].flat();
+  const declaring = new Map<string, number>();
+  for (const [, props] of all) for (const p of props) declaring.set(p, (declaring.get(p) ?? 0) + 1);
   for (const [id, props] of all) {
-    if (props.size === 0) continue;
-    const peers = all.filter(([, other]) => other.size >= props.size && [...props].every((p) => other.has(p)));
-    add(`that declare ${[...props].slice(0, 4).map((p) => `\`${p}\``).join(', ')}${props.size > 4 ? ' …' : ''}`, peers, id);
+    // A prop no other member declares (a misspelt key) says nothing of whom it is like.
+    const shared = [...props].filter((p) => declaring.get(p)! > 1);
+    if (shared.length === 0) continue;
+    // Of three or more props, a peer may lack one (a police unit's `force` where units have `faction`).
+    const spare = shared.length >= 3 ? 1 : 0;
+    const peers = all.filter(([, other]) => shared.filter((p) => !other.has(p)).length <= spare);
+    const names = `${shared.slice(0, 4).map((p) => `\`${p}\``).join(', ')}${shared.length > 4 ? ' …' : ''}`;
+    add(spare ? `that declare all or all but one of ${names}` : `that declare ${names}`, peers, id);
   }
   return out;
 }
