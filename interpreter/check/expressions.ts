@@ -13,7 +13,7 @@ import { tableRowType } from './table-types.ts';
 import { lackingReport, type LackingProp } from './lacking-props.ts';
 import type { SymbolTable } from './symbols.ts';
 import {
-  ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type Missing, type Ty,
+  ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type EntityKind, type Missing, type Ty,
 } from './types.ts';
 
 /** `resolve(table[key], …)`: the table whose row effect is resolved, or null for a card. */
@@ -25,6 +25,8 @@ export function rowEffectTable(arg: Expr | undefined, symbols: SymbolTable): str
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
 const LIST_MEMBERS = new Map<string, Ty>([['size', NUMBER]]);
 const NO_MEMBERS = new Map<string, Ty>();
+/** Members values that are not entities have (a roll's, a list's). */
+const VALUE_MEMBER_NAMES: ReadonlySet<string> = new Set([...ROLL_MEMBERS.keys(), ...LIST_MEMBERS.keys()]);
 
 /**
  * Resolves names and infers types in expressions, reporting what it can prove wrong.
@@ -111,7 +113,13 @@ export class ExpressionChecker {
         const lacking = this.lackingProp(object, e.property);
         const root = rootName(e.object);
         if (lacking && !(root !== undefined && scope.isTested([root]))) this.report(e.propertySpan, { code: 'missing-prop', ...lackingReport(e.property, lacking) });
-        return this.unlessTested(this.member(object, e.property, e.propertySpan), root, scope);
+        const t = this.unlessTested(this.member(object, e.property, e.propertySpan), root, scope);
+        // Past a member only one kind of entity has, a name of unknown kind is that kind (or the game stopped there).
+        if (object.k === 'any' && e.object.kind === 'name' && scope.lookup(e.object.name)) {
+          const only = this.onlyKindWith(e.property);
+          if (only) scope.narrow(e.object.name, entity(only));
+        }
+        return t;
       }
       case 'index': return this.index(e, scope);
       case 'call': return this.call(e.callee, e.calleeSpan, e.args, e.span, scope);
@@ -250,6 +258,19 @@ export class ExpressionChecker {
       if (!same && members.has(property)) return undefined;
     }
     return (of === 'piece' ? piece : area).get(property)?.[0];
+  }
+
+  /** The one kind of entity with a member of this name, when no other kind, value or record has one. */
+  private onlyKindWith(property: string): EntityKind | undefined {
+    const possible = this.symbols.possibleMembers;
+    if (!possible || possible.fields.has(property) || this.site.path[0] === 'heuristics' || VALUE_MEMBER_NAMES.has(property)) return undefined;
+    let only: EntityKind | undefined;
+    for (const [kind, members] of this.symbols.members) {
+      if (!members.has(property)) continue;
+      if (only) return undefined;
+      only = kind;
+    }
+    return only;
   }
 
   /** A member of a value of unknown kind: only a name no value of the ruleset can have is wrong. */

@@ -181,7 +181,7 @@ export class SymbolTable {
       }
     }
     const perEntity = (of: 'piece' | 'area', name: string) => [this.data.tracks, this.data.variables, this.data.zones].some((section) => isRecord(section) && isRecord(section[name]) && section[name].per === of);
-    this.lackingProps = lackingProps(this.data, assigned, (of, name) => perEntity(of, name) || (of === 'piece' && name === 'in_play') || ENTITY_MEMBERS[of]!.some(([n]) => n === name));
+    this.lackingProps = lackingProps(this.data, assigned, (of, name) => perEntity(of, name) || ENTITY_MEMBERS[of]!.some(([n]) => n === name));
     for (const [key, list] of declared) {
       if (assigned.has(key)) continue;
       const t = propType(key, list);
