@@ -113,6 +113,7 @@ export class ExpressionChecker {
         const lacking = this.lackingProp(object, e.property);
         const root = rootName(e.object);
         if (lacking && !(root !== undefined && scope.isTested([root]))) this.report(e.propertySpan, { code: 'missing-prop', ...lackingReport(e.property, lacking) });
+        else if (e.object.kind === 'name' && !scope.isTested([e.object.name])) this.everyEntity(e.object.name, e.property, e.propertySpan);
         const t = this.unlessTested(this.member(object, e.property, e.propertySpan), root, scope);
         // Past a member only one kind of entity has, a name of unknown kind is that kind (or the game stopped there).
         if (object.k === 'any' && e.object.kind === 'name' && scope.lookup(e.object.name)) {
@@ -258,6 +259,24 @@ export class ExpressionChecker {
       if (!same && members.has(property)) return undefined;
     }
     return (of === 'piece' ? piece : area).get(property)?.[0];
+  }
+
+  /**
+   * A per-piece (per-area) track's `initial` is worked out for every piece (area), with the piece
+   * as `piece` (the area as `area`): a prop it reads that some piece type (area) lacks stops the
+   * game as it starts.
+   */
+  private everyEntity(name: string, property: string, span: Span): void {
+    const [section, id, key] = this.site.path;
+    if (section !== 'tracks' || key !== 'initial' || (name !== 'piece' && name !== 'area') || this.site.locals[0]?.[0] !== name) return;
+    const lacking = this.symbols.lackingProps.without(name, property);
+    if (lacking.length === 0 || !this.symbols.members.get(name)?.has(property)) return;
+    const few = lacking.slice(0, 4).map((x) => `\`${x}\``).join(', ') + (lacking.length > 4 ? ` and ${lacking.length - 4} more` : '');
+    this.report(span, {
+      code: 'missing-prop',
+      message: `Track \`${String(id)}\` starts from this for every ${name === 'piece' ? 'piece' : 'area'}, but ${name === 'piece' ? `piece type${lacking.length === 1 ? '' : 's'} ` : ''}${few} ${lacking.length === 1 ? 'has' : 'have'} no \`${property}\`: the game stops as it starts.`,
+      hint: `Give ${lacking.length === 1 ? 'it' : 'them'} a \`${property}\`, or start the track from a value every ${name} has.`,
+    });
   }
 
   /** The one kind of entity with a member of this name, when no other kind, value or record has one. */

@@ -19,6 +19,8 @@ export interface LackingProp {
 export interface LackingProps {
   piece: Map<string, LackingProp[]>;
   area: Map<string, LackingProp[]>;
+  /** Which piece types (areas) lack a prop, of all: what a per-piece (per-area) track's `initial` reads on every one. */
+  without: (of: 'piece' | 'area', name: string) => string[];
 }
 
 type Member = [id: string, props: Set<string>];
@@ -50,7 +52,9 @@ export function lackingProps(data: RulesetFile, assigned: ReadonlySet<string>, s
     const group = type ? `of type \`${type}\`` : 'without a `type`';
     areas.set(group, [...(areas.get(group) ?? []), [id, props]]);
   }
-  return { piece: collect('piece', pieces, assigned, skip), area: collect('area', areas, assigned, skip) };
+  const all = { piece: [...pieces.values()].flat(), area: [...areas.values()].flat() };
+  const without = (of: 'piece' | 'area', name: string): string[] => (skip(of, name) ? [] : all[of].filter(([, props]) => !props.has(name)).map(([id]) => id));
+  return { piece: collect('piece', pieces, assigned, skip), area: collect('area', areas, assigned, skip), without };
 }
 
 function collect(of: 'piece' | 'area', groups: Map<string, Member[]>, assigned: ReadonlySet<string>, skip: (of: 'piece' | 'area', name: string) => boolean): Map<string, LackingProp[]> {

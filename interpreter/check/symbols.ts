@@ -58,7 +58,7 @@ export class SymbolTable {
   /** Procedures called with arguments of different kinds: one call of each kind (procedure-variants.ts). */
   readonly procedureVariants = new Map<string, CallSite[]>();
   /** Props most piece types of a kind, or areas of a type, declare and a few lack (typeProps). */
-  lackingProps: LackingProps = { piece: new Map(), area: new Map() };
+  lackingProps: LackingProps = { piece: new Map(), area: new Map(), without: () => [] };
   /** `tableCellType` per table id. */
   private readonly cellTypes = new Map<string, Ty>();
 
