@@ -62,12 +62,16 @@ export function rowType(table: Record<string, unknown>, id: string, label: strin
 
 function rowsType(table: Record<string, unknown>, id: string, rows: Rows): Ty {
   const expression = table.cells === 'expression';
-  const typed = rows.map(([label, cell]): [string, Ty] => [label, cellType(cell, expression)]);
+  // A row left empty (`null`) reads `none`; the others say what the table gives.
+  const empty = rows.filter(([, cell]) => cell === null && !expression).map(([label]) => label);
+  const typed = rows.filter(([, cell]) => cell !== null || expression).map(([label, cell]): [string, Ty] => [label, cellType(cell, expression)]);
   const acc = typed.map(([, t]) => t).reduce<Ty | undefined>((a, t) => (a ? join(a, t) : t), undefined);
   if (acc === undefined) return ANY;
+  // In a table of numbers, `none` in a few rows stops arithmetic there.
+  if (acc.k === 'number' && empty.length) return empty.length * 4 <= rows.length ? { ...NUMBER, missing: { table: id, field: '', rows: [...new Set(empty)], names: [], kind: { reads: '`none`' } } } : ANY;
   // Rows of mixed kinds give any value, unless a few break a rule the rest keep: then the rest's kind, saying where it fails.
   const odd = acc.k === 'any' ? oddOnes(typed, id, '') : undefined;
-  if (odd?.t.k === 'number') return odd.t;
+  if (odd?.t.k === 'number') return empty.length ? ANY : odd.t;
   const records = odd ? typed.filter(([, t]) => t.k === 'record') : typed;
   const fields = new Map<string, Array<[string, Ty]>>();
   for (const [label, t] of records) {
