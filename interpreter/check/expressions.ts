@@ -10,10 +10,12 @@ import { diceProblem } from './limits.ts';
 import { previewActingParts, previewTypeOk, previewTypeReport } from './preview.ts';
 import { namesIn, rootName } from './conditional-spans.ts';
 import { tableRowType } from './table-types.ts';
-import { lackingReport, type LackingProp } from './lacking-props.ts';
+import { lackingReport } from './lacking-props.ts';
+import { everyEntityReport, lackingPropOf, onlyKindWith } from './prop-reads.ts';
+import { missingReport, mixedRows } from './missing-reports.ts';
 import type { SymbolTable } from './symbols.ts';
 import {
-  ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type EntityKind, type Missing, type Ty,
+  ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type Ty,
 } from './types.ts';
 
 /** `resolve(table[key], …)`: the table whose row effect is resolved, or null for a card. */
@@ -25,8 +27,6 @@ export function rowEffectTable(arg: Expr | undefined, symbols: SymbolTable): str
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
 const LIST_MEMBERS = new Map<string, Ty>([['size', NUMBER]]);
 const NO_MEMBERS = new Map<string, Ty>();
-/** Members values that are not entities have (a roll's, a list's). */
-const VALUE_MEMBER_NAMES: ReadonlySet<string> = new Set([...ROLL_MEMBERS.keys(), ...LIST_MEMBERS.keys()]);
 
 /**
  * Resolves names and infers types in expressions, reporting what it can prove wrong.
@@ -43,40 +43,9 @@ export class ExpressionChecker {
   }
 
   protected expect(t: Ty, ok: (t: Ty) => boolean, span: Span, wanted: string, what: string): void {
-    if (ok(t) && t.missing?.prop && ok === isNumeric) {
-      const { field, prop } = t.missing;
-      const which = prop.types.length === 1 ? `piece type \`${prop.types[0]}\`` : `piece types ${prop.types.map((x) => `\`${x}\``).join(', ')}`;
-      this.report(span, {
-        code: 'mixed-prop-kinds',
-        message: `${what} must be a number, but the prop \`${field}\` is ${prop.reads} in ${which} (a number in the other types).`,
-        hint: `Give \`${field}\` a number in every piece type that declares it, or test the piece (its \`type\` or \`kind\`) before using it as a number.`,
-      });
-      return;
-    }
-    if (ok(t) && t.missing?.returned && ok === isNumeric) {
-      const { table, returned } = t.missing;
-      this.report(span, {
-        code: 'mixed-return-kinds',
-        message: `${what} must be a number, but \`${table}\` returns ${returned.reads} at ${returned.at} (a number from its other \`return\`s).`,
-        hint: `Return a number there too (0 if it adds nothing, \`none\` for no value), or test what \`${table}\` gives before using it as a number.`,
-      });
-      return;
-    }
-    if (ok(t) && t.missing?.kind && ok === isNumeric) {
-      this.report(span, mixedRows(t.missing, (x) => `${what} must be a number, but ${x}.`, 'a number'));
-      return;
-    }
-    if (ok(t) && t.missing && ok === isNumeric) {
-      const { table, field, rows } = t.missing;
-      const which = rowNames(rows);
-      this.report(span, {
-        code: 'missing-table-field',
-        message: `${what} must be a number, but \`${field}\` is missing from ${which} of \`${table}\`: there it reads \`none\`.`,
-        hint: `Give ${rows.length === 1 ? 'that row' : 'those rows'} a \`${field}\` (0 if it adds nothing), or test the value (\`… != none\`) before using it.`,
-      });
-      return;
-    }
-    if (!ok(t)) this.report(span, { code: 'type-mismatch', message: `${what} must be ${wanted}, but this is ${describe(t)}.`, hint: `Use ${wanted} here.` });
+    // A number that says where it is not one (a table field some rows lack, a prop of mixed kinds…).
+    if (ok(t) && t.missing && ok === isNumeric) this.report(span, missingReport(t.missing, what));
+    else if (!ok(t)) this.report(span, { code: 'type-mismatch', message: `${what} must be ${wanted}, but this is ${describe(t)}.`, hint: `Use ${wanted} here.` });
   }
 
   expr(e: Expr, scope: Scope): Ty {
@@ -110,14 +79,17 @@ export class ExpressionChecker {
           this.report(e.propertySpan, mixedRows(object.missing, (x) => `${capital(x)}: there it has no \`${e.property}\`.`, 'a record'));
           return ANY;
         }
-        const lacking = this.lackingProp(object, e.property);
+        const lacking = lackingPropOf(this.symbols, this.site, object, e.property);
         const root = rootName(e.object);
         if (lacking && !(root !== undefined && scope.isTested([root]))) this.report(e.propertySpan, { code: 'missing-prop', ...lackingReport(e.property, lacking) });
-        else if (e.object.kind === 'name' && !scope.isTested([e.object.name])) this.everyEntity(e.object.name, e.property, e.propertySpan);
+        else if (e.object.kind === 'name' && !scope.isTested([e.object.name])) {
+          const every = everyEntityReport(this.symbols, this.site, e.object.name, e.property);
+          if (every) this.report(e.propertySpan, every);
+        }
         const t = this.unlessTested(this.member(object, e.property, e.propertySpan), root, scope);
         // Past a member only one kind of entity has, a name of unknown kind is that kind (or the game stopped there).
         if (object.k === 'any' && e.object.kind === 'name' && scope.lookup(e.object.name)) {
-          const only = this.onlyKindWith(e.property);
+          const only = onlyKindWith(this.symbols, this.site, e.property);
           if (only) scope.narrow(e.object.name, entity(only));
         }
         return t;
@@ -240,56 +212,6 @@ export class ExpressionChecker {
       ...(dym.suggestion ? { fix: dym.suggestion } : {}),
     });
     return ANY;
-  }
-
-  /**
-   * A prop a few piece types of a kind (or areas of a type) lack, read on a piece (an area) of no
-   * known type, or on a value of unknown kind when only pieces (only areas) have a member of that
-   * name: the first group that lacks it.
-   */
-  private lackingProp(object: Ty, property: string): LackingProp | undefined {
-    const { piece, area } = this.symbols.lackingProps;
-    if (object.k === 'entity') return object.e === 'piece' || object.e === 'piece-type' ? piece.get(property)?.[0] : object.e === 'area' ? area.get(property)?.[0] : undefined;
-    if (object.k !== 'any' || this.site.path[0] === 'heuristics') return undefined;
-    const of = piece.has(property) ? 'piece' : area.has(property) ? 'area' : undefined;
-    const possible = this.symbols.possibleMembers;
-    if (!of || !possible || possible.fields.has(property)) return undefined;
-    for (const [kind, members] of this.symbols.members) {
-      const same = kind === of || (of === 'piece' && kind === 'piece-type');
-      if (!same && members.has(property)) return undefined;
-    }
-    return (of === 'piece' ? piece : area).get(property)?.[0];
-  }
-
-  /**
-   * A per-piece (per-area) track's `initial` is worked out for every piece (area), with the piece
-   * as `piece` (the area as `area`): a prop it reads that some piece type (area) lacks stops the
-   * game as it starts.
-   */
-  private everyEntity(name: string, property: string, span: Span): void {
-    const [section, id, key] = this.site.path;
-    if (section !== 'tracks' || key !== 'initial' || (name !== 'piece' && name !== 'area') || this.site.locals[0]?.[0] !== name) return;
-    const lacking = this.symbols.lackingProps.without(name, property);
-    if (lacking.length === 0 || !this.symbols.members.get(name)?.has(property)) return;
-    const few = lacking.slice(0, 4).map((x) => `\`${x}\``).join(', ') + (lacking.length > 4 ? ` and ${lacking.length - 4} more` : '');
-    this.report(span, {
-      code: 'missing-prop',
-      message: `Track \`${String(id)}\` starts from this for every ${name === 'piece' ? 'piece' : 'area'}, but ${name === 'piece' ? `piece type${lacking.length === 1 ? '' : 's'} ` : ''}${few} ${lacking.length === 1 ? 'has' : 'have'} no \`${property}\`: the game stops as it starts.`,
-      hint: `Give ${lacking.length === 1 ? 'it' : 'them'} a \`${property}\`, or start the track from a value every ${name} has.`,
-    });
-  }
-
-  /** The one kind of entity with a member of this name, when no other kind, value or record has one. */
-  private onlyKindWith(property: string): EntityKind | undefined {
-    const possible = this.symbols.possibleMembers;
-    if (!possible || possible.fields.has(property) || this.site.path[0] === 'heuristics' || VALUE_MEMBER_NAMES.has(property)) return undefined;
-    let only: EntityKind | undefined;
-    for (const [kind, members] of this.symbols.members) {
-      if (!members.has(property)) continue;
-      if (only) return undefined;
-      only = kind;
-    }
-    return only;
   }
 
   /** A member of a value of unknown kind: only a name no value of the ruleset can have is wrong. */
@@ -537,18 +459,6 @@ function literalKey(e: Expr): number | string | undefined {
   if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number') return -e.operand.value;
   if (e.kind === 'string' && e.parts.every((p) => typeof p === 'string')) return e.parts.join('');
   return undefined;
-}
-
-const rowNames = (rows: readonly string[]): string => (rows.length === 1 ? `row \`${rows[0]}\`` : `rows ${rows.slice(0, 4).map((r) => `\`${r}\``).join(', ')}${rows.length > 4 ? ` and ${rows.length - 4} more` : ''}`);
-
-/** A table's rows (or one field of them) of another kind than the rest, where the rest's kind is needed. */
-function mixedRows(m: Missing, problem: (what: string) => string, kind: string): Report {
-  const what = m.field ? `\`${m.field}\` is ${m.kind!.reads} in ${rowNames(m.rows)} of \`${m.table}\` (${kind} in its other rows)` : `\`${m.table}\` gives ${m.kind!.reads} in ${rowNames(m.rows)} (${kind} in its other rows)`;
-  return {
-    code: 'mixed-row-kinds',
-    message: problem(what),
-    hint: `Give ${m.rows.length === 1 ? 'that row' : 'those rows'} ${kind}${m.field ? ` for \`${m.field}\`` : ''} like the others, or test the key or the value before using it as ${kind}.`,
-  };
 }
 
 function capital(s: string): string {
