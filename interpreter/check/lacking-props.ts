@@ -39,12 +39,14 @@ type Member = [id: string, props: Set<string>];
 export function lackingProps(data: RulesetFile, assigned: ReadonlySet<string>, skip: (of: 'piece' | 'area', name: string) => boolean): LackingProps {
   const pieces = new Map<string, Member[]>();
   for (const [id, p] of entries(data.pieces)) {
+    if (!isRecord(p)) continue;
     const group = typeof p.kind === 'string' ? `of kind \`${p.kind}\`` : 'without a `kind`';
     pieces.set(group, [...(pieces.get(group) ?? []), [id, new Set(Object.keys(isRecord(p.props) ? p.props : {}))]]);
   }
   const areas = new Map<string, Member[]>();
   const areaTypes = isRecord(data.map?.area_types) ? data.map.area_types : {};
   for (const [id, a] of entries(data.map?.areas)) {
+    if (!isRecord(a)) continue;
     const type = typeof a.type === 'string' ? a.type : '';
     const typeDef = areaTypes[type];
     // An area reads its type's props where it has none of its own.
