@@ -40,7 +40,8 @@ export function lackingProps(data: RulesetFile, assigned: ReadonlySet<string>, s
   const pieces = new Map<string, Member[]>();
   for (const [id, p] of entries(data.pieces)) {
     if (!isRecord(p)) continue;
-    const group = typeof p.kind === 'string' ? `of kind \`${p.kind}\`` : 'without a `kind`';
+    // Types without a `kind` share nothing that says they are alike (a relic among units): only their peers group them.
+    const group = typeof p.kind === 'string' ? `of kind \`${p.kind}\`` : '';
     pieces.set(group, [...(pieces.get(group) ?? []), [id, new Set(Object.keys(isRecord(p.props) ? p.props : {}))]]);
   }
   const areas = new Map<string, Member[]>();
@@ -51,7 +52,7 @@ export function lackingProps(data: RulesetFile, assigned: ReadonlySet<string>, s
     const typeDef = areaTypes[type];
     // An area reads its type's props where it has none of its own.
     const props = new Set([...Object.keys(isRecord(a.props) ? a.props : {}), ...Object.keys(isRecord(typeDef) && isRecord(typeDef.props) ? typeDef.props : {})]);
-    const group = type ? `of type \`${type}\`` : 'without a `type`';
+    const group = type ? `of type \`${type}\`` : '';
     areas.set(group, [...(areas.get(group) ?? []), [id, props]]);
   }
   const all = { piece: [...pieces.values()].flat(), area: [...areas.values()].flat() };
@@ -77,7 +78,7 @@ function collect(of: 'piece' | 'area', groups: Map<string, Member[]>, assigned: 
       out.set(name, [...(out.get(name) ?? []), { of, group, declared, total: members.length, lacking }]);
     }
   };
-  for (const [group, members] of groups) add(group, members);
+  for (const [group, members] of groups) if (group) add(group, members);
   const all = [...groups.values()].flat();
   const declaring = new Map<string, number>();
   for (const [, props] of all) for (const p of props) declaring.set(p, (declaring.get(p) ?? 0) + 1);
