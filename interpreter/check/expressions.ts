@@ -10,6 +10,9 @@ import { diceProblem } from './limits.ts';
 import { previewActingParts, previewTypeOk, previewTypeReport } from './preview.ts';
 import { namesIn, rootName } from './conditional-spans.ts';
 import { tableRowType } from './table-types.ts';
+import { lackingReport } from './lacking-props.ts';
+import { everyEntityReport, lackingPropOf, onlyKindWith } from './prop-reads.ts';
+import { missingReport, mixedRows } from './missing-reports.ts';
 import type { SymbolTable } from './symbols.ts';
 import {
   ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type Ty,
@@ -40,27 +43,9 @@ export class ExpressionChecker {
   }
 
   protected expect(t: Ty, ok: (t: Ty) => boolean, span: Span, wanted: string, what: string): void {
-    if (ok(t) && t.missing?.prop && ok === isNumeric) {
-      const { field, prop } = t.missing;
-      const which = prop.types.length === 1 ? `piece type \`${prop.types[0]}\`` : `piece types ${prop.types.map((x) => `\`${x}\``).join(', ')}`;
-      this.report(span, {
-        code: 'mixed-prop-kinds',
-        message: `${what} must be a number, but the prop \`${field}\` is ${prop.reads} in ${which} (a number in the other types).`,
-        hint: `Give \`${field}\` a number in every piece type that declares it, or test the piece (its \`type\` or \`kind\`) before using it as a number.`,
-      });
-      return;
-    }
-    if (ok(t) && t.missing && ok === isNumeric) {
-      const { table, field, rows } = t.missing;
-      const which = rows.length === 1 ? `row \`${rows[0]}\`` : `rows ${rows.slice(0, 4).map((r) => `\`${r}\``).join(', ')}${rows.length > 4 ? ` and ${rows.length - 4} more` : ''}`;
-      this.report(span, {
-        code: 'missing-table-field',
-        message: `${what} must be a number, but \`${field}\` is missing from ${which} of \`${table}\`: there it reads \`none\`.`,
-        hint: `Give ${rows.length === 1 ? 'that row' : 'those rows'} a \`${field}\` (0 if it adds nothing), or test the value (\`… != none\`) before using it.`,
-      });
-      return;
-    }
-    if (!ok(t)) this.report(span, { code: 'type-mismatch', message: `${what} must be ${wanted}, but this is ${describe(t)}.`, hint: `Use ${wanted} here.` });
+    // A number that says where it is not one (a table field some rows lack, a prop of mixed kinds…).
+    if (ok(t) && t.missing && ok === isNumeric) this.report(span, missingReport(t.missing, what));
+    else if (!ok(t)) this.report(span, { code: 'type-mismatch', message: `${what} must be ${wanted}, but this is ${describe(t)}.`, hint: `Use ${wanted} here.` });
   }
 
   expr(e: Expr, scope: Scope): Ty {
@@ -86,7 +71,29 @@ export class ExpressionChecker {
         if (e.to) this.expect(this.expr(e.to, scope), isNumeric, e.to.span, 'a number', 'The end of a range');
         return RANGE;
       case 'name': return this.name(e.name, e.span, scope);
-      case 'member': return this.unlessTested(this.member(this.expr(e.object, scope), e.property, e.propertySpan), rootName(e.object), scope);
+      case 'member': {
+        let object = this.expr(e.object, scope);
+        // Rows of a table that are not records, where the others are: reading a field of one stops the game.
+        if (object.k === 'record' && object.missing?.kind) object = this.unlessTested(object, rootName(e.object), scope);
+        if (object.k === 'record' && object.missing?.kind) {
+          this.report(e.propertySpan, mixedRows(object.missing, (x) => `${capital(x)}: there it has no \`${e.property}\`.`, 'a record'));
+          return ANY;
+        }
+        const lacking = lackingPropOf(this.symbols, this.site, object, e.property);
+        const root = rootName(e.object);
+        if (lacking && !(root !== undefined && scope.isTested([root]))) this.report(e.propertySpan, { code: 'missing-prop', ...lackingReport(e.property, lacking) });
+        else if (e.object.kind === 'name' && !scope.isTested([e.object.name])) {
+          const every = everyEntityReport(this.symbols, this.site, e.object.name, e.property);
+          if (every) this.report(e.propertySpan, every);
+        }
+        const t = this.unlessTested(this.member(object, e.property, e.propertySpan), root, scope);
+        // Past a member only one kind of entity has, a name of unknown kind is that kind (or the game stopped there).
+        if (object.k === 'any' && e.object.kind === 'name' && scope.lookup(e.object.name)) {
+          const only = onlyKindWith(this.symbols, this.site, e.property);
+          if (only) scope.narrow(e.object.name, entity(only));
+        }
+        return t;
+      }
       case 'index': return this.index(e, scope);
       case 'call': return this.call(e.callee, e.calleeSpan, e.args, e.span, scope);
       case 'unary': {
@@ -185,15 +192,17 @@ export class ExpressionChecker {
     if (object.k === 'entity') known = this.symbols.members.get(object.e);
     else if (object.k === 'roll') known = ROLL_MEMBERS;
     else if (object.k === 'record' && object.fields) known = object.fields;
-    // A number may be a roll's total (a join of the two is a number); lists have a size; true/false and ranges nothing.
+    // A number may be a roll's total (a join of the two is a number); lists have a size; true/false, ranges and text nothing.
     else if (object.k === 'number') known = ROLL_MEMBERS;
     else if (object.k === 'list') known = LIST_MEMBERS;
-    else if (object.k === 'bool' || object.k === 'range') known = NO_MEMBERS;
+    // Text has no members: a piece's `type` is a piece type, not its id as text.
+    else if (object.k === 'bool' || object.k === 'range' || object.k === 'text') known = NO_MEMBERS;
     if (!known) return this.memberOfUnknown(property, span);
     const t = known.get(property);
     // Only numbers are followed: a field other rows give as text or a list is read as such far less.
     const lacking = object.k === 'record' ? object.lacking?.get(property) : undefined;
     if (t && lacking && t.k === 'number' && object.k === 'record') return { ...t, missing: { ...lacking, field: property, names: object.keys ?? [] } };
+    if (t?.missing && object.k === 'record') return { ...t, missing: { ...t.missing, names: object.keys ?? [] } };
     if (t) return t;
     const dym = didYouMean(property, known.keys());
     this.report(span, {
@@ -242,6 +251,7 @@ export class ExpressionChecker {
       const row = key === undefined ? undefined : tableRowType(table, object.id, key);
       if (row) return row;
       const t = this.symbols.tableCellType(object.id);
+      if (t.missing) return this.unlessTested({ ...t, missing: { ...t.missing, names: e.keys.flatMap(namesIn) } }, undefined, scope);
       return t.k === 'record' && t.lacking ? { ...t, keys: e.keys.flatMap(namesIn) } : t;
     }
     if (object.k === 'list') return object.of;

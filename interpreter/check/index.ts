@@ -1,4 +1,4 @@
-import { parseExpression, parseScript, parseTemplate, type Expr, type ParseDiagnostic, type Script } from '../../grammar/index.ts';
+import { parseExpression, parseScript, parseTemplate, type Expr, type ParseDiagnostic, type Script, type Span } from '../../grammar/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { sortDiagnostics } from '../diagnostics.ts';
 import type { RulesetModel } from '../load/model.ts';
@@ -82,7 +82,12 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
       }
       checker.block(ast.body, siteScope(site, symbols));
       const t = checker.returns.reduce<Ty | undefined>((acc, r) => (acc ? join(acc, r) : r), undefined);
-      if (site.path[0] === 'procedures' && t && t.k !== 'any') returns.set(String(site.path[1]), t);
+      if (site.path[0] !== 'procedures' || !t) continue;
+      if (t.k !== 'any') returns.set(String(site.path[1]), t);
+      else {
+        const mixed = mixedReturns(model, site, checker.returns, checker.returnSpans);
+        if (mixed) returns.set(String(site.path[1]), mixed);
+      }
     }
     return returns;
   };
@@ -109,6 +114,22 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
     if (variants) symbols.procedureVariants.set(id, variants);
   }
   settle(quietly(procedures));
+}
+
+/**
+ * A procedure whose `return`s give numbers but for a few of another kind (a list, a record, true
+ * or false; not text or values of unknown kind): a number that says where it is not, reported
+ * where a call is used as a number. Fewer than half the returns may differ, at least two give numbers.
+ */
+function mixedReturns(model: RulesetModel, site: ScriptSite, types: readonly Ty[], spans: readonly Span[]): Ty | undefined {
+  const given = types.map((t, i) => [t, spans[i]!] as const).filter(([t]) => t.k !== 'none');
+  const others = given.filter(([t]) => !isNumeric(t));
+  if (others.length === 0 || others.length * 2 >= given.length || given.length - others.length < 2) return undefined;
+  if (others.some(([t]) => t.k === 'text' || t.k === 'any')) return undefined;
+  const [first, span] = others[0]!;
+  const where = model.rangeIn(site.path, span.start, Math.max(span.end, span.start + 1));
+  const at = where ? `${where.file}:${where.range.start.line}:${where.range.start.column}` : String(site.path[1]);
+  return { k: 'number', missing: { table: String(site.path[1]), field: '', rows: [], names: [], returned: { at, reads: describe(first) } } };
 }
 
 function checkSite(ctx: CheckContext, symbols: SymbolTable, parsedSite: ParsedSite): void {

@@ -2,7 +2,7 @@ import type { RulesetFile } from '../../grammar/index.ts';
 import { entries, isRecord } from './context.ts';
 import type { ScriptSite } from './sites.ts';
 import type { SymbolTable } from './symbols.ts';
-import { ANY, BOOL, NUMBER, join, listOf, type Ty } from './types.ts';
+import { ANY, NUMBER, join, listOf, type Ty } from './types.ts';
 
 /** Members of values that are not entities: rolls, and a list's size. */
 const VALUE_MEMBERS: ReadonlyArray<[string, Ty]> = [['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)], ['size', NUMBER]];
@@ -16,6 +16,8 @@ export interface PossibleMembers {
    * kind and value that has it; any value for a name some record may hold as a field.
    */
   types: Map<string, Ty>;
+  /** The names some record may hold as a field: from data, record literals, and assignments of names no entity has. */
+  fields: Set<string>;
 }
 
 /** Every key of a data value, at any depth (table rows, variables' initial records, card props…). */
@@ -46,8 +48,6 @@ export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSit
   const typed = (name: string, t: Ty) => types.set(name, types.has(name) ? join(types.get(name)!, t) : t);
   for (const [name, t] of VALUE_MEMBERS) typed(name, t);
   for (const members of symbols.members.values()) for (const [name, t] of members) typed(name, t);
-  // `in_play` is a piece field the runtime answers without a declaration.
-  typed('in_play', BOOL);
   const names = new Set<string>();
   collectKeys(data.tables, names);
   collectKeys(data.decks, names);
@@ -56,17 +56,25 @@ export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSit
   for (const [, deck] of entries(data.decks)) for (const card of Array.isArray(deck.cards) ? deck.cards : []) if (isRecord(card) && typeof card.id === 'string') names.add(card.id);
   // Records keyed by data: element ids a script may use as keys.
   for (const sym of symbols.globals.values()) if (sym.kind === 'area' || sym.kind === 'side' || sym.kind === 'piece-type' || sym.kind === 'action' || sym.kind === 'phase') names.add(sym.name);
+  const set = new Set<string>();
   for (const site of sites) {
     // Record literal keys (`{ winner: red }`) and fields set by assignment (`r.count = 0`); `+=`
     // and `-=` read the field first, so they set no field that was not there.
     // Most scripts have no `:` at all, and this pattern retries at every letter of every name.
     if (site.text.includes(':')) for (const m of site.text.matchAll(/([A-Za-z_]\w*)\s*:/g)) names.add(m[1]!);
-    for (const m of site.text.matchAll(/\.([A-Za-z_]\w*)\s*=(?!=)/g)) names.add(m[1]!);
+    for (const m of site.text.matchAll(/\.([A-Za-z_]\w*)\s*=(?!=)/g)) set.add(m[1]!);
+  }
+  // A name set by assignment that entities have (`a.spinning = true`, a per-piece variable) is
+  // taken for the entity's, not for a record's field, when telling which values have it.
+  const fields = new Set(names);
+  for (const name of set) {
+    names.add(name);
+    if (!types.has(name)) fields.add(name);
   }
   // `names` holds record fields so far: what they read is not known.
   for (const name of names) types.set(name, ANY);
   for (const name of types.keys()) names.add(name);
-  return { names, types };
+  return { names, types, fields };
 }
 
 /** Member names scripts set with `=` (`r.count = 0`, `ship.owner = p`); `+=` and `-=` keep a number a number. */

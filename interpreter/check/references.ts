@@ -29,6 +29,7 @@ export function checkReferences(ctx: CheckContext): void {
     });
   }
   checkResets(ctx);
+  checkVariableInitials(ctx);
   if (isRecord(d.players) && typeof d.players.min === 'number' && typeof d.players.max === 'number' && d.players.min > d.players.max) {
     ctx.atValue(['players', 'min'], { code: 'invalid-bounds', message: `At least ${d.players.min} players but at most ${d.players.max}: no player count fits.`, hint: 'Make `min` no larger than `max`.' });
   }
@@ -56,6 +57,24 @@ function checkResets(ctx: CheckContext): void {
     } else if (v.reset === 'turn' && !turns) {
       ctx.atValue(['variables', id, 'reset'], { code: 'reset-never-applies', severity: 'warning', message: `Variable \`${id}\` resets each turn, but no phase is played in turns (\`by: each player\` or \`each side\`).`, hint: 'Use `reset: round` or `reset: phase`, or play a phase `by: each player`.' });
     }
+  }
+}
+
+/** What `typeof` (or a list or record test) a variable's plain `initial` must pass for its declared `type`. */
+const INITIAL_KINDS: Readonly<Record<string, [test: (v: unknown) => boolean, wanted: string]>> = {
+  number: [(v) => typeof v === 'number', 'a number'],
+  text: [(v) => typeof v === 'string', 'text'],
+  boolean: [(v) => typeof v === 'boolean', 'true or false'],
+  list: [Array.isArray, 'a list'],
+  record: [isRecord, 'a record'],
+};
+
+/** A variable starts with its `initial` as written: one of another kind than its `type` stops the first script that uses it so. */
+function checkVariableInitials(ctx: CheckContext): void {
+  for (const [id, v] of entries(ctx.model.data.variables)) {
+    const kind = isRecord(v) && typeof v.type === 'string' ? INITIAL_KINDS[v.type] : undefined;
+    if (!kind || v.initial === undefined || v.initial === null || kind[0](v.initial)) continue;
+    ctx.atValue(['variables', id, 'initial'], { code: 'invalid-initial', message: `Variable \`${id}\` is declared \`type: ${String(v.type)}\`, but its \`initial\` is not ${kind[1]}.`, hint: `Start it with ${kind[1]}, or declare the \`type\` its value has.` });
   }
 }
 

@@ -42,6 +42,13 @@ export class Scope {
     }
   }
 
+  /** From here to the end of this scope, `name` is known to be of `type` (a member only that kind has was read). */
+  narrow(name: string, type: Ty): void {
+    const own = this.names.get(name);
+    if (own) own.type = type;
+    else this.names.set(name, { type, span: null, used: true, reportUnused: false });
+  }
+
   /** A child scope inside a condition on `names` (nothing new when there are none). */
   testing(names: readonly string[]): Scope {
     if (names.length === 0) return this;

@@ -1,4 +1,4 @@
-import { assertNever, type Expr, type Stmt } from '../../grammar/index.ts';
+import { assertNever, type Expr, type Span, type Stmt } from '../../grammar/index.ts';
 import { ENTITY_MEMBERS } from './signatures.ts';
 import { ExpressionChecker } from './expressions.ts';
 import type { Scope } from './scope.ts';
@@ -15,6 +15,8 @@ export class StatementChecker extends ExpressionChecker {
   private loopDepth = 0;
   /** The type of each `return` with a value, for inferring what a procedure gives (index.ts). */
   readonly returns: Ty[] = [];
+  /** Where each of `returns` is (its value's span). */
+  readonly returnSpans: Span[] = [];
 
   block(body: Stmt[], scope: Scope): void {
     for (const s of body) this.stmt(s, scope);
@@ -64,7 +66,10 @@ export class StatementChecker extends ExpressionChecker {
         return;
       case 'return':
         if (!this.site.allowReturn) this.report(s.span, { code: 'return-outside-procedure', message: '`return` only makes sense inside a procedure.', hint: 'Remove it, or move this script into `procedures:`.' });
-        if (s.value) this.returns.push(this.expr(s.value, scope));
+        if (s.value) {
+          this.returns.push(this.expr(s.value, scope));
+          this.returnSpans.push(s.value.span);
+        }
         return;
       case 'stop':
         if (this.loopDepth === 0) this.report(s.span, { code: 'stop-outside-loop', message: '`stop` leaves a loop, but it is not inside one.', hint: 'Remove it, or put it inside `for each`, `repeat` or `while`.' });

@@ -5,6 +5,7 @@ import { entries, isRecord } from './context.ts';
 import { ANY, BOOL, NUMBER, TEXT, describe, entity, join, listOf, type EntityKind, type Ty } from './types.ts';
 import { dataType, tableValueType } from './table-types.ts';
 import type { PossibleMembers } from './member-names.ts';
+import { lackingProps, type LackingProps } from './lacking-props.ts';
 import type { DataPath } from '../load/model.ts';
 
 export type SymbolKind =
@@ -56,6 +57,8 @@ export class SymbolTable {
   callArgs: Map<string, CallSite[]> | undefined;
   /** Procedures called with arguments of different kinds: one call of each kind (procedure-variants.ts). */
   readonly procedureVariants = new Map<string, CallSite[]>();
+  /** Props most piece types of a kind, or areas of a type, declare and a few lack (typeProps). */
+  lackingProps: LackingProps = { piece: new Map(), area: new Map(), without: () => [] };
   /** `tableCellType` per table id. */
   private readonly cellTypes = new Map<string, Ty>();
 
@@ -177,6 +180,8 @@ export class SymbolTable {
         if (v !== null && v !== undefined) declared.set(key, [...(declared.get(key) ?? []), [id, dataType(v)]]);
       }
     }
+    const perEntity = (of: 'piece' | 'area', name: string) => [this.data.tracks, this.data.variables, this.data.zones].some((section) => isRecord(section) && isRecord(section[name]) && section[name].per === of);
+    this.lackingProps = lackingProps(this.data, assigned, (of, name) => perEntity(of, name) || ENTITY_MEMBERS[of]!.some(([n]) => n === name));
     for (const [key, list] of declared) {
       if (assigned.has(key)) continue;
       const t = propType(key, list);

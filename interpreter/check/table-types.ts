@@ -1,6 +1,6 @@
 import { bandContains, parseBand } from '../tables/bands.ts';
 import { isRecord } from './context.ts';
-import { ANY, BOOL, NUMBER, TEXT, join, listOf, type Ty } from './types.ts';
+import { ANY, BOOL, NUMBER, TEXT, describe, join, listOf, type Ty } from './types.ts';
 
 /** The type of one cell value as written in YAML. */
 function cellType(v: unknown, expression: boolean): Ty {
@@ -8,6 +8,7 @@ function cellType(v: unknown, expression: boolean): Ty {
   if (typeof v === 'number') return NUMBER;
   if (typeof v === 'string') return TEXT;
   if (typeof v === 'boolean') return BOOL;
+  if (Array.isArray(v)) return listOf(ANY);
   if (isRecord(v)) {
     const fields = new Map<string, Ty>();
     for (const [k, f] of Object.entries(v)) fields.set(k, cellType(f, false));
@@ -17,7 +18,7 @@ function cellType(v: unknown, expression: boolean): Ty {
 }
 
 /** The type of a value written in YAML (a prop): a list is a list, of items of any kind. */
-export const dataType = (v: unknown): Ty => (Array.isArray(v) ? listOf(ANY) : cellType(v, false));
+export const dataType = (v: unknown): Ty => cellType(v, false);
 
 type Rows = Array<[label: string, cell: unknown]>;
 
@@ -74,27 +75,51 @@ export function rowType(table: Record<string, unknown>, id: string, label: strin
 
 function rowsType(table: Record<string, unknown>, id: string, rows: Rows): Ty {
   const expression = table.cells === 'expression';
-  let acc: Ty | undefined;
-  const fields = new Map<string, Ty>();
-  const present = new Map<string, Set<string>>();
-  let allRecords = true;
-  for (const [label, cell] of rows) {
-    const t = cellType(cell, expression);
-    if (t.k === 'record' && t.fields) {
-      for (const [k, ft] of t.fields) {
-        fields.set(k, fields.has(k) ? join(fields.get(k)!, ft) : ft);
-        present.set(k, (present.get(k) ?? new Set()).add(label));
-      }
-    } else allRecords = false;
-    acc = acc ? join(acc, t) : t;
-  }
+  // A row left empty (`null`) reads `none`; the others say what the table gives.
+  const empty = rows.filter(([, cell]) => cell === null && !expression).map(([label]) => label);
+  const typed = rows.filter(([, cell]) => cell !== null || expression).map(([label, cell]): [string, Ty] => [label, cellType(cell, expression)]);
+  const acc = typed.map(([, t]) => t).reduce<Ty | undefined>((a, t) => (a ? join(a, t) : t), undefined);
   if (acc === undefined) return ANY;
-  if (!allRecords || fields.size === 0) return acc;
-  const labels = [...new Set(rows.map(([label]) => label))];
+  // In a table of numbers, `none` in a few rows stops arithmetic there.
+  if (acc.k === 'number' && empty.length) return empty.length * 4 <= rows.length ? { ...NUMBER, missing: { table: id, field: '', rows: [...new Set(empty)], names: [], kind: { reads: '`none`' } } } : ANY;
+  // Rows of mixed kinds give any value, unless a few break a rule the rest keep: then the rest's kind, saying where it fails.
+  const odd = acc.k === 'any' ? oddOnes(typed, id, '') : undefined;
+  if (odd?.t.k === 'number') return empty.length ? ANY : odd.t;
+  const records = odd ? typed.filter(([, t]) => t.k === 'record') : typed;
+  const fields = new Map<string, Array<[string, Ty]>>();
+  for (const [label, t] of records) {
+    if (t.k !== 'record' || !t.fields) return acc;
+    for (const [k, ft] of t.fields) fields.set(k, [...(fields.get(k) ?? []), [label, ft]]);
+  }
+  if (fields.size === 0) return acc;
+  const labels = [...new Set(records.map(([label]) => label))];
   const lacking = new Map<string, { table: string; rows: string[] }>();
-  for (const [k, has] of present) {
+  const merged = new Map<string, Ty>();
+  for (const [k, list] of fields) {
+    const t = list.map(([, x]) => x).reduce((a, b) => join(a, b));
+    merged.set(k, t.k === 'any' ? oddOnes(list, id, k)?.t ?? t : t);
+    const has = new Set(list.map(([label]) => label));
     const without = labels.filter((l) => !has.has(l));
     if (without.length) lacking.set(k, { table: id, rows: without });
   }
-  return lacking.size ? { k: 'record', fields, lacking } : { k: 'record', fields };
+  const record: Ty = lacking.size ? { k: 'record', fields: merged, lacking } : { k: 'record', fields: merged };
+  return odd ? { ...record, missing: odd.t.missing! } : record;
+}
+
+/**
+ * Values (of rows, or of one field of them) of one kind, a number or a record, but for a few of
+ * another kind: at most a quarter, none of them of unknown kind, and no text among numbers (a
+ * word such as `prohibited` in a table of costs is how tables say "not allowed"). That kind,
+ * carrying which rows differ and what they give; undefined when the values have no such rule.
+ */
+function oddOnes(list: ReadonlyArray<[string, Ty]>, table: string, field: string): { t: Ty } | undefined {
+  for (const kind of ['number', 'record'] as const) {
+    if (field && kind === 'record') continue;
+    const others = list.filter(([, t]) => t.k !== kind && !(kind === 'number' && t.k === 'roll'));
+    if (others.length === 0 || others.length * 4 > list.length || others.some(([, t]) => t.k === 'any' || (kind === 'number' && t.k === 'text'))) continue;
+    const reads = describe(others[0]![1]);
+    const missing = { table, field, rows: [...new Set(others.map(([label]) => label))], names: [], kind: { reads: others.every(([, t]) => describe(t) === reads) ? reads : `not ${kind === 'number' ? 'a number' : 'a record'}` } };
+    return { t: kind === 'number' ? { ...NUMBER, missing } : { k: 'record', missing } };
+  }
+  return undefined;
 }

@@ -17,6 +17,13 @@ export interface Missing {
   names: string[];
   /** A piece prop that is a number in most piece types and something else (`reads`) in `types`. */
   prop?: { types: string[]; reads: string };
+  /**
+   * Rows (`rows`) whose value, or whose `field` when there is one, is of another kind (`reads`)
+   * than in the table's other rows: a number or a record in most, a list or text in these.
+   */
+  kind?: { reads: string };
+  /** A procedure (`table`) that returns a number but for a few `return`s, the first `at` (file:line:column), of another kind. */
+  returned?: { at: string; reads: string };
 }
 
 export type Ty = (

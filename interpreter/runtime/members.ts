@@ -301,7 +301,9 @@ export function setMember(rt: Runtime, o: Value, prop: string, v: Value, at: Sou
       return;
     }
   }
-  throw new RuleError('not-assignable', `Cannot set \`${prop}\` of ${o === null ? 'none' : rt.label(o)}.`, at, 'Declare a track or variable with `per:` for state that changes.');
+  // Setting a member of none fails on what the game holds, as reading one does (member-of-none), not on the rules' text.
+  if (o === null) throw new RuleError('member-of-none', `Cannot set \`${prop}\` of none.`, at, 'Check the value is not `none` first (for example `if x != none then …`).');
+  throw new RuleError('not-assignable', `Cannot set \`${prop}\` of ${rt.label(o)}.`, at, 'Declare a track or variable with `per:` for state that changes.');
 }
 
 /** `read`: hidden pieces whose secrets the keys were computed from (a table lookup then says nothing of its keys to other seats). */
@@ -321,6 +323,7 @@ export function setIndex(rt: Runtime, o: Value, keys: Value[], v: Value, at: Sou
   const k = keys[0] ?? null;
   if (Array.isArray(o) && typeof k === 'number' && Number.isInteger(k) && k >= 1) { o[k - 1] = v; return; }
   if (isRecordValue(o)) { o[k instanceof EntityRef ? k.id : toText(k)] = v; return; }
+  if (o === null) throw new RuleError('member-of-none', 'Cannot set an element of none.', at, 'Check the value is not `none` first (for example `if x != none then …`).');
   throw new RuleError('not-assignable', 'Only list and record elements can be assigned by index.', at);
   void rt;
 }

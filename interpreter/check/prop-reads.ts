@@ -1,0 +1,58 @@
+import type { Report } from './context.ts';
+import type { LackingProp } from './lacking-props.ts';
+import type { ScriptSite } from './sites.ts';
+import type { SymbolTable } from './symbols.ts';
+import type { EntityKind, Ty } from './types.ts';
+
+/** Members values that are not entities have (a roll's, a list's). */
+const VALUE_MEMBER_NAMES: ReadonlySet<string> = new Set(['total', 'dice', 'faces', 'size']);
+
+/**
+ * A prop a few piece types of a kind (or areas of a type) lack, read on a piece (an area) of no
+ * known type, or on a value of unknown kind when only pieces (only areas) have a member of that
+ * name: the first group that lacks it.
+ */
+export function lackingPropOf(symbols: SymbolTable, site: ScriptSite, object: Ty, property: string): LackingProp | undefined {
+  const { piece, area } = symbols.lackingProps;
+  if (object.k === 'entity') return object.e === 'piece' || object.e === 'piece-type' ? piece.get(property)?.[0] : object.e === 'area' ? area.get(property)?.[0] : undefined;
+  if (object.k !== 'any' || site.path[0] === 'heuristics') return undefined;
+  const of = piece.has(property) ? 'piece' : area.has(property) ? 'area' : undefined;
+  const possible = symbols.possibleMembers;
+  if (!of || !possible || possible.fields.has(property)) return undefined;
+  for (const [kind, members] of symbols.members) {
+    const same = kind === of || (of === 'piece' && kind === 'piece-type');
+    if (!same && members.has(property)) return undefined;
+  }
+  return (of === 'piece' ? piece : area).get(property)?.[0];
+}
+
+/**
+ * A per-piece (per-area) track's `initial` is worked out for every piece (area), with the piece
+ * as `piece` (the area as `area`): a prop it reads on `name` that some piece type (area) lacks
+ * stops the game as it starts.
+ */
+export function everyEntityReport(symbols: SymbolTable, site: ScriptSite, name: string, property: string): Report | undefined {
+  const [section, id, key] = site.path;
+  if (section !== 'tracks' || key !== 'initial' || (name !== 'piece' && name !== 'area') || site.locals[0]?.[0] !== name) return undefined;
+  const lacking = symbols.lackingProps.without(name, property);
+  if (lacking.length === 0 || !symbols.members.get(name)?.has(property)) return undefined;
+  const few = lacking.slice(0, 4).map((x) => `\`${x}\``).join(', ') + (lacking.length > 4 ? ` and ${lacking.length - 4} more` : '');
+  return {
+    code: 'missing-prop',
+    message: `Track \`${String(id)}\` starts from this for every ${name}, but ${name === 'piece' ? `piece type${lacking.length === 1 ? '' : 's'} ` : ''}${few} ${lacking.length === 1 ? 'has' : 'have'} no \`${property}\`: the game stops as it starts.`,
+    hint: `Give ${lacking.length === 1 ? 'it' : 'them'} a \`${property}\`, or start the track from a value every ${name} has.`,
+  };
+}
+
+/** The one kind of entity with a member of this name, when no other kind, value or record has one. */
+export function onlyKindWith(symbols: SymbolTable, site: ScriptSite, property: string): EntityKind | undefined {
+  const possible = symbols.possibleMembers;
+  if (!possible || possible.fields.has(property) || site.path[0] === 'heuristics' || VALUE_MEMBER_NAMES.has(property)) return undefined;
+  let only: EntityKind | undefined;
+  for (const [kind, members] of symbols.members) {
+    if (!members.has(property)) continue;
+    if (only) return undefined;
+    only = kind;
+  }
+  return only;
+}
