@@ -17,7 +17,7 @@ import { wilson } from '../../interpreter/analysis/intervals.ts';
 import { Game } from '../../interpreter/runtime/index.ts';
 import type { ReplayFile } from '../../interpreter/analysis/replay-file.ts';
 
-/** Log lines (flow.yaml's `shoot_down` and `fire_burst`) that say how an aircraft was lost. */
+/** Log lines (procedures-combat.yaml's `shoot_down` and `fire_burst`) that say how an aircraft was lost. */
 const SHOT_DOWN = / is shot down: (.*)\.$/;
 const BY_GUNS = /spin cannot be recovered|fuel tank explosion/;
 
