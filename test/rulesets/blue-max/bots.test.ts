@@ -8,8 +8,8 @@ import { describe, expect, test } from 'vitest';
 import { answerPriors, heuristicScores, RandomAgent } from '../../../interpreter/agents/index.ts';
 import { determinize } from '../../../interpreter/runtime/index.ts';
 import { seedRng } from '../../../interpreter/runtime/rng.ts';
-import { answerAll } from '../../helpers/ruleset.ts';
-import { getVar, newGame, plane, put, setTrack } from './helpers.ts';
+import { answerAll, startGame } from '../../helpers/ruleset.ts';
+import { getVar, newGame, plane, program, put, setTrack } from './helpers.ts';
 
 /** TC-04's position: the Fokker tails the Bristol, which has written 5L2; the Fokker is asked. */
 function tailing() {
@@ -101,6 +101,18 @@ describe('Blue Max: the search bots\' copies of the game', () => {
     const of = (b: string) => priors[burst.labels.indexOf(b)]!;
     expect(of('long')).toBeGreaterThan(of('medium'));
     expect(of('medium')).toBeGreaterThan(of('short'));
+  });
+
+  test('priors: each side chooses the aircraft that rolls the most dice (Stability A, two guns)', () => {
+    const game = startGame(program(), { seed: 'blue-max', players: 2, options: {} });
+    for (const [pick, others] of [['SPAD S.XIII', ['Nieuport 24', 'Bristol F.2B']], ['Fokker Dr.I', ['Albatros D.III', 'Halberstadt CL.II']]] as const) {
+      const req = game.pending!;
+      expect(req.prompt).toBe('Setup step 3: choose your aircraft');
+      const priors = answerPriors(game, req, req.options.map((_, i) => i))!;
+      const of = (name: string) => priors[req.labels.indexOf(name)]!;
+      for (const o of others) expect(of(pick)).toBeGreaterThan(of(o));
+      answerAll(game, [pick]);
+    }
   });
 
   test("the score counts damage: an enemy's hits raise a side's score, the more the nearer a zone is to exhausted", () => {
