@@ -9,7 +9,7 @@ import { answerPriors, heuristicScores, RandomAgent } from '../../../interpreter
 import { determinize } from '../../../interpreter/runtime/index.ts';
 import { seedRng } from '../../../interpreter/runtime/rng.ts';
 import { answerAll, startGame } from '../../helpers/ruleset.ts';
-import { getVar, newGame, plane, program, put, setTrack } from './helpers.ts';
+import { getVar, newGame, plane, program, put, setTrack, setVar } from './helpers.ts';
 
 /** TC-04's position: the Fokker tails the Bristol, which has written 5L2; the Fokker is asked. */
 function tailing() {
@@ -112,6 +112,17 @@ describe('Blue Max: the search bots\' copies of the game', () => {
       const of = (name: string) => priors[req.labels.indexOf(name)]!;
       for (const o of others) expect(of(pick)).toBeGreaterThan(of(o));
       answerAll(game, [pick]);
+    }
+  });
+
+  test("priors: a tailer follows the direction it was told, to keep the enemy's possible ends on its nose line", () => {
+    for (const told of ['L', 'R', 'S']) {
+      const { game, fokker } = tailing();
+      setVar(game, 'told_direction', fokker, told);
+      const req = game.pending!;
+      const priors = answerPriors(game, req, req.options.map((_, i) => i))!;
+      const best = req.labels[priors.indexOf(Math.max(...priors))]!;
+      expect(best.replace(/\d/g, '')).toBe(told);
     }
   });
 
