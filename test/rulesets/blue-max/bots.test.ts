@@ -126,6 +126,17 @@ describe('Blue Max: the search bots\' copies of the game', () => {
     }
   });
 
+  test('priors: in TC-04 a stall stays below 2S2 whatever direction the tailer was told', () => {
+    for (const told of ['L', 'R', 'S']) {
+      const { game, fokker } = tailing();
+      setVar(game, 'told_direction', fokker, told);
+      const req = game.pending!;
+      const priors = answerPriors(game, req, req.options.map((_, i) => i))!;
+      const of = (code: string) => priors[req.labels.indexOf(code)]!;
+      for (const stall of ['1S1', '1L1', '1R1'].filter((c) => req.labels.includes(c))) expect(of(stall)).toBeLessThan(of('2S2'));
+    }
+  });
+
   test("the score counts damage: an enemy's hits raise a side's score, the more the nearer a zone is to exhausted", () => {
     const { game, bristol } = tailing();
     const before = heuristicScores(game)!;
