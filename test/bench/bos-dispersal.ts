@@ -104,7 +104,7 @@ function replayGame(program: Program, replay: ReplayFile, c: DispersalCounts): G
   c.exposureAuthority += r?.authority ?? 0;
   add(c.levels, r ? `${r.winner} ${r.level}` : game.status);
   return {
-    seed: replay.setup.seed, status: game.status, result: game.result, rounds: game.state.round, decisions: replay.decisions.length,
+    seed: String(replay.setup.seed), status: game.status, result: game.result, rounds: game.state.round, decisions: replay.decisions.length,
     error: game.error ?? null, seats: seatSides(game), margin: game.status === 'ended' ? scoreMargin(game) : null,
   };
 }
@@ -153,6 +153,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(`  games with an X cell read in Phase 2-3: ${c.gamesWithLiveX}/${c.games}`);
       console.log(`  Dispersals applied: Authority ${c.dispersals} (${c.protestersDispersed} Protester units removed for good), Protesters ${c.authorityDispersed} Authority units to the Reserve Pool`);
       console.log(`  final Exposure mean: Protesters ${per(c.exposureProtesters)}, Authority ${per(c.exposureAuthority)}`);
+      const m = s.records.map((r) => r.margin).filter((x): x is number => typeof x === 'number').sort((x, y) => x - y);
+      if (m.length) console.log(`  margin (Protester − Authority Exposure; Decisive from 61): min ${m[0]}, median ${m[Math.floor(m.length / 2)]}, max ${m[m.length - 1]}`);
       console.log(`  results: ${Object.entries(c.levels).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`);
     }
   }
