@@ -55,6 +55,12 @@ export function entries<T = Record<string, unknown>>(section: unknown): Array<[s
   return Object.keys(section).map((k) => [k, (section as Record<string, T>)[k]!]);
 }
 
+/** Names in backticks, the first `max` of them, then "and N more": how a diagnostic lists ids. */
+export function codeList(names: readonly string[], max: number): string {
+  const shown = names.slice(0, max).map((n) => `\`${n}\``).join(', ');
+  return names.length > max ? `${shown} and ${names.length - max} more` : shown;
+}
+
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return !!v && typeof v === 'object' && !Array.isArray(v);
 }

@@ -1,7 +1,7 @@
-import type { Report } from './context.ts';
+import { codeList, type Report } from './context.ts';
 import type { Missing } from './types.ts';
 
-const rowNames = (rows: readonly string[]): string => (rows.length === 1 ? `row \`${rows[0]}\`` : `rows ${rows.slice(0, 4).map((r) => `\`${r}\``).join(', ')}${rows.length > 4 ? ` and ${rows.length - 4} more` : ''}`);
+const rowNames = (rows: readonly string[]): string => (rows.length === 1 ? `row \`${rows[0]}\`` : `rows ${codeList(rows, 4)}`);
 
 /**
  * What to say where a value that is a number but for some rows, types or returns (`missing`) is

@@ -1,4 +1,4 @@
-import type { Report } from './context.ts';
+import { codeList, type Report } from './context.ts';
 import type { LackingProp } from './lacking-props.ts';
 import type { ScriptSite } from './sites.ts';
 import type { SymbolTable } from './symbols.ts';
@@ -36,7 +36,7 @@ export function everyEntityReport(symbols: SymbolTable, site: ScriptSite, name: 
   if (section !== 'tracks' || key !== 'initial' || (name !== 'piece' && name !== 'area') || site.locals[0]?.[0] !== name) return undefined;
   const lacking = symbols.lackingProps.without(name, property);
   if (lacking.length === 0 || !symbols.members.get(name)?.has(property)) return undefined;
-  const few = lacking.slice(0, 4).map((x) => `\`${x}\``).join(', ') + (lacking.length > 4 ? ` and ${lacking.length - 4} more` : '');
+  const few = codeList(lacking, 4);
   return {
     code: 'missing-prop',
     message: `Track \`${String(id)}\` starts from this for every ${name}, but ${name === 'piece' ? `piece type${lacking.length === 1 ? '' : 's'} ` : ''}${few} ${lacking.length === 1 ? 'has' : 'have'} no \`${property}\`: the game stops as it starts.`,

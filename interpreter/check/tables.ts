@@ -2,7 +2,7 @@ import { parseExpression } from '../../grammar/index.ts';
 import { rollWeights, type RollShape } from '../dice/distribution.ts';
 import { formatBand, parseBand, parseDomain, type Band, type Domain } from '../tables/bands.ts';
 import type { CheckContext } from './context.ts';
-import { entries, isRecord } from './context.ts';
+import { codeList, entries, isRecord } from './context.ts';
 import { didYouMean } from './suggest.ts';
 import { diceProblem } from './limits.ts';
 
@@ -128,8 +128,7 @@ function uncovered(bands: Band[], domain: Domain): string[] {
 }
 
 function describeMissing(missing: string[]): string {
-  const shown = missing.slice(0, 8).map((m) => `\`${m}\``).join(', ');
-  return missing.length > 8 ? `${shown} and ${missing.length - 8} more` : shown;
+  return codeList(missing, 8);
 }
 
 function checkCross(ctx: CheckContext, path: Path, table: Record<string, unknown>): void {
