@@ -11,6 +11,8 @@ import { compileQuery } from './queries.ts';
 import { memberGetter, type MemberGetter } from '../runtime/members.ts';
 import { builtinImpl, builtinNameGetter, builtinReadOnly } from '../runtime/builtins.ts';
 import { piecesInPlayShared } from '../runtime/collections.ts';
+import { callPure } from '../runtime/pure-memo.ts';
+import { lookupField } from '../runtime/tables.ts';
 
 /** What a compiler needs to know about the ruleset while compiling one script. */
 export interface CompileEnv {
@@ -31,6 +33,24 @@ export const NO_SUSPENDING: SuspendInfo = { procedures: new Set(), resolve: fals
 const ENTITY_GLOBALS: Partial<Record<GlobalKind, EntityRef['kind']>> = {
   table: 'table', deck: 'deck', zone: 'zone', area: 'area', side: 'side', die: 'die', 'piece-type': 'piece-type',
 };
+
+/** An index expression's parts: its object, keys and shift, and the lookup once the object is known. */
+function compileIndex(e: Extract<Expr, { kind: 'index' }>, sub: (x: Expr) => Eval, at: SourceAt) {
+  const object = sub(e.object);
+  const keyEvals = e.keys.map(sub);
+  const shiftEval = e.shift ? sub(e.shift) : null;
+  const keys = (f: Frame): Value[] => keyEvals.map((k) => k(f));
+  const shift = (f: Frame): number => (shiftEval ? num(shiftEval(f), at) : 0);
+  const rest = (f: Frame, o: Value): Value => {
+    // A logged table lookup notes whether its keys came from hidden pieces' secrets.
+    if (o instanceof EntityRef && o.kind === 'table' && f.rt.logging) {
+      const [[ks, s], read] = watched(f.rt, (): [Value[], number] => [keys(f), shift(f)]);
+      return f.rt.index(o, ks, s, at, read);
+    }
+    return f.rt.index(o, keys(f), shift(f), at);
+  };
+  return { object, keys, shift, rest, at };
+}
 
 /** Compile an expression to a closure. Choices cannot appear here (statements.ts handles them). */
 export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
@@ -57,27 +77,32 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
     }
     case 'name': return compileName(e.name, at, scope, env);
     case 'member': {
-      const object = sub(e.object);
       const get = memberGetter(e.property);
       const pat: SourceAt = { path: env.path, span: e.propertySpan };
       // `x.prop` of a local: read the slot here rather than through one more closure.
       const local = e.object.kind === 'name' ? scope.lookup(e.object.name) : undefined;
       if (local !== undefined) return (f) => get(f.rt, f.slots[local] ?? null, pat);
+      // `table[k].prop`: the field alone, not the whole cell converted (tables.ts, lookupField).
+      if (e.object.kind === 'index') {
+        const ix = compileIndex(e.object, sub, { path: env.path, span: e.object.span });
+        const prop = e.property;
+        return (f) => {
+          const o = ix.object(f);
+          if (o instanceof EntityRef && o.kind === 'table' && !f.rt.logging && !f.rt.opts.trace) {
+            const ks = ix.keys(f);
+            const s = ix.shift(f);
+            const v = lookupField(f.rt, o.id, ks, s, ix.at, prop);
+            return v !== undefined ? v : get(f.rt, f.rt.index(o, ks, s, ix.at), pat);
+          }
+          return get(f.rt, ix.rest(f, o), pat);
+        };
+      }
+      const object = sub(e.object);
       return (f) => get(f.rt, object(f), pat);
     }
     case 'index': {
-      const object = sub(e.object);
-      const keys = e.keys.map(sub);
-      const shift = e.shift ? sub(e.shift) : null;
-      return (f) => {
-        const o = object(f);
-        // A logged table lookup notes whether its keys came from hidden pieces' secrets.
-        if (o instanceof EntityRef && o.kind === 'table' && f.rt.logging) {
-          const [[ks, s], read] = watched(f.rt, (): [Value[], number] => [keys.map((k) => k(f)), shift ? num(shift(f), at) : 0]);
-          return f.rt.index(o, ks, s, at, read);
-        }
-        return f.rt.index(o, keys.map((k) => k(f)), shift ? num(shift(f), at) : 0, at);
-      };
+      const ix = compileIndex(e, sub, at);
+      return (f) => ix.rest(f, ix.object(f));
     }
     case 'call': {
       const args = argList(e.args.map(sub));
@@ -89,6 +114,7 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
         return (f) => {
           const rt = f.rt;
           if (rt.program !== program) { program = rt.program; script = rt.program.procedures.get(callee); }
+          if (rt.pureMemo !== null && script?.pure === true) return callPure(rt, rt.pureMemo, script, callee, args(f), at);
           return rt.callScriptNow(script, callee, args(f), at);
         };
       }
