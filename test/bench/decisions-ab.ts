@@ -3,7 +3,8 @@
  * CPU milliseconds of one search-bot answer (`normal` unless --level) at each recorded position of
  * every shipped ruleset (test/bench/positions/, decision-positions.ts), and with `--base` the same
  * answers by another commit's runtime and agents, blocks of both sides alternating in one process
- * (as playouts-ab.ts does), so both see the same drift on this shared machine. Each side also
+ * (as playouts-ab.ts does), so both see the same drift on this shared machine. The base plays its
+ * own `rulesets/` too, so a cheaper ruleset (its bots' procedures) counts as well. Each side also
  * answers every position once before timing, and the answers are compared: a change meant to
  * make a decision cheaper should not change it. Not part of `npm test`.
  *
@@ -50,14 +51,15 @@ interface Side {
   program: (dir: string) => runtime.Program;
 }
 
-function side(name: string, a: typeof agents, c: typeof compile, l: typeof load, r: typeof runtime): Side {
-  return { name, rt: { agents: a, Game: r.Game }, program: (dir) => c.compileRuleset(l.loadRuleset(dir, nodeHost).model!) };
+/** A side; its rulesets are read under `root` (the base's own, so a change to a ruleset's bots counts too). */
+function side(name: string, a: typeof agents, c: typeof compile, l: typeof load, r: typeof runtime, root = '.'): Side {
+  return { name, rt: { agents: a, Game: r.Game }, program: (dir) => c.compileRuleset(l.loadRuleset(join(root, dir), nodeHost).model!) };
 }
 
 /** Another commit's runtime, and a function that removes its folder (as playouts-ab.ts loads it). */
 async function baseAt(rev: string): Promise<{ side: Side; dispose: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'rulesmith-decisions-ab-'));
-  const tar = execFileSync('git', ['archive', '--format=tar', rev, 'grammar', 'interpreter'], { maxBuffer: 1 << 28 });
+  const tar = execFileSync('git', ['archive', '--format=tar', rev, 'grammar', 'interpreter', 'rulesets'], { maxBuffer: 1 << 28 });
   execFileSync('tar', ['-x', '-C', dir], { input: tar });
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
@@ -68,6 +70,7 @@ async function baseAt(rev: string): Promise<{ side: Side; dispose: () => void }>
     (await import(url('interpreter/compile/index.ts'))) as typeof compile,
     (await import(url('interpreter/load/index.ts'))) as typeof load,
     (await import(url('interpreter/runtime/index.ts'))) as typeof runtime,
+    dir,
   );
   return { side: s, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
