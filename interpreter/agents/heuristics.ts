@@ -5,6 +5,7 @@
  */
 import type { Answer, DecisionRequest } from '../runtime/decisions.ts';
 import type { Game } from '../runtime/game.ts';
+import { programMemo } from '../runtime/program-memo.ts';
 import type { PureMemo } from '../runtime/pure-memo.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { EntityRef, record, toNumber, type Value } from '../runtime/values.ts';
@@ -70,7 +71,7 @@ export function answerPriors(game: Game, req: DecisionRequest, answers: readonly
   // Every option is scored on the same state: when no prior can change it, what their pure
   // procedures compute is kept by arguments (pure-memo.ts), in `memo` for as long as the caller
   // knows the state unchanged. Never with a log or a trace, which would miss the calls' lines.
-  const keep = !rt.logging && !rt.opts.trace && ids.every((id) => rt.script(['heuristics', 'priors', id, 'score'])?.pure === true);
+  const keep = !rt.logging && !rt.opts.trace && priorsPure(game.program, rt, ids);
   const outer = rt.pureMemo;
   if (keep) rt.pureMemo = memo;
   try {
@@ -78,6 +79,15 @@ export function answerPriors(game: Game, req: DecisionRequest, answers: readonly
   } finally {
     rt.pureMemo = outer;
   }
+}
+
+const purity = programMemo(() => ({ known: false, pure: false }));
+/** Whether every prior site is pure; found once per program (answerPriors runs at every playout question). */
+function priorsPure(program: object, rt: Runtime, ids: string[]): boolean {
+  const p = purity(program);
+  if (!p.known) p.pure = ids.every((id) => rt.script(['heuristics', 'priors', id, 'score'])?.pure === true);
+  p.known = true;
+  return p.pure;
 }
 
 function scored(rt: Runtime, req: DecisionRequest, ids: string[], answers: readonly Answer[]): number[] {

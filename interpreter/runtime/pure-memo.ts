@@ -14,8 +14,10 @@ import { EntityRef, isRecordValue, type Rec, type Value } from './values.ts';
 export interface PureCall {
   value: Value;
   steps: number;
-  at: SourceAt | undefined;
+  /** The last statement the call ran; NO_STATEMENT when it ran none (it then leaves `Runtime.at` as it was). */
+  at: SourceAt | typeof NO_STATEMENT | undefined;
 }
+const NO_STATEMENT = Symbol('no statement');
 export type PureMemo = Map<string, PureCall>;
 
 /** `rt.callScriptNow` for a pure procedure, served from `memo` when it was called with the same arguments. */
@@ -28,12 +30,14 @@ export function callPure(rt: Runtime, memo: PureMemo, script: CompiledScript, id
   // Past the step budget, calling it again stops the game where it would have.
   if (hit !== undefined && rt.steps + hit.steps <= rt.opts.stepBudget) {
     rt.steps += hit.steps;
-    rt.at = hit.at;
+    if (hit.at !== NO_STATEMENT) rt.at = hit.at;
     return copy(hit.value);
   }
   const before = rt.steps;
+  const atBefore = rt.at;
   const value = rt.callScriptNow(script, id, args, at);
-  memo.set(key, { value: copy(value), steps: rt.steps - before, at: rt.at });
+  // A statement of this procedure is never the caller's (pure procedures do not recurse).
+  memo.set(key, { value: copy(value), steps: rt.steps - before, at: rt.at === atBefore ? NO_STATEMENT : rt.at });
   return value;
 }
 

@@ -3,7 +3,7 @@
  * decision bench times (test/bench/positions/) replay; copies drawn by `determinizer` (what a seat
  * cannot see found once per question) are the copies `determinize` draws; and option priors scored
  * with pure procedures' values kept by arguments and `table[k].prop` reading the field alone are
- * the priors, and charge the steps, of the same game with both off (a table trace turns them off).
+ * the priors, and charge the steps and end on the statement, of the same game with both off (a table trace turns them off).
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -73,6 +73,8 @@ describe('cheaper decisions, same decisions', () => {
       const [sa, sb] = [a.rt.steps, b.rt.steps];
       expect(answerPriors(a, req, answers)).toEqual(answerPriors(b, req, answers));
       expect(a.rt.steps - sa).toBe(b.rt.steps - sb);
+      // Where an error without a position would be placed: the last statement run, alike.
+      expect(a.rt.at).toEqual(b.rt.at);
       scored += answers.length;
     });
     expect(scored).toBeGreaterThan(50);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:decisions -- [--base REV] [--rounds N] [--level L] [--only RULESET] [--json]`:
+ * `npm run bench:decisions -- [--base REV] [--rounds N] [--level L] [--only RULESET,…] [--json]`:
  * CPU milliseconds of one search-bot answer (`normal` unless --level) at each recorded position of
  * every shipped ruleset (test/bench/positions/, decision-positions.ts), and with `--base` the same
  * answers by another commit's runtime and agents, blocks of both sides alternating in one process
@@ -90,7 +90,7 @@ if (argv.includes('--record')) {
 }
 
 // Every recorded game is a row, so a slow game shows on its own.
-const files: PositionsFile[] = readdirSync(POSITIONS_DIR).filter((f) => f.endsWith('.json') && (!only || basename(f, '.json') === only)).flatMap((f) => readPositions(join(POSITIONS_DIR, f)));
+const files: PositionsFile[] = readdirSync(POSITIONS_DIR).filter((f) => f.endsWith('.json') && (!only || only.split(',').includes(basename(f, '.json')))).flatMap((f) => readPositions(join(POSITIONS_DIR, f)));
 const base = baseRev ? await baseAt(baseRev) : undefined;
 try {
   const sides = [here, ...(base ? [base.side] : [])];
