@@ -15,7 +15,7 @@ import { determinize, determinizer } from '../../interpreter/runtime/determinize
 import { Game } from '../../interpreter/runtime/index.ts';
 import { seedRng } from '../../interpreter/runtime/rng.ts';
 import type { TableTrace } from '../../interpreter/runtime/tables.ts';
-import { isChoice, positionGames, readPositions, replayPositions, type PositionsFile } from '../bench/decision-positions.ts';
+import { isChoice, positionGames, readPositions, recordPositions, replayPositions, type PositionsFile } from '../bench/decision-positions.ts';
 import { loadProgram } from '../helpers/ruleset.ts';
 
 const DIR = 'test/bench/positions';
@@ -41,6 +41,20 @@ describe('recorded positions', () => {
       expect(seen).toEqual(file.positions);
       expect(seen.length).toBeGreaterThanOrEqual(5);
     }
+  });
+
+  test('recording keeps real choices of the search bots, evenly spread, and the answers to reach them', () => {
+    const nim = loadProgram('test/fixtures/runtime/nim');
+    const file = recordPositions(rt, nim, 'nim', { seed: 'rec' }, ['easy', 'random'], 40);
+    expect(file.positions.length).toBeGreaterThan(0);
+    expect(file.answers.length).toBe(file.positions[file.positions.length - 1]);
+    const again: number[] = [];
+    replayPositions(rt, nim, file, (g, d) => {
+      // Only p1's (the search bot's) questions are positions.
+      expect(g.pending!.player).toBe('p1');
+      again.push(d);
+    });
+    expect(again).toEqual(file.positions);
   });
 });
 
