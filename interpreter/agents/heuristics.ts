@@ -5,6 +5,9 @@
  */
 import type { Answer, DecisionRequest } from '../runtime/decisions.ts';
 import type { Game } from '../runtime/game.ts';
+import { programMemo } from '../runtime/program-memo.ts';
+import type { PureMemo } from '../runtime/pure-memo.ts';
+import type { Runtime } from '../runtime/runtime.ts';
 import { EntityRef, record, toNumber, type Value } from '../runtime/values.ts';
 
 /** Whether the ruleset declares a heuristic search can cut playouts with. */
@@ -59,12 +62,35 @@ export const hasPriors = (game: Game): boolean => Object.keys(game.program.data.
  * determinized game the search is on, with `option`, `player`, `question` (the prompt's text) and `item` (the item of a
  * `choose … for each` the question is about, else none) bound.
  */
-export function answerPriors(game: Game, req: DecisionRequest, answers: readonly Answer[]): number[] | null {
+export function answerPriors(game: Game, req: DecisionRequest, answers: readonly Answer[], memo: PureMemo = new Map()): number[] | null {
   const priors = game.program.data.heuristics?.priors;
   if (!priors) return null;
   const ids = Object.keys(priors);
   if (ids.length === 0) return null;
   const rt = game.rt;
+  // Every option is scored on the same state: when no prior can change it, what their pure
+  // procedures compute is kept by arguments (pure-memo.ts), in `memo` for as long as the caller
+  // knows the state unchanged. Never with a log or a trace, which would miss the calls' lines.
+  const keep = !rt.logging && !rt.opts.trace && priorsPure(game.program, rt, ids);
+  const outer = rt.pureMemo;
+  if (keep) rt.pureMemo = memo;
+  try {
+    return scored(rt, req, ids, answers);
+  } finally {
+    rt.pureMemo = outer;
+  }
+}
+
+const purity = programMemo(() => ({ known: false, pure: false }));
+/** Whether every prior site is pure; found once per program (answerPriors runs at every playout question). */
+function priorsPure(program: object, rt: Runtime, ids: string[]): boolean {
+  const p = purity(program);
+  if (!p.known) p.pure = ids.every((id) => rt.script(['heuristics', 'priors', id, 'score'])?.pure === true);
+  p.known = true;
+  return p.pure;
+}
+
+function scored(rt: Runtime, req: DecisionRequest, ids: string[], answers: readonly Answer[]): number[] {
   const player = rt.ref('player', req.player);
   const cache = new Map<number, number>();
   const one = (option: Value, key: number): number => {

@@ -18,6 +18,7 @@
  */
 import type { Answer, DecisionRequest } from '../runtime/decisions.ts';
 import type { Game } from '../runtime/game.ts';
+import type { PureMemo } from '../runtime/pure-memo.ts';
 import { nextInt, nextUint32, seedRng, type RngState } from '../runtime/rng.ts';
 import type { Agent, SearchContext } from './agent.ts';
 import { candidateAnswers } from './answers.ts';
@@ -284,9 +285,11 @@ export class MctsAgent implements Agent {
    */
   private favoured(game: Game, req: DecisionRequest): Answer {
     let i = 0;
+    // Nothing changes the game between draws: what one draw's priors computed serves the next.
+    const memo: PureMemo = new Map();
     for (let t = 0; t < PLAYOUT_DRAWS; t++) {
       i = nextInt(this.rng, req.options.length);
-      const p = answerPriors(game, req, [i])?.[0] ?? 0;
+      const p = answerPriors(game, req, [i], memo)?.[0] ?? 0;
       if (nextUint32(this.rng) / 0x1_0000_0000 < 1 / (1 + Math.exp(-p))) return i;
     }
     return i;

@@ -3,7 +3,7 @@ import { Game } from '../runtime/game.ts';
 import type { GameSetup, SetupProblem } from '../runtime/init.ts';
 import type { RuntimeOptions } from '../runtime/runtime.ts';
 import type { Agent, SearchContext } from './agent.ts';
-import { determinize } from '../runtime/determinize.ts';
+import { determinizer, type Determinized } from '../runtime/determinize.ts';
 import type { RngState } from '../runtime/rng.ts';
 
 /** The only door from a real game to a search agent: determinizations for one seat. */
@@ -14,9 +14,13 @@ export function searchContext(game: Game, seat: string): SearchContext {
 // A class, not an object with an arrow: one is made per question, and under tsx (the bench, the
 // tests) every named arrow is also renamed by a `__name` call, which cost ~3% of a random playout.
 class GameSearch implements SearchContext {
-  constructor(private readonly game: Game, readonly seat: string) {}
+  // Every copy of one question: what the seat cannot see is found once (determinize.ts).
+  private readonly draw: (rng: RngState) => Determinized;
+  constructor(game: Game, readonly seat: string) {
+    this.draw = determinizer(game, seat);
+  }
   sample(rng: RngState): Game {
-    return determinize(this.game, this.seat, rng).game;
+    return this.draw(rng).game;
   }
 }
 

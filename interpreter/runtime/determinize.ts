@@ -16,7 +16,7 @@ import { retellLog } from './determinize-log.ts';
 import { toStored } from './persist.ts';
 import { record, valueEquals, type EntityKind, type Value } from './values.ts';
 import type { GameState, PlayerState } from './state.ts';
-import { cardVisible, pieceSide, pieceVisible, unseenValues } from './visibility.ts';
+import { cardVisible, pieceSide, pieceVisible, unseenValues, type Unseen } from './visibility.ts';
 
 /** How much a determinization drew again (tests use it to know the check was not empty). */
 export interface Resampled {
@@ -34,7 +34,51 @@ export interface Determinized {
   resampled: Resampled;
 }
 
-export function determinize(game: Game, seat: string | null, rng: RngState, opts: { log?: boolean } = {}): Determinized {
+/**
+ * Which tracks' and variables' values a seat may not see at one question of a game: the same for
+ * every copy made there, so a search that draws hundreds of copies of one question finds them once
+ * (`determinizer`). Blue Max has 36 values per piece for 165 pieces, and finding the unseen ones
+ * again made about a tenth of a search bot's decision.
+ */
+interface UnseenPlan {
+  /** The question it was found at: the plan serves only while the game waits there. */
+  pending: unknown;
+  values: Record<'tracks' | 'variables', Unseen[]>;
+  /** The same lists for the guesses, when resampling cannot change which values they hold (see `unseenPlan`). */
+  guesses: Record<'tracks' | 'variables', Unseen[]> | null;
+}
+
+/** `determinize` for many copies of one question: what is unseen is found once, the copies are the same. */
+export function determinizer(game: Game, seat: string | null): (rng: RngState, opts?: { log?: boolean }) => Determinized {
+  let plan: UnseenPlan | null = null;
+  return (rng, opts = {}) => {
+    if (plan === null || plan.pending !== game.pending) plan = unseenPlan(game, seat);
+    return determinize(game, seat, rng, opts, plan);
+  };
+}
+
+/**
+ * Found on the real game, as each copy would find them: a fork's values and pieces' places are
+ * the real game's until resampleValues runs, and visibility is always asked of the real game.
+ * applyGuesses looks again after resampleValues, which keeps every value's owners (it edits a copy
+ * of a per-owner record) except where it replaces a whole value: a value declared per owner but
+ * stored whole could come back as a record, so then the guesses look for themselves.
+ */
+function unseenPlan(game: Game, seat: string | null): UnseenPlan {
+  const rt = game.rt;
+  const state = rt.state;
+  const me = state.players.find((p) => p.id === seat);
+  const inBox = (per: string, owner: string) => per === 'piece' && state.pieces[owner]?.at == null;
+  const values = {
+    tracks: unseenValues(rt, 'tracks', state.tracks as Record<string, unknown>, me, inBox),
+    variables: unseenValues(rt, 'variables', state.vars as Record<string, unknown>, me, inBox),
+  };
+  const reshapes = (u: Unseen) => u.owners === null && u.def.per !== undefined && u.def.per !== 'global';
+  const same = !values.tracks.some(reshapes) && !values.variables.some(reshapes);
+  return { pending: game.pending, values, guesses: same ? values : null };
+}
+
+export function determinize(game: Game, seat: string | null, rng: RngState, opts: { log?: boolean } = {}, plan?: UnseenPlan): Determinized {
   // A fork: its runtime is new, and builds its caches from its own state only once it runs, so
   // the state may be edited first. Visibility is asked of the real game, whose state is unchanged.
   const copy = game.fork({ log: opts.log ?? false });
@@ -44,14 +88,15 @@ export function determinize(game: Game, seat: string | null, rng: RngState, opts
   const resampled: Resampled = {
     cards: resampleCards(rt, state, me, rng),
     pieces: resamplePieces(rt, state, me, rng),
-    values: resampleValues(rt, copy, me, rng),
+    values: resampleValues(rt, copy, me, rng, plan?.values),
     answers: resampleAnswers(copy.rt.stack, seat, rng),
     lines: 0,
   };
   state.rng = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
   // Last, once nothing hidden in the copy is the real game's any more (the dice included): a
   // guess never reads a secret.
-  resampled.values += applyGuesses(rt, copy, me, 'tracks') + applyGuesses(rt, copy, me, 'variables');
+  const guesses = plan?.guesses ?? undefined;
+  resampled.values += applyGuesses(rt, copy, me, 'tracks', guesses?.tracks) + applyGuesses(rt, copy, me, 'variables', guesses?.variables);
   // The copy's log says what the copy's pieces, cards and values would have made it say.
   if (opts.log) resampled.lines = retellLog(game, copy, me);
   return { game: copy, resampled };
@@ -156,7 +201,7 @@ function resampleAnswers(stack: Frame[], seat: string | null, rng: RngState): nu
  * initial value is what every seat knows from the rules. A ruleset that wants its bots to assume
  * better declares a `guess:` (applyGuesses, run afterwards).
  */
-function resampleValues(rt: Runtime, copy: Game, me: PlayerState | undefined, rng: RngState): number {
+function resampleValues(rt: Runtime, copy: Game, me: PlayerState | undefined, rng: RngState, planned?: Record<'tracks' | 'variables', Unseen[]>): number {
   const state = copy.state;
   let changed = 0;
   for (const section of ['tracks', 'variables'] as const) {
@@ -165,7 +210,7 @@ function resampleValues(rt: Runtime, copy: Game, me: PlayerState | undefined, rn
     // only once they place it, which every seat sees. A ruleset may keep some 150 pieces in the box,
     // and drawing all their values again made most of a determinization's cost.
     const inBox = (per: string, owner: string) => per === 'piece' && state.pieces[owner]?.at == null;
-    for (const { id, def, owners: unseen } of unseenValues(rt, section, values, me, inBox)) {
+    for (const { id, def, owners: unseen } of planned?.[section] ?? unseenValues(rt, section, values, me, inBox)) {
       const bounded = section === 'tracks' && typeof def.min === 'number' && typeof def.max === 'number' ? { min: def.min, max: def.max } : null;
       const fresh = (owner: string | null): unknown => bounded
         ? bounded.min + nextInt(rng, bounded.max - bounded.min + 1)
@@ -177,13 +222,17 @@ function resampleValues(rt: Runtime, copy: Game, me: PlayerState | undefined, rn
         continue;
       }
       if (unseen.length === 0) continue;
-      // A fork shares per-owner records with the real game (Runtime.shareRecords): edit a copy.
-      const rec = { ...(v as Record<string, unknown>) };
-      values[id] = rec;
+      // A fork shares per-owner records with the real game (Runtime.shareRecords): edit a copy,
+      // made at the first value that is not the one already there (most are: Blue Max's records
+      // hold 165 pieces, and copying 36 of them made 7% of a search bot's decision).
+      let rec = v as Record<string, unknown>;
       for (const owner of unseen) {
         const old = rec[owner];
-        rec[owner] = fresh(owner);
-        if (!valueEquals((rec[owner] ?? null) as Value, (old ?? null) as Value)) changed++;
+        const next = fresh(owner);
+        if (next === old) continue;
+        if (rec === v) values[id] = rec = { ...rec };
+        rec[owner] = next;
+        if (!valueEquals((next ?? null) as Value, (old ?? null) as Value)) changed++;
       }
     }
   }
@@ -206,12 +255,13 @@ function initialOf(copy: Game, section: 'tracks' | 'variables', id: string, def:
  * every such value of the copy becomes the guess, read on the copy with the owner bound (a track's
  * within its bounds). All guesses are read before any is written, so none depends on another.
  */
-function applyGuesses(rt: Runtime, copy: Game, me: PlayerState | undefined, section: 'tracks' | 'variables'): number {
+function applyGuesses(rt: Runtime, copy: Game, me: PlayerState | undefined, section: 'tracks' | 'variables', planned?: Unseen[]): number {
   const state = copy.state;
   const values = (section === 'tracks' ? state.tracks : state.vars) as Record<string, unknown>;
+  const real = (section === 'tracks' ? rt.state.tracks : rt.state.vars) as Record<string, unknown>;
   const inBox = (per: string, owner: string) => per === 'piece' && state.pieces[owner]?.at == null;
   const writes: Array<[id: string, owner: string | null, value: unknown]> = [];
-  for (const { id, def, owners } of unseenValues(rt, section, values, me, inBox)) {
+  for (const { id, def, owners } of planned ?? unseenValues(rt, section, values, me, inBox)) {
     const guess = (def as { guess?: unknown }).guess;
     if (typeof guess !== 'number' && typeof guess !== 'string' && typeof guess !== 'boolean') continue;
     const lo = typeof def.min === 'number' ? def.min : -Infinity;
@@ -230,9 +280,11 @@ function applyGuesses(rt: Runtime, copy: Game, me: PlayerState | undefined, sect
       values[id] = v;
       continue;
     }
-    // resampleValues already gave this value a record of the copy's own (a fork shares them).
-    const rec = values[id] as Record<string, unknown>;
-    changed += rec[owner] !== v ? 1 : 0;
+    let rec = values[id] as Record<string, unknown>;
+    if (rec[owner] === v) continue;
+    // A record still the real game's (resampleValues left it as it was) is copied before it is written.
+    if (rec === real[id]) values[id] = rec = { ...rec };
+    changed++;
     rec[owner] = v;
   }
   return changed;

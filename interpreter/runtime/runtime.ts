@@ -15,6 +15,7 @@ import type { PieceTypeDef } from './defs.ts';
 import { lookup, roll, rollOn } from './tables.ts';
 import { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime-options.ts';
 import { fromStored, toStored } from './persist.ts';
+import type { PureMemo } from './pure-memo.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
 import { PieceLists, type PieceIndex } from './piece-index.ts';
@@ -33,6 +34,8 @@ export class Runtime {
   steps = 0;
   /** Plain procedure calls in progress (they push no frame), for the depth budget. */
   private depth = 0;
+  /** Pure procedures' values by arguments while the state cannot change (pure-memo.ts); null: not kept. */
+  pureMemo: PureMemo | null = null;
   entries: LogEntry[] = [];
   /** Where the rules are: the flow's frame at the bottom, the running script's on top. */
   stack: Frame[] = [];
@@ -362,6 +365,11 @@ export class Runtime {
     } finally {
       this.quiet--;
     }
+  }
+
+  /** Calls and frames in progress, as the depth budget counts them. */
+  depthInUse(): number {
+    return this.stack.length + this.depth;
   }
 
   private checkDepth(path: ReadonlyArray<string | number>): void {

@@ -124,6 +124,35 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
   return value;
 }
 
+/**
+ * `table[keys].prop` read without converting the whole cell (a Blue Max maneuver's row is a
+ * record of 14 fields and a list): the field alone, as reading it from the converted record would
+ * give (none when the cell has no such field). Undefined when that shortcut does not apply — an
+ * expression table, a log or a trace to tell, a cell that is not a plain record — and the caller
+ * then looks the cell up as usual; errors for a missing row or column are the lookup's own.
+ */
+export function lookupField(rt: Runtime, id: string, keys: Value[], shift: number, at: SourceAt, prop: string): Value | undefined {
+  if (rt.logging || rt.opts.trace) return undefined;
+  const shape = shapeOf(rt, id, at);
+  if (shape.expression) return undefined;
+  const rowKey = keyOf(keys[0] ?? null);
+  const rowAt = bandIndex(shape.rowBands, rowKey, shape.rowOf);
+  const row = rowAt < 0 ? undefined : shape.rows[rowAt];
+  if (!row) return undefined;
+  let cell = (shape.def.rows as Record<string, unknown>)[row.label];
+  if (shape.columns) {
+    const col = bandIndex(shape.columns, keyOf(keys[1] ?? null), shape.columnOf);
+    if (col < 0) return undefined;
+    cell = Array.isArray(cell) ? cell[Math.min(shape.columns.length - 1, Math.max(0, col + shift))] : undefined;
+  }
+  if (cell === null || typeof cell !== 'object' || Array.isArray(cell)) return undefined;
+  const o = cell as Record<string, unknown>;
+  // What fromStored reads as an entity, a marked text or a range rather than a record.
+  if ((typeof o.$ref === 'string' && typeof o.id === 'string') || Array.isArray(o.$text) || Array.isArray(o.$range)) return undefined;
+  // fromStored copies the cell's own enumerable keys, and a record's member is none without one.
+  return Object.prototype.propertyIsEnumerable.call(o, prop) ? fromStored(rt, o[prop]) : null;
+}
+
 // Log lines in words: a band's label with the key it was read for, a shift as columns moved, a
 // result code with its name from the table's legend.
 
