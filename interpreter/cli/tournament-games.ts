@@ -23,6 +23,12 @@ export interface TournamentGame {
   game: number;
   /** Each agent's thinking times (ms, wall clock) in decision order; kept raw so merged p95s are exact. */
   ms: Record<string, number[]>;
+  /**
+   * The same decisions' CPU time (ms, the whole process: what they would take on one core, garbage
+   * collection included), which a busy machine does not inflate as it does the wall clock. Absent in
+   * shard files written before it was kept.
+   */
+  cpu?: Record<string, number[]>;
   /** `seed: code` when the game did not end. */
   error?: string;
   decisions?: number;
@@ -41,19 +47,20 @@ export function playTournamentGame(program: Program, run: TournamentRun, i: numb
   const rotation = (i - 1) % seats;
   const seatSpec = (s: number) => lineup[(s + rotation) % seats]!;
   const ms: Record<string, number[]> = {};
+  const cpu: Record<string, number[]> = {};
   const agents: Record<string, Agent> = {};
-  for (let s = 0; s < seats; s++) agents[`p${s + 1}`] = timed(agentFromSpec(seatSpec(s), `${seed}:p${s + 1}`) as Agent, (ms[seatSpec(s)] ??= []));
+  for (let s = 0; s < seats; s++) agents[`p${s + 1}`] = timed(agentFromSpec(seatSpec(s), `${seed}:p${s + 1}`) as Agent, (ms[seatSpec(s)] ??= []), (cpu[seatSpec(s)] ??= []));
   const played = playWith(program, { seed, players: seats, options: run.options }, agents);
   if ('problems' in played) return { problems: played.problems.map((p) => p.message) };
   const g = played.game;
-  if (g.status !== 'ended') return { game: i, ms, error: `${seed}: ${g.error?.code ?? played.stopped?.code ?? g.status}` };
+  if (g.status !== 'ended') return { game: i, ms, cpu, error: `${seed}: ${g.error?.code ?? played.stopped?.code ?? g.status}` };
   const rewards = rewardsOf(g);
   const scores = heuristicScores(g);
   const drawn = winnersOf(g.result).length === 0;
   const seatList = Array.from({ length: seats }, (_, s) => s);
   const winning = [...new Set(seatList.filter((s) => (rewards.get(`p${s + 1}`) ?? 0) > 0 && !drawn).map(seatSpec))];
   return {
-    game: i, ms, decisions: played.decisions.length, outcome: `${outcomeOf(g.result)}${winning.length ? ` (${winning.join(', ')})` : ''}`, drawn,
+    game: i, ms, cpu, decisions: played.decisions.length, outcome: `${outcomeOf(g.result)}${winning.length ? ` (${winning.join(', ')})` : ''}`, drawn,
     rewards: seatList.map((s) => rewards.get(`p${s + 1}`) ?? 0), scores: seatList.map((s) => scores?.get(`p${s + 1}`) ?? null),
   };
 }
@@ -64,11 +71,21 @@ interface Tally {
   wins: number;
   draws: number;
   ms: number[];
+  cpu: number[];
   /** Heuristic scores of its seats at the end (none without heuristics). */
   scores: number[];
 }
 
-const newTally = (): Tally => ({ games: 0, wins: 0, draws: 0, ms: [], scores: [] });
+const newTally = (): Tally => ({ games: 0, wins: 0, draws: 0, ms: [], cpu: [], scores: [] });
+
+/** Mean and 95th percentile (nearest rank) of a list of times; 0 for none. */
+function meanP95(list: readonly number[]): { mean: number; p95: number } {
+  const sorted = [...list].sort((a, b) => a - b);
+  return {
+    mean: list.length ? list.reduce((a, b) => a + b, 0) / list.length : 0,
+    p95: sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]! : 0,
+  };
+}
 
 export interface TournamentRow {
   label: string;
@@ -78,6 +95,8 @@ export interface TournamentRow {
   winRate: number;
   ci95: [number, number];
   msPerDecision?: { mean: number; p95: number };
+  /** CPU ms per decision (see `TournamentGame.cpu`); only when every game kept it. */
+  cpuPerDecision?: { mean: number; p95: number };
   meanScore?: number;
 }
 
@@ -91,8 +110,11 @@ export function aggregate(run: TournamentRun, games: TournamentGame[]) {
   const lengths: number[] = [];
   const errors: string[] = [];
   const outcomes: string[] = [];
+  let cpuKept = true;
   for (const r of games) {
     for (const [label, ms] of Object.entries(r.ms)) byAgent.get(label)!.ms.push(...ms);
+    if (!r.cpu) cpuKept = false;
+    for (const [label, cpu] of Object.entries(r.cpu ?? {})) byAgent.get(label)!.cpu.push(...cpu);
     if (r.error !== undefined) { errors.push(r.error); continue; }
     lengths.push(r.decisions!);
     outcomes.push(r.outcome!);
@@ -111,10 +133,10 @@ export function aggregate(run: TournamentRun, games: TournamentGame[]) {
   }
   const row = (label: string, t: Tally): TournamentRow & { msPerDecision: { mean: number; p95: number } } => {
     const [lo, hi] = wilson(Math.round(t.wins), t.games);
-    const sorted = [...t.ms].sort((a, b) => a - b);
     return {
       label, games: t.games, wins: t.wins, draws: t.draws, winRate: t.games ? t.wins / t.games : 0, ci95: [lo, hi],
-      msPerDecision: { mean: t.ms.length ? t.ms.reduce((a, b) => a + b, 0) / t.ms.length : 0, p95: sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]! : 0 },
+      msPerDecision: meanP95(t.ms),
+      ...(cpuKept ? { cpuPerDecision: meanP95(t.cpu) } : {}),
       ...(t.scores.length ? { meanScore: t.scores.reduce((a, b) => a + b, 0) / t.scores.length } : {}),
     };
   };
@@ -123,7 +145,7 @@ export function aggregate(run: TournamentRun, games: TournamentGame[]) {
     agents: [...byAgent].map(([label, t]) => row(label, t)),
     outcomes: shares(outcomes, outcomes.length),
     decisions: { mean: lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0 },
-    bySeat: [...bySeat].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([label, t]): TournamentRow => { const { msPerDecision: _, ...r } = row(label, t); return r; }),
+    bySeat: [...bySeat].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([label, t]): TournamentRow => { const { msPerDecision: _, cpuPerDecision: __, ...r } = row(label, t); return r; }),
   };
 }
 
@@ -131,7 +153,7 @@ export function aggregate(run: TournamentRun, games: TournamentGame[]) {
 export function formatTournament(path: string, t: TournamentResult, json: boolean): string {
   if (json) return `${JSON.stringify(t, null, 2)}\n`;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  const line = (r: TournamentRow) => `  ${r.label.padEnd(24)} games ${String(r.games).padStart(4)}  wins ${String(+r.wins.toFixed(2)).padStart(6)}  draws ${String(r.draws).padStart(3)}  ${pct(r.winRate).padStart(6)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})${r.msPerDecision ? `  ms/decision mean ${r.msPerDecision.mean.toFixed(1)} p95 ${r.msPerDecision.p95.toFixed(1)}` : ''}${r.meanScore !== undefined ? `  score at end ${r.meanScore.toFixed(2)}` : ''}\n`;
+  const line = (r: TournamentRow) => `  ${r.label.padEnd(24)} games ${String(r.games).padStart(4)}  wins ${String(+r.wins.toFixed(2)).padStart(6)}  draws ${String(r.draws).padStart(3)}  ${pct(r.winRate).padStart(6)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})${r.msPerDecision ? `  ms/decision mean ${r.msPerDecision.mean.toFixed(1)} p95 ${r.msPerDecision.p95.toFixed(1)}` : ''}${r.cpuPerDecision ? ` (CPU mean ${r.cpuPerDecision.mean.toFixed(1)} p95 ${r.cpuPerDecision.p95.toFixed(1)})` : ''}${r.meanScore !== undefined ? `  score at end ${r.meanScore.toFixed(2)}` : ''}\n`;
   let out = `${path} (${t.ruleset}, rules ${t.hash}): ${t.games} games, ${t.seats} seats, line-up ${t.lineup.join(', ')} rotated; ended ${t.ended}, errors ${t.errors.length}\n\nby agent\n`;
   for (const r of t.agents) out += line(r);
   out += '\nby seat\n';
@@ -143,16 +165,19 @@ export function formatTournament(path: string, t: TournamentResult, json: boolea
   return out;
 }
 
-/** An agent whose thinking time (wall clock, ms) is appended to `ms`. */
-function timed(agent: Agent, ms: number[]): Agent {
+/** An agent whose thinking time is appended to `ms` (wall clock) and `cpu` (the process's CPU), in ms. */
+function timed(agent: Agent, ms: number[], cpu: number[]): Agent {
   return {
     name: agent.name,
     choose: (req, view, search) => {
       const start = performance.now();
+      const used = process.cpuUsage();
       try {
         return agent.choose(req, view, search);
       } finally {
         ms.push(performance.now() - start);
+        const d = process.cpuUsage(used);
+        cpu.push((d.user + d.system) / 1000);
       }
     },
   };

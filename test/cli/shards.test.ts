@@ -22,8 +22,8 @@ async function shardFiles(argv: string[], n: number, dir = mkdtempSync(join(tmpd
 }
 
 /** Tournament output without its wall-clock fields (an unsharded run measures its own). */
-const untimedJson = (text: string) => JSON.stringify(JSON.parse(text), (k, v) => (k === 'msPerDecision' ? undefined : v));
-const untimedText = (text: string) => text.replace(/ {2}ms\/decision mean [\d.]+ p95 [\d.]+/g, '');
+const untimedJson = (text: string) => JSON.stringify(JSON.parse(text), (k, v) => (k === 'msPerDecision' || k === 'cpuPerDecision' ? undefined : v));
+const untimedText = (text: string) => text.replace(/ {2}ms\/decision mean [\d.]+ p95 [\d.]+ \(CPU mean [\d.]+ p95 [\d.]+\)/g, '');
 
 describe('--shard i/n', () => {
   test('shards are contiguous blocks that cover the games once, sizes differing by at most one', () => {
@@ -91,17 +91,31 @@ describe('rulesmith merge of tournament shards', () => {
     }, 60_000);
   }
 
-  test('merged time per decision is computed from every shard\'s raw samples', async () => {
+  test('merged time per decision, wall clock and CPU, is computed from every shard\'s raw samples', async () => {
     const files = await shardFiles(['tournament', NIM, '--agents', 'first,random', '--games', '6'], 3);
-    const samples = (label: string) => files.map((f) => JSON.parse(readFileSync(f, 'utf8'))).sort((a, b) => a.from - b.from)
-      .flatMap((s: { records: Array<{ ms: Record<string, number[]> }> }) => s.records.flatMap((r) => r.ms[label] ?? []));
+    const samples = (label: string, key: 'ms' | 'cpu') => files.map((f) => JSON.parse(readFileSync(f, 'utf8'))).sort((a, b) => a.from - b.from)
+      .flatMap((s: { records: Array<Record<'ms' | 'cpu', Record<string, number[]>>> }) => s.records.flatMap((r) => r[key][label] ?? []));
     const merged = JSON.parse((await runCli(['merge', ...files, '--json'])).out);
-    for (const a of merged.agents as Array<{ label: string; msPerDecision: { mean: number; p95: number } }>) {
-      const ms = samples(a.label);
-      const sorted = [...ms].sort((x, y) => x - y);
-      expect(ms.length).toBeGreaterThan(0);
-      expect(a.msPerDecision).toEqual({ mean: ms.reduce((x, y) => x + y, 0) / ms.length, p95: sorted[Math.ceil(0.95 * sorted.length) - 1] });
+    type Times = { mean: number; p95: number };
+    for (const a of merged.agents as Array<{ label: string; msPerDecision: Times; cpuPerDecision: Times }>) {
+      for (const [key, field] of [['ms', 'msPerDecision'], ['cpu', 'cpuPerDecision']] as const) {
+        const ms = samples(a.label, key);
+        const sorted = [...ms].sort((x, y) => x - y);
+        expect(ms.length).toBeGreaterThan(0);
+        expect(a[field]).toEqual({ mean: ms.reduce((x, y) => x + y, 0) / ms.length, p95: sorted[Math.ceil(0.95 * sorted.length) - 1] });
+      }
     }
+    // Shard files written before CPU time was kept still merge, without the CPU figures.
+    const old = files.map((f, i) => {
+      const shard = JSON.parse(readFileSync(f, 'utf8'));
+      for (const r of shard.records) delete r.cpu;
+      const file = f.replace(/\.json$/, `-old${i}.json`);
+      writeFileSync(file, JSON.stringify(shard));
+      return file;
+    });
+    const oldMerged = JSON.parse((await runCli(['merge', ...old, '--json'])).out);
+    expect(oldMerged.agents[0].msPerDecision).toEqual(merged.agents[0].msPerDecision);
+    expect(oldMerged.agents[0].cpuPerDecision).toBeUndefined();
   });
 
   test('games that did not end are listed and exit 1, as unsharded', async () => {
