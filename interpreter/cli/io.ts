@@ -19,6 +19,7 @@ export function processIo(): Io {
     color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     lines: () => createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator](),
   };
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', outputClosed);
   if (process.stderr.isTTY) {
     io.progress = (done, total) => {
       const width = 30;
@@ -27,4 +28,22 @@ export function processIo(): Io {
     };
   }
   return io;
+}
+
+/**
+ * A reader that stops early (`rulesmith validate … | head`) closes the pipe, and the next write
+ * fails with EPIPE as an 'error' event that, unhandled, prints a stack trace. A command line tool
+ * stops there, as one killed by SIGPIPE does (status 128 + 13, what `set -o pipefail` reports for
+ * any such tool): nothing it writes can reach anyone. Any other failure to write is said in one
+ * line, if stderr still works.
+ */
+function outputClosed(e: NodeJS.ErrnoException): void {
+  if (e.code !== 'EPIPE') {
+    try {
+      process.stderr.write(`rulesmith: cannot write the output (${e.code ?? e.message})\n`);
+    } catch {
+      // stderr is gone too: the exit status is all that is left to say it.
+    }
+  }
+  process.exit(e.code === 'EPIPE' ? 141 : 2);
 }
