@@ -37,8 +37,8 @@ export interface Determinized {
 /**
  * Which tracks' and variables' values a seat may not see at one question of a game: the same for
  * every copy made there, so a search that draws hundreds of copies of one question finds them once
- * (`determinizer`). Blue Max has 36 values per piece for 165 pieces, and finding the unseen ones
- * again made about a tenth of a search bot's decision.
+ * (`determinizer`). A ruleset with three dozen values per piece for 165 pieces spent about a
+ * tenth of a search bot's decision finding the unseen ones again.
  */
 interface UnseenPlan {
   /** The question it was found at: the plan serves only while the game waits there. */
@@ -223,8 +223,8 @@ function resampleValues(rt: Runtime, copy: Game, me: PlayerState | undefined, rn
       }
       if (unseen.length === 0) continue;
       // A fork shares per-owner records with the real game (Runtime.shareRecords): edit a copy,
-      // made at the first value that is not the one already there (most are: Blue Max's records
-      // hold 165 pieces, and copying 36 of them made 7% of a search bot's decision).
+      // made at the first value that is not the one already there (most are: with records of 165
+      // pieces, copying 36 of them made 7% of a search bot's decision).
       let rec = v as Record<string, unknown>;
       for (const owner of unseen) {
         const old = rec[owner];

@@ -2,7 +2,7 @@
  * Values of pure procedures (compile/purity.ts: they only read the game) kept by their arguments
  * while the state cannot change: a search agent turns it on while it evaluates option priors
  * (agents/heuristics.ts), where every option of a question asks the same things of the same
- * state (Blue Max's priors list the enemy's possible ends once per maneuver considered). A value
+ * state (a prior may list the enemy's possible moves again for every option it scores). A value
  * served again is a copy, and the steps and last statement of the call are charged again, so
  * nothing a script or the budgets can see differs from calling it.
  */

@@ -125,8 +125,8 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
 }
 
 /**
- * `table[keys].prop` read without converting the whole cell (a Blue Max maneuver's row is a
- * record of 14 fields and a list): the field alone, as reading it from the converted record would
+ * `table[keys].prop` read without converting the whole cell (a row may be a record of a dozen
+ * fields and a list): the field alone, as reading it from the converted record would
  * give (none when the cell has no such field). Undefined when that shortcut does not apply — an
  * expression table, a log or a trace to tell, a cell that is not a plain record — and the caller
  * then looks the cell up as usual; errors for a missing row or column are the lookup's own.
