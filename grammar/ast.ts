@@ -174,7 +174,7 @@ export interface DiceExpr extends NodeBase {
 }
 
 /**
- * `roll on random_events` (a table indexed by its own dice) or, on a cross table,
+ * `roll on weather` (a table indexed by its own dice) or, on a cross table,
  * `roll on crt column cf shift -1`.
  */
 export interface RollOn extends NodeBase {

@@ -93,7 +93,7 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
     }
     case 'index': {
       // Not through compileIndex's closures: every index expression runs this, and the calls
-      // between them cost Dragut's and Battle of Seattle's bots 6-8% of a decision.
+      // between them cost two of the shipped rulesets' bots 6-8% of a decision.
       const object = sub(e.object);
       const keys = e.keys.map(sub);
       const shift = e.shift ? sub(e.shift) : null;
