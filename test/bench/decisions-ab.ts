@@ -11,28 +11,19 @@
  * `-- --record [RULESET…]` plays the games again and rewrites the position files instead (the
  * games of RECORDING, by `normal` bots; minutes of CPU for Blue Max).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import * as agents from '../../interpreter/agents/index.ts';
 import * as compile from '../../interpreter/compile/index.ts';
 import * as load from '../../interpreter/load/index.ts';
 import * as runtime from '../../interpreter/runtime/index.ts';
 import { nodeHost } from '../../interpreter/cli/node-host.ts';
 import { decide, positionGames, readPositions, recordPositions, writePositions, type PositionsFile, type PositionsRuntime } from './decision-positions.ts';
+import { benchArgs, exportCommit } from './other-commit.ts';
 import { alternate, fmt, fmtSpread, ratios, spread } from './timing.ts';
 
-const argv = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
-const json = argv.includes('--json');
-const rounds = Number(option('rounds') ?? 3);
+const { argv, option, json, rounds, baseRev } = benchArgs(3);
 const level = option('level') ?? 'normal';
-const baseRev = option('base');
 const only = option('only');
 const POSITIONS_DIR = 'test/bench/positions';
 
@@ -58,12 +49,7 @@ function side(name: string, a: typeof agents, c: typeof compile, l: typeof load,
 
 /** Another commit's runtime, and a function that removes its folder (as playouts-ab.ts loads it). */
 async function baseAt(rev: string): Promise<{ side: Side; dispose: () => void }> {
-  const dir = mkdtempSync(join(tmpdir(), 'rulesmith-decisions-ab-'));
-  const tar = execFileSync('git', ['archive', '--format=tar', rev, 'grammar', 'interpreter', 'rulesets'], { maxBuffer: 1 << 28 });
-  execFileSync('tar', ['-x', '-C', dir], { input: tar });
-  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  const url = (path: string) => pathToFileURL(join(dir, path)).href;
+  const { dir, url, dispose } = exportCommit(rev, ['grammar', 'interpreter', 'rulesets']);
   const s = side(
     `base ${rev}`,
     (await import(url('interpreter/agents/index.ts'))) as typeof agents,
@@ -72,7 +58,7 @@ async function baseAt(rev: string): Promise<{ side: Side; dispose: () => void }>
     (await import(url('interpreter/runtime/index.ts'))) as typeof runtime,
     dir,
   );
-  return { side: s, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return { side: s, dispose };
 }
 
 const here = side('this', agents, compile, load, runtime);

@@ -9,25 +9,16 @@
  * that links to this checkout's node_modules, and imported from there under the same tsx as this
  * side; its files are read by this side's Node host, so only loading and checking differ.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkRuleset } from '../../interpreter/check/index.ts';
 import { nodeHost } from '../../interpreter/cli/node-host.ts';
 import { loadRuleset } from '../../interpreter/load/index.ts';
 import { filesRead, LOAD_GOAL, parseFiles, REPEAT } from './load-cost.ts';
+import { benchArgs, exportCommit } from './other-commit.ts';
 import { alternate, fmtSpread, ratios, spread } from './timing.ts';
 
-const argv = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
-const json = argv.includes('--json');
-const rounds = Number(option('rounds') ?? 7);
-const baseRev = option('base');
+const { argv, option, json, rounds, baseRev } = benchArgs(7);
 
 type LoadCheck = (dir: string) => void;
 const here: LoadCheck = (dir) => {
@@ -37,20 +28,14 @@ const here: LoadCheck = (dir) => {
 
 /** The loader and checker of `rev`, and a function that removes its folder. */
 async function baseAt(rev: string): Promise<{ run: LoadCheck; dispose: () => void }> {
-  const dir = mkdtempSync(join(tmpdir(), 'rulesmith-load-ab-'));
-  const tar = execFileSync('git', ['archive', '--format=tar', rev, 'grammar', 'interpreter'], { maxBuffer: 1 << 28 });
-  execFileSync('tar', ['-x', '-C', dir], { input: tar });
-  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
-  // ESM like this checkout, so tsx loads the base's modules the same way.
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  const url = (path: string) => pathToFileURL(join(dir, path)).href;
+  const { url, dispose } = exportCommit(rev, ['grammar', 'interpreter']);
   const load = (await import(url('interpreter/load/index.ts'))) as { loadRuleset: typeof loadRuleset };
   const check = (await import(url('interpreter/check/index.ts'))) as { checkRuleset: typeof checkRuleset };
   const run: LoadCheck = (d) => {
     const l = load.loadRuleset(d, nodeHost);
     if (l.model) check.checkRuleset(l.model);
   };
-  return { run, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return { run, dispose };
 }
 
 const rulesets = readdirSync('rulesets').map((d) => join('rulesets', d)).filter((d) => { try { return readFileSync(join(d, 'ruleset.yaml')).length > 0; } catch { return false; } });

@@ -10,25 +10,16 @@
  * side loads and compiles the rulesets itself. Before timing, a few seeds of each ruleset are
  * played by both sides and their final states compared: a speed change should not change a game.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as agents from '../../interpreter/agents/index.ts';
 import * as compile from '../../interpreter/compile/index.ts';
 import * as load from '../../interpreter/load/index.ts';
 import { nodeHost } from '../../interpreter/cli/node-host.ts';
+import { benchArgs, exportCommit } from './other-commit.ts';
 import { alternate, fmtSpread, ratios, spread } from './timing.ts';
 
-const argv = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
-const json = argv.includes('--json');
-const rounds = Number(option('rounds') ?? 12);
-const baseRev = option('base');
+const { argv, option, json, rounds, baseRev } = benchArgs(12);
 /** Seeds per ruleset whose games both sides must play alike. */
 const SAME_SEEDS = 5;
 
@@ -40,18 +31,13 @@ interface Runtime {
 
 /** The runtime of `rev`, and a function that removes its folder. */
 async function baseAt(rev: string): Promise<{ rt: Runtime; dispose: () => void }> {
-  const dir = mkdtempSync(join(tmpdir(), 'rulesmith-playouts-ab-'));
-  const tar = execFileSync('git', ['archive', '--format=tar', rev, 'grammar', 'interpreter'], { maxBuffer: 1 << 28 });
-  execFileSync('tar', ['-x', '-C', dir], { input: tar });
-  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  const url = (path: string) => pathToFileURL(join(dir, path)).href;
+  const { url, dispose } = exportCommit(rev, ['grammar', 'interpreter']);
   const rt: Runtime = {
     agents: (await import(url('interpreter/agents/index.ts'))) as typeof agents,
     compile: (await import(url('interpreter/compile/index.ts'))) as typeof compile,
     load: (await import(url('interpreter/load/index.ts'))) as typeof load,
   };
-  return { rt, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return { rt, dispose };
 }
 
 const rulesets = ['test/bench/skirmish', ...readdirSync('rulesets').map((d) => join('rulesets', d)).filter((d) => { try { return readFileSync(join(d, 'ruleset.yaml')).length > 0; } catch { return false; } })];
