@@ -16,11 +16,11 @@ export interface SimulationPlan {
 }
 
 /**
- * Play games `from..to` (1-based, inclusive); `progress` after each. `alive` is called at every
+ * Play games `from..to` (1-based, inclusive); `progress` after each, with its record and number. `alive` is called at every
  * decision and every game a search bot samples, so a worker can show it is still moving (the
  * watchdog's heartbeat) without changing a single move.
  */
-export function playGames(program: Program, plan: SimulationPlan, from: number, to: number, progress?: () => void, alive?: () => void): GameRecord[] | { problems: string[] } {
+export function playGames(program: Program, plan: SimulationPlan, from: number, to: number, progress?: (record: GameRecord, n: number) => void, alive?: () => void): GameRecord[] | { problems: string[] } {
   const records: GameRecord[] = [];
   const options = declaredOptions(program, plan.options);
   for (let i = from; i <= to; i++) {
@@ -30,15 +30,16 @@ export function playGames(program: Program, plan: SimulationPlan, from: number, 
     const played = playWith(program, setup, alive ? heartbeat(seats, alive) : seats, { log: 'none' });
     if ('problems' in played) return { problems: played.problems.map((p) => p.message) };
     const g = played.game;
-    records.push({
+    const record: GameRecord = {
       seed,
       status: played.stopped && g.status !== 'error' ? 'error' : g.status,
       result: g.result,
       rounds: g.state.round,
       decisions: played.decisions.length,
       error: g.error ?? (played.stopped ? { code: played.stopped.code, message: played.stopped.message } : null),
-    });
-    progress?.();
+    };
+    records.push(record);
+    progress?.(record, i);
   }
   return records;
 }

@@ -1,17 +1,18 @@
 /// <reference lib="webworker" />
 /**
- * One simulation worker: compiles the ruleset once, then plays the batches of games it is given
- * and reports each game as it ends (for the progress bar), with a heartbeat between (for the
- * watchdog: a long game is not a stuck one). The view runs several in parallel.
+ * One simulation worker: compiles the rulesets of a simulation once (a variant and its base),
+ * then plays the batches of games it is given and sends each game's record as it ends (the view
+ * charts results as they come), with a heartbeat between (for the watchdog: a long game is not
+ * a stuck one). The view runs several in parallel.
  */
-import { summarise, type Program } from '../../interpreter/index.ts';
+import type { Program } from '../../interpreter/index.ts';
 import { compileEntry } from '../play/compile.ts';
-import { ALIVE_MS, type SimRequest, type SimResponse } from './protocol.ts';
+import { ALIVE_MS, type Compiled, type SimRequest, type SimResponse } from './protocol.ts';
 import { playGames } from './sim-games.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: SimResponse) => scope.postMessage(message);
-let program: Program | undefined;
+let programs: Array<Program | undefined> = [];
 let lastAlive = 0;
 
 function alive(): void {
@@ -21,25 +22,35 @@ function alive(): void {
   post({ type: 'alive' });
 }
 
+function compile(files: Record<string, string>, entry: string): { program?: Program; compiled: Compiled } {
+  const result = compileEntry(files, entry);
+  if (!result.ok) return { compiled: { ok: false, message: `${result.errors} error(s): ${result.message}` } };
+  const p = result.program;
+  const sides = Object.fromEntries(Object.entries(p.data.sides ?? {}).map(([id, s]) => [id, s.name ?? id]));
+  return { program: p, compiled: { ok: true, id: String(p.data.id ?? p.model.entry), hash: p.hash, name: p.data.name ?? entry, sides } };
+}
+
 scope.addEventListener('message', (event: MessageEvent<SimRequest>) => {
   const msg = event.data;
+  if (msg.type === 'init') {
+    const out = msg.entries.map((entry) => {
+      try {
+        return compile(msg.files, entry);
+      } catch (e) {
+        return { compiled: { ok: false as const, message: e instanceof Error ? e.message : String(e) } };
+      }
+    });
+    programs = out.map((o) => o.program);
+    return post({ type: 'ready', runs: out.map((o) => o.compiled) });
+  }
+  const { job, run } = msg;
   try {
-    if (msg.type === 'init') {
-      const result = compileEntry(msg.files, msg.entry);
-      program = result.ok ? result.program : undefined;
-      if (!result.ok) return post({ type: 'ready', ok: false, message: `${result.errors} error(s): ${result.message}` });
-      const sides = Object.fromEntries(Object.entries(result.program.data.sides ?? {}).map(([id, s]) => [id, s.name ?? id]));
-      return post({ type: 'ready', ok: true, hash: result.program.hash, name: result.program.data.name ?? msg.entry, sides });
-    }
-    if (!program) return post({ type: 'failed', message: 'The ruleset did not compile.' });
-    if (msg.type === 'play') {
-      let done = 0;
-      const records = playGames(program, msg.plan, msg.from, msg.to, () => post({ type: 'progress', job: msg.job, done: ++done }), alive);
-      if ('problems' in records) return post({ type: 'failed', message: records.problems.join(' ') });
-      return post({ type: 'records', job: msg.job, records });
-    }
-    post({ type: 'summary', summary: summarise(msg.records, program) });
+    const program = programs[run];
+    if (!program) return post({ type: 'failed', job, run, message: 'The ruleset did not compile.' });
+    const records = playGames(program, msg.plan, msg.from, msg.to, (record, n) => post({ type: 'game', job, run, n, record }), alive);
+    if ('problems' in records) return post({ type: 'failed', job, run, message: records.problems.join(' ') });
+    post({ type: 'done', job });
   } catch (e) {
-    post({ type: 'failed', message: e instanceof Error ? e.message : String(e) });
+    post({ type: 'failed', job, run, message: e instanceof Error ? e.message : String(e) });
   }
 });

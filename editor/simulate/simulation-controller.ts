@@ -1,28 +1,34 @@
 /**
- * Runs a simulation in a pool of Web Workers (one per core, up to 4): each compiles the ruleset,
- * then takes small batches of games from a queue until none are left; one of them summarises the
- * records. Several rulesets (a variant and its base) run one after the other with the same seeds.
- * Cancel terminates the workers at once; disconnecting the host cancels too. A worker silent past
- * the watchdog's budget (no game ended, no heartbeat) is stuck in one statement: the run stops
- * with a message saying so.
+ * Runs a simulation in a pool of Web Workers (one per core, up to 4): each compiles the rulesets
+ * (a variant and its base) once, then takes small batches of games from one queue until none are
+ * left. The queue alternates the runs, so a variant and its base advance together and their
+ * comparison can be read at any time. Every game's record comes back as it ends and the charts are
+ * summarised again on the main thread (at most every SUMMARY_MS), so a designer watches the
+ * intervals narrow and can stop once the answer is clear: Cancel terminates the workers at once and
+ * keeps the games played. Disconnecting the host cancels too. A worker silent past the watchdog's
+ * budget (no game ended, no heartbeat) is stuck in one statement: the run stops with a message
+ * saying so.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { summariseRecords } from '../../interpreter/analysis/summary.ts';
 import { BUDGET_WORDS, Watchdog } from '../workers/watchdog.ts';
 import type { GameRecord, SimRequest, SimResponse, SimulationPlan, SimulationSummary } from './protocol.ts';
-import { split } from './batches.ts';
+import { queue, type Batch } from './batches.ts';
 
 export interface SimRun {
   entry: string;
   label: string;
   name?: string;
   hash?: string;
+  /** The ruleset's id, as `rulesmith simulate` names it in a summary. */
+  id?: string;
   /** Side names by id, for the charts. */
   sides: Record<string, string>;
+  /** Records by game number (1-based); holes are games not finished yet. */
   records: GameRecord[];
+  /** Of the games finished so far (all of them once the simulation is over). */
   summary?: SimulationSummary;
   error?: string;
-  /** Wall-clock milliseconds of the run. */
-  elapsed?: number;
 }
 
 export interface SimulationRequest {
@@ -32,17 +38,26 @@ export interface SimulationRequest {
   plan: SimulationPlan;
 }
 
+/** Least time between two summaries while games arrive (each is a pass over every record). */
+export const SUMMARY_MS = 250;
+
 export class SimulationController implements ReactiveController {
   running = false;
   cancelled = false;
   done = 0;
   total = 0;
   workerCount = 0;
+  /** Wall-clock milliseconds since Run, and the estimate of what is left (once games have ended). */
+  elapsed = 0;
+  remaining: number | undefined;
   runs: SimRun[] = [];
   private workers: Worker[] = [];
   private watchdogs: Watchdog[] = [];
   private token = 0;
   private frame = 0;
+  private started = 0;
+  private lastSummary = 0;
+  private dirty = new Set<SimRun>();
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -54,58 +69,48 @@ export class SimulationController implements ReactiveController {
     this.cancel();
   }
 
-  async run(request: SimulationRequest): Promise<void> {
+  /** Play the request's games; resolves when every game has ended, the run failed or was cancelled. */
+  run(request: SimulationRequest): Promise<void> {
     this.cancel();
     const token = ++this.token;
-    Object.assign(this, { running: true, cancelled: false, done: 0, total: request.games * request.runs.length });
+    this.started = performance.now();
+    Object.assign(this, { running: true, cancelled: false, done: 0, total: request.games * request.runs.length, elapsed: 0, remaining: undefined });
     this.runs = request.runs.map((r) => ({ ...r, sides: {}, records: [] }));
+    this.dirty.clear();
     this.host.requestUpdate();
-    for (const run of this.runs) {
-      await this.runOne(run, request, token);
-      if (token !== this.token) return;
-    }
-    this.stopWorkers();
-    this.running = false;
-    this.host.requestUpdate();
-  }
-
-  cancel(): void {
-    if (!this.running) return;
-    this.token++;
-    this.stopWorkers();
-    this.running = false;
-    this.cancelled = true;
-    this.host.requestUpdate();
-  }
-
-  private runOne(run: SimRun, request: SimulationRequest, token: number): Promise<void> {
     return new Promise((resolve) => {
-      const started = performance.now();
       const size = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2, request.games));
-      const batches = split(request.games, size);
-      const results = new Map<number, GameRecord[]>();
+      const jobs: Batch[] = queue(request.games, request.runs.length, size);
+      /** Jobs not yet finished, by number; the simulation ends when none is left. */
+      const open = new Set(jobs.map((_, i) => i));
       let next = 0;
+      let ready = false;
       const finish = (error?: string) => {
-        if (error) run.error = error;
-        run.elapsed = Math.round(performance.now() - started);
+        if (token !== this.token) return;
+        // A worker that stopped or stalled ends the simulation: every run still playing says why.
+        if (error) for (const run of this.runs) if (run.records.filter(Boolean).length < request.games) run.error ??= error;
         this.stopWorkers();
-        this.host.requestUpdate();
+        this.running = false;
+        this.summariseAll();
         resolve();
       };
       const stalled = `A game ran for more than ${BUDGET_WORDS} without a move or an end, so the simulation was stopped (an endless loop the step budget does not count, such as \`count\` over a huge range?). Fix the rules and run again.`;
-      this.stopWorkers();
       this.workerCount = size;
       this.workers = Array.from({ length: size }, () => new Worker(new URL('./simulate.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-simulate' }));
-      this.watchdogs = this.workers.map(() => new Watchdog(() => token === this.token && finish(stalled)));
+      this.watchdogs = this.workers.map(() => new Watchdog(() => finish(stalled)));
       // Every request starts its worker's clock; every answer or heartbeat starts it again.
       const ask = (i: number, msg: SimRequest) => {
         this.workers[i]!.postMessage(msg);
         this.watchdogs[i]!.heard(true);
       };
       const give = (i: number) => {
-        const batch = batches[next];
-        if (!batch) return this.watchdogs[i]!.heard(false);
-        ask(i, { type: 'play', job: next++, from: batch.from, to: batch.to, plan: request.plan });
+        // A run that failed (its rules do not compile, its setup is refused) plays no more games.
+        while (next < jobs.length && this.runs[jobs[next]!.run]!.error !== undefined) open.delete(next++);
+        if (open.size === 0) return finish();
+        const job = next < jobs.length ? next++ : -1;
+        if (job < 0) return this.watchdogs[i]!.heard(false);
+        const b = jobs[job]!;
+        ask(i, { type: 'play', job, run: b.run, from: b.from, to: b.to, plan: request.plan });
       };
       this.workers.forEach((worker, i) => {
         worker.addEventListener('error', (e) => token === this.token && finish(e.message || 'A simulation worker stopped.'));
@@ -116,37 +121,91 @@ export class SimulationController implements ReactiveController {
             case 'alive':
               return this.watchdogs[i]!.heard(true);
             case 'ready':
-              if (!msg.ok) return finish(`The ruleset does not compile: ${msg.message}`);
-              if (i === 0) Object.assign(run, { name: msg.name, hash: msg.hash, sides: msg.sides });
+              // Every worker compiles the same files alike: the first to answer names the runs.
+              if (!ready) {
+                ready = true;
+                msg.runs.forEach((c, r) => {
+                  const run = this.runs[r]!;
+                  if (c.ok) Object.assign(run, { id: c.id, name: c.name, hash: c.hash, sides: c.sides });
+                  else {
+                    run.error = `The ruleset does not compile: ${c.message}`;
+                    this.total -= request.games;
+                  }
+                });
+                this.host.requestUpdate();
+              }
               return give(i);
-            case 'progress':
+            case 'game': {
               this.watchdogs[i]!.heard(true);
+              const run = this.runs[msg.run]!;
+              run.records[msg.n - 1] = msg.record;
+              this.dirty.add(run);
               this.done++;
               return this.tick();
-            case 'records':
-              results.set(msg.job, msg.records);
-              if (results.size < batches.length) return give(i);
-              this.watchdogs[i]!.heard(false);
-              run.records = [...results].sort((a, b) => a[0] - b[0]).flatMap(([, r]) => r);
-              return ask(0, { type: 'summarise', records: run.records });
-            case 'summary':
-              run.summary = msg.summary;
-              return finish();
-            case 'failed':
-              return finish(msg.message);
+            }
+            case 'done':
+              open.delete(msg.job);
+              return give(i);
+            case 'failed': {
+              const run = this.runs[msg.run]!;
+              if (run.error === undefined) {
+                run.error = msg.message;
+                // The games this run will not play leave the total.
+                this.total -= request.games - run.records.filter(Boolean).length;
+              }
+              open.delete(msg.job);
+              this.dirty.add(run);
+              return give(i);
+            }
           }
         });
-        ask(i, { type: 'init', files: request.files, entry: run.entry });
+        ask(i, { type: 'init', files: request.files, entries: request.runs.map((r) => r.entry) });
       });
     });
   }
 
-  /** At most one render per frame while games finish. */
+  cancel(): void {
+    if (!this.running) return;
+    this.token++;
+    this.stopWorkers();
+    this.running = false;
+    this.cancelled = true;
+    // The games played so far stay on the charts.
+    this.summariseAll();
+  }
+
+  /** Summaries of every run from the games ended so far, and a render. */
+  private summariseAll(): void {
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    for (const run of this.runs) this.dirty.add(run);
+    this.refresh(true);
+    this.host.requestUpdate();
+  }
+
+  private refresh(now: boolean): void {
+    const t = performance.now();
+    this.elapsed = t - this.started;
+    // Wall clock per game so far, for all the workers together: the rest at that pace.
+    this.remaining = this.running && this.done >= 2 && this.done < this.total ? (this.elapsed / this.done) * (this.total - this.done) : undefined;
+    if (!now && t - this.lastSummary < SUMMARY_MS) return;
+    this.lastSummary = t;
+    for (const run of this.dirty) {
+      const records = run.records.filter(Boolean);
+      if (records.length > 0 && run.hash !== undefined) run.summary = summariseRecords(records, run.id ?? run.entry, run.hash);
+    }
+    this.dirty.clear();
+  }
+
+  /** At most one render per frame while games finish, and a summary at most every SUMMARY_MS. */
   private tick(): void {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
+      this.refresh(false);
       this.host.requestUpdate();
+      // Games that came in since the last summary are charted on the next frame after the pause.
+      if (this.dirty.size > 0 && this.running) setTimeout(() => this.running && this.tick(), SUMMARY_MS);
     });
   }
 

@@ -50,6 +50,9 @@ export const EDITOR_ENTRY_POINTS: ReadonlySet<string> = new Set([
   // Wilson and Newcombe intervals: the simulate view's variant-minus-base chart uses the CLI's
   // arithmetic; the file imports nothing.
   'interpreter/analysis/intervals.ts',
+  // The summary of simulated games (shares with intervals, lengths, errors), which the simulate
+  // view recomputes on the main thread as records arrive; it imports only intervals.ts.
+  'interpreter/analysis/summary.ts',
   // A game's result in words, for the log, the CLI and the editor's status line; imports nothing.
   'interpreter/runtime/result-text.ts',
 ]);

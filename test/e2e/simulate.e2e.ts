@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { MAX_BATCH } from '../../editor/simulate/batches.ts';
 import { pickGame, waitForEditor } from './editor-page.ts';
 import { showView } from './game-page.ts';
 import { useServedApp, type serveDist, type Session } from './harness.ts';
@@ -64,8 +65,42 @@ describe('simulate', () => {
     const values = await diff.locator('g.difference text.value').allTextContents();
     const points = (text: string) => Number(text.split(' ')[0]!.replace('−', '-').replace('±', ''));
     expect(points(values[0]!) + points(values[1]!)).toBeCloseTo(0, 5);
+    // Finished: the comparison reads every game, so it says nothing of games "so far".
+    expect(await page.locator('rs-simulate-view section.comparison .so-far').count()).toBe(0);
+    expect(await label(page)).toMatch(/ · \d+(\.\d+)? (ms|s|min)/);
     expect(s.errors).toEqual([]);
   }, 240_000);
+
+  test('results should be charted while games are played, variant and base side by side, and stay when cancelled', async () => {
+    const { page } = s;
+    await openSimulate(page);
+    await page.fill('rs-simulate-view #games', '5000');
+    expect(await page.isChecked('rs-simulate-view #compare')).toBe(true);
+    await page.click('rs-simulate-view button[data-action="run"]');
+    // Both runs have charts and the comparison its whiskers well before 10,000 games are played.
+    const comparison = page.locator('rs-simulate-view section.comparison figure[data-chart="difference"] >> nth=0');
+    await comparison.locator('g.difference line.ci').first().waitFor({ state: 'attached', timeout: 60_000 });
+    expect(await label(page)).toMatch(/^Playing [1-9]\d* of 10000 games .* · about .+ left$/);
+    const heading = await page.textContent('rs-simulate-view section.comparison h3');
+    const [v, b] = /(\d+) and (\d+) games so far/.exec(heading ?? '')!.slice(1).map(Number);
+    // The queue takes the runs in turn: neither is more than a batch per worker ahead.
+    expect(Math.abs(v! - b!)).toBeLessThanOrEqual(MAX_BATCH * 4);
+    const runs = page.locator('rs-simulate-view section.run');
+    for (let i = 0; i < 2; i++) {
+      await expect.poll(() => runs.nth(i).textContent()).toMatch(/\d+ games, \d+ ended \(so far\)/);
+      expect(await runs.nth(i).locator('figure[data-chart="shares"] >> nth=0 >> g.share').count()).toBe(2);
+    }
+    await s.shot('live');
+    await page.click('rs-simulate-view button[data-action="cancel"]');
+    await expect.poll(() => label(page)).toMatch(/^Cancelled after [1-9]\d* of 10000 games/);
+    const played = Number(/after (\d+)/.exec((await label(page))!)![1]);
+    // The games played stay on the charts, each run's count said against the 5000 asked for.
+    const counts = await runs.evaluateAll((sections) => sections.map((el) => Number(/(\d+) games, \d+ ended \(of 5000\)/.exec(el.textContent ?? '')?.[1])));
+    expect(counts[0]! + counts[1]!).toBe(played);
+    expect(await comparison.locator('g.difference line.ci').count()).toBe(6);
+    await s.shot('cancelled-with-results');
+    expect(s.errors).toEqual([]);
+  }, 120_000);
 
   test('a long simulation should be cancellable', async () => {
     const { page } = s;

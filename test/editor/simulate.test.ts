@@ -5,7 +5,8 @@ import { summarise } from '../../interpreter/index.ts';
 import { programFor } from '../../interpreter/cli/load-program.ts';
 import { playRange } from '../../interpreter/cli/simulate-games.ts';
 import { compileEntry } from '../../editor/play/compile.ts';
-import { split } from '../../editor/simulate/batches.ts';
+import { MAX_BATCH, queue, split } from '../../editor/simulate/batches.ts';
+import { duration } from '../../editor/simulate/duration.ts';
 import { playGames } from '../../editor/simulate/sim-games.ts';
 import { ROOT, shippedGame } from './helpers.ts';
 
@@ -42,11 +43,43 @@ describe('simulation (the simulate worker job)', () => {
     expect(playGames(compiled.program, { seed: 'L', options: {} }, 1, 4)).toEqual(playGames(compiled.program, { seed: 'L', options: {}, agents: ['random'] }, 1, 4));
   });
 
+  test('each game should be reported as it ends, with its record and number, in order', () => {
+    const compiled = compileEntry(shippedGame('dragut'), 'rulesets/dragut/ruleset.yaml');
+    if (!compiled.ok) throw new Error(compiled.message);
+    const seen: Array<[number, string]> = [];
+    const records = playGames(compiled.program, { seed: 'P', options: {} }, 3, 5, (record, n) => seen.push([n, record.seed]));
+    if ('problems' in records) throw new Error(records.problems.join());
+    expect(seen).toEqual([[3, 'P:3'], [4, 'P:4'], [5, 'P:5']]);
+    expect(records.map((r) => r.seed)).toEqual(['P:3', 'P:4', 'P:5']);
+  });
+
+  test('a variant and its base should take turns in the queue, so both advance together over the same seeds', () => {
+    const q = queue(200, 2, 2);
+    expect(q.slice(0, 4)).toEqual([{ run: 0, from: 1, to: 13 }, { run: 1, from: 1, to: 13 }, { run: 0, from: 14, to: 26 }, { run: 1, from: 14, to: 26 }]);
+    for (const run of [0, 1]) {
+      const mine = q.filter((b) => b.run === run);
+      expect(mine.map(({ from, to }) => ({ from, to }))).toEqual(split(200, 2));
+    }
+    // However far the queue has got, the runs are at most one batch apart.
+    for (let k = 1; k <= q.length; k++) {
+      const played = [0, 1].map((run) => q.slice(0, k).filter((b) => b.run === run).reduce((n, b) => n + b.to - b.from + 1, 0));
+      expect(Math.abs(played[0]! - played[1]!)).toBeLessThanOrEqual(13);
+    }
+    expect(queue(5, 1, 4)).toEqual(split(5, 4).map((b) => ({ run: 0, ...b })));
+  });
+
+  test('times should read to the precision that matters', () => {
+    expect([850, 12_400, 185_000, 180_000, 7_440_000, 7_200_000].map(duration)).toEqual(['850 ms', '12 s', '3 min 5 s', '3 min', '2 h 4 min', '2 h']);
+  });
+
   test('batches should cover every game once, small enough to share between workers', () => {
     const batches = split(200, 2);
     expect(batches[0]).toEqual({ from: 1, to: 13 });
     expect(batches.at(-1)!.to).toBe(200);
     expect(batches.reduce((n, b) => n + b.to - b.from + 1, 0)).toBe(200);
     expect(split(1, 4)).toEqual([{ from: 1, to: 1 }]);
+    // Long runs are cut into batches of at most MAX_BATCH games, so a variant and its base keep pace.
+    expect(split(5000, 2)[0]).toEqual({ from: 1, to: MAX_BATCH });
+    expect(split(5000, 2).length).toBe(Math.ceil(5000 / MAX_BATCH));
   });
 });

@@ -8,12 +8,15 @@ import '../game-setup/game-setup.ts';
 import { defaultSetup, gameSetup, type SetupValue } from '../game-setup/setup-value.ts';
 import { differenceChart, histogram, shareChart } from './sim-charts.ts';
 import { compareShares } from '../../simulate/compare.ts';
+import { duration } from '../../simulate/duration.ts';
 import { styles } from './simulate-view.styles.ts';
 
 /**
  * Simulate many games of the active ruleset with a bot per seat (Random, Easy, Normal, Hard) in Web
- * Workers (as `rulesmith simulate --agents` does: game i uses seed `S:i`), with a progress bar and Cancel; then charts of results
- * per side with 95% intervals and of game length. A variant can run beside its base, same seeds.
+ * Workers (as `rulesmith simulate --agents` does: game i uses seed `S:i`), with a progress bar, the
+ * time left and Cancel (which keeps the games played). Charts of results per side with 95% intervals
+ * and of game length are drawn again as games end. A variant runs beside its base, same seeds, their
+ * games interleaved, so the variant-minus-base chart can be read (and the run stopped) at any time.
  *
  * @fires rs-open-file - a runtime error's position was chosen (`{ path, range }`)
  */
@@ -41,6 +44,8 @@ export class RsSimulateView extends LitElement {
   private readonly rules = new PlayController(this);
   private readonly sim = new SimulationController(this);
   private setupFor = '';
+  /** Games per ruleset of the simulation on screen (the form's field may have changed since). */
+  private runGames = 0;
 
   constructor() {
     super();
@@ -79,7 +84,7 @@ export class RsSimulateView extends LitElement {
       <rs-game-setup .board=${board} .value=${this.setup} agents ?disabled=${sim.running} @rs-setup-change=${(e: RsEvent<'rs-setup-change'>) => (this.setup = e.detail.value)}></rs-game-setup>
       ${sim.total
         ? html`<div class="progress">
-            <label for="progress">${sim.running ? 'Playing' : sim.cancelled ? 'Cancelled after' : 'Played'} ${sim.done} of ${sim.total} games${sim.workerCount ? ` · ${sim.workerCount} worker${sim.workerCount > 1 ? 's' : ''}` : ''}</label>
+            <label for="progress">${sim.running ? 'Playing' : sim.cancelled ? 'Cancelled after' : 'Played'} ${sim.done} of ${sim.total} games${sim.workerCount ? ` · ${sim.workerCount} worker${sim.workerCount > 1 ? 's' : ''}` : ''} · ${duration(sim.elapsed)}${sim.remaining !== undefined ? ` · about ${duration(sim.remaining)} left` : ''}</label>
             <progress id="progress" max=${sim.total} .value=${sim.done}></progress>
           </div>`
         : nothing}
@@ -96,8 +101,9 @@ export class RsSimulateView extends LitElement {
     if (!v || !b || runs.length !== 2) return nothing;
     const sides = { ...base!.sides, ...variant!.sides };
     const outcomes = v.outcomes.some((o) => o.label.includes(' — ')) || b.outcomes.some((o) => o.label.includes(' — '));
+    const partial = this.sim.running || v.games < this.runGames || b.games < this.runGames;
     return html`<section class="comparison" aria-label="Variant minus base">
-      <h3>Variant minus base <span class="muted">(percentage points, 95% intervals, Newcombe)</span></h3>
+      <h3>Variant minus base <span class="muted">(percentage points, 95% intervals, Newcombe${partial ? html`; <span class="so-far">${v.games} and ${b.games} games${this.sim.running ? ' so far' : ''}</span>` : nothing})</span></h3>
       ${differenceChart('Winners: variant minus base', compareShares(v.winners, v.games, b.winners, b.games), sides)}
       ${outcomes ? differenceChart('Outcomes: variant minus base', compareShares(v.outcomes, v.games, b.outcomes, b.games), sides) : nothing}
     </section>`;
@@ -110,13 +116,13 @@ export class RsSimulateView extends LitElement {
       <h3>${run.label}${run.hash ? html` <span class="hash">rules ${run.hash.slice(0, 8)}</span>` : nothing}</h3>
       ${run.error ? html`<p class="stale" role="alert">${run.error}</p>` : nothing}
       ${s
-        ? html`<p class="muted">${s.games} games, ${s.ended} ended${s.errors.count ? html`, <strong class="sev-error">${s.errors.count} stopped by runtime errors</strong>` : nothing}${run.elapsed ? ` · ${(run.elapsed / 1000).toFixed(1)} s` : ''}</p>
+        ? html`<p class="muted">${s.games} games, ${s.ended} ended${s.games < this.runGames ? html` <span class="so-far">(${this.sim.running ? 'so far' : `of ${this.runGames}`})</span>` : nothing}${s.errors.count ? html`, <strong class="sev-error">${s.errors.count} stopped by runtime errors</strong>` : nothing}</p>
             ${shareChart('Winners (95% intervals)', s.winners, run.sides)}
             ${s.outcomes.some((o) => o.label.includes(' — ')) ? shareChart('Outcomes (95% intervals)', s.outcomes, run.sides) : nothing}
             ${histogram('Game length: rounds', ended.map((r) => r.rounds), 'rounds')}
             ${histogram('Game length: decisions', ended.map((r) => r.decisions), 'decisions')}
             ${s.errors.first.length ? this.renderErrors(s.errors.first) : nothing}`
-        : run.error ? nothing : html`<p class="muted">Waiting for results…</p>`}
+        : run.error ? nothing : html`<p class="muted">${this.sim.running ? 'Waiting for the first game to end…' : 'No game ended.'}</p>`}
     </section>`;
   }
 
@@ -136,6 +142,7 @@ export class RsSimulateView extends LitElement {
     if (this.compare && this.entry !== this.base) runs.push({ entry: this.base, label: `Base: ${baseName(this.base)}` });
     // A seat the playtest gives a person is a random bot here (the picker shows it so).
     const agents = Array.from({ length: this.setup.players }, (_, i) => agentSpec(this.setup!.seats[i] === 'human' ? 'bot' : (this.setup!.seats[i] ?? 'bot')) ?? 'random');
+    this.runGames = this.games;
     void this.sim.run({ files: { ...this.files }, runs, games: this.games, plan: { seed: String(setup.seed), ...(setup.players !== undefined ? { players: setup.players } : {}), options: setup.options ?? {}, agents } });
   }
 }
