@@ -39,6 +39,8 @@ export interface Comparison {
   /** Score margin (result `margin`, else heuristic spread); null when neither ruleset gives one. */
   margin: MeanChange | null;
   firstSeat: FirstSeat;
+  /** Set when Ctrl-C stopped the run: the seeds both rule sets finished (`games`), of those asked for. */
+  interrupted?: { finished: number; asked: number };
 }
 
 const labelOf = (shares: SimulationSummary['winners']) => new Map(shares.map((s) => [s.label, s.count]));

@@ -4,7 +4,9 @@ import type { Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions } from './load-program.ts';
 import type { SimulationPlan } from './simulate-games.ts';
-import { formatPoolReport, GamePool, parseWorkers } from './simulate-run.ts';
+import type { GameRecord } from '../analysis/summary.ts';
+import { formatPoolReport, GamePool, parseWorkers, searching } from './simulate-run.ts';
+import { INTERRUPTED } from './interrupt.ts';
 
 export interface CompareArgs {
   games: number;
@@ -35,26 +37,53 @@ export async function runComparison(command: string, base: { path: string; progr
   // A pool the caller gives is the caller's to close and report on.
   if (given) return compareRuns(command, [base, variant], agents, args, io, given, tick);
   const pool = new GamePool(workers);
+  // Ctrl-C ends the run early and compares the seeds both rule sets finished.
+  const release = io.onInterrupt?.(() => pool.interrupt());
+  pool.stopOnInterrupt = release !== undefined;
   pool.prestart(args.games, base.path, args.root);
   try {
     return await compareRuns(command, [base, variant], agents, args, io, pool, tick);
   } finally {
+    release?.();
     await pool.close();
     if (args.verbose) io.err(formatPoolReport(pool.report(), args.json ?? false));
   }
 }
 
+/**
+ * Both rule sets' games. A run that Ctrl-C can stop, with search bots (minutes a game), takes the
+ * rule sets in turns of an eighth of the games, so that stopped at any point it has played about
+ * as many of each; other runs play one rule set, then the other (each switch makes the worker
+ * threads load the other rules). The records are the same either way: game i is seed `S:i`.
+ */
 async function compareRuns(command: string, sides: Array<{ path: string; program: Program }>, agents: string[], args: CompareArgs, io: Io, pool: GamePool, tick: () => void): Promise<Comparison | number> {
   const players = args.players !== undefined ? Number(args.players) : undefined;
-  const runs = [];
+  const plans: SimulationPlan[] = [];
   for (const side of sides) {
     // Each rule set reads --option by its own declarations (a variant may add or narrow options).
     const options = parseOptions(side.program, args.option, io);
     if (typeof options === 'number') return options;
-    const plan: SimulationPlan = { path: side.path, seed: args.seed, options, agents, facts: true, ...(players !== undefined ? { players } : {}), ...(args.root !== undefined ? { root: args.root } : {}) };
-    const records = await pool.play(side.program, plan, [1, args.games], tick);
-    if ('problems' in records) { io.err(records.problems.map((p) => `rulesmith ${command}: ${side.path}: ${p}\n`).join('')); return 2; }
-    runs.push({ records, program: side.program });
+    plans.push({ path: side.path, seed: args.seed, options, agents, facts: true, ...(players !== undefined ? { players } : {}), ...(args.root !== undefined ? { root: args.root } : {}) });
   }
-  return compareSimulations(runs[0]!, runs[1]!, { seed: args.seed, agents });
+  const turn = pool.stopOnInterrupt && searching(plans[0]!) ? Math.max(1, Math.ceil(args.games / 8)) : args.games;
+  const records: GameRecord[][] = sides.map(() => []);
+  for (let from = 1; from <= args.games && !pool.interrupted; from += turn) {
+    const range: [number, number] = [from, Math.min(args.games, from + turn - 1)];
+    for (const [k, side] of sides.entries()) {
+      const played = await pool.play(side.program, plans[k]!, range, tick);
+      if ('problems' in played) { io.err(played.problems.map((p) => `rulesmith ${command}: ${side.path}: ${p}\n`).join('')); return 2; }
+      records[k]!.push(...played);
+      if (pool.interrupted) break;
+    }
+  }
+  const plan = { seed: args.seed, agents };
+  if (!pool.interrupted) return compareSimulations({ records: records[0]!, program: sides[0]!.program }, { records: records[1]!, program: sides[1]!.program }, plan);
+  // Stopped by Ctrl-C: the seeds both rule sets finished, so the comparison stays paired.
+  const both = new Set(records[0]!.map((r) => r.seed).filter((seed) => records[1]!.some((r) => r.seed === seed)));
+  if (both.size === 0) {
+    io.err(`rulesmith ${command}: interrupted before a game of each rule set had ended on the same seed; nothing to compare\n`);
+    return INTERRUPTED;
+  }
+  const paired = records.map((rs) => rs.filter((r) => both.has(r.seed)));
+  return { ...compareSimulations({ records: paired[0]!, program: sides[0]!.program }, { records: paired[1]!, program: sides[1]!.program }, plan), interrupted: { finished: both.size, asked: args.games } };
 }

@@ -7,6 +7,7 @@ import { renderReport } from '../analysis/report.ts';
 import { formatChanges, formatComparison, formatOdds } from './analysis-format.ts';
 import { runComparison } from './compare-run.ts';
 import type { Io } from './io.ts';
+import { INTERRUPTED, interruptedLine, interruptedTitle } from './interrupt.ts';
 import { parseOptions, programFor } from './load-program.ts';
 
 export const DIFF_USAGE = `Usage: rulesmith diff <ruleset-a> <ruleset-b> [--odds] [--simulate N [--agents A,B…] [--seed S] [--players N] [--workers N|auto]]
@@ -20,7 +21,8 @@ card, scripts as line diffs, options added/removed/changed, each with its rulebo
                 change and its 95% interval (* when it excludes 0)
   --report F    also write a self-contained HTML report (inline SVG charts) to F
 Typical use: rulesmith diff rulesets/<game> rulesets/<game>/variants/<variant>.yaml --odds
-Exit 0 whether or not they differ; 1 when a ruleset has errors or simulated games hit runtime errors; 2 on usage errors.`;
+Exit 0 whether or not they differ; 1 when a ruleset has errors or simulated games hit runtime errors; 2 on usage errors.
+Ctrl-C during --simulate compares the seeds both rule sets finished and exits 130.`;
 
 export async function runDiff(argv: string[], io: Io, progress?: (done: number, total: number) => void): Promise<number> {
   let args;
@@ -58,7 +60,7 @@ export async function runDiff(argv: string[], io: Io, progress?: (done: number, 
     comparison = c;
   }
   if (args.values.report) {
-    const html = renderReport({ title: `What ${b} changes`, command: ['rulesmith diff', ...argv].join(' '), base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) });
+    const html = renderReport({ title: `What ${b} changes${interruptedTitle(comparison?.interrupted)}`, command: ['rulesmith diff', ...argv].join(' '), base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) });
     try { writeFileSync(args.values.report, html); } catch (e) { io.err(`rulesmith diff: cannot write ${args.values.report}: ${(e as Error).message}\n`); return 2; }
   }
   if (args.values.json) {
@@ -66,8 +68,9 @@ export async function runDiff(argv: string[], io: Io, progress?: (done: number, 
   } else {
     io.out(formatChanges(changes));
     if (odds) io.out(`\n${formatOdds(odds)}`);
-    if (comparison) io.out(`\n${formatComparison(comparison, a, b)}`);
+    if (comparison) io.out(`\n${interruptedLine(comparison.interrupted, true)}${formatComparison(comparison, a, b)}`);
     if (args.values.report) io.out(`\nreport written to ${args.values.report}\n`);
   }
+  if (comparison?.interrupted) return INTERRUPTED;
   return comparison && comparison.base.errors.count + comparison.variant.errors.count > 0 ? 1 : 0;
 }

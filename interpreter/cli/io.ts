@@ -10,6 +10,12 @@ export interface Io {
   lines?: () => AsyncIterator<string>;
   /** A progress line on a terminal; absent when output is not a terminal. */
   progress?: (done: number, total: number) => void;
+  /**
+   * Call `stop` on the first Ctrl-C (SIGINT) until the returned function is called: a long run then
+   * ends early and reports the games it finished instead of losing them. A second Ctrl-C quits at
+   * once. Absent in tests that do not ask for it.
+   */
+  onInterrupt?: (stop: () => void) => () => void;
 }
 
 export function processIo(): Io {
@@ -18,6 +24,18 @@ export function processIo(): Io {
     err: (t) => process.stderr.write(t),
     color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     lines: () => createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator](),
+    onInterrupt: (stop) => {
+      let asked = false;
+      const handler = () => {
+        // Status 130 (128 + SIGINT) is what a shell reports for a command stopped by Ctrl-C.
+        if (asked) process.exit(130);
+        asked = true;
+        process.stderr.write('\nrulesmith: stopping; the games finished so far are reported (Ctrl-C again to quit at once)\n');
+        stop();
+      };
+      process.on('SIGINT', handler);
+      return () => void process.off('SIGINT', handler);
+    },
   };
   for (const stream of [process.stdout, process.stderr]) stream.on('error', outputClosed);
   if (process.stderr.isTTY) {

@@ -9,6 +9,7 @@ import { gameDigest } from '../analysis/digest.ts';
 import { replayFile } from '../analysis/replay-file.ts';
 import { scoreMargin, seatSides } from '../analysis/margin.ts';
 import { recordedRulesetPath } from './replay.ts';
+import { playTournamentGame, type TournamentGame, type TournamentRun } from './tournament-games.ts';
 
 /** Everything a batch of simulated games needs; plain data, so it can cross to a worker thread. */
 export interface SimulationPlan {
@@ -24,6 +25,19 @@ export interface SimulationPlan {
   facts?: boolean;
   /** Check the ruleset's `invariants:` after every decision; each record then says the first violation (or null). */
   checkInvariants?: boolean;
+  /**
+   * A tournament's games instead (`rulesmith tournament`): its run, which gives seeds, line-up and
+   * rotation, and whether to keep each decision's CPU time (right only while one thread plays).
+   */
+  tournament?: { run: TournamentRun; cpu: boolean };
+}
+
+/** What a game of a plan gives: a simulation's record, or a tournament's game. */
+export type PlayedRecord = GameRecord | TournamentGame;
+
+/** Game i of a plan, a tournament's or a simulation's. */
+export function playAny(program: Program, plan: SimulationPlan, i: number): PlayedRecord | { problems: string[] } {
+  return plan.tournament ? playTournamentGame(program, plan.tournament.run, i, plan.tournament.cpu) : playGame(program, plan, i);
 }
 
 /** Play games `from..to` (1-based, inclusive); game i always uses seed "S:i", whoever plays it. */

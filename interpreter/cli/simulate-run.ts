@@ -5,7 +5,7 @@ import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { GameRecord } from '../analysis/summary.ts';
 import type { Program } from '../runtime/index.ts';
-import { playGame, type SimulationPlan } from './simulate-games.ts';
+import { playAny, type PlayedRecord, type SimulationPlan } from './simulate-games.ts';
 import { threadCpuMs } from './thread-cpu.ts';
 
 /** Messages to a pool thread (simulate-worker.ts). */
@@ -15,7 +15,7 @@ export type ToWorker =
 /** Messages from a pool thread. */
 export type FromWorker =
   | { type: 'ready'; key: string; hash: string; ms: number }
-  | { type: 'game'; index: number; record: GameRecord; heapPeak: number; cpuMs: number | undefined }
+  | { type: 'game'; index: number; record: PlayedRecord; heapPeak: number; cpuMs: number | undefined }
   | { type: 'problems'; problems: string[] }
   /** Games sent before the worker's rules were known to be the checked ones, and they were not. */
   | { type: 'returned'; from: number; to: number };
@@ -77,10 +77,16 @@ interface Run {
   program: Program;
   plan: SimulationPlan;
   first: number;
-  records: GameRecord[];
+  records: PlayedRecord[];
   done: number;
   tick: () => void;
+  /** Whether this thread plays games too (see `stopOnInterrupt`). */
+  mainPlays: boolean;
 }
+
+/** Agents that answer in well under a millisecond; any other (a search level, `mcts:…`) thinks. */
+const QUICK_AGENTS = new Set(['random', 'first', 'greedy']);
+export const searching = (plan: SimulationPlan): boolean => (plan.agents ?? ['random']).some((a) => !QUICK_AGENTS.has(a));
 
 /**
  * The threads of one command: this one plays too, and `threads - 1` worker threads, started once
@@ -98,8 +104,16 @@ export class GamePool {
   private loads = 0;
   private mainGames = 0;
   private mainHeapPeak = 0;
-  /** Games a worker gave back, played by this thread. */
+  /** Games a worker gave back, played by this thread (by another worker when this one does not play). */
   private returned: number[] = [];
+  /**
+   * Set by a command that stops on Ctrl-C (`Io.onInterrupt`): a game played on this thread cannot
+   * be interrupted (signals are heard between games), and a search bots' game lasts minutes, so
+   * such games are all played by worker threads and this thread stays free to hear Ctrl-C.
+   */
+  stopOnInterrupt = false;
+  /** Whether `interrupt()` ended the last run early; its records are then the games it finished. */
+  interrupted = false;
 
   /**
    * `waitForWorkers`: the first games are handed out only once every worker has compiled the
@@ -113,12 +127,22 @@ export class GamePool {
     return this.setting === 'auto' ? AUTO_THREADS : this.setting;
   }
 
-  /** Play games `first..last` of a plan; records come back in game order. */
-  async play(program: Program, plan: SimulationPlan, [first, last]: [number, number], tick: () => void): Promise<GameRecord[] | { problems: string[] }> {
+  /**
+   * Play games `first..last` of a plan; records come back in game order. After `interrupt()`, only
+   * the games finished (and `interrupted` is set); a later call plays nothing.
+   */
+  async play<R extends PlayedRecord = GameRecord>(program: Program, plan: SimulationPlan, [first, last]: [number, number], tick: () => void): Promise<R[] | { problems: string[] }> {
     if (first > last) return [];
     if (plan.replays) mkdirSync(plan.replays, { recursive: true });
-    const run: Run = { program, plan, first, records: new Array(last - first + 1), done: 0, tick };
+    const mainPlays = !(this.stopOnInterrupt && searching(plan));
+    const run: Run = { program, plan, first, records: new Array(last - first + 1), done: 0, tick, mainPlays };
     this.run = run;
+    if (this.interrupted) return [];
+    if (!mainPlays) {
+      // Every thread the setting asks for is a worker ('auto': one per core, up to 4).
+      this.grow(Math.min(this.setting === 'auto' ? AUTO_THREADS : this.threads, last - first + 1));
+      this.decided = true;
+    }
     this.problems = undefined;
     this.returned = [];
     let next = first;
@@ -138,11 +162,17 @@ export class GamePool {
         await this.close();
         return { problems: this.problems ?? [this.failure!] };
       }
+      if (this.interrupted) {
+        // Games in progress are dropped; the finished ones are kept, in game order.
+        await this.close();
+        this.run = undefined;
+        return run.records.filter((r) => r !== undefined) as R[];
+      }
       next = this.handOut(next, last);
-      if (next <= last || this.returned.length) {
+      if (mainPlays && (next <= last || this.returned.length)) {
         const i = this.returned.shift() ?? next++;
         const t = performance.now();
-        const record = playGame(program, plan, i);
+        const record = playAny(program, plan, i);
         if ('problems' in record) { await this.close(); return record; }
         lastGameMs = performance.now() - t;
         this.mainHeapPeak = Math.max(this.mainHeapPeak, getHeapStatistics().total_heap_size);
@@ -162,7 +192,7 @@ export class GamePool {
       else break;
     }
     this.run = undefined;
-    return run.records;
+    return run.records as R[];
   }
 
   /**
@@ -175,6 +205,12 @@ export class GamePool {
     if (this.setting === 'auto') return;
     this.grow(Math.min(this.threads - 1, games - 1));
     if (path !== undefined) for (const h of this.helpers) if (h.key === undefined) this.load(h, path, root);
+  }
+
+  /** End the current run after the games in progress on this thread (if any); workers stop at once. */
+  interrupt(): void {
+    this.interrupted = true;
+    this.wake();
   }
 
   report(): PoolReport {
@@ -218,6 +254,12 @@ export class GamePool {
         h.pending = 1;
         next++;
       }
+      // Games given back, when this thread does not play: one at a time to whoever is ready.
+      while (!run.mainPlays && this.returned.length && h.ready && h.hash === program.hash && h.pending < 2) {
+        const i = this.returned.shift()!;
+        h.worker.postMessage({ type: 'play', key: h.key!, hash: program.hash, plan, from: i, to: i } satisfies ToWorker);
+        h.pending++;
+      }
       while (h.ready && h.hash === program.hash) {
         const size = Math.max(1, Math.min(16, Math.ceil((last - next + 1) / (4 * (this.helpers.length + 1)))));
         if (next > last || h.pending >= 2 * size) break;
@@ -236,7 +278,7 @@ export class GamePool {
     h.worker.postMessage({ type: 'load', key: h.key!, path, files: files ?? {}, ...(root !== undefined ? { root } : {}) } satisfies ToWorker);
   }
 
-  private store(i: number, record: GameRecord): void {
+  private store(i: number, record: PlayedRecord): void {
     const run = this.run!;
     run.records[i - run.first] = record;
     run.done++;

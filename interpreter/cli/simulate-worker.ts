@@ -5,7 +5,7 @@ import { isError } from '../diagnostics.ts';
 import { loadRuleset, type FileHost } from '../load/index.ts';
 import type { Program } from '../runtime/index.ts';
 import { nodeHost } from './node-host.ts';
-import { playGame } from './simulate-games.ts';
+import { playAny } from './simulate-games.ts';
 import { threadCpuMs } from './thread-cpu.ts';
 import type { FromWorker, ToWorker } from './simulate-run.ts';
 
@@ -29,7 +29,7 @@ parentPort!.on('message', (m: ToWorker) => {
   if (m.key !== key || !program) throw new Error(`asked to play rules '${m.key}' before they were sent`);
   if (m.hash !== program.hash) { post({ type: 'returned', from: m.from, to: m.to }); return; }
   for (let i = m.from; i <= m.to; i++) {
-    const record = playGame(program, m.plan, i);
+    const record = playAny(program, m.plan, i);
     if ('problems' in record) { post({ type: 'problems', problems: record.problems }); return; }
     // Sampled after each game: the heap this thread holds between games (peaks inside one are not seen).
     heapPeak = Math.max(heapPeak, getHeapStatistics().total_heap_size);

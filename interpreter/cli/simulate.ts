@@ -12,6 +12,7 @@ import type { SimulationPlan } from './simulate-games.ts';
 import { formatPoolReport, GamePool, parseWorkers } from './simulate-run.ts';
 import { parseShard, shardFile, shardJson, shardRange, type Shard } from './shard.ts';
 import { formatSummary } from './summary-format.ts';
+import { INTERRUPTED, interruptedLine, interruptedTitle } from './interrupt.ts';
 
 export const SIMULATE_USAGE = `Usage: rulesmith simulate <ruleset> [--games N] [--seed S] [--players N] [--option k=v…]
                          [--agents random|first|easy|normal|hard|mcts:iterations=N,…] [--workers N|auto] [--replays DIR]
@@ -32,7 +33,9 @@ for 'rulesmith merge', which prints what the unsharded run prints; auto/n takes 
 JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs).
 --check-invariants checks the ruleset's invariants: after setup and after every decision, and
 reports each game's first violation (seed, decision, invariant, message, where it is declared);
-it exits 1 when any game broke one. Checking never changes the games played.`;
+it exits 1 when any game broke one. Checking never changes the games played.
+Ctrl-C stops the run and prints the figures of the games finished (status 130); search bots play
+on worker threads, so it is heard at once.`;
 
 const OPTIONS = { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, compare: { type: 'string' }, report: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, 'check-invariants': { type: 'boolean', default: false }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -75,11 +78,15 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
   if (workers === undefined) { io.err('rulesmith simulate: --workers takes a positive whole number or auto\n'); return 2; }
   const range = shard ? shardRange(games, shard) : [1, games] as [number, number];
   const pool = new GamePool(workers);
+  // Ctrl-C ends the run early and reports the games finished, instead of losing them.
+  const release = io.onInterrupt?.(() => pool.interrupt());
+  pool.stopOnInterrupt = release !== undefined;
   // Worker threads start now and load their modules and the rules while this thread checks them.
   pool.prestart(range[1] - range[0] + 1, path, args.values.root);
   try {
     return await simulateWith(pool, path, games, range, shard, args.values, argv, io, progress);
   } finally {
+    release?.();
     await pool.close();
     if (args.values.verbose) io.err(formatPoolReport(pool.report(), args.values.json));
   }
@@ -94,9 +101,10 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
     if (typeof other === 'number') return other;
     const c = await runComparison('simulate', { path, program }, { path: values.compare, program: other }, { ...values, games }, io, progress, pool);
     if (typeof c === 'number') return c;
-    const report = writeReport(values.report, { title: `${path} against ${values.compare}`, command, base: path, variant: values.compare, changes: diffRulesets(program.data, other.data), comparison: c }, io);
+    const report = writeReport(values.report, { title: `${path} against ${values.compare}${interruptedTitle(c.interrupted)}`, command, base: path, variant: values.compare, changes: diffRulesets(program.data, other.data), comparison: c }, io);
     if (report !== 0) return report;
-    io.out(values.json ? `${JSON.stringify(c, null, 2)}\n` : formatComparison(c, path, values.compare));
+    io.out(values.json ? `${JSON.stringify(c, null, 2)}\n` : `${interruptedLine(c.interrupted, true)}${formatComparison(c, path, values.compare)}`);
+    if (c.interrupted) return INTERRUPTED;
     return c.base.errors.count + c.variant.errors.count > 0 ? 1 : 0;
   }
   const options = parseOptions(program, values.option, io);
@@ -115,16 +123,30 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
     io.err(records.problems.map((p) => `rulesmith simulate: ${p}\n`).join(''));
     return 2;
   }
+  if (pool.interrupted) {
+    const finished = records.length;
+    if (shard) {
+      // A shard's file stands for its whole range (merge checks it): a part of one would not merge.
+      io.err(`rulesmith simulate: interrupted after ${finished} of ${total} games; a shard is written whole or not at all, so nothing was printed\n`);
+      return INTERRUPTED;
+    }
+    if (finished === 0) {
+      io.err('rulesmith simulate: interrupted before any game ended; nothing to report\n');
+      return INTERRUPTED;
+    }
+  }
   if (shard) {
     // Runtime errors in games are results: merge reports them (exit 1); the shard itself succeeded.
     const run = { path, ruleset: String(program.data.id ?? program.model.entry), hash: program.hash, seed: plan.seed, games, ...(plan.players !== undefined ? { players: plan.players } : {}), options, agents };
     io.out(shardJson(shardFile('simulate', shard, run, range, records)));
     return 0;
   }
-  const summary = summarise(records, program);
-  const report = writeReport(values.report, { title: `Simulation of ${path}`, command, summary }, io);
+  const interrupted = pool.interrupted ? { finished: records.length, asked: total } : undefined;
+  const summary = { ...summarise(records, program), ...(interrupted ? { interrupted } : {}) };
+  const report = writeReport(values.report, { title: `Simulation of ${path}${interruptedTitle(interrupted)}`, command, summary }, io);
   if (report !== 0) return report;
-  io.out(values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, path));
+  io.out(values.json ? `${JSON.stringify(summary, null, 2)}\n` : `${interruptedLine(interrupted)}${formatSummary(summary, path)}`);
+  if (interrupted) return INTERRUPTED;
   return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;
 }
 

@@ -40,27 +40,31 @@ export interface TournamentGame {
   scores?: Array<number | null>;
 }
 
-/** Play game i: seed "S:i", line-up rotated by (i - 1) mod seats. */
-export function playTournamentGame(program: Program, run: TournamentRun, i: number): TournamentGame | { problems: string[] } {
+/**
+ * Play game i: seed "S:i", line-up rotated by (i - 1) mod seats. `cpu`: keep each decision's CPU
+ * time too, which is the process's and so right only while no other thread plays.
+ */
+export function playTournamentGame(program: Program, run: TournamentRun, i: number, cpu = true): TournamentGame | { problems: string[] } {
   const { seats, lineup } = run;
   const seed = `${run.seed}:${i}`;
   const rotation = (i - 1) % seats;
   const seatSpec = (s: number) => lineup[(s + rotation) % seats]!;
   const ms: Record<string, number[]> = {};
-  const cpu: Record<string, number[]> = {};
+  const cpuMs: Record<string, number[]> = {};
   const agents: Record<string, Agent> = {};
-  for (let s = 0; s < seats; s++) agents[`p${s + 1}`] = timed(agentFromSpec(seatSpec(s), `${seed}:p${s + 1}`) as Agent, (ms[seatSpec(s)] ??= []), (cpu[seatSpec(s)] ??= []));
+  for (let s = 0; s < seats; s++) agents[`p${s + 1}`] = timed(agentFromSpec(seatSpec(s), `${seed}:p${s + 1}`) as Agent, (ms[seatSpec(s)] ??= []), cpu ? (cpuMs[seatSpec(s)] ??= []) : undefined);
   const played = playWith(program, { seed, players: seats, options: run.options }, agents);
   if ('problems' in played) return { problems: played.problems.map((p) => p.message) };
   const g = played.game;
-  if (g.status !== 'ended') return { game: i, ms, cpu, error: `${seed}: ${g.error?.code ?? played.stopped?.code ?? g.status}` };
+  const kept = cpu ? { cpu: cpuMs } : {};
+  if (g.status !== 'ended') return { game: i, ms, ...kept, error: `${seed}: ${g.error?.code ?? played.stopped?.code ?? g.status}` };
   const rewards = rewardsOf(g);
   const scores = heuristicScores(g);
   const drawn = winnersOf(g.result).length === 0;
   const seatList = Array.from({ length: seats }, (_, s) => s);
   const winning = [...new Set(seatList.filter((s) => (rewards.get(`p${s + 1}`) ?? 0) > 0 && !drawn).map(seatSpec))];
   return {
-    game: i, ms, cpu, decisions: played.decisions.length, outcome: `${outcomeOf(g.result)}${winning.length ? ` (${winning.join(', ')})` : ''}`, drawn,
+    game: i, ms, ...kept, decisions: played.decisions.length, outcome: `${outcomeOf(g.result)}${winning.length ? ` (${winning.join(', ')})` : ''}`, drawn,
     rewards: seatList.map((s) => rewards.get(`p${s + 1}`) ?? 0), scores: seatList.map((s) => scores?.get(`p${s + 1}`) ?? null),
   };
 }
@@ -150,7 +154,7 @@ export function aggregate(run: TournamentRun, games: TournamentGame[]) {
 }
 
 /** The result as the tournament command prints it, text or JSON; the exit code is 1 when games did not end. */
-export function formatTournament(path: string, t: TournamentResult, json: boolean): string {
+export function formatTournament(path: string, t: TournamentResult & { interrupted?: { finished: number; asked: number } }, json: boolean): string {
   if (json) return `${JSON.stringify(t, null, 2)}\n`;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const line = (r: TournamentRow) => `  ${r.label.padEnd(24)} games ${String(r.games).padStart(4)}  wins ${String(+r.wins.toFixed(2)).padStart(6)}  draws ${String(r.draws).padStart(3)}  ${pct(r.winRate).padStart(6)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})${r.msPerDecision ? `  ms/decision mean ${r.msPerDecision.mean.toFixed(1)} p95 ${r.msPerDecision.p95.toFixed(1)}` : ''}${r.cpuPerDecision ? ` (CPU mean ${r.cpuPerDecision.mean.toFixed(1)} p95 ${r.cpuPerDecision.p95.toFixed(1)})` : ''}${r.meanScore !== undefined ? `  score at end ${r.meanScore.toFixed(2)}` : ''}\n`;
@@ -166,18 +170,20 @@ export function formatTournament(path: string, t: TournamentResult, json: boolea
 }
 
 /** An agent whose thinking time is appended to `ms` (wall clock) and `cpu` (the process's CPU), in ms. */
-function timed(agent: Agent, ms: number[], cpu: number[]): Agent {
+function timed(agent: Agent, ms: number[], cpu: number[] | undefined): Agent {
   return {
     name: agent.name,
     choose: (req, view, search) => {
       const start = performance.now();
-      const used = process.cpuUsage();
+      const used = cpu && process.cpuUsage();
       try {
         return agent.choose(req, view, search);
       } finally {
         ms.push(performance.now() - start);
-        const d = process.cpuUsage(used);
-        cpu.push((d.user + d.system) / 1000);
+        if (used) {
+          const d = process.cpuUsage(used);
+          cpu!.push((d.user + d.system) / 1000);
+        }
       }
     },
   };

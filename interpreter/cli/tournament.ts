@@ -2,11 +2,13 @@ import { parseArgs } from 'node:util';
 import { agentFromSpec } from '../agents/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
+import { INTERRUPTED, interruptedLine } from './interrupt.ts';
+import { GamePool, parseWorkers } from './simulate-run.ts';
 import { parseShard, shardFile, shardJson, shardRange, type Shard } from './shard.ts';
-import { aggregate, formatTournament, playTournamentGame, type TournamentGame, type TournamentRun } from './tournament-games.ts';
+import { aggregate, formatTournament, type TournamentGame, type TournamentRun } from './tournament-games.ts';
 
 export const TOURNAMENT_USAGE = `Usage: rulesmith tournament <ruleset> --agents A,B[,…] [--games N] [--players N] [--seed S]
-                           [--option k=v…] [--json] [--root DIR] [--shard i/n|auto/n --json]
+                           [--option k=v…] [--workers N] [--json] [--root DIR] [--shard i/n|auto/n --json]
 
 Plays agents against each other with the seats rotated, so each agent plays every seat equally
 often. The line-up is --agents in seat order, the last one repeated to fill the seats
@@ -17,14 +19,18 @@ time, which a busy machine does not inflate) and, when the ruleset declares
 heuristics, the mean heuristic score of its seats when the game ended (how well it did, even in
 games it lost); then outcomes (by the agent of the winning seats) and game length.
 Agents: random, first, greedy, easy, normal, hard, mcts:iterations=N,depth=N,c=X,ms=N.
+--workers N plays N games at a time on worker threads (default 1; the same games and figures,
+but the CPU column is left out, since a process's CPU time then counts every thread).
 --shard i/n --json plays only shard i of n (a contiguous block of the games; rotation and seeds
 by global game index) and prints its games for 'rulesmith merge'; auto/n takes i from
-JOB_COMPLETION_INDEX + 1.`;
+JOB_COMPLETION_INDEX + 1.
+Ctrl-C stops the tournament and prints the figures of the games finished (status 130); search
+bots play on a worker thread, so it is heard at once.`;
 
 export async function runTournament(argv: string[], io: Io): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { agents: { type: 'string' }, games: { type: 'string', default: '20' }, players: { type: 'string' }, seed: { type: 'string', default: '1' }, option: { type: 'string', multiple: true }, json: { type: 'boolean', default: false }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { agents: { type: 'string' }, games: { type: 'string', default: '20' }, workers: { type: 'string', default: '1' }, players: { type: 'string' }, seed: { type: 'string', default: '1' }, option: { type: 'string', multiple: true }, json: { type: 'boolean', default: false }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith tournament: ${(e as Error).message}\n\n${TOURNAMENT_USAGE}\n`);
     return 2;
@@ -44,6 +50,8 @@ export async function runTournament(argv: string[], io: Io): Promise<number> {
     if (why !== undefined) { io.err(`rulesmith tournament: ${why}\n`); return 2; }
     shard = s as Shard;
   }
+  const workers = parseWorkers(args.values.workers);
+  if (workers === undefined || workers === 'auto') { io.err('rulesmith tournament: --workers takes a positive whole number\n'); return 2; }
   const program = programFor(path, io, undefined, args.values.root);
   if (typeof program === 'number') return program;
   const options = parseOptions(program, args.values.option, io);
@@ -53,19 +61,34 @@ export async function runTournament(argv: string[], io: Io): Promise<number> {
   const lineup = Array.from({ length: seats }, (_, s) => specs[Math.min(s, specs.length - 1)]!);
   const range = shard ? shardRange(games, shard) : [1, games] as [number, number];
   const run: TournamentRun = { path, ruleset: String(program.data.id ?? path), hash: program.hash, seed: args.values.seed, games, seats, lineup, options };
-  const played: TournamentGame[] = [];
-  for (let i = range[0]; i <= range[1]; i++) {
-    const g = playTournamentGame(program, run, i);
-    if ('problems' in g) { io.err(g.problems.map((p) => `rulesmith tournament: ${p}\n`).join('')); return 2; }
-    played.push(g);
-    io.progress?.(i - range[0] + 1, range[1] - range[0] + 1);
+  const total = range[1] - range[0] + 1;
+  // The games are played as `simulate` plays them (simulate-run.ts): on this thread, or on worker
+  // threads; with search bots and Ctrl-C heard, on workers only. Game i is the same game anywhere.
+  const pool = new GamePool(workers);
+  const release = io.onInterrupt?.(() => pool.interrupt());
+  pool.stopOnInterrupt = release !== undefined;
+  let done = 0;
+  let played: TournamentGame[] | { problems: string[] };
+  try {
+    const plan = { path, seed: run.seed, options, agents: lineup, players: seats, ...(args.values.root !== undefined ? { root: args.values.root } : {}), tournament: { run, cpu: workers === 1 } };
+    played = await pool.play<TournamentGame>(program, plan, range, () => io.progress?.(++done, total));
+  } finally {
+    release?.();
+    await pool.close();
+  }
+  if ('problems' in played) { io.err(played.problems.map((p) => `rulesmith tournament: ${p}\n`).join('')); return 2; }
+  const interrupted = pool.interrupted ? { finished: played.length, asked: total } : undefined;
+  if (interrupted && (shard || played.length === 0)) {
+    io.err(`rulesmith tournament: interrupted after ${played.length} of ${total} games; ${shard ? 'a shard is written whole or not at all, so nothing was printed' : 'nothing to report'}\n`);
+    return INTERRUPTED;
   }
   if (shard) {
     // Games that did not end are results: merge reports them (exit 1); the shard itself succeeded.
     io.out(shardJson(shardFile('tournament', shard, { ...run }, range, played)));
     return 0;
   }
-  const result = aggregate(run, played);
-  io.out(formatTournament(path, result, args.values.json));
+  const result = aggregate(interrupted ? { ...run, games: played.length } : run, played);
+  io.out(args.values.json ? formatTournament(path, interrupted ? { ...result, interrupted } : result, true) : `${interruptedLine(interrupted)}${formatTournament(path, result, false)}`);
+  if (interrupted) return INTERRUPTED;
   return result.errors.length ? 1 : 0;
 }

@@ -1,0 +1,131 @@
+// Ctrl-C during a long `simulate` or `diff --simulate` ends the run early and reports the games it
+// finished (status 130) instead of losing them; with search bots the games are played by worker
+// threads, so the command's thread hears Ctrl-C at once.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { runDiff } from '../../interpreter/cli/diff.ts';
+import type { Io } from '../../interpreter/cli/io.ts';
+import { runSimulate } from '../../interpreter/cli/simulate.ts';
+import { runTournament } from '../../interpreter/cli/tournament.ts';
+import { runCli } from './run-cli.ts';
+
+const DUEL = 'test/fixtures/runtime/duel';
+const HOUSE = `${DUEL}/variants/house.yaml`;
+const NIM = 'test/fixtures/runtime/nim';
+/** A tournament's figures without its clocks (wall and CPU time differ from run to run). */
+const untimed = (t: { agents: Array<Record<string, unknown>> }) => ({ ...t, agents: t.agents.map(({ msPerDecision: _, cpuPerDecision: __, ...r }) => r) });
+const BIN = join(import.meta.dirname, '../../bin/rulesmith.js');
+
+/** An Io that captures output and hands the test the command's Ctrl-C hook. */
+function interruptible() {
+  const seen = { out: '', err: '', stop: undefined as (() => void) | undefined, released: false };
+  const io: Io = {
+    out: (t) => { seen.out += t; },
+    err: (t) => { seen.err += t; },
+    color: false,
+    onInterrupt: (stop) => {
+      seen.stop = stop;
+      return () => { seen.released = true; };
+    },
+  };
+  return { io, seen };
+}
+
+describe('Ctrl-C during a long run', () => {
+  test('simulate should report exactly the games finished, as a run of that many games would, and exit 130', async () => {
+    const { io, seen } = interruptible();
+    const code = await runSimulate([DUEL, '--games', '100000', '--seed', 'int', '--workers', '1', '--json'], io, (done) => done === 25 && seen.stop!());
+    expect(code).toBe(130);
+    expect(seen.released).toBe(true);
+    const { interrupted, ...summary } = JSON.parse(seen.out) as { interrupted: unknown; games: number };
+    expect(interrupted).toEqual({ finished: 25, asked: 100000 });
+    // Random bots play on this thread, which hears Ctrl-C between games: the first 25 seeds.
+    const whole = await runCli(['simulate', DUEL, '--games', '25', '--seed', 'int', '--workers', '1', '--json']);
+    expect(summary).toEqual(JSON.parse(whole.out));
+    const text = interruptible();
+    expect(await runSimulate([DUEL, '--games', '100000', '--seed', 'int', '--workers', '1'], text.io, (done) => done === 25 && text.seen.stop!())).toBe(130);
+    const wholeText = await runCli(['simulate', DUEL, '--games', '25', '--seed', 'int', '--workers', '1']);
+    expect(text.seen.out).toBe(`Interrupted after 25 of 100000 games: the figures below are of those 25 (games in progress were dropped).\n\n${wholeText.out}`);
+  }, 60_000);
+
+  test('with search bots, simulate should leave the games to worker threads and stop them at once', async () => {
+    const { io, seen } = interruptible();
+    const code = await runSimulate([DUEL, '--games', '400', '--seed', 'int', '--agents', 'easy', '--workers', '2', '--json', '--verbose'], io, (done) => done === 3 && seen.stop!());
+    expect(code).toBe(130);
+    const out = JSON.parse(seen.out) as { games: number; interrupted: { finished: number; asked: number } };
+    expect(out.interrupted.asked).toBe(400);
+    expect(out.interrupted.finished).toBeGreaterThanOrEqual(3);
+    expect(out.interrupted.finished).toBeLessThan(400);
+    expect(out.games).toBe(out.interrupted.finished);
+    // The pool report (--verbose --json): this thread played nothing, two workers played.
+    const pool = (JSON.parse(seen.err.trim().split('\n').at(-1)!) as { pool: { threads: Array<{ thread: string; games: number }> } }).pool;
+    expect(pool.threads.map((t) => t.thread)).toEqual(['main', 'worker 1', 'worker 2']);
+    expect(pool.threads[0]!.games).toBe(0);
+    expect(pool.threads.reduce((n, t) => n + t.games, 0)).toBeGreaterThanOrEqual(out.games);
+  }, 120_000);
+
+  test('diff --simulate with search bots should take the rule sets in turns and compare the seeds both finished', async () => {
+    const { io, seen } = interruptible();
+    // Turns of 400 / 8 = 50 games: stopped in the variant's first turn.
+    const code = await runDiff([DUEL, HOUSE, '--simulate', '400', '--seed', 'int', '--agents', 'easy', '--workers', '2', '--json'], io, (done) => done === 60 && seen.stop!());
+    expect(code).toBe(130);
+    const sim = (JSON.parse(seen.out) as { simulation: { games: number; base: { games: number }; variant: { games: number }; interrupted: { finished: number; asked: number } } }).simulation;
+    expect(sim.interrupted.asked).toBe(400);
+    expect(sim.interrupted.finished).toBeGreaterThanOrEqual(10);
+    expect(sim.interrupted.finished).toBeLessThanOrEqual(50);
+    expect([sim.games, sim.base.games, sim.variant.games]).toEqual([sim.interrupted.finished, sim.interrupted.finished, sim.interrupted.finished]);
+    const text = interruptible();
+    expect(await runDiff([DUEL, HOUSE, '--simulate', '400', '--seed', 'int', '--agents', 'easy', '--workers', '2'], text.io, (done) => done === 60 && text.seen.stop!())).toBe(130);
+    expect(text.seen.out).toMatch(/\nInterrupted after \d+ of 400 games of each rule set: the figures below compare the \d+ seeds both finished/);
+  }, 120_000);
+
+  test('tournament should stop on Ctrl-C with the figures of the games finished, and play on worker threads alike', async () => {
+    const { io, seen } = interruptible();
+    const code = await runTournament([NIM, '--agents', 'easy,random', '--games', '60', '--seed', 'int', '--json'], { ...io, progress: (done) => done === 4 && seen.stop!() });
+    expect(code).toBe(130);
+    const t = JSON.parse(seen.out) as { games: number; ended: number; interrupted: { finished: number; asked: number }; agents: Array<{ games: number; cpuPerDecision?: unknown }> };
+    expect(t.interrupted.asked).toBe(60);
+    expect(t.interrupted.finished).toBeGreaterThanOrEqual(4);
+    expect(t.games).toBe(t.interrupted.finished);
+    expect(t.agents[0]!.games).toBe(t.games);
+    // One thread played (a worker, this one waiting): the CPU column is kept.
+    expect(t.agents[0]!.cpuPerDecision).toBeDefined();
+    // Two workers play the same games; the CPU column goes, as a process's CPU counts both.
+    const one = await runCli(['tournament', NIM, '--agents', 'easy,random', '--games', '12', '--seed', 'w', '--json']);
+    const two = await runCli(['tournament', NIM, '--agents', 'easy,random', '--games', '12', '--seed', 'w', '--json', '--workers', '2']);
+    expect([one.code, two.code]).toEqual([0, 0]);
+    expect(untimed(JSON.parse(two.out))).toEqual(untimed(JSON.parse(one.out)));
+    expect(JSON.parse(two.out).agents[0].cpuPerDecision).toBeUndefined();
+    expect(JSON.parse(one.out).agents[0].cpuPerDecision).toBeDefined();
+    expect((await runCli(['tournament', NIM, '--agents', 'easy', '--workers', 'auto'])).err).toContain('--workers takes a positive whole number');
+  }, 120_000);
+
+  test('stopped before any game ended, simulate should say there is nothing to report', async () => {
+    const { io, seen } = interruptible();
+    const code = await runSimulate([DUEL, '--games', '50', '--agents', 'easy', '--workers', '1'], { ...io, onInterrupt: (stop) => { stop(); return () => {}; } });
+    expect(code).toBe(130);
+    expect(seen.out).toBe('');
+    expect(seen.err).toContain('interrupted before any game ended; nothing to report');
+  }, 60_000);
+
+  test('a real Ctrl-C (SIGINT) should print the report of the games finished and exit 130', async () => {
+    const replays = mkdtempSync(join(tmpdir(), 'interrupt-'));
+    const child = spawn(process.execPath, [BIN, 'simulate', DUEL, '--games', '1000000', '--seed', 'sig', '--workers', '1', '--replays', replays], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { err += d; });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // Games are under way once replays appear (a cold start on a busy machine takes seconds).
+    await expect.poll(() => readdirSync(replays).length, { timeout: 60_000, interval: 100 }).toBeGreaterThan(2);
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(err).toContain('rulesmith: stopping; the games finished so far are reported');
+    const finished = Number(/^Interrupted after (\d+) of 1000000 games/.exec(out)?.[1]);
+    expect(finished).toBeGreaterThan(2);
+    expect(out).toContain('winner');
+  }, 90_000);
+});
