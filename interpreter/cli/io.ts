@@ -13,9 +13,10 @@ export interface Io {
   /**
    * Call `stop` on the first Ctrl-C (SIGINT) until the returned function is called: a long run then
    * ends early and reports the games it finished instead of losing them. A second Ctrl-C quits at
-   * once. Absent in tests that do not ask for it.
+   * once. `message` is said first; with `exit`, the process ends (status 130) once `stop` returns.
+   * Absent in tests that do not ask for it.
    */
-  onInterrupt?: (stop: () => void) => () => void;
+  onInterrupt?: (stop: () => void, opts?: { message?: string; exit?: boolean }) => () => void;
 }
 
 export function processIo(): Io {
@@ -24,14 +25,15 @@ export function processIo(): Io {
     err: (t) => process.stderr.write(t),
     color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     lines: () => createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator](),
-    onInterrupt: (stop) => {
+    onInterrupt: (stop, opts = {}) => {
       let asked = false;
       const handler = () => {
         // Status 130 (128 + SIGINT) is what a shell reports for a command stopped by Ctrl-C.
         if (asked) process.exit(130);
         asked = true;
-        process.stderr.write('\nrulesmith: stopping; the games finished so far are reported (Ctrl-C again to quit at once)\n');
+        process.stderr.write(`\nrulesmith: ${opts.message ?? 'stopping; the games finished so far are reported (Ctrl-C again to quit at once)'}\n`);
         stop();
+        if (opts.exit) process.exit(130);
       };
       process.on('SIGINT', handler);
       return () => void process.off('SIGINT', handler);

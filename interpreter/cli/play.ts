@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { agentFromSpec, searchContext, type Agent } from '../agents/index.ts';
 import { Game, type ChoicePreview, type DecisionRequest, type Program } from '../runtime/index.ts';
@@ -16,7 +17,7 @@ Plays in the terminal. Each human seat sees its own view and numbered options; t
 (several numbers separated by spaces, or a number for amounts). Also: 'board' (places with their
 pieces, and tracks), 'log', 'state' (tracks), 'quit'.
 Works with piped input for scripted sessions. --save writes the game (finished or not) as a replay
-that 'rulesmith replay' checks; --load goes on with a game saved that way, where it stopped (the
+that 'rulesmith replay' checks, also on Ctrl-C; --load goes on with a game saved that way, where it stopped (the
 rules are the ruleset given, else the ones the file names or carries).`;
 
 export async function runPlay(argv: string[], io: Io): Promise<number> {
@@ -41,12 +42,39 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
     if ('error' in agent) { io.err(`rulesmith play: --bots ${item}: ${agent.error}\n`); return 2; }
     bots.set(seat, agent);
   }
+  const save = (file: string) => {
+    // The saved game carries its rules' files (as the editor's do), so it verifies and resumes
+    // from any folder; rules carried in a loaded replay travel on as they came.
+    const rules = carried ? { ruleset: path, files: undefined } : carriedRules(program, path);
+    const replay = replayFile(rules.ruleset, program, setup, game.state.decisions, game.result, { game: game.save({ log: false }), digest: gameDigest(game), embed: carried });
+    if (rules.files) replay.files = rules.files;
+    writeFileSync(file, `${JSON.stringify(replay, null, 1)}\n`);
+    io.out(`${game.status === 'waiting' ? 'Game' : 'Replay'} saved to ${file}${game.status === 'waiting' ? ` (go on with: rulesmith play --load ${file})` : ''}\n`);
+  };
+  // With --save, Ctrl-C saves the game as it stands (between two answers: a signal is heard only
+  // between tasks) and ends the command, so a game is never lost to it.
+  const file = args.values.save;
+  const release = file !== undefined ? io.onInterrupt?.(() => { io.out('\nStopped before the end.\n'); save(file); }, { message: `saving the game to ${file}`, exit: true }) : undefined;
+  try {
+    return await playOn(game, bots, io, file === undefined ? undefined : () => save(file));
+  } finally {
+    release?.();
+  }
+}
+
+/** Play until the end, a quit or the end of input; then say how it ended and save if asked. */
+async function playOn(game: Game, bots: Map<string, Agent>, io: Io, save: (() => void) | undefined): Promise<number> {
   const lines = io.lines?.();
   const shown = new Map<string, number>();
   while (game.pending) {
     const req = game.pending;
     const bot = bots.get(req.player);
-    if (bot) { game.answer(bot.choose(req, () => game.view(req.player), searchContext(game, req.player))); continue; }
+    if (bot) {
+      game.answer(bot.choose(req, () => game.view(req.player), searchContext(game, req.player)));
+      // Between two bots' answers Ctrl-C can be heard (and the game saved, with --save).
+      await nextTurn();
+      continue;
+    }
     // A person sees the question as the seat's view puts it (hidden pieces by alias, in shown order).
     const seen = game.view(req.player).pending ?? req;
     showView(game, seen, shown, io);
@@ -56,15 +84,7 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
     if (!r.ok) io.out(`  refused: ${r.message}\n`);
   }
   io.out(game.status === 'ended' ? `\nGame over: ${resultText(game, game.result)}\n` : game.status === 'error' ? `\nThe game stopped: ${game.error?.code}: ${game.error?.message} (${game.error?.file}:${game.error?.range.start.line})\n` : '\nStopped before the end.\n');
-  if (args.values.save) {
-    // The saved game carries its rules' files (as the editor's do), so it verifies and resumes
-    // from any folder; rules carried in a loaded replay travel on as they came.
-    const rules = carried ? { ruleset: path, files: undefined } : carriedRules(program, path);
-    const replay = replayFile(rules.ruleset, program, setup, game.state.decisions, game.result, { game: game.save({ log: false }), digest: gameDigest(game), embed: carried });
-    if (rules.files) replay.files = rules.files;
-    writeFileSync(args.values.save, `${JSON.stringify(replay, null, 1)}\n`);
-    io.out(`${game.status === 'waiting' ? 'Game' : 'Replay'} saved to ${args.values.save}${game.status === 'waiting' ? ` (go on with: rulesmith play --load ${args.values.save})` : ''}\n`);
-  }
+  save?.();
   return game.status === 'error' ? 1 : 0;
 }
 

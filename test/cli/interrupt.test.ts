@@ -2,11 +2,12 @@
 // finished (status 130) instead of losing them; with search bots the games are played by worker
 // threads, so the command's thread hears Ctrl-C at once.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runDiff } from '../../interpreter/cli/diff.ts';
+import { runPlay } from '../../interpreter/cli/play.ts';
 import type { Io } from '../../interpreter/cli/io.ts';
 import { runSimulate } from '../../interpreter/cli/simulate.ts';
 import { runTournament } from '../../interpreter/cli/tournament.ts';
@@ -110,6 +111,46 @@ describe('Ctrl-C during a long run', () => {
     expect(seen.out).toBe('');
     expect(seen.err).toContain('interrupted before any game ended; nothing to report');
   }, 60_000);
+
+  test('play --save should save the game on Ctrl-C even while bots play every seat; without --save it does not take Ctrl-C', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'interrupt-play-')), 'bots.json');
+    const { io, seen } = interruptible();
+    const playing = runPlay([DUEL, '--seed', '4', '--bots', 'p1,p2', '--save', file], io);
+    // Ctrl-C arrives while the bots play: they yield between answers, so it is heard mid-game.
+    await new Promise((resolve) => setImmediate(resolve));
+    seen.stop!();
+    // (A real Ctrl-C then exits with 130; this hook does not exit, so the game plays on and is saved again at its end.)
+    expect(await playing).toBe(0);
+    expect(seen.out).toContain(`\nStopped before the end.\nGame saved to ${file} (go on with: rulesmith play --load ${file})\n`);
+    expect(seen.out.indexOf('(go on with')).toBeLessThan(seen.out.indexOf('Game over:'));
+    expect(seen.released).toBe(true);
+    const plain = interruptible();
+    plain.io.lines = () => ({ next: async () => ({ done: true as const, value: undefined }) });
+    expect(await runPlay([DUEL, '--seed', '4', '--bots', 'p2'], plain.io)).toBe(0);
+    expect(plain.seen.stop).toBeUndefined();
+  });
+
+  test('a real Ctrl-C during play --save should save the game where it waits, and exit 130', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'interrupt-play-')), 'game.json');
+    const child = spawn(process.execPath, [BIN, 'play', DUEL, '--seed', '5', '--bots', 'p2', '--save', file], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { err += d; });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.stdin.write('1\n');
+    // The second question waits for a person: stdin stays open, as in a terminal.
+    await expect.poll(() => out.split('> ').length - 1, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(2);
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(err).toContain(`rulesmith: saving the game to ${file}`);
+    expect(out).toContain(`Game saved to ${file} (go on with: rulesmith play --load ${file})`);
+    expect(existsSync(file)).toBe(true);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { decisions: unknown[]; game: { status: string } };
+    expect(saved.game.status).toBe('waiting');
+    expect(saved.decisions.length).toBeGreaterThanOrEqual(1);
+    expect((await runCli(['replay', file])).out).toContain(`replay verified up to decision ${saved.decisions.length}`);
+  }, 90_000);
 
   test('a real Ctrl-C (SIGINT) should print the report of the games finished and exit 130', async () => {
     const replays = mkdtempSync(join(tmpdir(), 'interrupt-'));
