@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { duration } from '../analysis/duration.ts';
 
 /** Where a command writes (and, for `play`, reads); tests pass a capturing Io. */
 export interface Io {
@@ -41,11 +42,9 @@ export function processIo(): Io {
   };
   for (const stream of [process.stdout, process.stderr]) stream.on('error', outputClosed);
   if (process.stderr.isTTY) {
-    io.progress = (done, total) => {
-      const width = 30;
-      const filled = Math.round((done / total) * width);
-      process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
-    };
+    // Time from the command's start (the rules' loading and checking included), and the rest at the pace so far.
+    const started = performance.now();
+    io.progress = (done, total) => process.stderr.write(progressLine(done, total, performance.now() - started));
   }
   return io;
 }
@@ -66,4 +65,16 @@ function outputClosed(e: NodeJS.ErrnoException): void {
     }
   }
   process.exit(e.code === 'EPIPE' ? 141 : 2);
+}
+
+/**
+ * A terminal's progress line: a bar, games done, time so far and, once two games have ended, about
+ * how long the rest will take at the pace so far (search bots' games take minutes). `\r` goes back
+ * to the line's start and ESC[K clears what a longer line left; the last one ends the line.
+ */
+export function progressLine(done: number, total: number, elapsedMs: number): string {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  const left = done >= 2 && done < total ? `, about ${duration((elapsedMs / done) * (total - done))} left` : '';
+  return `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}  ${duration(elapsedMs)}${left}\x1b[K${done === total ? '\n' : ''}`;
 }

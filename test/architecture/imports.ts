@@ -53,6 +53,8 @@ export const EDITOR_ENTRY_POINTS: ReadonlySet<string> = new Set([
   // The summary of simulated games (shares with intervals, lengths, errors), which the simulate
   // view recomputes on the main thread as records arrive; it imports only intervals.ts.
   'interpreter/analysis/summary.ts',
+  // A run's time in words (the simulate view's progress line, as the CLI's); imports nothing.
+  'interpreter/analysis/duration.ts',
   // A game's result in words, for the log, the CLI and the editor's status line; imports nothing.
   'interpreter/runtime/result-text.ts',
 ]);

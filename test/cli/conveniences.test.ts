@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { progressLine } from '../../interpreter/cli/io.ts';
 import { runCli } from './run-cli.ts';
 import { TWO_WARNINGS } from './ruleset-texts.ts';
 
@@ -91,5 +92,14 @@ describe('rulesmith options <ruleset>', () => {
     const r = await runCli(['--help']);
     expect(r.out).toContain('options <ruleset>');
     expect(r.out).toContain('--version');
+  });
+});
+
+describe('the progress line on a terminal', () => {
+  test('should show the bar, games done, time so far and, from the second game, about how long is left', () => {
+    expect(progressLine(1, 400, 95_000)).toBe(`\r[${'.'.repeat(30)}] 1/400  1 min 35 s\x1b[K`);
+    // 10 games in 20 minutes: 390 more at that pace are 13 hours.
+    expect(progressLine(10, 400, 1_200_000)).toBe(`\r[#${'.'.repeat(29)}] 10/400  20 min, about 13 h left\x1b[K`);
+    expect(progressLine(400, 400, 48_000_000)).toBe(`\r[${'#'.repeat(30)}] 400/400  13 h 20 min\x1b[K\n`);
   });
 });

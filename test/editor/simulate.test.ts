@@ -6,7 +6,7 @@ import { programFor } from '../../interpreter/cli/load-program.ts';
 import { playRange } from '../../interpreter/cli/simulate-games.ts';
 import { compileEntry } from '../../editor/play/compile.ts';
 import { MAX_BATCH, queue, split } from '../../editor/simulate/batches.ts';
-import { duration } from '../../editor/simulate/duration.ts';
+import { duration } from '../../interpreter/analysis/duration.ts';
 import { playGames } from '../../editor/simulate/sim-games.ts';
 import { ROOT, shippedGame } from './helpers.ts';
 

@@ -8,7 +8,7 @@ import '../game-setup/game-setup.ts';
 import { defaultSetup, gameSetup, type SetupValue } from '../game-setup/setup-value.ts';
 import { differenceChart, histogram, shareChart } from './sim-charts.ts';
 import { compareShares } from '../../simulate/compare.ts';
-import { duration } from '../../simulate/duration.ts';
+import { duration } from '../../../interpreter/analysis/duration.ts';
 import { styles } from './simulate-view.styles.ts';
 
 /**

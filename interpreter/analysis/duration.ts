@@ -1,4 +1,7 @@
-/** A simulation's elapsed and remaining time in words (main thread; no interpreter). */
+/**
+ * A run's elapsed and remaining time in words, for the CLI's progress line and the editor's simulate
+ * view (which imports it on the main thread: it imports nothing).
+ */
 
 /** `850 ms`, `12 s`, `3 min 5 s`, `2 h 4 min`: a simulation's time, to the precision that matters. */
 export function duration(ms: number): string {
