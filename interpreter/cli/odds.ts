@@ -4,12 +4,17 @@ import { oddsBreakdown, type OddsWithBreakdown } from '../analysis/odds-breakdow
 import { formatBreakdown } from './odds-format.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
+import { nodeHost } from './node-host.ts';
+import { compileRuleset } from '../compile/index.ts';
+import { createMemoryHost, loadRuleset } from '../load/index.ts';
+import type { Program } from '../runtime/index.ts';
 
 export const ODDS_USAGE = `Usage: rulesmith odds <ruleset> <expression | table> [--compare <expression>…] [--option k=v…] [--exact] [--json] [--root DIR]
+       rulesmith odds <dice expression> [--compare <expression>…] [--json]
 
 The exact probability distribution of an expression's values over every outcome of its dice,
 e.g. "roll on crt column 7", "2d6 >= 9", "half_up(1d6)". A table name alone rolls on it (a cross
-table prints every column). Numbers are listed in numeric order with the chance of exactly, at
+table prints every column). Without a ruleset (rulesmith odds 3d6), dice and arithmetic alone. Numbers are listed in numeric order with the chance of exactly, at
 least and at most each value, a bar, and the mean and standard deviation. When the expression
 reads a table, a breakdown follows: for each value, the cells (row, column) that gave it, the roll
 and modifier that reached the row, the column shift, and the chance (JSON: "breakdown").
@@ -29,9 +34,12 @@ export function runOdds(argv: string[], io: Io): number {
   }
   if (args.values.help) { io.out(`${ODDS_USAGE}\n`); return 0; }
   const [path, ...rest] = args.positionals;
-  const text = rest.join(' ').trim();
+  // `rulesmith odds 3d6`: with no ruleset (the first word names no file or folder, and is not a
+  // path: `rulesets/dragutt` is a typo to report), dice alone.
+  const standalone = path !== undefined && !/[\\/]/.test(path) && !nodeHost.isDirectory?.(path) && nodeHost.readFile(path) === undefined;
+  const text = (standalone ? args.positionals : rest).join(' ').trim();
   if (!path || !text) { io.err(`${ODDS_USAGE}\n`); return 2; }
-  const program = programFor(path, io, undefined, args.values.root);
+  const program = standalone ? diceProgram() : programFor(path, io, undefined, args.values.root);
   if (typeof program === 'number') return program;
   const options = parseOptions(program, args.values.option, io);
   if (typeof options === 'number') return options;
@@ -52,7 +60,10 @@ export function runOdds(argv: string[], io: Io): number {
       io.err(`rulesmith odds: ${d.error}\nrulesmith odds: showing a Monte Carlo estimate instead (not exact; --exact to refuse).\n`);
       d = estimateOdds(program, q.expr, setup);
     }
-    if ('error' in d) { io.err(`rulesmith odds: ${d.error}\n`); return 1; }
+    if ('error' in d) {
+      io.err(`rulesmith odds: ${d.error}\n${standalone ? `rulesmith odds: no ruleset given ('${path}' is not a file or folder), so only dice and arithmetic are known; for a ruleset's tables and names: rulesmith odds <ruleset> ${JSON.stringify(text)}\n` : ''}`);
+      return 1;
+    }
     if ('breakdown' in d && (d as OddsWithBreakdown).breakdown.length === 0) { const { breakdown: _none, ...plain } = d; d = plain; }
     results.push({ label: q.label, expression: q.expr, ...d });
   }
@@ -60,6 +71,24 @@ export function runOdds(argv: string[], io: Io): number {
   else if (compared.length) io.out(formatCompared(results));
   else io.out(results.map(format).join('\n'));
   return 0;
+}
+
+/** The rules `odds` reads an expression by when no ruleset is given: no tables, no names, just dice. */
+const DICE_RULES = `rulesmith: 1
+id: dice
+name: Dice
+description: What 'rulesmith odds' reads an expression by when no ruleset is given.
+players: { min: 1, max: 1 }
+flow:
+  rounds: { count: 1 }
+  phases:
+    - id: roll
+      do: log "{1d6}"
+`;
+
+function diceProgram(): Program {
+  const { model } = loadRuleset('dice/ruleset.yaml', createMemoryHost({ 'dice/ruleset.yaml': DICE_RULES }));
+  return compileRuleset(model!);
 }
 
 /** A value inside a column band label: `2-3` → 2, `16+` → 16, a name → itself. */
@@ -103,7 +132,7 @@ function format(r: Result): string {
   const mean = r.mean === undefined ? '' : `  mean ${r.estimate ? '≈ ' : `${r.meanExact} ≈ `}${r.mean.toFixed(4)}${spread === undefined ? '' : `, standard deviation ${r.estimate ? '≈ ' : ''}${spread.toFixed(4)}`}\n`;
   const title = r.estimate ? `ESTIMATE, not exact (Monte Carlo, ${r.estimate.samples.toLocaleString('en-US')} samples, seed "${r.estimate.seed}")\n` : '';
   const cells = r.breakdown?.length ? formatBreakdown(r.breakdown, MAX_LINES) : '';
-  return `${title}${r.label} — ${r.expression}\n${head ? `${head}\n` : ''}${lines.join('\n')}\n${mean}${cells}`;
+  return `${title}${r.label === r.expression ? r.label : `${r.label} — ${r.expression}`}\n${head ? `${head}\n` : ''}${lines.join('\n')}\n${mean}${cells}`;
 }
 
 /** Several expressions' chances side by side, one column each, over the union of their values. */

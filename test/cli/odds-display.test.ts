@@ -34,4 +34,19 @@ describe('rulesmith odds, as text', () => {
     expect(row('mean')).toEqual(['mean', '3.500', '4.500']);
     expect(row('sd')).toEqual(['sd', '1.708', '1.708']);
   });
+
+  test('without a ruleset, dice and arithmetic alone: the same figures as with one', async () => {
+    const alone = await runCli(['odds', '3d6', '--compare', '2d8+1']);
+    expect(alone.code, alone.err).toBe(0);
+    expect(alone.out).toBe((await runCli(['odds', DUEL, '3d6', '--compare', '2d8+1'])).out);
+    const words = await runCli(['odds', '2d6', '>=', '9']);
+    expect(words.out).toMatch(/^2d6 >= 9\n {2}false +13\/18 +72\.22%/);
+    // A name only a ruleset knows: the error, and how to give the ruleset.
+    const table = await runCli(['odds', 'roll on crt']);
+    expect(table.code).toBe(1);
+    expect(table.err).toContain("no ruleset given ('roll on crt' is not a file or folder), so only dice and arithmetic are known; for a ruleset's tables and names: rulesmith odds <ruleset> \"roll on crt\"");
+    // A path that does not exist is a typo to report, not an expression.
+    const typo = await runCli(['odds', 'rulesets/dragutt', '2d6']);
+    expect([typo.code, typo.err]).toEqual([2, "rulesmith: cannot find 'rulesets/dragutt'\n"]);
+  });
 });
