@@ -61,7 +61,9 @@ export function runOdds(argv: string[], io: Io): number {
       d = estimateOdds(program, q.expr, setup);
     }
     if ('error' in d) {
-      io.err(`rulesmith odds: ${d.error}\n${standalone ? `rulesmith odds: no ruleset given ('${path}' is not a file or folder), so only dice and arithmetic are known; for a ruleset's tables and names: rulesmith odds <ruleset> ${JSON.stringify(text)}\n` : ''}`);
+      // Only a name the dice-only rules do not know is worth the hint; `1d0` is wrong anywhere.
+      const named = /^unknown-|not declared|no table/i.test(d.error);
+      io.err(`rulesmith odds: ${d.error}\n${standalone && named ? `rulesmith odds: no ruleset given ('${path}' is not a file or folder), so only dice and arithmetic are known; for a ruleset's tables and names: rulesmith odds <ruleset> ${JSON.stringify(text)}\n` : ''}`);
       return 1;
     }
     if ('breakdown' in d && (d as OddsWithBreakdown).breakdown.length === 0) { const { breakdown: _none, ...plain } = d; d = plain; }

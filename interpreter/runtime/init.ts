@@ -31,7 +31,7 @@ export function checkSetup(program: Program, setup: GameSetup): SetupProblem[] {
   const problems: SetupProblem[] = [];
   const n = playerCount(program, setup);
   const p = program.data.players;
-  if (!Number.isInteger(n) || n < 1) problems.push({ code: 'invalid-players', message: `Player count must be a positive whole number, not ${n}.` });
+  if (!Number.isInteger(n) || n < 1) problems.push({ code: 'invalid-players', message: `Player count must be a positive whole number${Number.isNaN(n) ? '' : `, not ${n}`}.` });
   else if (p && (n < p.min || n > p.max)) problems.push({ code: 'invalid-players', message: `This ruleset is for ${p.min}–${p.max} players, not ${n}.` });
   problems.push(...sizeProblems(program));
   for (const [id, value] of Object.entries(setup.options ?? {})) {

@@ -45,6 +45,9 @@ describe('rulesmith odds, as text', () => {
     const table = await runCli(['odds', 'roll on crt']);
     expect(table.code).toBe(1);
     expect(table.err).toContain("no ruleset given ('roll on crt' is not a file or folder), so only dice and arithmetic are known; for a ruleset's tables and names: rulesmith odds <ruleset> \"roll on crt\"");
+    // A mistake in the dice themselves gets no such hint.
+    const die = await runCli(['odds', '1d0']);
+    expect([die.code, die.err]).toEqual([1, 'rulesmith odds: `1d0`: a die needs at least one side\n']);
     // A path that does not exist is a typo to report, not an expression.
     const typo = await runCli(['odds', 'rulesets/dragutt', '2d6']);
     expect([typo.code, typo.err]).toEqual([2, "rulesmith: cannot find 'rulesets/dragutt'\n"]);
