@@ -135,11 +135,20 @@ function commonFolder(a: string, b: string): string {
 
 /** A replay file read and checked for shape; exit code 2 (said on `io`) when it is not one. */
 export function readReplay(file: string, command: string, io: Io): ReplayFile | number {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    io.err(`rulesmith ${command}: ${code === 'ENOENT' ? `cannot find '${file}'` : code === 'EISDIR' ? `'${file}' is a folder, not a replay file` : `cannot read '${file}': ${(e as Error).message}`}\n`);
+    return 2;
+  }
   let replay: ReplayFile;
   try {
-    replay = JSON.parse(readFileSync(file, 'utf8')) as ReplayFile;
+    replay = JSON.parse(text) as ReplayFile;
   } catch (e) {
-    io.err(`rulesmith ${command}: cannot read '${file}': ${(e as Error).message}\n`);
+    // JSON.parse says where (position, and a snippet of the text on one line).
+    io.err(`rulesmith ${command}: '${file}' is not JSON (${(e as Error).message.replace(/\s+/g, ' ')}); a replay is what 'rulesmith simulate --replays' or 'rulesmith play --save' writes\n`);
     return 2;
   }
   const problem = replayProblem(replay);

@@ -122,4 +122,16 @@ describe('saved games and replays work from any folder', () => {
     expect(recordedRulesetPath(DUEL, 'out/games/game-00001.json')).toBe(`../../${DUEL}`);
     expect(recordedRulesetPath('rulesets/dragut', 'game.json')).toBe('rulesets/dragut');
   });
+
+  test('a file that is missing, a folder or not JSON should be said in one line, exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay-bad-'));
+    const text = join(dir, 'notes.json');
+    writeFileSync(text, 'not json\n');
+    expect(await runCli(['replay', join(dir, 'none.json')])).toEqual({ code: 2, out: '', err: `rulesmith replay: cannot find '${join(dir, 'none.json')}'\n` });
+    expect(await runCli(['replay', dir])).toEqual({ code: 2, out: '', err: `rulesmith replay: '${dir}' is a folder, not a replay file\n` });
+    const bad = await runCli(['play', '--load', text]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(new RegExp(`^rulesmith play: '${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}' is not JSON \\(.+\\); a replay is what 'rulesmith simulate --replays' or 'rulesmith play --save' writes\\n$`));
+    expect(bad.err.split('\n')).toHaveLength(2);
+  });
 });
