@@ -11,6 +11,8 @@ export interface Io {
   lines?: () => AsyncIterator<string>;
   /** A progress line on a terminal; absent when output is not a terminal. */
   progress?: (done: number, total: number) => void;
+  /** A passing status line on a terminal (`p2 (normal) is thinking…`), '' to clear it; absent when not a terminal. */
+  status?: (text: string) => void;
   /**
    * Call `stop` on the first Ctrl-C (SIGINT) until the returned function is called: a long run then
    * ends early and reports the games it finished instead of losing them. A second Ctrl-C quits at
@@ -45,6 +47,7 @@ export function processIo(): Io {
     // Time from the command's start (the rules' loading and checking included), and the rest at the pace so far.
     const started = performance.now();
     io.progress = (done, total) => process.stderr.write(progressLine(done, total, performance.now() - started));
+    io.status = (text) => process.stderr.write(`\r${text}\x1b[K`);
   }
   return io;
 }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { agentFromSpec, searchContext, type Agent } from '../agents/index.ts';
+import { MctsAgent, agentFromSpec, searchContext, type Agent } from '../agents/index.ts';
 import { Game, type ChoicePreview, type DecisionRequest, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
@@ -70,7 +70,12 @@ async function playOn(game: Game, bots: Map<string, Agent>, io: Io, save: (() =>
     const req = game.pending;
     const bot = bots.get(req.player);
     if (bot) {
-      game.answer(bot.choose(req, () => game.view(req.player), searchContext(game, req.player)));
+      // A search bot thinks for a second or more: a person sees that it does (on a terminal).
+      const thinking = io.status && bot instanceof MctsAgent;
+      if (thinking) io.status!(`  ${req.player} (${bot.name}) is thinking…`);
+      const answer = bot.choose(req, () => game.view(req.player), searchContext(game, req.player));
+      if (thinking) io.status!('');
+      game.answer(answer);
       // Between two bots' answers Ctrl-C can be heard (and the game saved, with --save).
       await nextTurn();
       continue;

@@ -130,6 +130,26 @@ describe('Ctrl-C during a long run', () => {
     expect(plain.seen.stop).toBeUndefined();
   });
 
+  test('on a terminal, play should say while a search bot thinks, and clear the line after', async () => {
+    const { io, seen } = interruptible();
+    const status: string[] = [];
+    io.status = (text) => status.push(text);
+    async function* lines() { for (let i = 0; i < 80; i++) yield '1'; }
+    io.lines = () => lines();
+    expect(await runPlay([DUEL, '--seed', '6', '--bots', 'p2=easy'], io)).toBe(0);
+    expect(seen.out).toContain('Game over:');
+    expect(status.length).toBeGreaterThanOrEqual(2);
+    // Each "thinking" line is followed by its clearing: p2 thinks, answers, the line goes.
+    for (let i = 0; i < status.length; i += 2) expect([status[i], status[i + 1]]).toEqual(['  p2 (easy) is thinking…', '']);
+    // A random bot answers at once: nothing to say.
+    const quick = interruptible();
+    const quiet: string[] = [];
+    quick.io.status = (text) => quiet.push(text);
+    quick.io.lines = () => lines();
+    await runPlay([DUEL, '--seed', '6', '--bots', 'p2'], quick.io);
+    expect(quiet).toEqual([]);
+  });
+
   test('a real Ctrl-C during play --save should save the game where it waits, and exit 130', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'interrupt-play-')), 'game.json');
     const child = spawn(process.execPath, [BIN, 'play', DUEL, '--seed', '5', '--bots', 'p2', '--save', file], { stdio: ['pipe', 'pipe', 'pipe'] });
