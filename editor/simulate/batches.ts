@@ -30,3 +30,28 @@ export function queue(games: number, runs: number, workers: number): Batch[] {
   const batches = split(games, workers);
   return batches.flatMap((b) => Array.from({ length: runs }, (_, run) => ({ run, ...b })));
 }
+
+/**
+ * The batches still to play when some games are already known (`have(run, n)`): per run, the runs
+ * of consecutive missing games cut into batches as `split` cuts a whole run, taken in turns as
+ * `queue` takes them. With nothing known it is `queue` itself.
+ */
+export function queueMissing(games: number, runs: number, workers: number, have: (run: number, n: number) => boolean): Batch[] {
+  const size = split(games, workers)[0]?.to ?? 1;
+  const perRun = Array.from({ length: runs }, (_, run) => {
+    const out: Batch[] = [];
+    let from = 0;
+    for (let n = 1; n <= games + 1; n++) {
+      const missing = n <= games && !have(run, n);
+      if (missing && from === 0) from = n;
+      // A batch ends at a known game, at the end, or when it is full.
+      if (from > 0 && (!missing || n - from === size)) {
+        out.push({ run, from, to: n - 1 });
+        from = missing ? n : 0;
+      }
+    }
+    return out;
+  });
+  const turns = Math.max(0, ...perRun.map((b) => b.length));
+  return Array.from({ length: turns }, (_, k) => perRun.flatMap((b) => (b[k] ? [b[k]] : []))).flat();
+}

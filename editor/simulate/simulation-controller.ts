@@ -13,7 +13,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { summariseRecords } from '../../interpreter/analysis/summary.ts';
 import { BUDGET_WORDS, Watchdog } from '../workers/watchdog.ts';
 import type { GameRecord, SimRequest, SimResponse, SimulationPlan, SimulationSummary } from './protocol.ts';
-import { queue, type Batch } from './batches.ts';
+import { queueMissing, type Batch } from './batches.ts';
 
 export interface SimRun {
   entry: string;
@@ -41,12 +41,46 @@ export interface SimulationRequest {
 /** Least time between two summaries while games arrive (each is a pass over every record). */
 export const SUMMARY_MS = 250;
 
+/**
+ * Games already played in this page, by rules hash and plan: game i of a plan is the same game
+ * whenever it is played (seed `S:i`, the same bots, the same code), so a designer who edits a
+ * variant and runs the comparison again waits only for the variant's games, and a run cut short
+ * or made longer keeps what it had. Kept in memory only: a new build of the editor (a new page)
+ * starts afresh, so no record outlives the code that played it. At most MAX_KEPT records.
+ */
+const played = new Map<string, Map<number, GameRecord>>();
+export const MAX_KEPT = 200_000;
+let kept = 0;
+
+const planKey = (hash: string, plan: SimulationPlan): string => `${hash}\n${JSON.stringify(plan)}`;
+
+function keep(key: string, n: number, record: GameRecord): void {
+  let games = played.get(key);
+  if (!games) played.set(key, (games = new Map()));
+  if (!games.has(n)) kept++;
+  games.set(n, record);
+  // The oldest plan's games go first (a Map keeps insertion order).
+  for (const [k, g] of played) {
+    if (kept <= MAX_KEPT || k === key) break;
+    kept -= g.size;
+    played.delete(k);
+  }
+}
+
+/** Forget every game played so far (tests). */
+export function forgetPlayed(): void {
+  played.clear();
+  kept = 0;
+}
+
 export class SimulationController implements ReactiveController {
   running = false;
   cancelled = false;
   done = 0;
   total = 0;
   workerCount = 0;
+  /** Games taken from earlier runs in this page instead of played again (in `done`). */
+  reused = 0;
   /** Wall-clock milliseconds since Run, and the estimate of what is left (once games have ended). */
   elapsed = 0;
   remaining: number | undefined;
@@ -74,15 +108,17 @@ export class SimulationController implements ReactiveController {
     this.cancel();
     const token = ++this.token;
     this.started = performance.now();
-    Object.assign(this, { running: true, cancelled: false, done: 0, total: request.games * request.runs.length, elapsed: 0, remaining: undefined });
+    Object.assign(this, { running: true, cancelled: false, done: 0, reused: 0, total: request.games * request.runs.length, elapsed: 0, remaining: undefined });
     this.runs = request.runs.map((r) => ({ ...r, sides: {}, records: [] }));
     this.dirty.clear();
     this.host.requestUpdate();
     return new Promise((resolve) => {
       const size = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2, request.games));
-      const jobs: Batch[] = queue(request.games, request.runs.length, size);
+      /** Made once the rules' hashes are known: the games not played before, in batches. */
+      let jobs: Batch[] = [];
       /** Jobs not yet finished, by number; the simulation ends when none is left. */
-      const open = new Set(jobs.map((_, i) => i));
+      let open = new Set<number>();
+      const keys: string[] = [];
       let next = 0;
       let ready = false;
       const finish = (error?: string) => {
@@ -126,19 +162,33 @@ export class SimulationController implements ReactiveController {
                 ready = true;
                 msg.runs.forEach((c, r) => {
                   const run = this.runs[r]!;
-                  if (c.ok) Object.assign(run, { id: c.id, name: c.name, hash: c.hash, sides: c.sides });
-                  else {
+                  if (c.ok) {
+                    Object.assign(run, { id: c.id, name: c.name, hash: c.hash, sides: c.sides });
+                    keys[r] = planKey(c.hash, request.plan);
+                    // The games an earlier run of these rules and this plan played are taken as they are.
+                    for (const [n, record] of played.get(keys[r]) ?? []) {
+                      if (n > request.games) continue;
+                      run.records[n - 1] = record;
+                      this.done++;
+                      this.reused++;
+                    }
+                    if (this.reused) this.dirty.add(run);
+                  } else {
                     run.error = `The ruleset does not compile: ${c.message}`;
                     this.total -= request.games;
                   }
                 });
-                this.host.requestUpdate();
+                jobs = queueMissing(request.games, request.runs.length, size, (r, n) => this.runs[r]!.error !== undefined || this.runs[r]!.records[n - 1] !== undefined);
+                open = new Set(jobs.map((_, j) => j));
+                this.tick();
+                if (jobs.length === 0) return finish();
               }
               return give(i);
             case 'game': {
               this.watchdogs[i]!.heard(true);
               const run = this.runs[msg.run]!;
               run.records[msg.n - 1] = msg.record;
+              keep(keys[msg.run]!, msg.n, msg.record);
               this.dirty.add(run);
               this.done++;
               return this.tick();
@@ -186,8 +236,9 @@ export class SimulationController implements ReactiveController {
   private refresh(now: boolean): void {
     const t = performance.now();
     this.elapsed = t - this.started;
-    // Wall clock per game so far, for all the workers together: the rest at that pace.
-    this.remaining = this.running && this.done >= 2 && this.done < this.total ? (this.elapsed / this.done) * (this.total - this.done) : undefined;
+    // Wall clock per game played so far (games reused took none), all workers together: the rest at that pace.
+    const playedNow = this.done - this.reused;
+    this.remaining = this.running && playedNow >= 2 && this.done < this.total ? (this.elapsed / playedNow) * (this.total - this.done) : undefined;
     if (!now && t - this.lastSummary < SUMMARY_MS) return;
     this.lastSummary = t;
     for (const run of this.dirty) {

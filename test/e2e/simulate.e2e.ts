@@ -102,6 +102,34 @@ describe('simulate', () => {
     expect(s.errors).toEqual([]);
   }, 120_000);
 
+  test('games played before in the page should be kept, not played again, and give the figures a fresh run gives', async () => {
+    const { page } = s;
+    await openSimulate(page);
+    const run = async (games: number) => {
+      await page.fill('rs-simulate-view #games', String(games));
+      await page.locator('rs-simulate-view #games').dispatchEvent('change');
+      await page.click('rs-simulate-view button[data-action="run"]');
+      await expect.poll(() => label(page), { timeout: 120_000 }).toMatch(new RegExp(`^Played ${2 * games} of ${2 * games} games`));
+    };
+    const figures = () => page.locator('rs-simulate-view section.run figure[data-chart="shares"] text').allTextContents();
+    await run(100);
+    expect(await label(page)).not.toContain('played before');
+    // 200 games of each: the first 100 of each rule set are the ones just played.
+    await run(200);
+    expect(await label(page)).toContain('Played 400 of 400 games (200 played before, kept)');
+    const kept = await figures();
+    expect(kept.join(' ')).toContain('· ');
+    // The same run again plays nothing.
+    await run(200);
+    expect(await label(page)).toContain('Played 400 of 400 games (400 played before, kept)');
+    // A fresh page (nothing kept) plays all 400 and draws the same figures.
+    await openSimulate(page);
+    await run(200);
+    expect(await label(page)).not.toContain('played before');
+    expect(await figures()).toEqual(kept);
+    expect(s.errors).toEqual([]);
+  }, 240_000);
+
   test('a long simulation should be cancellable', async () => {
     const { page } = s;
     await openSimulate(page);

@@ -84,7 +84,7 @@ export class RsSimulateView extends LitElement {
       <rs-game-setup .board=${board} .value=${this.setup} agents ?disabled=${sim.running} @rs-setup-change=${(e: RsEvent<'rs-setup-change'>) => (this.setup = e.detail.value)}></rs-game-setup>
       ${sim.total
         ? html`<div class="progress">
-            <label for="progress">${sim.running ? 'Playing' : sim.cancelled ? 'Cancelled after' : 'Played'} ${sim.done} of ${sim.total} games${sim.workerCount ? ` · ${sim.workerCount} worker${sim.workerCount > 1 ? 's' : ''}` : ''} · ${duration(sim.elapsed)}${sim.remaining !== undefined ? ` · about ${duration(sim.remaining)} left` : ''}</label>
+            <label for="progress">${sim.running ? 'Playing' : sim.cancelled ? 'Cancelled after' : 'Played'} ${sim.done} of ${sim.total} games${sim.reused ? ` (${sim.reused} played before, kept)` : ''}${sim.workerCount ? ` · ${sim.workerCount} worker${sim.workerCount > 1 ? 's' : ''}` : ''} · ${duration(sim.elapsed)}${sim.remaining !== undefined ? ` · about ${duration(sim.remaining)} left` : ''}</label>
             <progress id="progress" max=${sim.total} .value=${sim.done}></progress>
           </div>`
         : nothing}
