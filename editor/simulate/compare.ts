@@ -1,20 +1,15 @@
 /**
  * Variant minus base: for each result, the difference of its share of games between a variant's
- * simulation and its base's, with a 95% interval for the difference of two independent
- * proportions by Newcombe's hybrid score method (each side's Wilson interval combined), which stays
- * inside [-1, 1] and behaves at shares of 0 or 1 where the plain Wald interval collapses.
- * The arithmetic is the CLI's (interpreter/analysis/intervals.ts); this file lines up the results.
+ * simulation and its base's, with a 95% interval. Game i of both runs is the same seed, so the
+ * games are paired (Newcombe's score interval for paired proportions: narrower than two
+ * independent samples' when a seed tends to give the same result under both rules); it stays
+ * inside [-1, 1] and behaves at shares of 0 or 1 where the plain Wald interval collapses. The
+ * arithmetic is the CLI's (interpreter/analysis/intervals.ts); this file lines up the results.
  */
-import { newcombe } from '../../interpreter/analysis/intervals.ts';
+import { pairedShares } from '../../interpreter/analysis/intervals.ts';
+import { outcomeOf, winnerOf, type GameRecord } from '../../interpreter/analysis/summary.ts';
 
-export { wilson } from '../../interpreter/analysis/intervals.ts';
-
-/** The parts of a summary's share this needs (a result label and how many games gave it). */
-export interface ShareCount {
-  label: string;
-  count: number;
-}
-
+/** One result's share in both runs and the change. */
 export interface ShareDifference {
   label: string;
   variant: { count: number; games: number; share: number };
@@ -25,31 +20,34 @@ export interface ShareDifference {
   ci95: [number, number];
 }
 
-/** The CLI's Newcombe interval, clamped to the possible range of a difference. */
-export function differenceInterval(k1: number, n1: number, k2: number, n2: number): [number, number] {
-  if (n1 <= 0 || n2 <= 0) return [-1, 1];
-  const [lo, hi] = newcombe(k1, n1, k2, n2).ci95;
-  return [Math.max(-1, lo), Math.min(1, hi)];
-}
-
 /**
- * Every result either run produced (a result missing from one run counts 0 there), variant order
- * first then the base's new labels, so the chart lines up with the runs' own charts.
+ * Variant minus base over the games both runs have finished (the same game numbers, so the same
+ * seeds), by winner or by winner and level, paired seed by seed. `order` lists labels to come
+ * first (the runs' own charts' order); a result missing from one run counts 0 there.
  */
-export function compareShares(variant: readonly ShareCount[], variantGames: number, base: readonly ShareCount[], baseGames: number): ShareDifference[] {
-  const labels = [...new Set([...variant.map((s) => s.label), ...base.map((s) => s.label)])];
-  const countOf = (shares: readonly ShareCount[], label: string) => shares.find((s) => s.label === label)?.count ?? 0;
-  return labels.map((label) => {
-    const kv = countOf(variant, label);
-    const kb = countOf(base, label);
-    const sv = variantGames > 0 ? kv / variantGames : 0;
-    const sb = baseGames > 0 ? kb / baseGames : 0;
+export function compareRecords(variant: ReadonlyArray<GameRecord | undefined>, base: ReadonlyArray<GameRecord | undefined>, by: 'winner' | 'outcome', order: readonly string[] = []): { games: number; rows: ShareDifference[] } {
+  const label = (r: GameRecord) => (r.status !== 'ended' ? null : by === 'winner' ? winnerOf(r.result) : outcomeOf(r.result));
+  const xs: Array<string | null> = [];
+  const ys: Array<string | null> = [];
+  for (let i = 0; i < Math.min(variant.length, base.length); i++) {
+    const v = variant[i];
+    const b = base[i];
+    if (v === undefined || b === undefined) continue;
+    xs.push(label(b));
+    ys.push(label(v));
+  }
+  const n = xs.length;
+  const changes = new Map(pairedShares(xs, ys).map((d) => [d.label, d]));
+  const labels = [...new Set([...order.filter((l) => changes.has(l)), ...changes.keys()])];
+  const rows = labels.map((l): ShareDifference => {
+    const d = changes.get(l)!;
     return {
-      label,
-      variant: { count: kv, games: variantGames, share: sv },
-      base: { count: kb, games: baseGames, share: sb },
-      difference: sv - sb,
-      ci95: differenceInterval(kv, variantGames, kb, baseGames),
+      label: l,
+      variant: { count: d.y, games: n, share: n ? d.y / n : 0 },
+      base: { count: d.x, games: n, share: n ? d.x / n : 0 },
+      difference: d.diff,
+      ci95: [Math.max(-1, d.ci95[0]), Math.min(1, d.ci95[1])],
     };
   });
+  return { games: n, rows };
 }

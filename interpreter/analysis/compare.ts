@@ -1,15 +1,22 @@
 import type { Program } from '../runtime/program.ts';
-import { newcombe, sample, welch, type Difference, type Sample } from './intervals.ts';
-import { summarise, wilson, type GameRecord, type SimulationSummary } from './summary.ts';
+import { newcombe, newcombePaired, pairedMean, pairedShares, sample, welch, type Difference, type Sample } from './intervals.ts';
+import { outcomeOf, summarise, winnerOf, wilson, type GameRecord, type SimulationSummary } from './summary.ts';
 
-/** A share of games in each ruleset, and the change (variant − base) with Newcombe's 95% interval. */
+/**
+ * A share of games in each ruleset, and the change (variant − base) with its 95% interval: paired
+ * by seed (Newcombe's method 10 for paired data) when both rule sets played the same seeds, else
+ * Newcombe's interval for independent samples.
+ */
 export interface RateChange extends Difference {
   label: string;
   base: { count: number; games: number; share: number; ci95: [number, number] };
   variant: { count: number; games: number; share: number; ci95: [number, number] };
 }
 
-/** A mean in each ruleset (games that ended) and the change with Welch's 95% interval. */
+/**
+ * A mean in each ruleset (games that ended) and the change with its 95% interval: the mean of the
+ * per-seed differences with Student's t over the seeds both ended (paired), else Welch's.
+ */
 export interface MeanChange extends Difference {
   base: Sample;
   variant: Sample;
@@ -45,25 +52,63 @@ export interface Comparison {
 
 const labelOf = (shares: SimulationSummary['winners']) => new Map(shares.map((s) => [s.label, s.count]));
 
-function rates(base: SimulationSummary['winners'], variant: SimulationSummary['winners'], nb: number, nv: number): RateChange[] {
+/** Each seed's game under both rule sets, in the base's order; null when they did not play the same seeds. */
+type Pairs = Array<[GameRecord, GameRecord]> | null;
+
+function pairsOf(base: GameRecord[], variant: GameRecord[]): Pairs {
+  if (base.length !== variant.length) return null;
+  const bySeed = new Map(variant.map((r) => [r.seed, r]));
+  const out: Array<[GameRecord, GameRecord]> = [];
+  for (const b of base) {
+    const v = bySeed.get(b.seed);
+    if (!v) return null;
+    out.push([b, v]);
+  }
+  return out;
+}
+
+/** A game's label for a share (its winner, or winner and level); null for a game that did not end. */
+type Labeller = (r: GameRecord) => string | null;
+const winnerLabel: Labeller = (r) => (r.status === 'ended' ? winnerOf(r.result) : null);
+const outcomeLabel: Labeller = (r) => (r.status === 'ended' ? outcomeOf(r.result) : null);
+
+function rates(base: SimulationSummary['winners'], variant: SimulationSummary['winners'], nb: number, nv: number, pairs: Pairs, label: Labeller): RateChange[] {
   const a = labelOf(base);
   const b = labelOf(variant);
   const labels = [...new Set([...a.keys(), ...b.keys()])];
+  const paired = pairs ? new Map(pairedShares(pairs.map(([x]) => label(x)), pairs.map(([, y]) => label(y))).map((d) => [d.label, d])) : null;
   return labels.map((label) => {
     const xb = a.get(label) ?? 0;
     const xv = b.get(label) ?? 0;
+    const change = paired?.get(label);
     return {
       label,
       base: { count: xb, games: nb, share: nb ? xb / nb : 0, ci95: wilson(xb, nb) },
       variant: { count: xv, games: nv, share: nv ? xv / nv : 0, ci95: wilson(xv, nv) },
-      ...newcombe(xv, nv, xb, nb),
+      ...(change ? { diff: change.diff, ci95: change.ci95, significant: change.significant } : newcombe(xv, nv, xb, nb)),
     };
   });
 }
 
-function means(base: number[], variant: number[]): MeanChange {
-  const b = sample(base);
-  const v = sample(variant);
+/** A number of an ended game (its rounds, decisions, margin), or undefined. */
+type Measure = (r: GameRecord) => number | undefined;
+
+function means(base: GameRecord[], variant: GameRecord[], pairs: Pairs, measure: Measure): MeanChange {
+  const values = (rs: GameRecord[]) => rs.map((r) => (r.status === 'ended' ? measure(r) : undefined)).filter((x): x is number => x !== undefined);
+  const b = sample(values(base));
+  const v = sample(values(variant));
+  if (pairs) {
+    const d: number[] = [];
+    for (const [x, y] of pairs) {
+      const bx = x.status === 'ended' ? measure(x) : undefined;
+      const vy = y.status === 'ended' ? measure(y) : undefined;
+      if (bx !== undefined && vy !== undefined) d.push(vy - bx);
+    }
+    if (d.length >= 2) {
+      const { diff, ci95, significant } = pairedMean(d);
+      return { base: b, variant: v, diff, ci95, significant };
+    }
+  }
   const { diff, ci95, significant } = welch(v, b);
   return { base: b, variant: v, diff, ci95, significant };
 }
@@ -76,7 +121,7 @@ function firstSeatWon(r: GameRecord): boolean {
   return String(w) === 'p1' || (r.seats?.p1 != null && String(w) === r.seats.p1);
 }
 
-function firstSeat(base: GameRecord[], variant: GameRecord[]): FirstSeat {
+function firstSeat(base: GameRecord[], variant: GameRecord[], pairs: Pairs): FirstSeat {
   const seats = Math.max(1, Object.keys(base[0]?.seats ?? variant[0]?.seats ?? { p1: null, p2: null }).length);
   // With sides, p1's fair share is its side's: 1 / number of sides played.
   const sides = new Set(Object.values(base[0]?.seats ?? {}).filter((s) => s !== null));
@@ -88,23 +133,37 @@ function firstSeat(base: GameRecord[], variant: GameRecord[]): FirstSeat {
   };
   const b = one(base);
   const v = one(variant);
-  return { seats, fair, base: b, variant: v, change: newcombe(v.wins, v.games, b.wins, b.games) };
+  let change = newcombe(v.wins, v.games, b.wins, b.games);
+  if (pairs) {
+    let both = 0, onlyBase = 0, onlyVariant = 0;
+    for (const [x, y] of pairs) {
+      const wx = firstSeatWon(x);
+      const wy = firstSeatWon(y);
+      if (wx && wy) both++;
+      else if (wx) onlyBase++;
+      else if (wy) onlyVariant++;
+    }
+    change = newcombePaired(both, onlyVariant, onlyBase, pairs.length - both - onlyBase - onlyVariant);
+  }
+  return { seats, fair, base: b, variant: v, change };
 }
 
 /**
  * Compare games of two rule sets played on the same seeds with the same bots: per winner and
- * outcome the change in share with Newcombe's hybrid score interval, game length and score margin
- * with Welch's interval, and the first seat's win rate. Games are paired by seed, but the rules
- * make them diverge, so the intervals treat the two sets as independent samples (conservative when
- * paired outcomes agree more often than chance).
+ * outcome the change in share, game length and score margin, and the first seat's win rate, each
+ * with its 95% interval. Game i of both is seed `S:i`, so the intervals are paired by seed (common
+ * random numbers): the rules make the games diverge, but a seed that favours one side under the
+ * base often does under the variant too, and the paired interval counts only the seeds where the
+ * change shows. With games that agree more than chance it is narrower than the independent
+ * samples' interval for the same games, never wider by much. Records not paired seed for seed
+ * (other counts, other seeds) are compared as independent samples.
  */
 export function compareSimulations(base: { records: GameRecord[]; program: Program }, variant: { records: GameRecord[]; program: Program }, plan: { seed: string; agents: string[] }): Comparison {
   const sb = summarise(base.records, base.program);
   const sv = summarise(variant.records, variant.program);
-  const ended = (rs: GameRecord[]) => rs.filter((r) => r.status === 'ended');
-  const margins = (rs: GameRecord[]) => ended(rs).map((r) => r.margin).filter((m): m is number => typeof m === 'number');
-  const mb = margins(base.records);
-  const mv = margins(variant.records);
+  const pairs = pairsOf(base.records, variant.records);
+  const hasMargin = (rs: GameRecord[]) => rs.some((r) => r.status === 'ended' && typeof r.margin === 'number');
+  const margin: Measure = (r) => (typeof r.margin === 'number' ? r.margin : undefined);
   return {
     games: base.records.length,
     design: 'paired',
@@ -112,11 +171,11 @@ export function compareSimulations(base: { records: GameRecord[]; program: Progr
     agents: plan.agents,
     base: sb,
     variant: sv,
-    winners: rates(sb.winners, sv.winners, sb.games, sv.games),
-    outcomes: rates(sb.outcomes, sv.outcomes, sb.games, sv.games),
-    rounds: means(ended(base.records).map((r) => r.rounds), ended(variant.records).map((r) => r.rounds)),
-    decisions: means(ended(base.records).map((r) => r.decisions), ended(variant.records).map((r) => r.decisions)),
-    margin: mb.length || mv.length ? means(mb, mv) : null,
-    firstSeat: firstSeat(base.records, variant.records),
+    winners: rates(sb.winners, sv.winners, sb.games, sv.games, pairs, winnerLabel),
+    outcomes: rates(sb.outcomes, sv.outcomes, sb.games, sv.games, pairs, outcomeLabel),
+    rounds: means(base.records, variant.records, pairs, (r) => r.rounds),
+    decisions: means(base.records, variant.records, pairs, (r) => r.decisions),
+    margin: hasMargin(base.records) || hasMargin(variant.records) ? means(base.records, variant.records, pairs, margin) : null,
+    firstSeat: firstSeat(base.records, variant.records, pairs),
   };
 }

@@ -108,7 +108,7 @@ function invariantSummary(records: GameRecord[]): InvariantSummary {
   };
 }
 
-function winnerOf(result: unknown): string {
+export function winnerOf(result: unknown): string {
   if (result && typeof result === 'object' && 'winner' in result) {
     const w = (result as { winner: unknown }).winner;
     return Array.isArray(w) ? `tie: ${w.join(', ')}` : String(w ?? 'none');

@@ -77,7 +77,7 @@ const meanLine = (label: string, m: MeanChange) => `  ${label.padEnd(10)} ${num(
 export function formatComparison(c: Comparison, basePath: string, variantPath: string): string {
   let out = `base:    ${basePath} (${c.base.ruleset}, rules ${c.base.hash})\nvariant: ${variantPath} (${c.variant.ruleset}, rules ${c.variant.hash})\n`;
   out += `${c.games} games each, paired: game i of both uses seed ${c.seed}:i and the same bots (${c.agents.join(', ')}).\n`;
-  out += `Changes are variant − base with 95% intervals (shares: Newcombe hybrid score; means: Welch); * = the interval excludes 0.\n\n`;
+  out += `Changes are variant − base with 95% intervals, paired by seed (shares: Newcombe paired score; means: paired t); * = the interval excludes 0.\n\n`;
   out += rateLines('winners', c.winners);
   if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `\n${rateLines('outcomes', c.outcomes)}`;
   out += `\n             base   variant    change (95% CI)\n${meanLine('rounds', c.rounds)}${meanLine('decisions', c.decisions)}`;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { compareSimulations } from '../../interpreter/analysis/compare.ts';
-import { newcombe, sample, welch } from '../../interpreter/analysis/intervals.ts';
+import { newcombe, newcombePaired, sample, welch } from '../../interpreter/analysis/intervals.ts';
 import type { GameRecord } from '../../interpreter/analysis/summary.ts';
 import type { Program } from '../../interpreter/runtime/program.ts';
 
@@ -60,5 +60,38 @@ describe('compareSimulations', () => {
     expect(t.firstSeat).toMatchObject({ fair: 0.5, base: { wins: 0 }, variant: { wins: 10, advantage: true } });
     expect(t.winners.map((w) => [w.label, w.base.count, w.variant.count])).toEqual([['tie: p1, p2', 10, 0], ['p1', 0, 10]]);
     expect(t.rounds).toMatchObject({ diff: 0, significant: false });
+  });
+});
+
+describe('compareSimulations on the same seeds (paired)', () => {
+  // 100 seeds: red wins 60 under the base and the same 60 plus 10 more under the variant; every
+  // game lasts one round more under the variant.
+  const base = records([...repeat(60, 'red'), ...repeat(40, 'blue')], (i) => 3 + (i % 4), (i) => i % 9);
+  const variant = records([...repeat(70, 'red'), ...repeat(30, 'blue')], (i) => 4 + (i % 4), (i) => (i % 9) + 2);
+  const c = compareSimulations({ records: base, program: program('base') }, { records: variant, program: program('house') }, { seed: '1', agents: ['random'] });
+
+  test('shares should change by the paired interval, narrower than the independent one', () => {
+    const red = c.winners.find((w) => w.label === 'red')!;
+    expect(red).toMatchObject({ base: { count: 60, games: 100 }, variant: { count: 70, games: 100 } });
+    const paired = newcombePaired(60, 10, 0, 30);
+    expect(red.ci95).toEqual(paired.ci95);
+    expect(red.significant).toBe(true);
+    expect(newcombe(70, 100, 60, 100).significant).toBe(false);
+    expect(c.firstSeat.change.ci95).toEqual(paired.ci95);
+  });
+
+  test('means should change by the per-seed differences: one round more on every seed is exactly +1', () => {
+    expect(c.rounds).toMatchObject({ diff: 1, ci95: [1, 1], significant: true });
+    expect(c.rounds.base).toEqual(sample(base.map((r) => r.rounds)));
+    expect(c.margin).toMatchObject({ diff: 2, ci95: [2, 2] });
+    // Welch's interval on the same games would not even see the change of rounds as certain.
+    expect(welch(sample(variant.map((r) => r.rounds)), sample(base.map((r) => r.rounds))).ci95[0]).toBeLessThan(1);
+  });
+
+  test('records of other seeds should be compared as independent samples', () => {
+    const shifted = variant.map((r, i) => ({ ...r, seed: `2:${i + 1}` }));
+    const u = compareSimulations({ records: base, program: program('base') }, { records: shifted, program: program('house') }, { seed: '1', agents: ['random'] });
+    expect(u.winners.find((w) => w.label === 'red')!.ci95).toEqual(newcombe(70, 100, 60, 100).ci95);
+    expect(u.rounds.ci95).toEqual(welch(sample(variant.map((r) => r.rounds)), sample(base.map((r) => r.rounds))).ci95);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { newcombe, sample, studentTCdf, studentTQuantile, welch } from '../../interpreter/analysis/intervals.ts';
+import { newcombe, newcombePaired, pairedMean, pairedShares, sample, studentTCdf, studentTQuantile, welch, wilson } from '../../interpreter/analysis/intervals.ts';
 
 describe('Newcombe hybrid score interval for a difference of proportions', () => {
   // Newcombe (1998), Statistics in Medicine 17:873–890, Table II, method 10 (score, no continuity correction).
@@ -64,5 +64,64 @@ describe("Student's t and Welch's interval", () => {
   test('sample should use n − 1 for the standard deviation', () => {
     expect(sample([1, 2, 3, 4])).toEqual({ n: 4, mean: 2.5, sd: Math.sqrt(5 / 3) });
     expect(sample([])).toEqual({ n: 0, mean: 0, sd: 0 });
+  });
+});
+
+describe('paired intervals (the same seeds under two rule sets)', () => {
+  test("Newcombe's paired method 10 should give the paper's example and agree with the unpaired interval when pairs are uncorrelated", () => {
+    // Newcombe (1998), Statistics in Medicine 17:2635, example: 36 pairs with the event under both, 12 under X only, 2 under Y only, none under neither.
+    const r = newcombePaired(36, 12, 2, 0);
+    expect(r.diff).toBeCloseTo(0.2, 12);
+    expect(r.ci95[0]).toBeCloseTo(0.0569, 4);
+    expect(r.ci95[1]).toBeCloseTo(0.3404, 4);
+    expect(r.significant).toBe(true);
+    // ad − bc = 0: no correlation, so the paired interval is the independent one over the same margins.
+    expect(newcombePaired(25, 25, 25, 25)).toEqual(newcombe(50, 100, 50, 100));
+    // X and Y swapped: the interval mirrors.
+    const m = newcombePaired(36, 2, 12, 0);
+    expect(m.diff).toBeCloseTo(-0.2, 12);
+    expect(m.ci95[0]).toBeCloseTo(-r.ci95[1], 12);
+    expect(m.ci95[1]).toBeCloseTo(-r.ci95[0], 12);
+    expect(newcombePaired(0, 0, 0, 0)).toEqual({ diff: 0, ci95: [0, 0], significant: false });
+  });
+
+  test('pairs that agree more than chance should give a narrower interval than independent samples of the same games', () => {
+    // 100 seeds: 60 won by red under both, 10 more under Y only, 30 by neither.
+    const paired = newcombePaired(60, 0, 10, 30);
+    const independent = newcombe(60, 100, 70, 100);
+    expect(paired.diff).toBeCloseTo(independent.diff, 12);
+    expect(paired.ci95[1] - paired.ci95[0]).toBeLessThan(0.6 * (independent.ci95[1] - independent.ci95[0]));
+    expect([paired.significant, independent.significant]).toEqual([true, false]);
+    // The same through labels: shares of 'red' and 'blue', Y − X.
+    const xs = [...Array(60).fill('red'), ...Array(40).fill('blue')] as string[];
+    const ys = [...Array(70).fill('red'), ...Array(30).fill('blue')] as string[];
+    const [red, blue] = pairedShares(xs, ys);
+    expect(red).toMatchObject({ label: 'red', x: 60, y: 70, diff: newcombePaired(60, 10, 0, 30).diff, ci95: newcombePaired(60, 10, 0, 30).ci95 });
+    expect(blue!.label).toBe('blue');
+    expect(blue!.diff).toBeCloseTo(-0.1, 12);
+    // A game with no label (it did not end) counts in neither share.
+    expect(pairedShares(['red', null], [null, 'red'])[0]).toMatchObject({ x: 1, y: 1, diff: 0 });
+  });
+
+  test('a paired mean should be the mean of the differences with Student t on n − 1 degrees of freedom', () => {
+    const r = pairedMean([1, 2, 3, 4]);
+    // mean 2.5, sd 1.2910, se 0.6455, t(0.975, 3) = 3.182446.
+    expect(r.diff).toBe(2.5);
+    expect(r.ci95[0]).toBeCloseTo(0.4457, 4);
+    expect(r.ci95[1]).toBeCloseTo(4.5543, 4);
+    expect(pairedMean([1, 1, 1])).toMatchObject({ diff: 1, ci95: [1, 1], significant: true });
+    expect(pairedMean([3])).toMatchObject({ diff: 3, ci95: [-Infinity, Infinity], significant: false });
+  });
+});
+
+describe('the Wilson score interval', () => {
+  test('should match the published values and stay inside [0, 1]', () => {
+    // Newcombe (1998), table I: 81/263 gives 0.2553-0.3662.
+    const [lo, hi] = wilson(81, 263);
+    expect(lo).toBeCloseTo(0.2553, 4);
+    expect(hi).toBeCloseTo(0.3662, 4);
+    expect(wilson(0, 10)[0]).toBe(0);
+    expect(wilson(10, 10)[1]).toBe(1);
+    expect(wilson(0, 0)).toEqual([0, 0]);
   });
 });

@@ -81,15 +81,17 @@ describe('simulate', () => {
     const comparison = page.locator('rs-simulate-view section.comparison figure[data-chart="difference"] >> nth=0');
     await comparison.locator('g.difference line.ci').first().waitFor({ state: 'attached', timeout: 60_000 });
     expect(await label(page)).toMatch(/^Playing [1-9]\d* of 10000 games .* · about .+ left$/);
+    // The comparison pairs the seeds both runs have played.
     const heading = await page.textContent('rs-simulate-view section.comparison h3');
-    const [v, b] = /(\d+) and (\d+) games so far/.exec(heading ?? '')!.slice(1).map(Number);
-    // The queue takes the runs in turn: neither is more than a batch per worker ahead.
-    expect(Math.abs(v! - b!)).toBeLessThanOrEqual(MAX_BATCH * 4);
+    expect(heading).toMatch(/paired by seed.*; [1-9]\d* games of each so far/);
     const runs = page.locator('rs-simulate-view section.run');
     for (let i = 0; i < 2; i++) {
       await expect.poll(() => runs.nth(i).textContent()).toMatch(/\d+ games, \d+ ended \(so far\)/);
       expect(await runs.nth(i).locator('figure[data-chart="shares"] >> nth=0 >> g.share').count()).toBe(2);
     }
+    // The queue takes the runs in turn: neither is more than a batch per worker ahead.
+    const [v, b] = await runs.evaluateAll((sections) => sections.map((el) => Number(/(\d+) games, \d+ ended/.exec(el.textContent ?? '')?.[1])));
+    expect(Math.abs(v! - b!)).toBeLessThanOrEqual(MAX_BATCH * 4);
     await s.shot('live');
     await page.click('rs-simulate-view button[data-action="cancel"]');
     await expect.poll(() => label(page)).toMatch(/^Cancelled after [1-9]\d* of 10000 games/);

@@ -1,50 +1,48 @@
 import { describe, expect, test } from 'vitest';
-import { compareShares, differenceInterval, wilson } from '../../editor/simulate/compare.ts';
+import { compareRecords } from '../../editor/simulate/compare.ts';
+import { newcombe, newcombePaired } from '../../interpreter/analysis/intervals.ts';
+import type { GameRecord } from '../../interpreter/analysis/summary.ts';
 
-const round = (xs: [number, number]) => xs.map((x) => Math.round(x * 10000) / 10000);
+const rec = (winner: string, level = 'Points') => ({ seed: 's', status: 'ended', result: { winner, level }, rounds: 1, decisions: 1, error: null }) as GameRecord;
+const stopped = { seed: 's', status: 'error', result: null, rounds: 1, decisions: 1, error: { code: 'x', message: 'x' } } as GameRecord;
 
-describe('variant minus base (editor/simulate/compare.ts)', () => {
-  test('the Wilson interval should match the published values and stay inside [0, 1]', () => {
-    // Newcombe (1998), table I: 81/263 gives 0.2553-0.3662.
-    expect(round(wilson(81, 263))).toEqual([0.2553, 0.3662]);
-    expect(wilson(0, 10)[0]).toBe(0);
-    expect(wilson(10, 10)[1]).toBe(1);
-    expect(wilson(0, 0)).toEqual([0, 0]);
+describe('variant minus base, paired by seed (editor/simulate/compare.ts)', () => {
+  test('games of the same number should be paired, and only those both runs have', () => {
+    // Base: red wins games 1-60 of 100; variant: red wins 1-70. Game 101 only in the variant, game 50 missing from the base.
+    const base: Array<GameRecord | undefined> = Array.from({ length: 100 }, (_, i) => rec(i < 60 ? 'red' : 'blue'));
+    const variant: Array<GameRecord | undefined> = Array.from({ length: 101 }, (_, i) => rec(i < 70 ? 'red' : 'blue'));
+    base[49] = undefined;
+    const { games, rows } = compareRecords(variant, base, 'winner', ['blue']);
+    expect(games).toBe(99);
+    expect(rows.map((r) => r.label)).toEqual(['blue', 'red']);
+    const red = rows[1]!;
+    expect(red).toMatchObject({ variant: { count: 69, games: 99 }, base: { count: 59, games: 99 } });
+    const paired = newcombePaired(59, 10, 0, 30);
+    expect(red.difference).toBeCloseTo(paired.diff, 12);
+    expect(red.ci95).toEqual(paired.ci95);
+    // Narrower than the independent samples' interval of the same counts.
+    const [lo, hi] = newcombe(69, 99, 59, 99).ci95;
+    expect(red.ci95[1] - red.ci95[0]).toBeLessThan(hi - lo);
+    expect(compareRecords(variant, base, 'outcome').rows.map((r) => r.label).sort()).toEqual(['blue — Points', 'red — Points']);
+    expect(compareRecords([], base, 'winner')).toEqual({ games: 0, rows: [] });
   });
 
-  test("the difference interval should match Newcombe's hybrid score examples", () => {
-    // Newcombe (1998), table II, method 10: 56/70 - 48/80 gives 0.0524 to 0.3339; 9/10 - 3/10 gives 0.1705 to 0.8090.
-    expect(round(differenceInterval(56, 70, 48, 80))).toEqual([0.0524, 0.3339]);
-    expect(round(differenceInterval(9, 10, 3, 10))).toEqual([0.1705, 0.809]);
-    // At the edges the interval stays inside [-1, 1] and is not degenerate.
-    const [lo, hi] = differenceInterval(10, 10, 0, 10);
-    expect(hi).toBeLessThanOrEqual(1);
-    expect(lo).toBeGreaterThan(0.5);
-    expect(lo).toBeLessThan(1);
-    expect(differenceInterval(1, 0, 1, 5)).toEqual([-1, 1]);
-  });
-
-  test('every result of either run should get a row, a missing result counting 0', () => {
-    const rows = compareShares(
-      [
-        { label: 'pirates', count: 120 },
-        { label: 'rapallini', count: 80 },
-      ],
-      200,
-      [
-        { label: 'rapallini', count: 110 },
-        { label: 'pirates', count: 85 },
-        { label: 'none', count: 5 },
-      ],
-      200,
-    );
+  test('a result of one run only should count 0 in the other, and a game that stopped counts in no share', () => {
+    // 200 seeds: pirates win 120 under the variant and 85 under the base, which also has 5 draws ("none").
+    const base = Array.from({ length: 200 }, (_, i) => rec(i < 85 ? 'pirates' : i < 195 ? 'rapallini' : 'none'));
+    const variant = Array.from({ length: 200 }, (_, i) => rec(i < 120 ? 'pirates' : 'rapallini'));
+    const { rows } = compareRecords(variant, base, 'winner', ['pirates', 'rapallini']);
     expect(rows.map((r) => r.label)).toEqual(['pirates', 'rapallini', 'none']);
     expect(rows[0]).toMatchObject({ variant: { count: 120, share: 0.6 }, base: { count: 85, share: 0.425 } });
     expect(rows[0]!.difference).toBeCloseTo(0.175, 10);
     expect(rows[0]!.ci95[0]).toBeGreaterThan(0);
     expect(rows[2]).toMatchObject({ variant: { count: 0, share: 0 }, base: { count: 5 } });
     expect(rows[2]!.difference).toBeCloseTo(-0.025, 10);
-    // 0/200 against 5/200: Wilson 0-0.0188 and 0.0107-0.0572 combine to -0.0572 to -0.0014.
-    expect(round(rows[2]!.ci95)).toEqual([-0.0572, -0.0014]);
+    expect(rows[2]!.ci95).toEqual(newcombePaired(0, 0, 5, 195).ci95);
+    // Intervals stay inside [-1, 1].
+    const all = compareRecords(Array(10).fill(rec('a')), Array(10).fill(rec('b')), 'winner').rows;
+    for (const r of all) expect(r.ci95[0]).toBeGreaterThanOrEqual(-1), expect(r.ci95[1]).toBeLessThanOrEqual(1);
+    const withStop = compareRecords([rec('a'), stopped], [rec('a'), rec('a')], 'winner');
+    expect(withStop.rows[0]).toMatchObject({ variant: { count: 1, games: 2 }, base: { count: 2, games: 2 } });
   });
 });

@@ -7,7 +7,7 @@ import { baseName } from '../../workspace/download.ts';
 import '../game-setup/game-setup.ts';
 import { defaultSetup, gameSetup, type SetupValue } from '../game-setup/setup-value.ts';
 import { differenceChart, histogram, shareChart } from './sim-charts.ts';
-import { compareShares } from '../../simulate/compare.ts';
+import { compareRecords } from '../../simulate/compare.ts';
 import { duration } from '../../../interpreter/analysis/duration.ts';
 import { styles } from './simulate-view.styles.ts';
 
@@ -101,11 +101,13 @@ export class RsSimulateView extends LitElement {
     if (!v || !b || runs.length !== 2) return nothing;
     const sides = { ...base!.sides, ...variant!.sides };
     const outcomes = v.outcomes.some((o) => o.label.includes(' — ')) || b.outcomes.some((o) => o.label.includes(' — '));
-    const partial = this.sim.running || v.games < this.runGames || b.games < this.runGames;
+    // Game i of both runs is the same seed: the comparison pairs them, over the games both have.
+    const winners = compareRecords(variant!.records, base!.records, 'winner', v.winners.map((s) => s.label));
+    const partial = this.sim.running || winners.games < this.runGames;
     return html`<section class="comparison" aria-label="Variant minus base">
-      <h3>Variant minus base <span class="muted">(percentage points, 95% intervals, Newcombe${partial ? html`; <span class="so-far">${v.games} and ${b.games} games${this.sim.running ? ' so far' : ''}</span>` : nothing})</span></h3>
-      ${differenceChart('Winners: variant minus base', compareShares(v.winners, v.games, b.winners, b.games), sides)}
-      ${outcomes ? differenceChart('Outcomes: variant minus base', compareShares(v.outcomes, v.games, b.outcomes, b.games), sides) : nothing}
+      <h3>Variant minus base <span class="muted">(percentage points, 95% intervals paired by seed, Newcombe${partial ? html`; <span class="so-far">${winners.games} games of each${this.sim.running ? ' so far' : ''}</span>` : nothing})</span></h3>
+      ${differenceChart('Winners: variant minus base', winners.rows, sides)}
+      ${outcomes ? differenceChart('Outcomes: variant minus base', compareRecords(variant!.records, base!.records, 'outcome', v.outcomes.map((s) => s.label)).rows, sides) : nothing}
     </section>`;
   }
 
