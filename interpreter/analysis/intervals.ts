@@ -106,6 +106,30 @@ export function pairedMean(d: readonly number[]): Difference & { n: number } {
   return { diff: s.mean, ci95, significant: ci95[0] > 0 || ci95[1] < 0, n: s.n };
 }
 
+/**
+ * The mean of several independent proportions k_i/n_i (equal weights), with its 95% interval by
+ * MOVER (Zou & Donner 2008): each proportion's Wilson limits, their distances from the estimate
+ * combined as root sum of squares on each side, the way `newcombe` combines two. For an agent
+ * that played every seat of a rotation equally often, its seat-balanced win rate: the seat
+ * (a side that nearly always wins, say) then no longer counts as chance, and the interval is
+ * as narrow as the seats allow. Undefined without groups or with an empty one.
+ */
+export function meanOfProportions(groups: ReadonlyArray<readonly [k: number, n: number]>): { rate: number; ci95: [number, number] } | undefined {
+  if (groups.length === 0 || groups.some(([, n]) => n <= 0)) return undefined;
+  const w = 1 / groups.length;
+  let rate = 0;
+  let below = 0;
+  let above = 0;
+  for (const [k, n] of groups) {
+    const p = k / n;
+    const [l, u] = wilson(k, n, Z95);
+    rate += w * p;
+    below += (w * (p - l)) ** 2;
+    above += (w * (u - p)) ** 2;
+  }
+  return { rate, ci95: [Math.max(0, rate - Math.sqrt(below)), Math.min(1, rate + Math.sqrt(above))] };
+}
+
 export interface Sample {
   n: number;
   mean: number;

@@ -1,4 +1,5 @@
 import { agentFromSpec, heuristicScores, playWith, rewardsOf, winnersOf, type Agent } from '../agents/index.ts';
+import { meanOfProportions } from '../analysis/intervals.ts';
 import { outcomeOf, shares, wilson } from '../analysis/summary.ts';
 import type { Program } from '../runtime/index.ts';
 
@@ -102,6 +103,14 @@ export interface TournamentRow {
   /** CPU ms per decision (see `TournamentGame.cpu`); only when every game kept it. */
   cpuPerDecision?: { mean: number; p95: number };
   meanScore?: number;
+  /**
+   * Per agent, its win rate averaged over the seats it played (each seat's rate weighing the
+   * same) with a 95% interval that counts each seat's own chance only (`meanOfProportions`): with
+   * seats rotated, which seat an agent had is no luck, so this interval is the narrower honest
+   * one when seats are unequal (Dragut's Pirate, Battle of Seattle's Protesters). Absent when
+   * the agent did not play every seat.
+   */
+  seatBalanced?: { rate: number; ci95: [number, number] };
 }
 
 export type TournamentResult = ReturnType<typeof aggregate>;
@@ -144,9 +153,16 @@ export function aggregate(run: TournamentRun, games: TournamentGame[]) {
       ...(t.scores.length ? { meanScore: t.scores.reduce((a, b) => a + b, 0) / t.scores.length } : {}),
     };
   };
+  const balanced = (label: string) => {
+    const perSeat = Array.from({ length: seats }, (_, s) => bySeat.get(`p${s + 1} ${label}`));
+    return perSeat.every((t) => t !== undefined && t.games > 0) ? meanOfProportions(perSeat.map((t) => [Math.round(t!.wins), t!.games] as const)) : undefined;
+  };
   return {
     ruleset: run.ruleset, hash: run.hash, games: run.games, seats, lineup, ended: lengths.length, errors,
-    agents: [...byAgent].map(([label, t]) => row(label, t)),
+    agents: [...byAgent].map(([label, t]) => {
+      const b = balanced(label);
+      return { ...row(label, t), ...(b ? { seatBalanced: b } : {}) };
+    }),
     outcomes: shares(outcomes, outcomes.length),
     decisions: { mean: lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0 },
     bySeat: [...bySeat].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([label, t]): TournamentRow => { const { msPerDecision: _, cpuPerDecision: __, ...r } = row(label, t); return r; }),
@@ -157,7 +173,7 @@ export function aggregate(run: TournamentRun, games: TournamentGame[]) {
 export function formatTournament(path: string, t: TournamentResult & { interrupted?: { finished: number; asked: number } }, json: boolean): string {
   if (json) return `${JSON.stringify(t, null, 2)}\n`;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  const line = (r: TournamentRow) => `  ${r.label.padEnd(24)} games ${String(r.games).padStart(4)}  wins ${String(+r.wins.toFixed(2)).padStart(6)}  draws ${String(r.draws).padStart(3)}  ${pct(r.winRate).padStart(6)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})${r.msPerDecision ? `  ms/decision mean ${r.msPerDecision.mean.toFixed(1)} p95 ${r.msPerDecision.p95.toFixed(1)}` : ''}${r.cpuPerDecision ? ` (CPU mean ${r.cpuPerDecision.mean.toFixed(1)} p95 ${r.cpuPerDecision.p95.toFixed(1)})` : ''}${r.meanScore !== undefined ? `  score at end ${r.meanScore.toFixed(2)}` : ''}\n`;
+  const line = (r: TournamentRow) => `  ${r.label.padEnd(24)} games ${String(r.games).padStart(4)}  wins ${String(+r.wins.toFixed(2)).padStart(6)}  draws ${String(r.draws).padStart(3)}  ${pct(r.winRate).padStart(6)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})${r.msPerDecision ? `  ms/decision mean ${r.msPerDecision.mean.toFixed(1)} p95 ${r.msPerDecision.p95.toFixed(1)}` : ''}${r.cpuPerDecision ? ` (CPU mean ${r.cpuPerDecision.mean.toFixed(1)} p95 ${r.cpuPerDecision.p95.toFixed(1)})` : ''}${r.meanScore !== undefined ? `  score at end ${r.meanScore.toFixed(2)}` : ''}${r.seatBalanced ? `\n  ${''.padEnd(24)} seats balanced ${pct(r.seatBalanced.rate)} (95% CI ${pct(r.seatBalanced.ci95[0])}–${pct(r.seatBalanced.ci95[1])})` : ''}\n`;
   let out = `${path} (${t.ruleset}, rules ${t.hash}): ${t.games} games, ${t.seats} seats, line-up ${t.lineup.join(', ')} rotated; ended ${t.ended}, errors ${t.errors.length}\n\nby agent\n`;
   for (const r of t.agents) out += line(r);
   out += '\nby seat\n';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { newcombe, newcombePaired, pairedMean, pairedShares, sample, studentTCdf, studentTQuantile, welch, wilson } from '../../interpreter/analysis/intervals.ts';
+import { newcombe, newcombePaired, pairedMean, pairedShares, sample, studentTCdf, studentTQuantile, welch, wilson, meanOfProportions } from '../../interpreter/analysis/intervals.ts';
 
 describe('Newcombe hybrid score interval for a difference of proportions', () => {
   // Newcombe (1998), Statistics in Medicine 17:873–890, Table II, method 10 (score, no continuity correction).
@@ -123,5 +123,24 @@ describe('the Wilson score interval', () => {
     expect(wilson(0, 10)[0]).toBe(0);
     expect(wilson(10, 10)[1]).toBe(1);
     expect(wilson(0, 0)).toEqual([0, 0]);
+  });
+});
+
+describe('the mean of independent proportions (MOVER)', () => {
+  test('one group should be its Wilson interval; two unequal seats a narrower interval than pooling them', () => {
+    const one = meanOfProportions([[81, 263]])!;
+    expect(one.rate).toBeCloseTo(81 / 263, 12);
+    expect(one.ci95[0]).toBeCloseTo(wilson(81, 263)[0], 8);
+    expect(one.ci95[1]).toBeCloseTo(wilson(81, 263)[1], 8);
+    // An agent that won 15 of 15 games on the strong seat and 2 of 15 on the weak one (Dragut, hard against normal).
+    const seats = meanOfProportions([[15, 15], [2, 15]])!;
+    expect(seats.rate).toBeCloseTo(17 / 30, 12);
+    // By hand: Wilson 15/15 is 0.7961-1 and 2/15 is 0.0374-0.3788; 0.5667 − √(¼·0.2039² + ¼·0.0959²) and 0.5667 + √(¼·0.2455²).
+    expect(seats.ci95[0]).toBeCloseTo(0.4540, 3);
+    expect(seats.ci95[1]).toBeCloseTo(0.6894, 3);
+    const pooled = wilson(17, 30);
+    expect(seats.ci95[1] - seats.ci95[0]).toBeLessThan(pooled[1] - pooled[0]);
+    expect(meanOfProportions([])).toBeUndefined();
+    expect(meanOfProportions([[1, 2], [0, 0]])).toBeUndefined();
   });
 });

@@ -22,6 +22,14 @@ describe('rulesmith tournament', () => {
     // Outcomes name the agents of the winning seats; they add up to the games.
     expect(t.outcomes.reduce((n: number, o: { count: number }) => n + o.count, 0)).toBe(8);
     expect(t.outcomes.every((o: { label: string }) => /\((mcts:iterations=100|random)\)$/.test(o.label))).toBe(true);
+    // Seats balanced: the mean of the agent's rates on each seat, with an interval from those alone.
+    const seat = (label: string) => t.bySeat.find((s: { label: string }) => s.label === label);
+    const rates = ['p1 mcts:iterations=100', 'p2 mcts:iterations=100'].map((l) => seat(l).wins / seat(l).games);
+    expect(mcts.seatBalanced.rate).toBeCloseTo((rates[0]! + rates[1]!) / 2, 12);
+    expect(mcts.seatBalanced.ci95[0]).toBeLessThanOrEqual(mcts.seatBalanced.rate);
+    expect(mcts.seatBalanced.ci95[1]).toBeGreaterThanOrEqual(mcts.seatBalanced.rate);
+    const text = await runCli(['tournament', NIM, '--agents', 'mcts:iterations=100,random', '--games', '8']);
+    expect(text.out).toMatch(/\n {27}seats balanced \d+\.\d% \(95% CI \d+\.\d%–\d+\.\d%\)\n/);
   });
 
   test('with heuristics, each agent gets its seats\' mean score at the end', async () => {
