@@ -49,7 +49,7 @@ export const SUMMARY_MS = 250;
  * starts afresh, so no record outlives the code that played it. At most MAX_KEPT records.
  */
 const played = new Map<string, Map<number, GameRecord>>();
-export const MAX_KEPT = 200_000;
+const MAX_KEPT = 200_000;
 let kept = 0;
 
 const planKey = (hash: string, plan: SimulationPlan): string => `${hash}\n${JSON.stringify(plan)}`;
@@ -65,12 +65,6 @@ function keep(key: string, n: number, record: GameRecord): void {
     kept -= g.size;
     played.delete(k);
   }
-}
-
-/** Forget every game played so far (tests). */
-export function forgetPlayed(): void {
-  played.clear();
-  kept = 0;
 }
 
 export class SimulationController implements ReactiveController {
