@@ -44,9 +44,15 @@ export function processIo(): Io {
   };
   for (const stream of [process.stdout, process.stderr]) stream.on('error', outputClosed);
   if (process.stderr.isTTY) {
-    // Time from the command's start (the rules' loading and checking included), and the rest at the pace so far.
+    // Time from the command's start (loading, checking and threads starting included); the pace
+    // is measured from the first game's end, so start-up does not inflate the estimate.
     const started = performance.now();
-    io.progress = (done, total) => process.stderr.write(progressLine(done, total, performance.now() - started));
+    let first = 0;
+    io.progress = (done, total) => {
+      const now = performance.now() - started;
+      if (done === 1) first = now;
+      process.stderr.write(progressLine(done, total, now, first));
+    };
     io.status = (text) => process.stderr.write(`\r${text}\x1b[K`);
   }
   return io;
@@ -72,12 +78,13 @@ function outputClosed(e: NodeJS.ErrnoException): void {
 
 /**
  * A terminal's progress line: a bar, games done, time so far and, once two games have ended, about
- * how long the rest will take at the pace so far (search bots' games take minutes). `\r` goes back
- * to the line's start and ESC[K clears what a longer line left; the last one ends the line.
+ * how long the rest will take at the pace since the first ended (`firstMs`; search bots' games take
+ * minutes). `\r` goes back to the line's start and ESC[K clears what a longer line left; the last
+ * one ends the line.
  */
-export function progressLine(done: number, total: number, elapsedMs: number): string {
+export function progressLine(done: number, total: number, elapsedMs: number, firstMs = 0): string {
   const width = 30;
   const filled = Math.round((done / total) * width);
-  const left = done >= 2 && done < total ? `, about ${duration((elapsedMs / done) * (total - done))} left` : '';
+  const left = done >= 2 && done < total ? `, about ${duration(((elapsedMs - firstMs) / (done - 1)) * (total - done))} left` : '';
   return `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}  ${duration(elapsedMs)}${left}\x1b[K${done === total ? '\n' : ''}`;
 }

@@ -98,8 +98,10 @@ describe('rulesmith options <ruleset>', () => {
 describe('the progress line on a terminal', () => {
   test('should show the bar, games done, time so far and, from the second game, about how long is left', () => {
     expect(progressLine(1, 400, 95_000)).toBe(`\r[${'.'.repeat(30)}] 1/400  1 min 35 s\x1b[K`);
-    // 10 games in 20 minutes: 390 more at that pace are 13 hours.
-    expect(progressLine(10, 400, 1_200_000)).toBe(`\r[#${'.'.repeat(29)}] 10/400  20 min, about 13 h left\x1b[K`);
+    // The first game ended at 2 minutes, the tenth at 20: 2 minutes a game, so 390 more are 13 hours.
+    expect(progressLine(10, 400, 1_200_000, 120_000)).toBe(`\r[#${'.'.repeat(29)}] 10/400  20 min, about 13 h left\x1b[K`);
+    // Start-up before the first game does not count in the pace: 4 s to start, then 0.5 s a game.
+    expect(progressLine(5, 30, 6_000, 4_000)).toBe(`\r[#####${'.'.repeat(25)}] 5/30  6 s, about 13 s left\x1b[K`);
     expect(progressLine(400, 400, 48_000_000)).toBe(`\r[${'#'.repeat(30)}] 400/400  13 h 20 min\x1b[K\n`);
   });
 });
