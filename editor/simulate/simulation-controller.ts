@@ -84,6 +84,8 @@ export class SimulationController implements ReactiveController {
   private token = 0;
   private frame = 0;
   private started = 0;
+  /** When the first game of this run was played (ms since Run): the pace is measured from there. */
+  private firstGame = 0;
   private lastSummary = 0;
   private dirty = new Set<SimRun>();
 
@@ -102,6 +104,7 @@ export class SimulationController implements ReactiveController {
     this.cancel();
     const token = ++this.token;
     this.started = performance.now();
+    this.firstGame = 0;
     Object.assign(this, { running: true, cancelled: false, done: 0, reused: 0, total: request.games * request.runs.length, elapsed: 0, remaining: undefined });
     this.runs = request.runs.map((r) => ({ ...r, sides: {}, records: [] }));
     this.dirty.clear();
@@ -185,6 +188,7 @@ export class SimulationController implements ReactiveController {
               keep(keys[msg.run]!, msg.n, msg.record);
               this.dirty.add(run);
               this.done++;
+              if (this.done - this.reused === 1) this.firstGame = performance.now() - this.started;
               return this.tick();
             }
             case 'done':
@@ -230,9 +234,10 @@ export class SimulationController implements ReactiveController {
   private refresh(now: boolean): void {
     const t = performance.now();
     this.elapsed = t - this.started;
-    // Wall clock per game played so far (games reused took none), all workers together: the rest at that pace.
+    // Wall clock per game played since the first one ended (workers starting and games reused took
+    // none of it), all workers together: the rest at that pace.
     const playedNow = this.done - this.reused;
-    this.remaining = this.running && playedNow >= 2 && this.done < this.total ? (this.elapsed / playedNow) * (this.total - this.done) : undefined;
+    this.remaining = this.running && playedNow >= 2 && this.done < this.total ? ((this.elapsed - this.firstGame) / (playedNow - 1)) * (this.total - this.done) : undefined;
     if (!now && t - this.lastSummary < SUMMARY_MS) return;
     this.lastSummary = t;
     for (const run of this.dirty) {
