@@ -73,6 +73,18 @@ function rateLines(title: string, rows: readonly RateChange[]): string {
 
 const meanLine = (label: string, m: MeanChange) => `  ${label.padEnd(10)} ${num(m.base.mean).padStart(8)}  ${num(m.variant.mean).padStart(8)}    ${signed(m.diff, num)} (${num(m.ci95[0])} to ${num(m.ci95[1])})${m.significant ? '  *' : ''}\n`;
 
+/**
+ * How precise the winners' changes are, and what more games would buy: an interval narrows as the
+ * square root of the games, so halving it takes four times as many. Said for the widest winner
+ * interval; nothing when there is no winner share or no game.
+ */
+function precisionLine(c: Comparison): string {
+  const half = Math.max(0, ...c.winners.map((w) => (w.ci95[1] - w.ci95[0]) / 2));
+  if (!(half > 0) || c.games < 2) return '';
+  const points = (x: number) => (x * 100).toFixed(1);
+  return `precision: winners' changes within about ±${points(half)} points with ${c.games} games of each; ±${points(half / 2)} would take about ${(4 * c.games).toLocaleString('en-US')}.\n`;
+}
+
 /** Base against variant: shares and means with the change and its interval; * marks significant. */
 export function formatComparison(c: Comparison, basePath: string, variantPath: string): string {
   let out = `base:    ${basePath} (${c.base.ruleset}, rules ${c.base.hash})\nvariant: ${variantPath} (${c.variant.ruleset}, rules ${c.variant.hash})\n`;
@@ -85,6 +97,7 @@ export function formatComparison(c: Comparison, basePath: string, variantPath: s
   const f = c.firstSeat;
   const seat = (s: Comparison['firstSeat']['base']) => `${pct(s.share)} (${pct(s.ci95[0])}–${pct(s.ci95[1])})${s.advantage ? ' advantage' : ''}`;
   out += `\nfirst seat (p1) wins: base ${seat(f.base)}, variant ${seat(f.variant)}; fair share ${pct(f.fair)}; change ${signed(f.change.diff, pct)} (${pct(f.change.ci95[0])} to ${pct(f.change.ci95[1])})${f.change.significant ? '  *' : ''}\n`;
+  out += precisionLine(c);
   const errors = c.base.errors.count + c.variant.errors.count;
   if (errors) out += `\nruntime errors: base ${c.base.errors.count}, variant ${c.variant.errors.count}${[...c.base.errors.first, ...c.variant.errors.first].slice(0, 3).map((e) => `\n  seed ${e.seed}: ${e.code}: ${e.message}${e.at ? ` (${e.at})` : ''}`).join('')}\n`;
   return out;

@@ -35,6 +35,9 @@ describe('rulesmith diff, what a house rule changes', () => {
     expect(text.out).toMatch(/\n {2}rounds {9}3\.00 {6}2\.00 {4}−1\.00 \(−1\.00 to −1\.00\) {2}\*\n/);
     expect(text.out).toMatch(/first seat \(p1\) wins: base [\d.]+% \([\d.]+%–[\d.]+%\), variant [\d.]+% .*; fair share 50\.0%/);
     const json = JSON.parse((await runCli([...args, '--json', '--odds'])).out);
+    // What more games would buy: the widest winner interval's half-width, and four times the games for half of it.
+    const half = Math.max(...json.simulation.winners.map((w: { ci95: [number, number] }) => (w.ci95[1] - w.ci95[0]) / 2));
+    expect(text.out).toContain(`precision: winners' changes within about ±${(half * 100).toFixed(1)} points with 30 games of each; ±${(half * 50).toFixed(1)} would take about 120.\n`);
     expect(Object.keys(json)).toEqual(['base', 'variant', 'changes', 'odds', 'simulation']);
     const s = json.simulation;
     expect(s).toMatchObject({ games: 30, design: 'paired', seed: '4', agents: ['random'], base: { ruleset: 'duel', games: 30 }, variant: { ruleset: 'duel_house', games: 30 } });
