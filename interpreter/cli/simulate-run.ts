@@ -91,8 +91,9 @@ export const searching = (plan: SimulationPlan): boolean => (plan.agents ?? ['ra
 /**
  * The threads of one command: this one plays too, and `threads - 1` worker threads, started once
  * and kept for every run of the command (both rule sets of a comparison), take chunks of games
- * from a queue. Game i is always seed "S:i" and its record goes to slot i, so the records (and
- * replay files) are the same for any number of threads and any hand-out order. Call close().
+ * from a queue (with search bots under `stopOnInterrupt`, `threads` workers and this thread only
+ * waits). Game i is always seed "S:i" and its record goes to slot i, so the records (and replay
+ * files) are the same for any number of threads and any hand-out order. Call close().
  */
 export class GamePool {
   private readonly helpers: Helper[] = [];
@@ -132,12 +133,11 @@ export class GamePool {
    * the games finished (and `interrupted` is set); a later call plays nothing.
    */
   async play<R extends PlayedRecord = GameRecord>(program: Program, plan: SimulationPlan, [first, last]: [number, number], tick: () => void): Promise<R[] | { problems: string[] }> {
-    if (first > last) return [];
+    if (first > last || this.interrupted) return [];
     if (plan.replays) mkdirSync(plan.replays, { recursive: true });
     const mainPlays = !(this.stopOnInterrupt && searching(plan));
     const run: Run = { program, plan, first, records: new Array(last - first + 1), done: 0, tick, mainPlays };
     this.run = run;
-    if (this.interrupted) return [];
     if (!mainPlays) {
       // Every thread the setting asks for is a worker ('auto': one per core, up to 4).
       this.grow(Math.min(this.setting === 'auto' ? AUTO_THREADS : this.threads, last - first + 1));
