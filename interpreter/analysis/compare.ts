@@ -179,3 +179,13 @@ export function compareSimulations(base: { records: GameRecord[]; program: Progr
     firstSeat: firstSeat(base.records, variant.records, pairs),
   };
 }
+
+/**
+ * How precise the winners' changes are: the widest winner interval's half-width (a share, 0..1)
+ * with the games of each rule set. An interval narrows as the square root of the games, so half
+ * of it takes four times as many. Undefined with no winner share or fewer than two games.
+ */
+export function winnersPrecision(c: Comparison): { halfWidth: number; games: number } | undefined {
+  const halfWidth = Math.max(0, ...c.winners.map((w) => (w.ci95[1] - w.ci95[0]) / 2));
+  return halfWidth > 0 && c.games >= 2 ? { halfWidth, games: c.games } : undefined;
+}

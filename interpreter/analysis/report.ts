@@ -1,4 +1,4 @@
-import type { Comparison, MeanChange } from './compare.ts';
+import { winnersPrecision, type Comparison, type MeanChange } from './compare.ts';
 import type { ElementChange, TableGrid, ValueChange } from './diff.ts';
 import type { OddsChange } from './odds-diff.ts';
 import { changeChart, esc, oddsChart, rateChart, type ChangeRow } from './report-svg.ts';
@@ -120,6 +120,8 @@ function comparisonSection(c: Comparison): string {
   let out = `<h2 id="simulation">Simulated games</h2>\n<p>${c.games} games of each rule set, <b>paired</b>: game <i>i</i> of both is played with seed <code>${esc(c.seed)}:i</code> and the same bots (<code>${esc(c.agents.join(', '))}</code>). Changes are variant − base with 95% intervals, paired by seed: shares by Newcombe's score interval for paired proportions, means by Student's t on the per-seed differences; <span class="sig">significant</span> when the interval excludes 0.</p>\n`;
   out += `<p class="note">Base ${esc(c.base.ruleset)} (rules ${esc(c.base.hash)}): ${c.base.ended} ended, ${c.base.errors.count} runtime errors. Variant ${esc(c.variant.ruleset)} (rules ${esc(c.variant.hash)}): ${c.variant.ended} ended, ${c.variant.errors.count} runtime errors.</p>\n`;
   out += `<h3>Winners</h3>\n${rateChart('Win rates, base and variant', c.winners.map((w) => ({ label: w.label, values: [{ series: 'base', share: w.base.share, ci95: w.base.ci95 }, { series: 'variant', share: w.variant.share, ci95: w.variant.ci95 }] })))}\n${rateTable('winner', c.winners)}`;
+  const precision = winnersPrecision(c);
+  if (precision) out += `<p class="note precision">Winners' changes are within about ±${(precision.halfWidth * 100).toFixed(1)} points with ${precision.games} games of each; ±${(precision.halfWidth * 50).toFixed(1)} would take about ${(4 * precision.games).toLocaleString('en-US')}.</p>\n`;
   if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `<h3>Outcomes</h3>\n${rateTable('outcome', c.outcomes)}`;
   out += `<h3>Game length and margin</h3>\n<table class="means"><tr><th></th><th>base mean</th><th>variant mean</th><th>change</th><th>95% interval</th></tr>${meanRow('rounds', c.rounds)}${meanRow('decisions', c.decisions)}${c.margin ? meanRow('score margin', c.margin) : ''}</table>\n`;
   if (!c.margin) out += `<p class="note">No score margin: neither rule set reports a numeric <code>margin</code> in its result nor declares <code>heuristics:</code>.</p>\n`;

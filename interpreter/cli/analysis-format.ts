@@ -1,4 +1,4 @@
-import type { Comparison, MeanChange, RateChange } from '../analysis/compare.ts';
+import { winnersPrecision, type Comparison, type MeanChange, type RateChange } from '../analysis/compare.ts';
 import type { ElementChange, TableGrid, ValueChange } from '../analysis/diff.ts';
 import type { OddsChange, OddsSide } from '../analysis/odds-diff.ts';
 
@@ -73,16 +73,12 @@ function rateLines(title: string, rows: readonly RateChange[]): string {
 
 const meanLine = (label: string, m: MeanChange) => `  ${label.padEnd(10)} ${num(m.base.mean).padStart(8)}  ${num(m.variant.mean).padStart(8)}    ${signed(m.diff, num)} (${num(m.ci95[0])} to ${num(m.ci95[1])})${m.significant ? '  *' : ''}\n`;
 
-/**
- * How precise the winners' changes are, and what more games would buy: an interval narrows as the
- * square root of the games, so halving it takes four times as many. Said for the widest winner
- * interval; nothing when there is no winner share or no game.
- */
+/** How precise the winners' changes are, and what more games would buy (`winnersPrecision`). */
 function precisionLine(c: Comparison): string {
-  const half = Math.max(0, ...c.winners.map((w) => (w.ci95[1] - w.ci95[0]) / 2));
-  if (!(half > 0) || c.games < 2) return '';
+  const p = winnersPrecision(c);
+  if (!p) return '';
   const points = (x: number) => (x * 100).toFixed(1);
-  return `precision: winners' changes within about ±${points(half)} points with ${c.games} games of each; ±${points(half / 2)} would take about ${(4 * c.games).toLocaleString('en-US')}.\n`;
+  return `precision: winners' changes within about ±${points(p.halfWidth)} points with ${p.games} games of each; ±${points(p.halfWidth / 2)} would take about ${(4 * p.games).toLocaleString('en-US')}.\n`;
 }
 
 /** Base against variant: shares and means with the change and its interval; * marks significant. */

@@ -50,5 +50,7 @@ describe('the HTML report', () => {
     expect(html).toContain('<tr class="significant"><td>rounds</td><td class="num">3.50</td><td class="num">2.50</td><td class="num">−1.00 <span class="sig">significant</span></td>');
     expect(html).toContain('<td>score margin</td><td class="num">1.50</td>');
     expect(html).toContain('Seat p1 wins 60.0% (49.0% to 70.0%) of base games and 80.0% (69.2% to 87.7%) of variant games; a fair share is 50.0%.');
+    // The widest winner interval's half-width, and what four times the games would buy.
+    expect(html).toMatch(/<p class="note precision">Winners' changes are within about ±\d+\.\d points with 80 games of each; ±\d+\.\d would take about 320\.<\/p>/);
   });
 });
