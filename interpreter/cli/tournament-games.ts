@@ -107,8 +107,8 @@ export interface TournamentRow {
    * Per agent, its win rate averaged over the seats it played (each seat's rate weighing the
    * same) with a 95% interval that counts each seat's own chance only (`meanOfProportions`): with
    * seats rotated, which seat an agent had is no luck, so this interval is the narrower honest
-   * one when seats are unequal (Dragut's Pirate, Battle of Seattle's Protesters). Absent when
-   * the agent did not play every seat.
+   * one when seats are unequal (a side that wins most games whoever plays it). Absent when the
+   * agent did not play every seat.
    */
   seatBalanced?: { rate: number; ci95: [number, number] };
 }
