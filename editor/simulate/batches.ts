@@ -22,21 +22,13 @@ export interface Batch {
 }
 
 /**
- * The batches of `runs` rulesets of `games` games each, taken in turn (variant 1–13, base 1–13,
- * variant 14–26, …), so that however far a simulation has got, its runs have played about as many
- * games, the same seeds, and a comparison of them reads the same games.
+ * The batches of `runs` rulesets of `games` games each still to play, given the games already
+ * known (`have(run, n)`, none by default): per run, the stretches of missing games cut as `split`
+ * cuts a whole run, taken in turns (variant 1–13, base 1–13, variant 14–26, …), so that however far
+ * a simulation has got, its runs have played about as many games, the same seeds, and a
+ * comparison of them reads the same games.
  */
-export function queue(games: number, runs: number, workers: number): Batch[] {
-  const batches = split(games, workers);
-  return batches.flatMap((b) => Array.from({ length: runs }, (_, run) => ({ run, ...b })));
-}
-
-/**
- * The batches still to play when some games are already known (`have(run, n)`): per run, the runs
- * of consecutive missing games cut into batches as `split` cuts a whole run, taken in turns as
- * `queue` takes them. With nothing known it is `queue` itself.
- */
-export function queueMissing(games: number, runs: number, workers: number, have: (run: number, n: number) => boolean): Batch[] {
+export function queue(games: number, runs: number, workers: number, have: (run: number, n: number) => boolean = () => false): Batch[] {
   const size = split(games, workers)[0]?.to ?? 1;
   const perRun = Array.from({ length: runs }, (_, run) => {
     const out: Batch[] = [];

@@ -13,7 +13,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { summariseRecords } from '../../interpreter/analysis/summary.ts';
 import { BUDGET_WORDS, Watchdog } from '../workers/watchdog.ts';
 import type { GameRecord, SimRequest, SimResponse, SimulationPlan, SimulationSummary } from './protocol.ts';
-import { queueMissing, type Batch } from './batches.ts';
+import { queue, type Batch } from './batches.ts';
 
 export interface SimRun {
   entry: string;
@@ -175,7 +175,7 @@ export class SimulationController implements ReactiveController {
                     this.total -= request.games;
                   }
                 });
-                jobs = queueMissing(request.games, request.runs.length, size, (r, n) => this.runs[r]!.error !== undefined || this.runs[r]!.records[n - 1] !== undefined);
+                jobs = queue(request.games, request.runs.length, size, (r, n) => this.runs[r]!.error !== undefined || this.runs[r]!.records[n - 1] !== undefined);
                 open = new Set(jobs.map((_, j) => j));
                 this.tick();
                 if (jobs.length === 0) return finish();

@@ -38,13 +38,12 @@ export async function runComparison(command: string, base: { path: string; progr
   if (given) return compareRuns(command, [base, variant], agents, args, io, given, tick);
   const pool = new GamePool(workers);
   // Ctrl-C ends the run early and compares the seeds both rule sets finished.
-  const release = io.onInterrupt?.(() => pool.interrupt());
-  pool.stopOnInterrupt = release !== undefined;
+  const release = pool.stopOn(io);
   pool.prestart(args.games, base.path, args.root);
   try {
     return await compareRuns(command, [base, variant], agents, args, io, pool, tick);
   } finally {
-    release?.();
+    release();
     await pool.close();
     if (args.verbose) io.err(formatPoolReport(pool.report(), args.json ?? false));
   }
@@ -79,7 +78,8 @@ async function compareRuns(command: string, sides: Array<{ path: string; program
   const plan = { seed: args.seed, agents };
   if (!pool.interrupted) return compareSimulations({ records: records[0]!, program: sides[0]!.program }, { records: records[1]!, program: sides[1]!.program }, plan);
   // Stopped by Ctrl-C: the seeds both rule sets finished, so the comparison stays paired.
-  const both = new Set(records[0]!.map((r) => r.seed).filter((seed) => records[1]!.some((r) => r.seed === seed)));
+  const variantSeeds = new Set(records[1]!.map((r) => r.seed));
+  const both = new Set(records[0]!.map((r) => r.seed).filter((seed) => variantSeeds.has(seed)));
   if (both.size === 0) {
     io.err(`rulesmith ${command}: interrupted before a game of each rule set had ended on the same seed; nothing to compare\n`);
     return INTERRUPTED;

@@ -19,3 +19,13 @@ export const interruptedLine = (i: Interrupted | undefined, paired = false): str
     : `Interrupted after ${i.finished} of ${i.asked} games: the figures below are of those ${i.finished} (games in progress were dropped).\n\n`;
 
 export const interruptedTitle = (i: Interrupted | undefined): string => (i ? ` (interrupted after ${i.finished} of ${i.asked} games)` : '');
+
+/**
+ * What an interrupted run says instead of a report, when it has none: a shard stands for its
+ * whole range (merge checks it), so a part of one is not printed; nor is a run with no game ended.
+ */
+export function nothingToReport(command: string, finished: number, asked: number, shard: boolean): string | undefined {
+  if (shard) return `rulesmith ${command}: interrupted after ${finished} of ${asked} games; a shard is written whole or not at all, so nothing was printed\n`;
+  if (finished === 0) return `rulesmith ${command}: interrupted before any game ended; nothing to report\n`;
+  return undefined;
+}

@@ -35,7 +35,7 @@ export function runOdds(argv: string[], io: Io): number {
   if (args.values.help) { io.out(`${ODDS_USAGE}\n`); return 0; }
   const [path, ...rest] = args.positionals;
   // `rulesmith odds 3d6`: with no ruleset (the first word names no file or folder, and is not a
-  // path: `rulesets/dragutt` is a typo to report), dice alone.
+  // path: `rulesets/mygame` that does not exist is a typo to report), dice alone.
   const standalone = path !== undefined && !/[\\/]/.test(path) && !nodeHost.isDirectory?.(path) && nodeHost.readFile(path) === undefined;
   const text = (standalone ? args.positionals : rest).join(' ').trim();
   if (!path || !text) { io.err(`${ODDS_USAGE}\n`); return 2; }

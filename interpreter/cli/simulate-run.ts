@@ -3,6 +3,8 @@ import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import { agentFromSpec, MctsAgent } from '../agents/index.ts';
+import type { Io } from './io.ts';
 import type { GameRecord } from '../analysis/summary.ts';
 import type { Program } from '../runtime/index.ts';
 import { playAny, type PlayedRecord, type SimulationPlan } from './simulate-games.ts';
@@ -84,9 +86,8 @@ interface Run {
   mainPlays: boolean;
 }
 
-/** Agents that answer in well under a millisecond; any other (a search level, `mcts:…`) thinks. */
-const QUICK_AGENTS = new Set(['random', 'first', 'greedy']);
-export const searching = (plan: SimulationPlan): boolean => (plan.agents ?? ['random']).some((a) => !QUICK_AGENTS.has(a));
+/** Whether a seat of the plan is a search bot (seconds a decision, minutes a game), as `agentFromSpec` makes them. */
+export const searching = (plan: SimulationPlan): boolean => (plan.agents ?? []).some((spec) => agentFromSpec(spec, 'probe') instanceof MctsAgent);
 
 /**
  * The threads of one command: this one plays too, and `threads - 1` worker threads, started once
@@ -205,6 +206,16 @@ export class GamePool {
     if (this.setting === 'auto') return;
     this.grow(Math.min(this.threads - 1, games - 1));
     if (path !== undefined) for (const h of this.helpers) if (h.key === undefined) this.load(h, path, root);
+  }
+
+  /**
+   * Stop on the Ctrl-C `io` hears (`Io.onInterrupt`; none in tests that give no hook), with
+   * `stopOnInterrupt` set accordingly, until the returned function is called.
+   */
+  stopOn(io: Io): () => void {
+    const release = io.onInterrupt?.(() => this.interrupt());
+    this.stopOnInterrupt = release !== undefined;
+    return release ?? (() => {});
   }
 
   /** End the current run after the games in progress on this thread (if any); workers stop at once. */

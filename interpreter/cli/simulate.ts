@@ -12,7 +12,7 @@ import type { SimulationPlan } from './simulate-games.ts';
 import { formatPoolReport, GamePool, parseWorkers } from './simulate-run.ts';
 import { parseShard, shardFile, shardJson, shardRange, type Shard } from './shard.ts';
 import { formatSummary } from './summary-format.ts';
-import { INTERRUPTED, interruptedLine, interruptedTitle } from './interrupt.ts';
+import { INTERRUPTED, interruptedLine, interruptedTitle, nothingToReport } from './interrupt.ts';
 
 export const SIMULATE_USAGE = `Usage: rulesmith simulate <ruleset> [--games N] [--seed S] [--players N] [--option k=v…]
                          [--agents random|first|easy|normal|hard|mcts:iterations=N,…] [--workers N|auto] [--replays DIR]
@@ -79,14 +79,13 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
   const range = shard ? shardRange(games, shard) : [1, games] as [number, number];
   const pool = new GamePool(workers);
   // Ctrl-C ends the run early and reports the games finished, instead of losing them.
-  const release = io.onInterrupt?.(() => pool.interrupt());
-  pool.stopOnInterrupt = release !== undefined;
+  const release = pool.stopOn(io);
   // Worker threads start now and load their modules and the rules while this thread checks them.
   pool.prestart(range[1] - range[0] + 1, path, args.values.root);
   try {
     return await simulateWith(pool, path, games, range, shard, args.values, argv, io, progress);
   } finally {
-    release?.();
+    release();
     await pool.close();
     if (args.values.verbose) io.err(formatPoolReport(pool.report(), args.values.json));
   }
@@ -123,17 +122,10 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
     io.err(records.problems.map((p) => `rulesmith simulate: ${p}\n`).join(''));
     return 2;
   }
-  if (pool.interrupted) {
-    const finished = records.length;
-    if (shard) {
-      // A shard's file stands for its whole range (merge checks it): a part of one would not merge.
-      io.err(`rulesmith simulate: interrupted after ${finished} of ${total} games; a shard is written whole or not at all, so nothing was printed\n`);
-      return INTERRUPTED;
-    }
-    if (finished === 0) {
-      io.err('rulesmith simulate: interrupted before any game ended; nothing to report\n');
-      return INTERRUPTED;
-    }
+  const silent = pool.interrupted ? nothingToReport('simulate', records.length, total, shard !== undefined) : undefined;
+  if (silent) {
+    io.err(silent);
+    return INTERRUPTED;
   }
   if (shard) {
     // Runtime errors in games are results: merge reports them (exit 1); the shard itself succeeded.

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { agentFromSpec } from '../agents/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
-import { INTERRUPTED, interruptedLine } from './interrupt.ts';
+import { INTERRUPTED, interruptedLine, nothingToReport } from './interrupt.ts';
 import { GamePool, parseWorkers } from './simulate-run.ts';
 import { parseShard, shardFile, shardJson, shardRange, type Shard } from './shard.ts';
 import { aggregate, formatTournament, type TournamentGame, type TournamentRun } from './tournament-games.ts';
@@ -65,21 +65,21 @@ export async function runTournament(argv: string[], io: Io): Promise<number> {
   // The games are played as `simulate` plays them (simulate-run.ts): on this thread, or on worker
   // threads; with search bots and Ctrl-C heard, on workers only. Game i is the same game anywhere.
   const pool = new GamePool(workers);
-  const release = io.onInterrupt?.(() => pool.interrupt());
-  pool.stopOnInterrupt = release !== undefined;
+  const release = pool.stopOn(io);
   let done = 0;
   let played: TournamentGame[] | { problems: string[] };
   try {
     const plan = { path, seed: run.seed, options, agents: lineup, players: seats, ...(args.values.root !== undefined ? { root: args.values.root } : {}), tournament: { run, cpu: workers === 1 } };
     played = await pool.play<TournamentGame>(program, plan, range, () => io.progress?.(++done, total));
   } finally {
-    release?.();
+    release();
     await pool.close();
   }
   if ('problems' in played) { io.err(played.problems.map((p) => `rulesmith tournament: ${p}\n`).join('')); return 2; }
   const interrupted = pool.interrupted ? { finished: played.length, asked: total } : undefined;
-  if (interrupted && (shard || played.length === 0)) {
-    io.err(`rulesmith tournament: interrupted after ${played.length} of ${total} games; ${shard ? 'a shard is written whole or not at all, so nothing was printed' : 'nothing to report'}\n`);
+  const silent = interrupted ? nothingToReport('tournament', played.length, total, shard !== undefined) : undefined;
+  if (silent) {
+    io.err(silent);
     return INTERRUPTED;
   }
   if (shard) {

@@ -5,7 +5,7 @@ import { summarise } from '../../interpreter/index.ts';
 import { programFor } from '../../interpreter/cli/load-program.ts';
 import { playRange } from '../../interpreter/cli/simulate-games.ts';
 import { compileEntry } from '../../editor/play/compile.ts';
-import { MAX_BATCH, queue, queueMissing, split } from '../../editor/simulate/batches.ts';
+import { MAX_BATCH, queue, split } from '../../editor/simulate/batches.ts';
 import { duration } from '../../interpreter/analysis/duration.ts';
 import { playGames } from '../../editor/simulate/sim-games.ts';
 import { ROOT, shippedGame } from './helpers.ts';
@@ -69,17 +69,18 @@ describe('simulation (the simulate worker job)', () => {
   });
 
   test('with games known from an earlier run, only the others should be queued, in the same turns and batch sizes', () => {
-    expect(queueMissing(200, 2, 2, () => false)).toEqual(queue(200, 2, 2));
+    // Nothing known: every game of both runs, in turns.
+    expect(queue(200, 2, 2, () => false)).toEqual(split(200, 2).flatMap((b) => [{ run: 0, ...b }, { run: 1, ...b }]));
     // The base's first 100 games are known (a shorter run before): the variant's 200 and the base's last 100.
-    const q = queueMissing(200, 2, 2, (run, n) => run === 1 && n <= 100);
+    const q = queue(200, 2, 2, (run, n) => run === 1 && n <= 100);
     const games = (run: number) => q.filter((b) => b.run === run).flatMap((b) => Array.from({ length: b.to - b.from + 1 }, (_, i) => b.from + i));
     expect(games(0)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     expect(games(1)).toEqual(Array.from({ length: 100 }, (_, i) => i + 101));
     expect(q.every((b) => b.to - b.from + 1 <= 13)).toBe(true);
     expect(q.slice(0, 2)).toEqual([{ run: 0, from: 1, to: 13 }, { run: 1, from: 101, to: 113 }]);
     // Holes: each run of missing games is cut on its own; all known, nothing to play.
-    expect(queueMissing(10, 1, 1, (_, n) => n % 3 === 0).map((b) => [b.from, b.to])).toEqual([[1, 2], [4, 5], [7, 8], [10, 10]]);
-    expect(queueMissing(10, 2, 1, () => true)).toEqual([]);
+    expect(queue(10, 1, 1, (_, n) => n % 3 === 0).map((b) => [b.from, b.to])).toEqual([[1, 2], [4, 5], [7, 8], [10, 10]]);
+    expect(queue(10, 2, 1, () => true)).toEqual([]);
   });
 
   test('times should read to the precision that matters', () => {
