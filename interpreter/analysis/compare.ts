@@ -1,6 +1,6 @@
 import type { Program } from '../runtime/program.ts';
 import { newcombe, newcombePaired, pairedMean, pairedShares, sample, welch, type Difference, type Sample } from './intervals.ts';
-import { outcomeOf, summarise, winnerOf, wilson, type GameRecord, type SimulationSummary } from './summary.ts';
+import { outcomeOf, rulesetName, summariseRecords, winnerOf, wilson, type GameRecord, type SimulationSummary } from './summary.ts';
 
 /**
  * A share of games in each ruleset, and the change (variant − base) with its 95% interval: paired
@@ -148,6 +148,13 @@ function firstSeat(base: GameRecord[], variant: GameRecord[], pairs: Pairs): Fir
   return { seats, fair, base: b, variant: v, change };
 }
 
+/** One rule set's games, with the name and rules hash its summary shows. */
+export interface NamedRecords {
+  records: GameRecord[];
+  ruleset: string;
+  hash: string;
+}
+
 /**
  * Compare games of two rule sets played on the same seeds with the same bots: per winner and
  * outcome the change in share, game length and score margin, and the first seat's win rate, each
@@ -159,8 +166,14 @@ function firstSeat(base: GameRecord[], variant: GameRecord[], pairs: Pairs): Fir
  * (other counts, other seeds) are compared as independent samples.
  */
 export function compareSimulations(base: { records: GameRecord[]; program: Program }, variant: { records: GameRecord[]; program: Program }, plan: { seed: string; agents: string[] }): Comparison {
-  const sb = summarise(base.records, base.program);
-  const sv = summarise(variant.records, variant.program);
+  const named = (s: { records: GameRecord[]; program: Program }) => ({ records: s.records, ruleset: rulesetName(s.program), hash: s.program.hash });
+  return compareRecordSets(named(base), named(variant), plan);
+}
+
+/** The same comparison from the records alone (`rulesmith merge` has shards' records, not the rules). */
+export function compareRecordSets(base: NamedRecords, variant: NamedRecords, plan: { seed: string; agents: string[] }): Comparison {
+  const sb = summariseRecords(base.records, base.ruleset, base.hash);
+  const sv = summariseRecords(variant.records, variant.ruleset, variant.hash);
   const pairs = pairsOf(base.records, variant.records);
   const hasMargin = (rs: GameRecord[]) => rs.some((r) => r.status === 'ended' && typeof r.margin === 'number');
   const margin: Measure = (r) => (typeof r.margin === 'number' ? r.margin : undefined);

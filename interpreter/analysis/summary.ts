@@ -65,8 +65,11 @@ export interface SimulationSummary {
 
 /** Summarise simulated games; deterministic for the same records (stable ordering of labels). */
 export function summarise(records: GameRecord[], program: Program): SimulationSummary {
-  return summariseRecords(records, String(program.data.id ?? program.model.entry), program.hash);
+  return summariseRecords(records, rulesetName(program), program.hash);
 }
+
+/** The name a summary gives a rule set: its `id`, or its entry file. */
+export const rulesetName = (program: Program): string => String(program.data.id ?? program.model.entry);
 
 /** The same summary from the records alone (`rulesmith merge` has shards' records, not the rules). */
 export function summariseRecords(records: GameRecord[], ruleset: string, hash: string): SimulationSummary {

@@ -1,17 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Comparison } from '../analysis/compare.ts';
-import { diffRulesets } from '../analysis/diff.ts';
+import { diffRulesets, type ElementChange } from '../analysis/diff.ts';
 import { oddsChanges, type OddsChange } from '../analysis/odds-diff.ts';
 import { renderReport } from '../analysis/report.ts';
 import { formatChanges, formatComparison, formatOdds } from './analysis-format.ts';
-import { runComparison } from './compare-run.ts';
+import { comparisonExit, comparisonShard, runComparison } from './compare-run.ts';
 import type { Io } from './io.ts';
-import { INTERRUPTED, interruptedLine, interruptedTitle } from './interrupt.ts';
+import { interruptedLine, interruptedTitle } from './interrupt.ts';
 import { parseOptions, programFor } from './load-program.ts';
+import { parseShard, shardRange, type Shard } from './shard.ts';
 
 export const DIFF_USAGE = `Usage: rulesmith diff <ruleset-a> <ruleset-b> [--odds] [--simulate N [--agents A,B…] [--seed S] [--players N] [--workers N|auto]]
-                     [--option k=v…] [--report FILE.html] [--json] [--root DIR]
+                     [--option k=v…] [--report FILE.html] [--json] [--root DIR] [--shard i/n|auto/n --json]
 
 What <ruleset-b> changes against <ruleset-a>: tables cell by cell, values old → new, decks card by
 card, scripts as line diffs, options added/removed/changed, each with its rulebook source.
@@ -20,6 +21,9 @@ card, scripts as line diffs, options added/removed/changed, each with its rulebo
                 winners, outcomes, game length, score margin and the first seat's win rate, with the
                 change and its 95% interval (* when it excludes 0)
   --report F    also write a self-contained HTML report (inline SVG charts) to F
+  --shard i/n --json  with --simulate: play only shard i of n of the games (a contiguous block) and
+                print it for 'rulesmith merge', which prints what the unsharded diff prints (auto/n:
+                i from JOB_COMPLETION_INDEX + 1, as a Kubernetes Indexed Job sets it)
 Typical use: rulesmith diff rulesets/<game> rulesets/<game>/variants/<variant>.yaml --odds
 Exit 0 whether or not they differ; 1 when a ruleset has errors or simulated games hit runtime errors; 2 on usage errors.
 Ctrl-C during --simulate compares the seeds both rule sets finished and exits 130.`;
@@ -29,7 +33,7 @@ export async function runDiff(argv: string[], io: Io, progress?: (done: number, 
   try {
     args = parseArgs({
       args: argv, allowPositionals: true,
-      options: { json: { type: 'boolean', default: false }, odds: { type: 'boolean', default: false }, simulate: { type: 'string' }, agents: { type: 'string', default: 'random' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, workers: { type: 'string' }, option: { type: 'string', multiple: true }, report: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { json: { type: 'boolean', default: false }, odds: { type: 'boolean', default: false }, simulate: { type: 'string' }, agents: { type: 'string', default: 'random' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, workers: { type: 'string' }, option: { type: 'string', multiple: true }, report: { type: 'string' }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (e) {
     io.err(`rulesmith diff: ${(e as Error).message}\n\n${DIFF_USAGE}\n`);
@@ -40,6 +44,14 @@ export async function runDiff(argv: string[], io: Io, progress?: (done: number, 
   if (!a || !b || args.positionals.length > 2) { io.err(`${DIFF_USAGE}\n`); return 2; }
   const games = args.values.simulate === undefined ? 0 : Number(args.values.simulate);
   if (!Number.isInteger(games) || games < 0 || (args.values.simulate !== undefined && games < 1)) { io.err(`rulesmith diff: --simulate takes a positive number of games\n\n${DIFF_USAGE}\n`); return 2; }
+  let shard: Shard | undefined;
+  if (args.values.shard !== undefined) {
+    const sh = parseShard(args.values.shard, process.env);
+    const why = 'error' in sh ? sh.error : games === 0 ? '--shard splits the games of --simulate N; add --simulate' : !args.values.json ? '--shard prints its games as JSON for rulesmith merge; add --json'
+      : args.values.report !== undefined ? '--shard and --report do not go together; merge the shards with --report' : undefined;
+    if (why !== undefined) { io.err(`rulesmith diff: ${why}\n`); return 2; }
+    shard = sh as Shard;
+  }
   const pa = programFor(a, io, undefined, args.values.root);
   if (typeof pa === 'number') return pa;
   const pb = programFor(b, io, undefined, args.values.root);
@@ -53,24 +65,46 @@ export async function runDiff(argv: string[], io: Io, progress?: (done: number, 
     if (typeof ob === 'number') return ob;
     odds = oddsChanges(pa, pb, changes, { base: oa, variant: ob });
   }
+  const sides = [{ path: a, program: pa }, { path: b, program: pb }] as const;
+  if (shard) {
+    const range = shardRange(games, shard);
+    return comparisonShard('diff', shard, ...sides, { ...args.values, games, range }, io, progress ?? (() => {}), undefined, { changes, ...(odds ? { odds } : {}) });
+  }
   let comparison: Comparison | undefined;
   if (games > 0) {
-    const c = await runComparison('diff', { path: a, program: pa }, { path: b, program: pb }, { ...args.values, games }, io, progress);
+    const c = await runComparison('diff', ...sides, { ...args.values, games }, io, progress);
     if (typeof c === 'number') return c;
     comparison = c;
   }
-  if (args.values.report) {
-    const html = renderReport({ title: `What ${b} changes${interruptedTitle(comparison?.interrupted)}`, command: ['rulesmith diff', ...argv].join(' '), base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) });
-    try { writeFileSync(args.values.report, html); } catch (e) { io.err(`rulesmith diff: cannot write ${args.values.report}: ${(e as Error).message}\n`); return 2; }
+  return printDiff({ base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) }, ['rulesmith diff', ...argv].join(' '), args.values, io);
+}
+
+/** What `diff` found: the changes, and the odds and games when asked for. */
+export interface DiffResult {
+  base: string;
+  variant: string;
+  changes: ElementChange[];
+  odds?: OddsChange[];
+  comparison?: Comparison;
+}
+
+/**
+ * Print what `diff` prints (`merge` of diff shards prints the same), writing the report first
+ * when asked; returns the exit status.
+ */
+export function printDiff(d: DiffResult, command: string, out: { json?: boolean; report?: string }, io: Io, name = 'diff'): number {
+  const { base: a, variant: b, changes, odds, comparison } = d;
+  if (out.report) {
+    const html = renderReport({ title: `What ${b} changes${interruptedTitle(comparison?.interrupted)}`, command, base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) });
+    try { writeFileSync(out.report, html); } catch (e) { io.err(`rulesmith ${name}: cannot write ${out.report}: ${(e as Error).message}\n`); return 2; }
   }
-  if (args.values.json) {
+  if (out.json) {
     io.out(`${JSON.stringify({ base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { simulation: comparison } : {}) }, null, 2)}\n`);
   } else {
     io.out(formatChanges(changes));
     if (odds) io.out(`\n${formatOdds(odds)}`);
     if (comparison) io.out(`\n${interruptedLine(comparison.interrupted, true)}${formatComparison(comparison, a, b)}`);
-    if (args.values.report) io.out(`\nreport written to ${args.values.report}\n`);
+    if (out.report) io.out(`\nreport written to ${out.report}\n`);
   }
-  if (comparison?.interrupted) return INTERRUPTED;
-  return comparison && comparison.base.errors.count + comparison.variant.errors.count > 0 ? 1 : 0;
+  return comparison ? comparisonExit(comparison) : 0;
 }

@@ -14,7 +14,7 @@ Commands:
   replay <replay.json>                                        re-run a recorded game and verify it
   odds <ruleset> <expression | table>                         exact probabilities of a roll
   diff <ruleset-a> <ruleset-b> [--odds] [--simulate N]        what a variant changes, its odds and results
-  merge <shard.json>… [--json]                                the result of a run split with --shard i/n
+  merge <shard.json>… [--json] [--report F]                   the result of a run split with --shard i/n
   lsp                                                         a Language Server on stdio for editors
 
 Run 'rulesmith <command> --help' for a command's options; 'rulesmith --version' prints the version.`;

@@ -1,18 +1,30 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { compareRecordSets } from '../analysis/compare.ts';
+import type { ElementChange } from '../analysis/diff.ts';
+import type { OddsChange } from '../analysis/odds-diff.ts';
+import { renderReport } from '../analysis/report.ts';
 import { summariseRecords, type GameRecord } from '../analysis/summary.ts';
+import { formatComparison } from './analysis-format.ts';
+import { comparisonExit, type ComparedPair, type ComparisonRun } from './compare-run.ts';
+import { printDiff } from './diff.ts';
 import type { Io } from './io.ts';
 import type { ShardFile } from './shard.ts';
 import { formatSummary } from './summary-format.ts';
 import { aggregate, formatTournament, type TournamentGame, type TournamentRun } from './tournament-games.ts';
 
-export const MERGE_USAGE = `Usage: rulesmith merge <shard.json>… [--json]
+export const MERGE_USAGE = `Usage: rulesmith merge <shard.json>… [--json] [--report FILE.html]
 
-Merges the shards of one run ('rulesmith simulate … --shard i/n --json' or 'rulesmith tournament
-… --shard i/n --json', one file per shard, in any order) and prints what the unsharded command
-prints: the same text, or with --json the same JSON. Exit 1 when games hit runtime errors (as the
+Merges the shards of one run (what 'rulesmith simulate|tournament … --shard i/n --json',
+'rulesmith simulate … --compare <other> --shard i/n --json' or 'rulesmith diff <a> <b> --simulate N
+--shard i/n --json' print, one file per shard, in any order) and prints what the unsharded command
+prints: the same text, or with --json the same JSON. --report writes the HTML report the unsharded
+simulate or diff would (not for tournaments). Exit 1 when games hit runtime errors (as the
 unsharded run); exit 2 when a file is not a shard, shards belong to different runs (ruleset path
 or hash, seed, games, options, agents, players, n), or a shard is missing or given twice.`;
+
+/** What every "not a shard" message says a shard is. */
+const SHARD_IS = "a shard is what 'rulesmith simulate|tournament|diff … --shard i/n --json' prints";
 
 interface Loaded {
   file: string;
@@ -24,7 +36,7 @@ interface Loaded {
 export function runMerge(argv: string[], io: Io): number {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, report: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith merge: ${(e as Error).message}\n\n${MERGE_USAGE}\n`);
     return 2;
@@ -44,14 +56,44 @@ export function runMerge(argv: string[], io: Io): number {
   const first = loaded[0]!.shard;
   const records = loaded.flatMap((l) => l.shard.records);
   const run = first.run;
+  const command = ['rulesmith merge', ...argv].join(' ');
+  if (first.command === 'compare') return mergeComparison(run as unknown as ComparisonRun, records as ComparedPair[], first.context, command, args.values, io);
   if (first.command === 'simulate') {
     const summary = summariseRecords(records as GameRecord[], String(run.ruleset), String(run.hash));
+    if (args.values.report !== undefined && !writeReport(args.values.report, renderReport({ title: `Simulation of ${String(run.path)}`, command, summary }), io)) return 2;
     io.out(args.values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, String(run.path)));
     return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;
   }
+  if (args.values.report !== undefined) { io.err('rulesmith merge: --report is for simulate and diff shards; a tournament has no report\n'); return 2; }
   const result = aggregate(run as unknown as TournamentRun, records as TournamentGame[]);
   io.out(formatTournament(String(run.path), result, args.values.json));
   return result.errors.length ? 1 : 0;
+}
+
+/** A comparison's shards: what the unsharded `simulate --compare` or `diff --simulate` prints. */
+function mergeComparison(run: ComparisonRun, pairs: ComparedPair[], context: Record<string, unknown> | undefined, command: string, out: { json?: boolean; report?: string }, io: Io): number {
+  const side = (k: 0 | 1) => ({ records: pairs.map((p) => p[k]), ruleset: run.rulesets[k], hash: run.hashes[k] });
+  const comparison = compareRecordSets(side(0), side(1), { seed: run.seed, agents: run.agents });
+  if (run.command === 'diff') {
+    const { changes, odds } = (context ?? {}) as { changes?: ElementChange[]; odds?: OddsChange[] };
+    return printDiff({ base: run.base, variant: run.variant, changes: changes ?? [], ...(odds ? { odds } : {}), comparison }, command, out, io, 'merge');
+  }
+  if (out.report !== undefined) {
+    const html = renderReport({ title: `${run.base} against ${run.variant}`, command, base: run.base, variant: run.variant, changes: (context?.changes ?? []) as ElementChange[], comparison });
+    if (!writeReport(out.report, html, io)) return 2;
+  }
+  io.out(out.json ? `${JSON.stringify(comparison, null, 2)}\n` : formatComparison(comparison, run.base, run.variant));
+  return comparisonExit(comparison);
+}
+
+function writeReport(file: string, html: string, io: Io): boolean {
+  try {
+    writeFileSync(file, html);
+    return true;
+  } catch (e) {
+    io.err(`rulesmith merge: cannot write ${file}: ${(e as Error).message}\n`);
+    return false;
+  }
 }
 
 /** Read one shard file, or say what is wrong with it. */
@@ -66,14 +108,14 @@ function load(file: string): Loaded | string {
   try {
     data = JSON.parse(text);
   } catch {
-    return `${file} is not JSON; a shard is what 'rulesmith simulate|tournament … --shard i/n --json' prints`;
+    return `${file} is not JSON; ${SHARD_IS}`;
   }
   const s = data as Partial<ShardFile>;
-  if (!s || typeof s !== 'object' || s.format !== 'rulesmith-shard') return `${file} is not a shard; a shard is what 'rulesmith simulate|tournament … --shard i/n --json' prints`;
+  if (!s || typeof s !== 'object' || s.format !== 'rulesmith-shard') return `${file} is not a shard; ${SHARD_IS}`;
   if (s.version !== 1) return `${file} is a shard of format version ${String(s.version)}; this rulesmith reads version 1 (use the same rulesmith for shards and merge)`;
   const m = /^(\d+)\/(\d+)$/.exec(String(s.shard));
   const [from, to] = [Number(s.from), Number(s.to)];
-  if (!m || (s.command !== 'simulate' && s.command !== 'tournament') || !s.run || typeof s.run !== 'object' || !Array.isArray(s.records)
+  if (!m || !['simulate', 'tournament', 'compare'].includes(String(s.command)) || !s.run || typeof s.run !== 'object' || !Array.isArray(s.records)
     || !Number.isInteger(from) || !Number.isInteger(to) || s.records.length !== Math.max(0, to - from + 1)) {
     return `${file} is a damaged shard (its command, shard, run or games do not add up); run that shard again`;
   }

@@ -1,5 +1,6 @@
 /**
- * Shards: one run of `simulate` or `tournament` split over machines (`--shard i/n`), and the file
+ * Shards: one run of `simulate`, `tournament` or a comparison (`simulate --compare`, `diff
+ * --simulate`) split over machines (`--shard i/n`), and the file
  * each shard prints for `rulesmith merge`. Shard i of n plays one contiguous block of the games
  * (see shardRange); a game's seed and seat rotation come from its global index, so which machine
  * plays it changes nothing and the merged records are those of the unsharded run, in game order.
@@ -15,7 +16,8 @@ export interface Shard {
 export interface ShardFile<R = unknown> {
   format: 'rulesmith-shard';
   version: 1;
-  command: 'simulate' | 'tournament';
+  /** `compare`: both rule sets' games (`run.command` says which command's output merge prints). */
+  command: 'simulate' | 'tournament' | 'compare';
   /** `i/n`. */
   shard: string;
   /** Identity of the run: shards merge only when these are equal (ruleset hash, seed, games, options, agents…). */
@@ -24,6 +26,8 @@ export interface ShardFile<R = unknown> {
   from: number;
   to: number;
   records: R[];
+  /** What the command prints besides the games (a diff's changes and odds): the same in every shard. */
+  context?: Record<string, unknown>;
 }
 
 /**

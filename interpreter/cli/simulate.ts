@@ -5,7 +5,7 @@ import { diffRulesets } from '../analysis/diff.ts';
 import { renderReport, type ReportInput } from '../analysis/report.ts';
 import { summarise } from '../analysis/summary.ts';
 import { formatComparison } from './analysis-format.ts';
-import { runComparison } from './compare-run.ts';
+import { comparisonExit, comparisonShard, runComparison } from './compare-run.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import type { SimulationPlan } from './simulate-games.ts';
@@ -28,9 +28,9 @@ this thread unless the games left would take over about 4 s, then uses one threa
 memory and CPU time (one JSON line with --json).
 --compare plays the same seeds with the same bots under <other-ruleset> and prints what changes
 (as 'rulesmith diff <ruleset> <other> --simulate N' does); --report writes a self-contained HTML report.
---shard i/n --json plays only shard i of n (a contiguous block of the N games) and prints its games
-for 'rulesmith merge', which prints what the unsharded run prints; auto/n takes i from
-JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs).
+--shard i/n --json plays only shard i of n (a contiguous block of the N games; with --compare, of
+each rule set) and prints its games for 'rulesmith merge', which prints what the unsharded run
+prints; auto/n takes i from JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs).
 --check-invariants checks the ruleset's invariants: after setup and after every decision, and
 reports each game's first violation (seed, decision, invariant, message, where it is declared);
 it exits 1 when any game broke one. Checking never changes the games played.
@@ -69,8 +69,8 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
   let shard: Shard | undefined;
   if (args.values.shard !== undefined) {
     const s = parseShard(args.values.shard, process.env);
-    const clash = args.values.compare !== undefined ? '--compare' : args.values.report !== undefined ? '--report' : undefined;
-    const why = 'error' in s ? s.error : !args.values.json ? '--shard prints its games as JSON for rulesmith merge; add --json' : clash ? `--shard and ${clash} do not go together; merge the shards, or run ${clash} unsharded` : undefined;
+    const clash = args.values.report !== undefined ? '--report' : undefined;
+    const why = 'error' in s ? s.error : !args.values.json ? '--shard prints its games as JSON for rulesmith merge; add --json' : clash ? `--shard and ${clash} do not go together; merge the shards with ${clash}` : undefined;
     if (why !== undefined) { io.err(`rulesmith simulate: ${why}\n`); return 2; }
     shard = s as Shard;
   }
@@ -98,13 +98,15 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
   if (values.compare !== undefined) {
     const other = programFor(values.compare, io, undefined, values.root);
     if (typeof other === 'number') return other;
-    const c = await runComparison('simulate', { path, program }, { path: values.compare, program: other }, { ...values, games }, io, progress, pool);
+    const sides = [{ path, program }, { path: values.compare, program: other }] as const;
+    // The changes go with the shard for a merged report; the merged text and JSON do not print them.
+    if (shard) return comparisonShard('simulate', shard, ...sides, { ...values, games, range }, io, progress, pool, { changes: diffRulesets(program.data, other.data) });
+    const c = await runComparison('simulate', ...sides, { ...values, games }, io, progress, pool);
     if (typeof c === 'number') return c;
     const report = writeReport(values.report, { title: `${path} against ${values.compare}${interruptedTitle(c.interrupted)}`, command, base: path, variant: values.compare, changes: diffRulesets(program.data, other.data), comparison: c }, io);
     if (report !== 0) return report;
     io.out(values.json ? `${JSON.stringify(c, null, 2)}\n` : `${interruptedLine(c.interrupted, true)}${formatComparison(c, path, values.compare)}`);
-    if (c.interrupted) return INTERRUPTED;
-    return c.base.errors.count + c.variant.errors.count > 0 ? 1 : 0;
+    return comparisonExit(c);
   }
   const options = parseOptions(program, values.option, io);
   if (typeof options === 'number') return options;

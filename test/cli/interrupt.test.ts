@@ -104,6 +104,14 @@ describe('Ctrl-C during a long run', () => {
     expect((await runCli(['tournament', NIM, '--agents', 'easy', '--workers', 'auto'])).err).toContain('--workers takes a positive whole number');
   }, 120_000);
 
+  test('a comparison shard stopped by Ctrl-C should print nothing, since a shard stands for its whole block', async () => {
+    const { io, seen } = interruptible();
+    const code = await runDiff([DUEL, HOUSE, '--simulate', '40', '--seed', 'int', '--workers', '1', '--shard', '1/2', '--json'], io, (done) => done === 5 && seen.stop!());
+    expect(code).toBe(130);
+    expect(seen.out).toBe('');
+    expect(seen.err).toMatch(/^rulesmith diff: interrupted after \d+ of 20 games; a shard is written whole or not at all, so nothing was printed\n$/);
+  }, 60_000);
+
   test('stopped before any game ended, simulate should say there is nothing to report', async () => {
     const { io, seen } = interruptible();
     const code = await runSimulate([DUEL, '--games', '50', '--agents', 'easy', '--workers', '1'], { ...io, onInterrupt: (stop) => { stop(); return () => {}; } });

@@ -128,6 +128,63 @@ describe('rulesmith merge of tournament shards', () => {
   });
 });
 
+describe('rulesmith merge of comparison shards (simulate --compare, diff --simulate)', () => {
+  const VARIANT = `${DUEL}/variants/bloody.yaml`;
+  for (const n of [1, 2, 3, 7]) {
+    test(`${n} shard(s) of simulate --compare merge to the unsharded output byte for byte, text and JSON, runtime errors and exit code included`, async () => {
+      // strict_test stops some duel games with a runtime error under each rule set.
+      const argv = ['simulate', DUEL, '--compare', VARIANT, '--games', '11', '--seed', 'c', '--option', 'strict_test=true'];
+      const files = await shardFiles(argv, n);
+      const whole = await runCli([...argv, '--json']);
+      const merged = await runCli(['merge', ...files, '--json']);
+      const c = JSON.parse(whole.out);
+      expect(c.base.errors.count + c.variant.errors.count).toBeGreaterThan(0);
+      expect(c.design).toBe('paired');
+      expect(merged.out).toBe(whole.out);
+      expect([merged.code, whole.code]).toEqual([1, 1]);
+      expect((await runCli(['merge', ...files])).out).toBe((await runCli(argv)).out);
+    }, 60_000);
+  }
+
+  test('shards of diff --simulate --odds merge to what the unsharded diff prints, changes and odds included, and to its report', async () => {
+    const argv = ['diff', DUEL, VARIANT, '--odds', '--simulate', '10', '--seed', 'd'];
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-shards-'));
+    const files = await shardFiles(argv, 3, dir);
+    const whole = await runCli(argv);
+    const merged = await runCli(['merge', ...files]);
+    expect([merged.code, whole.code]).toEqual([0, 0]);
+    expect(merged.out).toBe(whole.out);
+    expect(merged.out).toContain('paired: game i of both uses seed d:i');
+    const json = JSON.parse((await runCli(['merge', ...files, '--json'])).out);
+    expect(json).toEqual(JSON.parse((await runCli([...argv, '--json'])).out));
+    expect(json.changes.length).toBeGreaterThan(0);
+    expect(json.odds.length).toBeGreaterThan(0);
+    // The report: the same HTML as the unsharded one but for the command line it names.
+    const [a, b] = [join(dir, 'whole.html'), join(dir, 'merged.html')];
+    await runCli([...argv, '--report', a]);
+    const r = await runCli(['merge', ...files, '--report', b]);
+    expect(r.out).toContain(`report written to ${b}`);
+    const strip = (html: string) => html.replace(/rulesmith (diff|merge) [^<]*/g, 'COMMAND');
+    expect(strip(readFileSync(b, 'utf8'))).toBe(strip(readFileSync(a, 'utf8')));
+  }, 60_000);
+
+  test('a shard of the comparison holds each game under both rule sets, and shards of other runs are refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-shards-'));
+    const [s2, s1] = await shardFiles(['diff', DUEL, VARIANT, '--simulate', '6', '--seed', 'e'], 2, dir) as [string, string];
+    const shard = JSON.parse(readFileSync(s1, 'utf8'));
+    expect([shard.command, shard.run.command, shard.from, shard.to, shard.records.length]).toEqual(['compare', 'diff', 1, 3, 3]);
+    expect(shard.records.map((p: Array<{ seed: string }>) => p.map((r) => r.seed))).toEqual([['e:1', 'e:1'], ['e:2', 'e:2'], ['e:3', 'e:3']]);
+    const other = join(dir, 'other.json');
+    writeFileSync(other, (await runCli(['simulate', DUEL, '--compare', VARIANT, '--games', '6', '--seed', 'e', '--shard', '2/2', '--json'])).out);
+    const r = await runCli(['merge', s1, other]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('are shards of different runs (command "diff" vs "simulate")');
+    expect((await runCli(['merge', s1, s2])).code).toBe(0);
+    const tour = await runCli(['merge', ...await shardFiles(['tournament', NIM, '--agents', 'random', '--games', '2'], 1, dir), '--report', join(dir, 't.html')]);
+    expect([tour.code, tour.err]).toEqual([2, 'rulesmith merge: --report is for simulate and diff shards; a tournament has no report\n']);
+  }, 60_000);
+});
+
 describe('rulesmith merge refuses what is not one run', () => {
   afterEach(() => { delete process.env.JOB_COMPLETION_INDEX; });
 
@@ -172,14 +229,18 @@ describe('rulesmith merge refuses what is not one run', () => {
     expect((await runCli(['merge'])).code).toBe(2);
   });
 
-  test('bad --shard values exit 2; --shard needs --json and does not go with --compare or --report', async () => {
+  test('bad --shard values exit 2; --shard needs --json (and --simulate for diff) and does not go with --report', async () => {
     const cases: Array<[string[], string]> = [
       [['simulate', NIM, '--shard', '4/3', '--json'], 'shard 4 of 3 does not exist'],
       [['simulate', NIM, '--shard', 'two/3', '--json'], '--shard takes i/n'],
       [['simulate', NIM, '--shard', 'auto/3', '--json'], 'JOB_COMPLETION_INDEX'],
       [['simulate', NIM, '--shard', '1/3'], 'add --json'],
-      [['simulate', NIM, '--shard', '1/3', '--json', '--compare', NIM], '--shard and --compare do not go together'],
-      [['simulate', NIM, '--shard', '1/3', '--json', '--report', 'x.html'], '--shard and --report do not go together'],
+      [['simulate', NIM, '--shard', '1/3', '--json', '--report', 'x.html'], '--shard and --report do not go together; merge the shards with --report'],
+      [['simulate', NIM, '--shard', '1/3', '--compare', NIM], 'add --json'],
+      [['diff', NIM, NIM, '--shard', '1/3', '--json'], 'add --simulate'],
+      [['diff', NIM, NIM, '--simulate', '4', '--shard', '1/3'], 'add --json'],
+      [['diff', NIM, NIM, '--simulate', '4', '--shard', '1/3', '--json', '--report', 'x.html'], 'merge the shards with --report'],
+      [['diff', NIM, NIM, '--simulate', '4', '--shard', '3/2', '--json'], 'shard 3 of 2 does not exist'],
       [['tournament', NIM, '--agents', 'random', '--shard', '0/3', '--json'], 'shard 0 of 3 does not exist'],
       [['tournament', NIM, '--agents', 'random', '--shard', '1/3'], 'add --json'],
     ];
