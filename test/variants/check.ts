@@ -40,21 +40,37 @@ export function shippedVariants(root = ROOT): string[] {
   });
 }
 
-async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+async function cli(argv: string[], progress?: (done: number, total: number) => void): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(argv, { out: (t) => { out += t; }, err: (t) => { err += t; }, color: false });
+  const code = await main(argv, { out: (t) => { out += t; }, err: (t) => { err += t; }, color: false, ...(progress ? { progress } : {}) });
   return { code, out, err };
 }
 
+/**
+ * A line on stderr at every tenth of the games (search bots' runs take hours; the line says how
+ * far one is and about how long is left, paced from the first game's end).
+ */
+function progressLines(path: string): (done: number, total: number) => void {
+  const started = performance.now();
+  let first = 0;
+  return (done, total) => {
+    const now = performance.now() - started;
+    if (done === 1) first = now;
+    if (done % Math.max(1, Math.round(total / 10)) !== 0 && done !== total) return;
+    const left = done >= 2 && done < total ? `, about ${Math.round(((now - first) / (done - 1)) * (total - done) / 60_000)} min left` : '';
+    process.stderr.write(`${path}: ${done}/${total} games, ${Math.round(now / 1000)} s${left}\n`);
+  };
+}
+
 /** Validate one variant and simulate `games` games of it; paths are relative to the repository. */
-export async function checkVariant(path: string, games: number, agents: string, seed: string, workers?: number): Promise<VariantResult> {
+export async function checkVariant(path: string, games: number, agents: string, seed: string, workers?: number, progress = false): Promise<VariantResult> {
   const start = process.hrtime.bigint();
   const abs = join(ROOT, path);
   const validated = await cli(['validate', abs]);
   const result: VariantResult = { path, validate: validated.code, games, ended: 0, errors: 0, first: [], seconds: 0 };
   if (validated.code === 0) {
-    const sim = await cli(['simulate', abs, '--games', String(games), '--agents', agents, '--seed', seed, '--json', ...(workers ? ['--workers', String(workers)] : [])]);
+    const sim = await cli(['simulate', abs, '--games', String(games), '--agents', agents, '--seed', seed, '--json', ...(workers ? ['--workers', String(workers)] : [])], progress ? progressLines(path) : undefined);
     try {
       const summary = JSON.parse(sim.out) as { ended: number; errors: { count: number; first: Array<{ seed: string; code: string; message: string; at?: string }> } };
       result.ended = summary.ended;
@@ -93,7 +109,7 @@ async function run(argv: string[]): Promise<number> {
   process.stdout.write(`${paths.length} variants, ${games} games each, agents ${args.values.agents}, seed ${args.values.seed} (from ${relative(process.cwd(), ROOT) || '.'})\n`);
   let failed = 0;
   for (const p of paths) {
-    const r = await checkVariant(p, games, args.values.agents, args.values.seed, workers);
+    const r = await checkVariant(p, games, args.values.agents, args.values.seed, workers, true);
     if (r.validate !== 0 || r.errors !== 0) failed++;
     process.stdout.write(`${formatResult(r)}\n`);
   }
