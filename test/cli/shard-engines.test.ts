@@ -55,44 +55,72 @@ async function unsharded(env: Record<string, string>, json: boolean): Promise<st
 
 interface Step { name?: string; run?: string; uses?: string; with?: Record<string, unknown> }
 
+interface Workflow {
+  env: Record<string, string>;
+  jobs: Record<string, { needs?: string; strategy?: { matrix: { shard: number[] } }; steps: Step[] }>;
+}
+
+/**
+ * Run a GitHub Actions workflow of docs/examples the way Actions would: a runner per matrix shard,
+ * all at once, each step's `run:` in `sh`; upload-artifact from each runner, download-artifact
+ * (merge-multiple) into the merge job's folder; then the merge job's `run:` steps in order.
+ * Returns the merge job's folder and the step summary it wrote.
+ */
+async function runWorkflow(file: string, env: Record<string, string>, play: RegExp): Promise<{ merger: string; summary: string }> {
+  const wf = parse(readFileSync(file, 'utf8')) as Workflow;
+  const { shard, merge } = wf.jobs as Required<Workflow['jobs']>;
+  const matrix = shard!.strategy!.matrix.shard;
+  expect(matrix).toEqual(Array.from({ length: Number(env.SHARDS) }, (_, i) => i + 1));
+  expect(merge!.needs).toBe('shard');
+  const step = shard!.steps.find((s) => s.run?.includes('--shard'))!;
+  expect(step.run).toMatch(play);
+  const upload = shard!.steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))!;
+  const download = merge!.steps.find((s) => s.uses?.startsWith('actions/download-artifact'))!;
+
+  const root = mkdtempSync(join(tmpdir(), 'rulesmith-gha-'));
+  const PATH = shimPath(root);
+  const forShard = (text: string, i: number) => text.replaceAll('${{ matrix.shard }}', String(i));
+  const runners = matrix.map((i) => workdir(root, `runner-${i}`));
+  const results = await Promise.all(matrix.map((i, k) => sh(forShard(step.run!, i), runners[k]!, { ...env, PATH })));
+  for (const r of results) expect(r.code, r.err).toBe(0);
+  const merger = workdir(root, 'merge');
+  const into = join(merger, String(download.with!.path));
+  mkdirSync(into);
+  expect(download.with!['merge-multiple']).toBe(true);
+  matrix.forEach((i, k) => {
+    const name = forShard(String(upload.with!.path), i);
+    expect(forShard(String(upload.with!.name), i)).toMatch(new RegExp(`^${String(download.with!.pattern).replace('*', '.*')}$`));
+    copyFileSync(join(runners[k]!, name), join(into, name));
+  });
+  const summary = join(root, 'step-summary.md');
+  writeFileSync(summary, '');
+  for (const s of merge!.steps.filter((x) => x.run?.includes('rulesmith merge'))) {
+    const r = await sh(s.run!, merger, { ...env, PATH, GITHUB_STEP_SUMMARY: summary });
+    expect(r.code, r.err).toBe(0);
+  }
+  return { merger, summary: readFileSync(summary, 'utf8') };
+}
+
 describe('docs/examples: sharded runs on the engines people use', () => {
   test('GitHub Actions: a matrix of shard jobs, artifacts, and a merge job give the unsharded summary', async () => {
-    const wf = parse(readFileSync('docs/examples/github-actions-shards.yml', 'utf8')) as { env: Record<string, string>; jobs: Record<string, { needs?: string; strategy?: { matrix: { shard: number[] } }; steps: Step[] }> };
+    const wf = parse(readFileSync('docs/examples/github-actions-shards.yml', 'utf8')) as Workflow;
     const env: Record<string, string> = { ...wf.env, ...QUICK };
-    const { shard, merge } = wf.jobs as Required<typeof wf.jobs>;
-    const matrix = shard!.strategy!.matrix.shard;
-    expect(matrix).toEqual(Array.from({ length: Number(env.SHARDS) }, (_, i) => i + 1));
-    expect(merge!.needs).toBe('shard');
-    const play = shard!.steps.find((s) => s.run?.includes('--shard'))!;
-    expect(play.run).toMatch(/^npx rulesmith simulate .*--shard "\$\{\{ matrix\.shard \}\}\/\$SHARDS" --json > /);
-    const upload = shard!.steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))!;
-    const download = merge!.steps.find((s) => s.uses?.startsWith('actions/download-artifact'))!;
-    const [mergeJson, mergeText] = merge!.steps.filter((s) => s.run?.includes('rulesmith merge')) as [Step, Step];
-
-    const root = mkdtempSync(join(tmpdir(), 'rulesmith-gha-'));
-    const PATH = shimPath(root);
-    const forShard = (text: string, i: number) => text.replaceAll('${{ matrix.shard }}', String(i));
-    // The matrix: one runner per shard, all at once.
-    const runners = matrix.map((i) => workdir(root, `runner-${i}`));
-    const results = await Promise.all(matrix.map((i, k) => sh(forShard(play.run!, i), runners[k]!, { ...env, PATH })));
-    for (const r of results) expect(r.code, r.err).toBe(0);
-    // upload-artifact from each runner, download-artifact (merge-multiple) into the merge job's folder.
-    const merger = workdir(root, 'merge');
-    const into = join(merger, String(download.with!.path));
-    mkdirSync(into);
-    expect(download.with!['merge-multiple']).toBe(true);
-    matrix.forEach((i, k) => {
-      const file = forShard(String(upload.with!.path), i);
-      expect(forShard(String(upload.with!.name), i)).toMatch(new RegExp(`^${String(download.with!.pattern).replace('*', '.*')}$`));
-      copyFileSync(join(runners[k]!, file), join(into, file));
-    });
-    const stepSummary = join(root, 'step-summary.md');
-    writeFileSync(stepSummary, '');
-    const merged = await sh(mergeJson.run!, merger, { ...env, PATH });
-    expect(merged.code, merged.err).toBe(0);
+    const { merger, summary } = await runWorkflow('docs/examples/github-actions-shards.yml', env, /^npx rulesmith simulate .*--shard "\$\{\{ matrix\.shard \}\}\/\$SHARDS" --json > /);
     expect(readFileSync(join(merger, 'summary.json'), 'utf8')).toBe(await unsharded(env, true));
-    expect((await sh(mergeText.run!, merger, { ...env, PATH, GITHUB_STEP_SUMMARY: stepSummary })).code).toBe(0);
-    expect(readFileSync(stepSummary, 'utf8')).toBe(await unsharded(env, false));
+    expect(summary).toBe(await unsharded(env, false));
+  }, 240_000);
+
+  test('GitHub Actions: a variant diff with bots over a matrix of shards merges to the unsharded diff, its report, and the summary', async () => {
+    const wf = parse(readFileSync('docs/examples/github-actions-variant-diff.yml', 'utf8')) as Workflow;
+    const env: Record<string, string> = { ...wf.env, GAMES: '8', AGENTS: 'random' };
+    const { merger, summary } = await runWorkflow('docs/examples/github-actions-variant-diff.yml', env, /^npx rulesmith diff "\$BASE" "\$VARIANT" --odds --simulate .*--shard "\$\{\{ matrix\.shard \}\}\/\$SHARDS" --json > /);
+    const whole = (json: boolean) => runCli(['diff', env.BASE!, env.VARIANT!, '--odds', '--simulate', env.GAMES!, '--seed', env.SEED!, '--agents', env.AGENTS!, ...(json ? ['--json'] : [])]);
+    const [json, text] = [await whole(true), await whole(false)];
+    expect([json.code, text.code]).toEqual([0, 0]);
+    expect(readFileSync(join(merger, 'diff.json'), 'utf8')).toBe(json.out);
+    expect(JSON.parse(json.out).simulation.games).toBe(8);
+    expect(summary).toBe(`\`\`\`\n${text.out}\`\`\`\n`);
+    expect(readFileSync(join(merger, 'report.html'), 'utf8')).toContain('<svg');
   }, 240_000);
 
   test('Kubernetes: an Indexed Job (shard from JOB_COMPLETION_INDEX) and a merge Job give the unsharded summary', async () => {
