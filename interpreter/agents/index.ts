@@ -4,6 +4,6 @@ export { FirstAgent, RandomAgent } from './random.ts';
 export { ReplayAgent, ScriptedAgent } from './scripted.ts';
 export { playWith, searchContext, type PlayedGame } from './run.ts';
 export { MctsAgent, MCTS_DEFAULTS, rewardsOf, winnersOf, type MctsOptions, type MctsSearch } from './mcts.ts';
-export { agentFromSpec, LEVELS } from './levels.ts';
+export { agentFromSpec, LEVELS, splitAgentSpecs, timeBudgeted } from './levels.ts';
 export { answerPriors, hasHeuristic, heuristicRewards, heuristicScores } from './heuristics.ts';
 export { GreedyAgent } from './greedy.ts';

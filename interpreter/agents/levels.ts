@@ -35,3 +35,22 @@ export function agentFromSpec(spec: string, seed: string): Agent | { error: stri
   }
   return new MctsAgent(seed, opts, spec);
 }
+
+/** Whether an agent spec has a time budget (`mcts:…,ms=N`): its games then depend on the machine's speed. */
+export const timeBudgeted = (spec: string): boolean => /^mcts:(.*,)?ms=/.test(spec);
+
+/**
+ * A comma-separated list of agent specs (`--agents normal,random`, `--bots p2=hard,p3`), where an
+ * `mcts:` spec's own options are comma-separated too: `mcts:iterations=500,depth=20,random` is two
+ * specs. A piece that is an mcts option (`depth=20`) belongs to the mcts spec before it.
+ */
+export function splitAgentSpecs(text: string): string[] {
+  const specs: string[] = [];
+  for (const piece of text.split(',').filter(Boolean)) {
+    const option = /^([a-z]+)=/.exec(piece)?.[1];
+    const last = specs.at(-1);
+    if (option !== undefined && OPTION_NAMES[option] && last !== undefined && last.includes('mcts:')) specs[specs.length - 1] = `${last},${piece}`;
+    else specs.push(piece);
+  }
+  return specs;
+}

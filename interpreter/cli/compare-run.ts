@@ -1,4 +1,4 @@
-import { agentFromSpec } from '../agents/index.ts';
+import { agentFromSpec, splitAgentSpecs } from '../agents/index.ts';
 import { compareRecordSets, type Comparison } from '../analysis/compare.ts';
 import type { Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
@@ -7,6 +7,7 @@ import type { SimulationPlan } from './simulate-games.ts';
 import { rulesetName, type GameRecord } from '../analysis/summary.ts';
 import { formatPoolReport, GamePool, parseWorkers, searching } from './simulate-run.ts';
 import { INTERRUPTED, nothingToReport } from './interrupt.ts';
+import { cacheLine, GameCache, playKept } from './game-cache.ts';
 import { shardFile, shardJson, type Shard, type ShardFile } from './shard.ts';
 
 export interface CompareArgs {
@@ -20,6 +21,8 @@ export interface CompareArgs {
   verbose?: boolean;
   json?: boolean;
   root?: string;
+  /** Keep games in this folder between runs, and take the ones kept there (`game-cache.ts`). */
+  cache?: string;
   /** Games `from..to` of the N (a shard's block); all N when absent. */
   range?: [number, number];
 }
@@ -66,7 +69,7 @@ export async function runComparison(command: string, base: Side, variant: Side, 
 
 /** Both rule sets' games of `args.range` (all N by default); a message and an exit code on bad arguments. */
 export async function playComparison(command: string, base: Side, variant: Side, args: CompareArgs, io: Io, progress: (done: number, total: number) => void = () => {}, given?: GamePool): Promise<ComparedGames | number> {
-  const agents = args.agents.split(',');
+  const agents = splitAgentSpecs(args.agents);
   const bad = agents.map((k) => agentFromSpec(k, 'check')).find((a) => 'error' in a) as { error: string } | undefined;
   if (bad) { io.err(`rulesmith ${command}: --agents, per seat (comma-separated): ${bad.error}\n`); return 2; }
   const workers = parseWorkers(args.workers);
@@ -109,21 +112,24 @@ async function compareRuns(command: string, sides: [Side, Side], agents: string[
   const count = range[1] - range[0] + 1;
   const turn = pool.stopOnInterrupt && searching(plans[0]!) ? Math.max(1, Math.ceil(count / 8)) : Math.max(1, count);
   const records: [GameRecord[], GameRecord[]] = [[], []];
+  const cache = args.cache !== undefined ? new GameCache(args.cache) : undefined;
+  const kept = { games: 0 };
   for (let from = range[0]; from <= range[1] && !pool.interrupted; from += turn) {
     const block: [number, number] = [from, Math.min(range[1], from + turn - 1)];
     for (const [k, side] of sides.entries()) {
-      const played = await pool.play(side.program, plans[k]!, block, tick);
+      const played = await playKept(pool, cache, side.program, plans[k]!, block, tick, kept);
       if ('problems' in played) { io.err(played.problems.map((p) => `rulesmith ${command}: ${side.path}: ${p}\n`).join('')); return 2; }
       records[k]!.push(...played);
       if (pool.interrupted) break;
     }
   }
+  if (cache) io.err(cacheLine(command, plans[0]!, kept.games, records[0].length + records[1].length - kept.games, cache.dir));
   return { records, options: [plans[0]!.options, plans[1]!.options], interrupted: pool.interrupted, range };
 }
 
 /** The comparison of games played; stopped by Ctrl-C, of the seeds both rule sets finished, so it stays paired. */
 function comparisonOf(command: string, played: ComparedGames, base: Side, variant: Side, args: CompareArgs, io: Io): Comparison | number {
-  const plan = { seed: args.seed, agents: args.agents.split(',') };
+  const plan = { seed: args.seed, agents: splitAgentSpecs(args.agents) };
   const named = (records: GameRecord[], side: Side) => ({ records, ruleset: rulesetName(side.program), hash: side.program.hash });
   if (!played.interrupted) return compareRecordSets(named(played.records[0], base), named(played.records[1], variant), plan);
   const variantSeeds = new Set(played.records[1].map((r) => r.seed));
@@ -151,7 +157,7 @@ export async function comparisonShard(command: ComparisonRun['command'], shard: 
   }
   const run: ComparisonRun = {
     command, base: base.path, variant: variant.path, rulesets: [rulesetName(base.program), rulesetName(variant.program)], hashes: [base.program.hash, variant.program.hash],
-    seed: args.seed, games: args.games, ...(args.players !== undefined ? { players: Number(args.players) } : {}), options: played.options, agents: args.agents.split(','),
+    seed: args.seed, games: args.games, ...(args.players !== undefined ? { players: Number(args.players) } : {}), options: played.options, agents: splitAgentSpecs(args.agents),
   };
   const pairs = played.records[0].map((r, i): ComparedPair => [r, played.records[1][i]!]);
   const file: ShardFile<ComparedPair> = { ...shardFile('compare', shard, run as unknown as Record<string, unknown>, played.range, pairs), ...(context ? { context } : {}) };

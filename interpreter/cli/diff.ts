@@ -12,7 +12,7 @@ import { parseOptions, programFor } from './load-program.ts';
 import { parseShard, shardRange, type Shard } from './shard.ts';
 
 export const DIFF_USAGE = `Usage: rulesmith diff <ruleset-a> <ruleset-b> [--odds] [--simulate N [--agents A,B…] [--seed S] [--players N] [--workers N|auto]]
-                     [--option k=v…] [--report FILE.html] [--json] [--root DIR] [--shard i/n|auto/n --json]
+                     [--option k=v…] [--report FILE.html] [--json] [--root DIR] [--shard i/n|auto/n --json] [--cache DIR]
 
 What <ruleset-b> changes against <ruleset-a>: tables cell by cell, values old → new, decks card by
 card, scripts as line diffs, options added/removed/changed, each with its rulebook source.
@@ -21,6 +21,8 @@ card, scripts as line diffs, options added/removed/changed, each with its rulebo
                 winners, outcomes, game length, score margin and the first seat's win rate, with the
                 change and its 95% interval (* when it excludes 0)
   --report F    also write a self-contained HTML report (inline SVG charts) to F
+  --cache DIR   keep each game in DIR and take the games an earlier run played there (same rules,
+                plan and rulesmith): after an edit to the variant only its games are played again
   --shard i/n --json  with --simulate: play only shard i of n of the games (a contiguous block) and
                 print it for 'rulesmith merge', which prints what the unsharded diff prints (auto/n:
                 i from JOB_COMPLETION_INDEX + 1, as a Kubernetes Indexed Job sets it)
@@ -33,7 +35,7 @@ export async function runDiff(argv: string[], io: Io, progress?: (done: number, 
   try {
     args = parseArgs({
       args: argv, allowPositionals: true,
-      options: { json: { type: 'boolean', default: false }, odds: { type: 'boolean', default: false }, simulate: { type: 'string' }, agents: { type: 'string', default: 'random' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, workers: { type: 'string' }, option: { type: 'string', multiple: true }, report: { type: 'string' }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { json: { type: 'boolean', default: false }, odds: { type: 'boolean', default: false }, simulate: { type: 'string' }, agents: { type: 'string', default: 'random' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, workers: { type: 'string' }, option: { type: 'string', multiple: true }, report: { type: 'string' }, shard: { type: 'string' }, cache: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (e) {
     io.err(`rulesmith diff: ${(e as Error).message}\n\n${DIFF_USAGE}\n`);

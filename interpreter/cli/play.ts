@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { MctsAgent, agentFromSpec, searchContext, type Agent } from '../agents/index.ts';
+import { MctsAgent, agentFromSpec, searchContext, splitAgentSpecs, type Agent } from '../agents/index.ts';
 import { Game, type ChoicePreview, type DecisionRequest, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
@@ -35,7 +35,7 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
   const { game, program, path, carried = false } = started;
   const setup = game.setup;
   const bots = new Map<string, Agent>();
-  for (const item of args.values.bots.split(',').filter(Boolean)) {
+  for (const item of splitAgentSpecs(args.values.bots)) {
     // `p2` (a random bot) or `p2=hard` (any agent spec).
     const [seat, spec = 'random'] = item.split('=', 2) as [string, string | undefined];
     const agent = agentFromSpec(spec, `${setup.seed}:${seat}`);

@@ -81,7 +81,8 @@ interface Run {
   first: number;
   records: PlayedRecord[];
   done: number;
-  tick: () => void;
+  /** After each game, in the order games end: its number and record. */
+  tick: (i: number, record: PlayedRecord) => void;
   /** Whether this thread plays games too (see `stopOnInterrupt`). */
   mainPlays: boolean;
 }
@@ -133,11 +134,11 @@ export class GamePool {
    * Play games `first..last` of a plan; records come back in game order. After `interrupt()`, only
    * the games finished (and `interrupted` is set); a later call plays nothing.
    */
-  async play<R extends PlayedRecord = GameRecord>(program: Program, plan: SimulationPlan, [first, last]: [number, number], tick: () => void): Promise<R[] | { problems: string[] }> {
+  async play<R extends PlayedRecord = GameRecord>(program: Program, plan: SimulationPlan, [first, last]: [number, number], tick: (i: number, record: R) => void): Promise<R[] | { problems: string[] }> {
     if (first > last || this.interrupted) return [];
     if (plan.replays) mkdirSync(plan.replays, { recursive: true });
     const mainPlays = !(this.stopOnInterrupt && searching(plan));
-    const run: Run = { program, plan, first, records: new Array(last - first + 1), done: 0, tick, mainPlays };
+    const run: Run = { program, plan, first, records: new Array(last - first + 1), done: 0, tick: tick as Run['tick'], mainPlays };
     this.run = run;
     if (!mainPlays) {
       // Every thread the setting asks for is a worker ('auto': one per core, up to 4).
@@ -293,7 +294,7 @@ export class GamePool {
     const run = this.run!;
     run.records[i - run.first] = record;
     run.done++;
-    run.tick();
+    run.tick(i, record);
   }
 
   /** Start worker threads until there are `count` (started ones are kept across runs). */

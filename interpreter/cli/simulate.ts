@@ -1,11 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { agentFromSpec } from '../agents/index.ts';
+import { agentFromSpec, splitAgentSpecs } from '../agents/index.ts';
 import { diffRulesets } from '../analysis/diff.ts';
 import { renderReport, type ReportInput } from '../analysis/report.ts';
 import { summarise } from '../analysis/summary.ts';
 import { formatComparison } from './analysis-format.ts';
 import { comparisonExit, comparisonShard, runComparison } from './compare-run.ts';
+import { cacheLine, GameCache, playKept } from './game-cache.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import type { SimulationPlan } from './simulate-games.ts';
@@ -17,7 +18,7 @@ import { INTERRUPTED, interruptedLine, interruptedTitle, nothingToReport } from 
 export const SIMULATE_USAGE = `Usage: rulesmith simulate <ruleset> [--games N] [--seed S] [--players N] [--option k=v…]
                          [--agents random|first|easy|normal|hard|mcts:iterations=N,…] [--workers N|auto] [--replays DIR]
                          [--compare <other-ruleset>] [--report FILE.html] [--json] [--verbose] [--root DIR]
-                         [--shard i/n|auto/n --json] [--check-invariants]
+                         [--shard i/n|auto/n --json] [--cache DIR] [--check-invariants]
 
 Plays N games with bots and prints results per side/player (with 95% intervals), game length and
 runtime errors. Game i uses seed "S:i" whichever thread plays it, so the same seed gives the same
@@ -31,13 +32,15 @@ memory and CPU time (one JSON line with --json).
 --shard i/n --json plays only shard i of n (a contiguous block of the N games; with --compare, of
 each rule set) and prints its games for 'rulesmith merge', which prints what the unsharded run
 prints; auto/n takes i from JOB_COMPLETION_INDEX + 1 (Kubernetes Indexed Jobs).
+--cache DIR keeps each game's record in DIR, and takes from there the games an earlier run played
+with the same rules, plan and rulesmith (the output is the same): only the games missing are played.
 --check-invariants checks the ruleset's invariants: after setup and after every decision, and
 reports each game's first violation (seed, decision, invariant, message, where it is declared);
 it exits 1 when any game broke one. Checking never changes the games played.
 Ctrl-C stops the run and prints the figures of the games finished (status 130); search bots play
 on worker threads, so it is heard at once.`;
 
-const OPTIONS = { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, compare: { type: 'string' }, report: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, 'check-invariants': { type: 'boolean', default: false }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+const OPTIONS = { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, compare: { type: 'string' }, report: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, 'check-invariants': { type: 'boolean', default: false }, shard: { type: 'string' }, cache: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
 export async function runSimulate(argv: string[], io: Io, progress: (done: number, total: number) => void = () => {}): Promise<number> {
@@ -110,7 +113,7 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
   }
   const options = parseOptions(program, values.option, io);
   if (typeof options === 'number') return options;
-  const agents = values.agents.split(',');
+  const agents = splitAgentSpecs(values.agents);
   const bad = agents.map((k) => agentFromSpec(k, 'check')).find((a) => 'error' in a) as { error: string } | undefined;
   if (bad) {
     io.err(`rulesmith simulate: --agents, per seat (comma-separated): ${bad.error}\n`);
@@ -119,7 +122,10 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
   const total = range[1] - range[0] + 1;
   const plan: SimulationPlan = { path, seed: values.seed, options, agents, ...(values.players !== undefined ? { players: Number(values.players) } : {}), ...(values.replays ? { replays: values.replays } : {}), ...(values.root !== undefined ? { root: values.root } : {}), ...(values['check-invariants'] ? { checkInvariants: true } : {}) };
   let done = 0;
-  const records = await pool.play(program, plan, range, () => progress(++done, total));
+  const cache = values.cache !== undefined ? new GameCache(values.cache) : undefined;
+  const kept = { games: 0 };
+  const records = await playKept(pool, cache, program, plan, range, () => progress(++done, total), kept);
+  if (cache && !('problems' in records)) io.err(cacheLine('simulate', plan, kept.games, records.length - kept.games, cache.dir));
   if ('problems' in records) {
     io.err(records.problems.map((p) => `rulesmith simulate: ${p}\n`).join(''));
     return 2;

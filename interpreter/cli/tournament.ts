@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { agentFromSpec } from '../agents/index.ts';
+import { agentFromSpec, splitAgentSpecs } from '../agents/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import { INTERRUPTED, interruptedLine, nothingToReport } from './interrupt.ts';
@@ -37,7 +37,7 @@ export async function runTournament(argv: string[], io: Io): Promise<number> {
   }
   if (args.values.help) { io.out(`${TOURNAMENT_USAGE}\n`); return 0; }
   const [path] = args.positionals;
-  const specs = (args.values.agents ?? '').split(',').filter(Boolean);
+  const specs = splitAgentSpecs(args.values.agents ?? '');
   if (!path || specs.length === 0) { io.err(`${TOURNAMENT_USAGE}\n`); return 2; }
   const bad = specs.map((s) => agentFromSpec(s, 'check')).find((a) => 'error' in a) as { error: string } | undefined;
   if (bad) { io.err(`rulesmith tournament: --agents: ${bad.error}\n`); return 2; }
