@@ -46,7 +46,7 @@ export const timeBudgeted = (spec: string): boolean => /^mcts:(.*,)?ms=/.test(sp
  */
 export function splitAgentSpecs(text: string): string[] {
   const specs: string[] = [];
-  for (const piece of text.split(',').filter(Boolean)) {
+  for (const piece of text.split(',').map((p) => p.trim()).filter(Boolean)) {
     const option = /^([a-z]+)=/.exec(piece)?.[1];
     const last = specs.at(-1);
     if (option !== undefined && OPTION_NAMES[option] && last !== undefined && last.includes('mcts:')) specs[specs.length - 1] = `${last},${piece}`;

@@ -9,6 +9,7 @@ import { comparisonExit, comparisonShard, runComparison } from './compare-run.ts
 import type { Io } from './io.ts';
 import { interruptedLine, interruptedTitle } from './interrupt.ts';
 import { parseOptions, programFor } from './load-program.ts';
+import { reportPathProblem } from './report-file.ts';
 import { parseShard, shardRange, type Shard } from './shard.ts';
 
 export const DIFF_USAGE = `Usage: rulesmith diff <ruleset-a> <ruleset-b> [--odds] [--simulate N [--agents A,B…] [--seed S] [--players N] [--workers N|auto]]
@@ -54,6 +55,8 @@ export async function runDiff(argv: string[], io: Io, progress?: (done: number, 
     if (why !== undefined) { io.err(`rulesmith diff: ${why}\n`); return 2; }
     shard = sh as Shard;
   }
+  const unwritable = args.values.report !== undefined ? reportPathProblem(args.values.report) : undefined;
+  if (unwritable) { io.err(`rulesmith diff: ${unwritable}\n`); return 2; }
   const pa = programFor(a, io, undefined, args.values.root);
   if (typeof pa === 'number') return pa;
   const pb = programFor(b, io, undefined, args.values.root);
@@ -96,9 +99,11 @@ export interface DiffResult {
  */
 export function printDiff(d: DiffResult, command: string, out: { json?: boolean; report?: string }, io: Io, name = 'diff'): number {
   const { base: a, variant: b, changes, odds, comparison } = d;
+  let written = true;
   if (out.report) {
     const html = renderReport({ title: `What ${b} changes${interruptedTitle(comparison?.interrupted)}`, command, base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) });
-    try { writeFileSync(out.report, html); } catch (e) { io.err(`rulesmith ${name}: cannot write ${out.report}: ${(e as Error).message}\n`); return 2; }
+    // Said, and the figures still printed below: the games are not lost for the report.
+    try { writeFileSync(out.report, html); } catch (e) { io.err(`rulesmith ${name}: cannot write ${out.report}: ${(e as Error).message}\n`); written = false; }
   }
   if (out.json) {
     io.out(`${JSON.stringify({ base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { simulation: comparison } : {}) }, null, 2)}\n`);
@@ -106,7 +111,8 @@ export function printDiff(d: DiffResult, command: string, out: { json?: boolean;
     io.out(formatChanges(changes));
     if (odds) io.out(`\n${formatOdds(odds)}`);
     if (comparison) io.out(`\n${interruptedLine(comparison.interrupted, true)}${formatComparison(comparison, a, b)}`);
-    if (out.report) io.out(`\nreport written to ${out.report}\n`);
+    if (out.report && written) io.out(`\nreport written to ${out.report}\n`);
   }
+  if (!written) return 2;
   return comparison ? comparisonExit(comparison) : 0;
 }

@@ -8,6 +8,7 @@ import { summariseRecords, type GameRecord } from '../analysis/summary.ts';
 import { formatComparison } from './analysis-format.ts';
 import { comparisonExit, type ComparedPair, type ComparisonRun } from './compare-run.ts';
 import { printDiff } from './diff.ts';
+import { reportPathProblem } from './report-file.ts';
 import type { Io } from './io.ts';
 import type { ShardFile } from './shard.ts';
 import { formatSummary } from './summary-format.ts';
@@ -43,6 +44,8 @@ export function runMerge(argv: string[], io: Io): number {
   }
   if (args.values.help) { io.out(`${MERGE_USAGE}\n`); return 0; }
   if (args.positionals.length === 0) { io.err(`rulesmith merge: give the shard files\n\n${MERGE_USAGE}\n`); return 2; }
+  const unwritable = args.values.report !== undefined ? reportPathProblem(args.values.report) : undefined;
+  if (unwritable) { io.err(`rulesmith merge: ${unwritable}\n`); return 2; }
   const loaded: Loaded[] = [];
   for (const file of args.positionals) {
     const l = load(file);
@@ -60,8 +63,9 @@ export function runMerge(argv: string[], io: Io): number {
   if (first.command === 'compare') return mergeComparison(run as unknown as ComparisonRun, records as ComparedPair[], first.context, command, args.values, io);
   if (first.command === 'simulate') {
     const summary = summariseRecords(records as GameRecord[], String(run.ruleset), String(run.hash));
-    if (args.values.report !== undefined && !writeReport(args.values.report, renderReport({ title: `Simulation of ${String(run.path)}`, command, summary }), io)) return 2;
+    const written = args.values.report === undefined || writeReport(args.values.report, renderReport({ title: `Simulation of ${String(run.path)}`, command, summary }), io);
     io.out(args.values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, String(run.path)));
+    if (!written) return 2;
     return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;
   }
   if (args.values.report !== undefined) { io.err('rulesmith merge: --report is for simulate and diff shards; a tournament has no report\n'); return 2; }
@@ -78,12 +82,9 @@ function mergeComparison(run: ComparisonRun, pairs: ComparedPair[], context: Rec
     const { changes, odds } = (context ?? {}) as { changes?: ElementChange[]; odds?: OddsChange[] };
     return printDiff({ base: run.base, variant: run.variant, changes: changes ?? [], ...(odds ? { odds } : {}), comparison }, command, out, io, 'merge');
   }
-  if (out.report !== undefined) {
-    const html = renderReport({ title: `${run.base} against ${run.variant}`, command, base: run.base, variant: run.variant, changes: (context?.changes ?? []) as ElementChange[], comparison });
-    if (!writeReport(out.report, html, io)) return 2;
-  }
+  const written = out.report === undefined || writeReport(out.report, renderReport({ title: `${run.base} against ${run.variant}`, command, base: run.base, variant: run.variant, changes: (context?.changes ?? []) as ElementChange[], comparison }), io);
   io.out(out.json ? `${JSON.stringify(comparison, null, 2)}\n` : formatComparison(comparison, run.base, run.variant));
-  return comparisonExit(comparison);
+  return written ? comparisonExit(comparison) : 2;
 }
 
 function writeReport(file: string, html: string, io: Io): boolean {

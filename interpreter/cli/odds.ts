@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { didYouMean } from '../check/suggest.ts';
 import { ESTIMATE_SAMPLES, MAX_WORK, MAX_PATHS, estimateOdds, exactOdds, type Distribution, type OddsError } from '../analysis/odds.ts';
 import { oddsBreakdown, type OddsWithBreakdown } from '../analysis/odds-breakdown.ts';
 import { formatBreakdown } from './odds-format.ts';
@@ -63,7 +64,7 @@ export function runOdds(argv: string[], io: Io): number {
     if ('error' in d) {
       // Only a name the dice-only rules do not know is worth the hint; `1d0` is wrong anywhere.
       const named = /^unknown-|not declared|no table/i.test(d.error);
-      io.err(`rulesmith odds: ${d.error}\n${standalone && named ? `rulesmith odds: no ruleset given ('${path}' is not a file or folder), so only dice and arithmetic are known; for a ruleset's tables and names: rulesmith odds <ruleset> ${JSON.stringify(text)}\n` : ''}`);
+      io.err(`rulesmith odds: ${d.error}${standalone ? '' : nameHint(program, d.error)}\n${standalone && named ? `rulesmith odds: no ruleset given ('${path}' is not a file or folder), so only dice and arithmetic are known; for a ruleset's tables and names: rulesmith odds <ruleset> ${JSON.stringify(text)}\n` : ''}`);
       return 1;
     }
     if ('breakdown' in d && (d as OddsWithBreakdown).breakdown.length === 0) { const { breakdown: _none, ...plain } = d; d = plain; }
@@ -154,4 +155,19 @@ function formatCompared(results: Result[]): string {
   out.push(`  ${'mean'.padEnd(width)}${results.map((r) => (r.mean === undefined ? '—' : r.mean.toFixed(3)).padStart(10)).join('')}`);
   out.push(`  ${'sd'.padEnd(width)}${results.map((r) => { const x = sd(r); return (x === undefined ? '—' : x.toFixed(3)).padStart(10); }).join('')}`);
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * For a name the rules do not know: the likely one meant (a table for `roll on`, else any element
+ * the ruleset names), or the tables there are, as the checker's did-you-mean does for scripts.
+ */
+function nameHint(program: Program, error: string): string {
+  const m = /^unknown-name: (No table|Unknown name) `([^`]+)`/.exec(error);
+  if (!m) return '';
+  const tables = Object.keys(program.data.tables ?? {});
+  const sections = Object.values(program.data as Record<string, unknown>).filter((v): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v));
+  const names = m[1] === 'No table' ? tables : sections.flatMap((v) => Object.keys(v));
+  const dym = didYouMean(m[2]!, names);
+  if (dym.suggestion) return dym.text;
+  return m[1] === 'No table' && tables.length ? ` Its tables: ${tables.join(', ')}.` : '';
 }

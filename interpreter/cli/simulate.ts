@@ -7,6 +7,7 @@ import { summarise } from '../analysis/summary.ts';
 import { formatComparison } from './analysis-format.ts';
 import { comparisonExit, comparisonShard, runComparison } from './compare-run.ts';
 import { cacheLine, GameCache, playKept } from './game-cache.ts';
+import { reportPathProblem } from './report-file.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import type { SimulationPlan } from './simulate-games.ts';
@@ -79,6 +80,8 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
   }
   const workers = parseWorkers(args.values.workers);
   if (workers === undefined) { io.err('rulesmith simulate: --workers takes a positive whole number or auto\n'); return 2; }
+  const unwritable = args.values.report !== undefined ? reportPathProblem(args.values.report) : undefined;
+  if (unwritable) { io.err(`rulesmith simulate: ${unwritable}\n`); return 2; }
   const range = shard ? shardRange(games, shard) : [1, games] as [number, number];
   const pool = new GamePool(workers);
   // Ctrl-C ends the run early and reports the games finished, instead of losing them.
@@ -107,9 +110,8 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
     const c = await runComparison('simulate', ...sides, { ...values, games }, io, progress, pool);
     if (typeof c === 'number') return c;
     const report = writeReport(values.report, { title: `${path} against ${values.compare}${interruptedTitle(c.interrupted)}`, command, base: path, variant: values.compare, changes: diffRulesets(program.data, other.data), comparison: c }, io);
-    if (report !== 0) return report;
     io.out(values.json ? `${JSON.stringify(c, null, 2)}\n` : `${interruptedLine(c.interrupted, true)}${formatComparison(c, path, values.compare)}`);
-    return comparisonExit(c);
+    return report !== 0 ? report : comparisonExit(c);
   }
   const options = parseOptions(program, values.option, io);
   if (typeof options === 'number') return options;
@@ -144,8 +146,9 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
   const interrupted = pool.interrupted ? { finished: records.length, asked: total } : undefined;
   const summary = { ...summarise(records, program), ...(interrupted ? { interrupted } : {}) };
   const report = writeReport(values.report, { title: `Simulation of ${path}${interruptedTitle(interrupted)}`, command, summary }, io);
-  if (report !== 0) return report;
+  // The figures are printed even when the report could not be written: the games are not lost.
   io.out(values.json ? `${JSON.stringify(summary, null, 2)}\n` : `${interruptedLine(interrupted)}${formatSummary(summary, path)}`);
+  if (report !== 0) return report;
   if (interrupted) return INTERRUPTED;
   return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;
 }

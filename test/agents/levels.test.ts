@@ -18,6 +18,7 @@ describe('agents by name', () => {
 
   test('a list of specs keeps an mcts spec\'s own comma-separated options with it', () => {
     expect(splitAgentSpecs('normal,random')).toEqual(['normal', 'random']);
+    expect(splitAgentSpecs('normal, random ,')).toEqual(['normal', 'random']);
     expect(splitAgentSpecs('mcts:iterations=500,depth=20,random')).toEqual(['mcts:iterations=500,depth=20', 'random']);
     expect(splitAgentSpecs('random,mcts:iterations=5,ms=50,c=1.4,mcts:depth=2')).toEqual(['random', 'mcts:iterations=5,ms=50,c=1.4', 'mcts:depth=2']);
     // --bots: seat=spec items, the same way.

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { printDiff } from '../../interpreter/cli/diff.ts';
 import { runCli } from './run-cli.ts';
 
 const DUEL = 'test/fixtures/runtime/duel';
@@ -86,5 +87,24 @@ describe('rulesmith diff, what a house rule changes', () => {
     expect((await runCli(['simulate', DUEL, '--compare', HOUSE, '--replays', 'x'])).code).toBe(2);
     expect((await runCli(['simulate', DUEL, '--compare', 'test/fixtures/nope'])).code).toBe(2);
     expect((await runCli(['diff', DUEL, 'test/fixtures/check/names.yaml'])).code).toBe(1);
+  });
+
+  test('a --report that cannot be written is said before any game is played; a write failing at the end still prints the figures', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-report-'));
+    for (const argv of [['simulate', DUEL, '--games', '3'], ['simulate', DUEL, '--compare', HOUSE, '--games', '3'], ['diff', DUEL, HOUSE, '--simulate', '3']]) {
+      const missing = await runCli([...argv, '--report', join(dir, 'no/such/r.html')]);
+      expect([missing.code, missing.out], argv.join(' ')).toEqual([2, '']);
+      expect(missing.err).toMatch(/cannot write the report .*: the folder .*no\/such does not exist \(create it first\)\n$/);
+      const folder = await runCli([...argv, '--report', dir]);
+      expect([folder.code, folder.out]).toEqual([2, '']);
+      expect(folder.err).toContain('is a folder; give the report a file name');
+    }
+    expect((await runCli(['merge', join(dir, 'x.json'), '--report', dir])).err).toContain('is a folder');
+    // Written at the end into a path gone bad meanwhile: the error, and the diff printed all the same.
+    const seen = { out: '', err: '' };
+    const code = printDiff({ base: 'a', variant: 'b', changes: [] }, 'rulesmith diff a b', { report: join(dir, 'gone/r.html') }, { out: (t) => { seen.out += t; }, err: (t) => { seen.err += t; }, color: false });
+    expect(code).toBe(2);
+    expect(seen.out).toBe('No differences.\n');
+    expect(seen.err).toContain(`rulesmith diff: cannot write ${join(dir, 'gone/r.html')}`);
   });
 });

@@ -52,4 +52,13 @@ describe('rulesmith odds, as text', () => {
     const typo = await runCli(['odds', 'rulesets/dragutt', '2d6']);
     expect([typo.code, typo.err]).toEqual([2, "rulesmith: cannot find 'rulesets/dragutt'\n"]);
   });
+
+  test('a name the ruleset does not know: the likely one meant, or its tables', async () => {
+    const near = await runCli(['odds', DUEL, 'roll on crtt column 1']);
+    expect([near.code, near.err]).toEqual([1, 'rulesmith odds: unknown-name: No table `crtt`. Did you mean `crt`?\n']);
+    const far = await runCli(['odds', DUEL, 'roll on combat']);
+    expect(far.err).toMatch(/^rulesmith odds: unknown-name: No table `combat`\. Its tables: [a-z_, ]*crt[a-z_, ]*\.\n$/);
+    const name = await runCli(['odds', DUEL, 'crtt[1, 1]']);
+    expect(name.err).toContain('Did you mean `crt`?');
+  });
 });
