@@ -37,7 +37,9 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
   const bots = new Map<string, Agent>();
   for (const item of splitAgentSpecs(args.values.bots)) {
     // `p2` (a random bot) or `p2=hard` (any agent spec).
-    const [seat, spec = 'random'] = item.split('=', 2) as [string, string | undefined];
+    // Split at the first `=` only: an mcts spec has its own (`p2=mcts:iterations=500,depth=20`).
+    const cut = item.indexOf('=');
+    const [seat, spec] = cut < 0 ? [item, 'random'] : [item.slice(0, cut), item.slice(cut + 1)];
     const agent = agentFromSpec(spec, `${setup.seed}:${seat}`);
     if ('error' in agent) { io.err(`rulesmith play: --bots ${item}: ${agent.error}\n`); return 2; }
     bots.set(seat, agent);

@@ -23,6 +23,17 @@ function duelGame(): Game {
   return game;
 }
 
+describe('rulesmith play --bots', () => {
+  test('a seat can be any agent spec, an mcts one with several options included', async () => {
+    const r = await playPiped(['play', 'test/fixtures/runtime/nim', '--bots', 'p1,p2=mcts:iterations=5,depth=3'], []);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/Game over: \w+ wins/);
+    const bad = await playPiped(['play', 'test/fixtures/runtime/nim', '--bots', 'p2=mcts:iterations=5,speed=2'], []);
+    expect(bad.code).toBe(2);
+    expect(bad.out).toContain("--bots speed=2");
+  });
+});
+
 describe('rulesmith play, as a person reads it', () => {
   test('the set-up should be a short summary of where pieces went, not a line per piece', async () => {
     const r = await playPiped(['play', 'rulesets/blockade-runner', '--bots', 'p2'], ['quit']);
