@@ -25,20 +25,39 @@ export function discover(paths: string[]): Discovery {
   return { entries: [...new Set(entries)], missing };
 }
 
+/**
+ * A folder's names, or none when it cannot be read; a file that vanishes between listing and
+ * looking (a temporary file of another program) is no folder. A search of a busy folder such as
+ * /tmp must not stop on either.
+ */
+function names(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
+
+const isFolder = (path: string): boolean => {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
+};
+
 function walk(dir: string, depth: number, out: string[]): void {
   if (depth > MAX_DEPTH) return;
   const entry = join(dir, ENTRY_FILE);
   if (existsSync(entry)) {
     out.push(entry);
     const variants = join(dir, 'variants');
-    if (existsSync(variants) && statSync(variants).isDirectory()) {
-      for (const f of readdirSync(variants).sort()) if (/\.ya?ml$/.test(f)) out.push(join(variants, f));
-    }
+    if (isFolder(variants)) for (const f of names(variants)) if (/\.ya?ml$/.test(f)) out.push(join(variants, f));
     return;
   }
-  for (const name of readdirSync(dir).sort()) {
+  for (const name of names(dir)) {
     if (SKIP.has(name) || name.startsWith('.')) continue;
     const sub = join(dir, name);
-    if (statSync(sub).isDirectory()) walk(sub, depth + 1, out);
+    if (isFolder(sub)) walk(sub, depth + 1, out);
   }
 }

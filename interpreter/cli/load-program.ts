@@ -1,3 +1,4 @@
+import { didYouMean } from '../check/suggest.ts';
 import { isError } from '../diagnostics.ts';
 import type { FileHost } from '../load/index.ts';
 import { compileRuleset, CompileError, type Program } from '../compile/index.ts';
@@ -47,11 +48,19 @@ export function parseOptions(program: Program, raw: string[] | undefined, io: Io
     const defs = program.data.options as Record<string, unknown> | undefined;
     const read = parseOptionText(defs, key, item.slice(eq + 1));
     if ('message' in read) {
-      const why = read.code === 'unknown-option' ? `no option '${key}'. Options: ${Object.keys(defs ?? {}).join(', ') || 'none'}` : `option '${key}' must be ${allowedValues(defs?.[key])}, not '${item.slice(eq + 1)}'`;
+      const why = read.code === 'unknown-option' ? `no option '${key}'.${optionMeant(key, Object.keys(defs ?? {}))} Options: ${Object.keys(defs ?? {}).join(', ') || 'none'}` : `option '${key}' must be ${allowedValues(defs?.[key])}, not '${item.slice(eq + 1)}'`;
       io.err(`rulesmith: --option ${item}: ${why}\n`);
       return 2;
     }
     out[key] = read.value;
   }
   return out;
+}
+
+/** The option likely meant: a typo of one, or the one whose name holds the word (`altitude` for `opt_altitude`). */
+function optionMeant(key: string, names: string[]): string {
+  const typo = didYouMean(key, names);
+  if (typo.suggestion) return typo.text;
+  const holding = names.filter((n) => n.toLowerCase().includes(key.toLowerCase()));
+  return holding.length === 1 ? ` Did you mean \`${holding[0]}\`?` : '';
 }

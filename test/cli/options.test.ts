@@ -25,6 +25,8 @@ describe('--option values are checked against their declaration', () => {
       ['turn_limit=-5', "option 'turn_limit' must be a number of at least 0, not '-5'"],
       ['free_all_captives=maybe', "option 'free_all_captives' must be true or false, not 'maybe'"],
       ['no_such=1', "no option 'no_such'. Options: turn_limit,"],
+      ['turn_limt=5', "no option 'turn_limt'. Did you mean `turn_limit`? Options: turn_limit,"],
+      ['adjacency=true', "no option 'adjacency'. Did you mean `seraglio_adjacency`? Options:"],
     ];
     for (const [option, message] of bad) {
       const r = await runCli([command, DRAGUT, ...rest, '--option', option]);
