@@ -48,19 +48,26 @@ export interface ChangeRow {
 export function changeChart(title: string, rows: readonly ChangeRow[]): string {
   const finite = rows.flatMap((r) => [r.ci95[0], r.ci95[1], r.diff]).filter(Number.isFinite);
   const span = Math.max(1e-9, ...finite.map(Math.abs));
-  const height = rows.length * 22 + 34;
+  const height = rows.length * 22 + 48;
+  const bottom = height - 30;
   const x = (v: number) => LABEL_W + PLOT_W / 2 + (Math.max(-span, Math.min(span, v)) / span) * (PLOT_W / 2 - 10);
   const show = (v: number, unit: ChangeRow['unit']) => (unit === 'share' ? pct(v) : v.toFixed(2).replace(/^-/, '−'));
-  let body = `<line class="zero" x1="${f(x(0))}" x2="${f(x(0))}" y1="14" y2="${height - 16}"/>`;
+  const signed = (v: number, unit: ChangeRow['unit']) => `${v > 0 ? '+' : v === 0 ? '±' : ''}${show(v, unit)}`;
+  let body = `<line class="zero" x1="${f(x(0))}" x2="${f(x(0))}" y1="14" y2="${f(bottom)}"/>`;
+  // The scale, read off a printed page too: both ends and zero, in the rows' unit.
+  const unit = rows[0]?.unit ?? 'number';
+  for (const v of [-span, 0, span]) body += `<text class="tick" x="${f(x(v))}" y="${f(bottom + 14)}" text-anchor="middle">${esc(v === 0 ? '0' : signed(v, unit))}</text>`;
   rows.forEach((r, i) => {
     const y = 26 + i * 22;
     const lo = Number.isFinite(r.ci95[0]) ? r.ci95[0] : -span;
     const hi = Number.isFinite(r.ci95[1]) ? r.ci95[1] : span;
+    const text = `${signed(r.diff, r.unit)} (${show(r.ci95[0], r.unit)} to ${show(r.ci95[1], r.unit)})`;
     body += `<text class="label" x="${LABEL_W - 6}" y="${y + 4}" text-anchor="end">${esc(r.label)}</text>`;
     body += `<line class="ci${r.significant ? ' significant' : ''}" x1="${f(x(lo))}" x2="${f(x(hi))}" y1="${y}" y2="${y}"/>`;
-    body += `<circle class="diff${r.significant ? ' significant' : ''}" data-value="${r.diff.toFixed(4)}" cx="${f(x(r.diff))}" cy="${y}" r="4"><title>${esc(`${r.label}: ${show(r.diff, r.unit)} (${show(r.ci95[0], r.unit)} to ${show(r.ci95[1], r.unit)})`)}</title></circle>`;
+    body += `<circle class="diff${r.significant ? ' significant' : ''}" data-value="${r.diff.toFixed(4)}" cx="${f(x(r.diff))}" cy="${y}" r="4"><title>${esc(`${r.label}: ${text}`)}</title></circle>`;
+    body += `<text class="value" x="${LABEL_W + PLOT_W + 6}" y="${y + 4}">${esc(text)}</text>`;
   });
-  return svg('chart-change', title, LABEL_W + PLOT_W + 60, height, body);
+  return svg('chart-change', title, LABEL_W + PLOT_W + 200, height, body);
 }
 
 export interface OddsBar {

@@ -35,7 +35,8 @@ td.changed{background:#fff3c4}tr.added td{background:#e3f6e3}tr.removed td{backg
 pre.script .add{color:#176b2c;background:#e3f6e3;display:block}pre.script .del{color:#a33;background:#fbe3e3;display:block}
 .chart text{font:11px system-ui,sans-serif;fill:#333}.chart .bar.s0{fill:#8aa4c8}.chart .bar.s1{fill:#e39a4f}
 .chart .ci{stroke:#222;stroke-width:1.5}.chart .ci.significant{stroke:#8a2be2;stroke-width:2.5}.chart .grid{stroke:#e1e4e8}
-.chart .zero{stroke:#999;stroke-dasharray:3 3}.chart circle.diff{fill:#222}.chart circle.significant{fill:#8a2be2}`;
+.chart .zero{stroke:#999;stroke-dasharray:3 3}.chart circle.diff{fill:#222}.chart circle.significant{fill:#8a2be2}
+.chart text.tick{fill:#667}.chart text.value{font-variant-numeric:tabular-nums}`;
 
 /**
  * One self-contained HTML file (inline CSS and SVG, no script, nothing fetched) to share with a

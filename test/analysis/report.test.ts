@@ -47,6 +47,10 @@ describe('the HTML report', () => {
     expect(html).toContain('<tr class="significant"><td>red</td><td class="num">60.0% <span class="note">(48/80)</span></td><td class="num">80.0% <span class="note">(56/70)</span></td><td class="num">+20.0% <span class="sig">significant</span></td><td class="num">5.2% to 33.4%</td></tr>');
     expect(html).toContain('<rect class="bar s1" data-series="variant" data-value="0.8000"');
     expect(html).toContain('<circle class="diff significant" data-value="0.2000"');
+    // Each change is written beside its dot, and the scale's ends and zero under the plot, so a printed page reads alone.
+    expect(html).toContain('<text class="value" x="616" y="30">+20.0% (5.2% to 33.4%)</text>');
+    expect(html).toMatch(/<text class="tick" x="[\d.]+" y="[\d.]+" text-anchor="middle">−33\.4%<\/text><text class="tick" x="[\d.]+" y="[\d.]+" text-anchor="middle">0<\/text><text class="tick" x="[\d.]+" y="[\d.]+" text-anchor="middle">\+33\.4%<\/text>/);
+    expect(html).toMatch(/<text class="value" x="616" y="30">−1\.00 \(−[\d.]+ to −[\d.]+\)<\/text>/);
     expect(html).toContain('<tr class="significant"><td>rounds</td><td class="num">3.50</td><td class="num">2.50</td><td class="num">−1.00 <span class="sig">significant</span></td>');
     expect(html).toContain('<td>score margin</td><td class="num">1.50</td>');
     expect(html).toContain('Seat p1 wins 60.0% (49.0% to 70.0%) of base games and 80.0% (69.2% to 87.7%) of variant games; a fair share is 50.0%.');
