@@ -208,7 +208,7 @@ export class ExpressionChecker {
     this.report(span, {
       code: 'unknown-property',
       message: `${capital(describe(object))} has no \`${property}\`.${dym.text}`,
-      hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : known.size ? `Known: ${[...known.keys()].slice(0, 12).join(', ')}.` : `${capital(describe(object))} has no members; check what the expression before \`.\` gives.`,
+      hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : known.size ? `Known: ${[...known.keys()].slice(0, 24).join(', ')}${known.size > 24 ? ` and ${known.size - 24} more` : ''}.` : `${capital(describe(object))} has no members; check what the expression before \`.\` gives.`,
       ...(dym.suggestion ? { fix: dym.suggestion } : {}),
     });
     return ANY;

@@ -14,7 +14,7 @@ import { StatementChecker } from './statements.ts';
 import { SymbolTable } from './symbols.ts';
 import { checkTables } from './tables.ts';
 import { checkUnused } from './unused.ts';
-import { ANY, describe, isBoolish, isNumeric, join, type Ty } from './types.ts';
+import { ANY, describe, isBoolish, isNumeric, join, NUMBER, type Ty } from './types.ts';
 import { assignedMembers, possibleMemberNames } from './member-names.ts';
 import { actingParts } from './read-only.ts';
 import { BUILTIN_FUNCTIONS } from './signatures.ts';
@@ -64,6 +64,27 @@ function siteScope(site: ScriptSite, symbols: SymbolTable): Scope {
 }
 
 /**
+ * An action's parameter is one of the options its `params:` list gives, so in the parameters after
+ * it and in `do` its type is the list's element type (a player, from `select q in players where …`)
+ * rather than any value: `partner.hnd` is then said by the checker, with its position, instead of
+ * stopping a game. A list of mixed or unknown elements leaves the parameter any value.
+ */
+function typeActionParams(model: RulesetModel, symbols: SymbolTable, sites: ParsedSite[]): void {
+  for (const { site, parsed } of sites) {
+    if (site.path[0] !== 'actions' || site.path[2] !== 'params' || !parsed.ast || parsed.diagnostics.length || parsed.ast.kind === 'script') continue;
+    const t = new StatementChecker(new CheckContext(model), symbols, site).expr(parsed.ast, siteScope(site, symbols));
+    const element = t.k === 'list' ? t.of : t.k === 'range' ? NUMBER : undefined;
+    if (!element || element.k === 'any' || element.k === 'none' || element.k === 'record') continue;
+    const { missing: _missing, ...chosen } = element;
+    for (const other of sites) {
+      const [section, action, part] = other.site.path;
+      if (section !== 'actions' || action !== site.path[1] || (part !== 'params' && part !== 'do')) continue;
+      other.site.locals = other.site.locals.map(([name, type]) => [name, name === site.path[3] && type.k === 'any' ? chosen : type]);
+    }
+  }
+}
+
+/**
  * What procedures take and give, where every call and every `return` agrees: a procedure that
  * only returns true/false cannot be added to a number, and a parameter every call passes a number
  * has no `.area`. Found by checking quietly (the diagnostics come from the real pass). A parameter of disagreeing calls, a record (whose fields
@@ -98,6 +119,9 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
     for (const [id, t] of returns) symbols.procedureReturns.set(id, t);
   };
   settle(quietly(procedures));
+  // With the procedures' returns known, action parameters take their lists' element types, which
+  // the calls below then pass on to the procedures they call (`trade(partner)`).
+  typeActionParams(model, symbols, sites);
   symbols.callArgs = new Map();
   quietly(clean);
   const calls = symbols.callArgs;
