@@ -9,6 +9,7 @@
  * budget (no game ended, no heartbeat) is stuck in one statement: the run stops with a message
  * saying so.
  */
+import { LONG_RUN_MS } from './limits.ts';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { summariseRecords } from '../../interpreter/analysis/summary.ts';
 import { BUDGET_WORDS, Watchdog } from '../workers/watchdog.ts';
@@ -93,11 +94,22 @@ export class SimulationController implements ReactiveController {
     host.addController(this);
   }
 
-  hostConnected(): void {}
+  hostConnected(): void {
+    window.addEventListener('beforeunload', this.guard);
+  }
 
   hostDisconnected(): void {
+    window.removeEventListener('beforeunload', this.guard);
     this.cancel();
   }
+
+  /**
+   * Leaving or reloading the page mid-run would drop the games in progress and every figure drawn
+   * (search bots' games take minutes): once a run has gone on for LONG_RUN_MS, the browser asks first.
+   */
+  private readonly guard = (e: BeforeUnloadEvent): void => {
+    if (this.running && performance.now() - this.started > LONG_RUN_MS) e.preventDefault();
+  };
 
   /** Play the request's games; resolves when every game has ended, the run failed or was cancelled. */
   run(request: SimulationRequest): Promise<void> {

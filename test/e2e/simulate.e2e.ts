@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { MAX_BATCH } from '../../editor/simulate/batches.ts';
+import { LONG_RUN_MS } from '../../editor/simulate/limits.ts';
 import { pickGame, waitForEditor } from './editor-page.ts';
 import { showView } from './game-page.ts';
 import { useServedApp, type serveDist, type Session } from './harness.ts';
@@ -16,7 +17,8 @@ describe('simulate', () => {
 
   /**
    * A fresh page on Dragut's variant in the simulate view, ready to run: each test starts here, so
-   * none inherits a simulation (or its workers) that an earlier test left running.
+   * none inherits a simulation (or its workers) that an earlier test left running. A test that
+   * leaves a run going for over LONG_RUN_MS must cancel it first: the page then asks before leaving.
    */
   async function openSimulate(page: Page): Promise<void> {
     await page.goto(server.url);
@@ -141,8 +143,17 @@ describe('simulate', () => {
     await page.click('rs-simulate-view button[data-action="run"]');
     // Games are being played (this run's total, so not a figure left by an earlier run).
     await expect.poll(() => label(page), { timeout: 60_000 }).toMatch(/^Playing [1-9]\d* of 5000 games/);
+    // Leaving the page mid-run asks first once the run is long enough to be worth keeping.
+    const leaving = () => page.evaluate(() => {
+      const e = new Event('beforeunload', { cancelable: true });
+      (globalThis as unknown as { dispatchEvent(e: Event): boolean }).dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+    await page.waitForTimeout(LONG_RUN_MS + 500);
+    expect(await leaving()).toBe(true);
     await page.click('rs-simulate-view button[data-action="cancel"]');
     await expect.poll(() => label(page)).toMatch(/^Cancelled after \d+ of 5000 games/);
+    expect(await leaving()).toBe(false);
     await s.shot('cancelled');
     // The page stays responsive while and after workers play.
     await page.click('rs-app >> button[data-view="edit"]');
