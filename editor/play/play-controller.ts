@@ -58,17 +58,28 @@ export class PlayController implements ReactiveController {
   }
 
   hostConnected(): void {
+    window.addEventListener('beforeunload', this.guard);
     this.startWorker();
     if (this.waiting) this.schedule(0);
   }
 
   hostDisconnected(): void {
+    window.removeEventListener('beforeunload', this.guard);
     clearTimeout(this.timer);
     this.stopWorker();
     this.update = undefined;
     this.replayWaiter?.reject(new Error('stopped'));
     this.editWaiter?.reject(new Error('stopped'));
   }
+
+  /**
+   * A game a person is playing lives in the worker until it is saved: leaving or reloading the page
+   * with one under way (a human seat, an answer given, not ended) makes the browser ask first.
+   */
+  private readonly guard = (e: BeforeUnloadEvent): void => {
+    const u = this.update;
+    if (u && u.status === 'waiting' && u.decisions > 0 && Object.values(u.seats).includes('human')) e.preventDefault();
+  };
 
   private startWorker(): void {
     const worker = new Worker(new URL('./play.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-play' });

@@ -81,6 +81,9 @@ export async function openBrowser(prefix: string): Promise<Session> {
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  // A test that goes to a new page while a game or a simulation is under way leaves it, as a person
+  // who answers "Leave" would (the editor asks before leaving such work; unanswered, the page would stay).
+  page.on('dialog', (d) => { if (d.type() === 'beforeunload') void d.accept(); });
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });

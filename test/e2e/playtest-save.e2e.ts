@@ -56,12 +56,20 @@ describe('playtest: save, resume and undo', () => {
     await setSeats(page, { p1: 'human', p2: 'human' });
     await newGame(page);
     await waitForPrompt(page, 'Setup: place');
+    // Leaving the page asks first once a person has answered (the game lives only in the page until saved).
+    const leaving = () => page.evaluate(() => {
+      const e = new Event('beforeunload', { cancelable: true });
+      (globalThis as unknown as { dispatchEvent(e: Event): boolean }).dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+    expect(await leaving()).toBe(false);
     const asked: string[] = [];
     for (let i = 0; i < 6; i++) {
       asked.push(await question(page));
       await answerFirst(page);
     }
     expect(await gameStatus(page)).toContain('6 decisions');
+    expect(await leaving()).toBe(true);
     // Undo, twice: each time back to the question before, as it was asked.
     for (const n of [5, 4]) {
       await page.click('rs-playtest-view button[data-action="undo"]');

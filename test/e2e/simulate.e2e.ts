@@ -17,8 +17,8 @@ describe('simulate', () => {
 
   /**
    * A fresh page on Dragut's variant in the simulate view, ready to run: each test starts here, so
-   * none inherits a simulation (or its workers) that an earlier test left running. A test that
-   * leaves a run going for over LONG_RUN_MS must cancel it first: the page then asks before leaving.
+   * none inherits a simulation (or its workers) that an earlier test left running (the page asks
+   * before leaving a long one; the harness answers Leave).
    */
   async function openSimulate(page: Page): Promise<void> {
     await page.goto(server.url);
