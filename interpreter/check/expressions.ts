@@ -58,7 +58,13 @@ export class ExpressionChecker {
         return TEXT;
       case 'list': {
         let t: Ty | undefined;
-        for (const item of e.items) t = t ? join(t, this.expr(item, scope)) : this.expr(item, scope);
+        const kinds: Ty[] = [];
+        for (const item of e.items) {
+          const k = this.expr(item, scope);
+          kinds.push(k);
+          t = t ? join(t, k) : k;
+        }
+        this.oddListItems(e.items, kinds);
         return listOf(t ?? ANY);
       }
       case 'record': {
@@ -185,6 +191,28 @@ export class ExpressionChecker {
       ...(dym.suggestion ? { fix: dym.suggestion } : {}),
     });
     return ANY;
+  }
+
+  /**
+   * A list written out whose items are entities of one kind but for one or a few plain values
+   * (`[dragut, pirate_4, early_end]`, an option's true/false among piece types): a `for each` or a
+   * choice over it reads members the odd item has not, and the game stops there. At least two
+   * items of the one kind, and the others at most a third of the list; values of unknown kind and
+   * `none` are not counted.
+   */
+  private oddListItems(items: readonly Expr[], kinds: readonly Ty[]): void {
+    const entities = kinds.filter((k): k is Ty & { k: 'entity' } => k.k === 'entity');
+    const kind = entities[0]?.e;
+    if (!kind || entities.length < 2 || entities.some((k) => k.e !== kind)) return;
+    const odd = kinds.map((k, i) => [k, i] as const).filter(([k]) => k.k === 'bool' || k.k === 'number' || k.k === 'text');
+    if (odd.length === 0 || odd.length * 3 > kinds.length) return;
+    for (const [k, i] of odd) {
+      this.report(items[i]!.span, {
+        code: 'mixed-list-kinds',
+        message: `This list holds ${kind === 'piece-type' ? 'piece type' : kind}s, but this item is ${describe(k)}.`,
+        hint: `Check the name: the list's items are used alike (\`for each\`, a choice), and ${describe(k)} has none of ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind === 'piece-type' ? 'piece type' : kind}'s members.`,
+      });
+    }
   }
 
   protected member(object: Ty, property: string, span: Span): Ty {

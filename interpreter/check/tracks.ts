@@ -1,0 +1,22 @@
+import type { CheckContext } from './context.ts';
+import { entries, isRecord } from './context.ts';
+
+/**
+ * A track with `boxes` stands on a box: its positions are box numbers counted from `min`, so `min`,
+ * `max` and `initial` are whole numbers. With `min: 2.5` no position is a box, and `box_value`
+ * gives `none` where the rules do arithmetic with it.
+ */
+export function checkTracks(ctx: CheckContext): void {
+  for (const [id, t] of entries(ctx.model.data.tracks)) {
+    if (!isRecord(t) || !Array.isArray(t.boxes)) continue;
+    for (const key of ['min', 'max', 'initial'] as const) {
+      const v = t[key];
+      if (typeof v !== 'number' || Number.isInteger(v)) continue;
+      ctx.atValue(['tracks', id, key], {
+        code: 'fractional-box-position',
+        message: `\`${id}\` has \`boxes\`, so its positions are box numbers, but its \`${key}\` is ${v}.`,
+        hint: 'Use a whole number: the first box is numbered `min`, the next `min` + 1, and so on.',
+      });
+    }
+  }
+}
