@@ -4,6 +4,7 @@
  *
  *   npm run variants:check                                   # 200 games per variant, `normal` bots
  *   npm run variants:check -- --games 5 --agents easy --only dragut
+ *   npm run variants:check -- --cache .rulesmith-games   # a run stopped (or killed) goes on where it was
  *
  * It drives the CLI in-process (`validate <variant>`, `simulate <variant> --json`), so what it
  * checks is what a designer runs. `test/variants/check.test.ts` runs a bounded version in `npm test`.
@@ -64,13 +65,13 @@ function progressLines(path: string): (done: number, total: number) => void {
 }
 
 /** Validate one variant and simulate `games` games of it; paths are relative to the repository. */
-export async function checkVariant(path: string, games: number, agents: string, seed: string, workers?: number, progress = false): Promise<VariantResult> {
+export async function checkVariant(path: string, games: number, agents: string, seed: string, workers?: number, progress = false, cache?: string): Promise<VariantResult> {
   const start = process.hrtime.bigint();
   const abs = join(ROOT, path);
   const validated = await cli(['validate', abs]);
   const result: VariantResult = { path, validate: validated.code, games, ended: 0, errors: 0, first: [], seconds: 0 };
   if (validated.code === 0) {
-    const sim = await cli(['simulate', abs, '--games', String(games), '--agents', agents, '--seed', seed, '--json', ...(workers ? ['--workers', String(workers)] : [])], progress ? progressLines(path) : undefined);
+    const sim = await cli(['simulate', abs, '--games', String(games), '--agents', agents, '--seed', seed, '--json', ...(workers ? ['--workers', String(workers)] : []), ...(cache ? ['--cache', cache] : [])], progress ? progressLines(path) : undefined);
     try {
       const summary = JSON.parse(sim.out) as { ended: number; errors: { count: number; first: Array<{ seed: string; code: string; message: string; at?: string }> } };
       result.ended = summary.ended;
@@ -96,9 +97,9 @@ export function formatResult(r: VariantResult): string {
 async function run(argv: string[]): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, options: { games: { type: 'string', default: '200' }, agents: { type: 'string', default: 'normal' }, seed: { type: 'string', default: 'variants' }, workers: { type: 'string' }, only: { type: 'string' } } });
+    args = parseArgs({ args: argv, options: { games: { type: 'string', default: '200' }, agents: { type: 'string', default: 'normal' }, seed: { type: 'string', default: 'variants' }, workers: { type: 'string' }, only: { type: 'string' }, cache: { type: 'string' } } });
   } catch (e) {
-    process.stderr.write(`variants:check: ${(e as Error).message}\nUsage: npm run variants:check -- [--games N] [--agents A] [--seed S] [--workers N] [--only TEXT]\n`);
+    process.stderr.write(`variants:check: ${(e as Error).message}\nUsage: npm run variants:check -- [--games N] [--agents A] [--seed S] [--workers N] [--only TEXT] [--cache DIR]\n`);
     return 2;
   }
   const games = Number(args.values.games);
@@ -109,7 +110,7 @@ async function run(argv: string[]): Promise<number> {
   process.stdout.write(`${paths.length} variants, ${games} games each, agents ${args.values.agents}, seed ${args.values.seed} (from ${relative(process.cwd(), ROOT) || '.'})\n`);
   let failed = 0;
   for (const p of paths) {
-    const r = await checkVariant(p, games, args.values.agents, args.values.seed, workers, true);
+    const r = await checkVariant(p, games, args.values.agents, args.values.seed, workers, true, args.values.cache);
     if (r.validate !== 0 || r.errors !== 0) failed++;
     process.stdout.write(`${formatResult(r)}\n`);
   }
