@@ -195,7 +195,7 @@ export class ExpressionChecker {
 
   /**
    * A list written out whose items are entities of one kind but for one or a few plain values
-   * (`[dragut, pirate_4, early_end]`, an option's true/false among piece types): a `for each` or a
+   * (`[captain, scout, early_end]`, an option's true/false among piece types): a `for each` or a
    * choice over it reads members the odd item has not, and the game stops there. At least two
    * items of the one kind, and the others at most a third of the list; values of unknown kind and
    * `none` are not counted.
