@@ -1,15 +1,13 @@
-import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Comparison } from '../analysis/compare.ts';
 import { diffRulesets, type ElementChange } from '../analysis/diff.ts';
 import { oddsChanges, type OddsChange } from '../analysis/odds-diff.ts';
-import { renderReport } from '../analysis/report.ts';
 import { formatChanges, formatComparison, formatOdds } from './analysis-format.ts';
 import { comparisonExit, comparisonShard, runComparison } from './compare-run.ts';
 import type { Io } from './io.ts';
 import { interruptedLine, interruptedTitle } from './interrupt.ts';
 import { parseOptions, programFor } from './load-program.ts';
-import { reportPathProblem } from './report-file.ts';
+import { reportPathProblem, writeReport } from './report-file.ts';
 import { parseShard, shardRange, type Shard } from './shard.ts';
 
 export const DIFF_USAGE = `Usage: rulesmith diff <ruleset-a> <ruleset-b> [--odds] [--simulate N [--agents A,B…] [--seed S] [--players N] [--workers N|auto]]
@@ -99,12 +97,8 @@ export interface DiffResult {
  */
 export function printDiff(d: DiffResult, command: string, out: { json?: boolean; report?: string }, io: Io, name = 'diff'): number {
   const { base: a, variant: b, changes, odds, comparison } = d;
-  let written = true;
-  if (out.report) {
-    const html = renderReport({ title: `What ${b} changes${interruptedTitle(comparison?.interrupted)}`, command, base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) });
-    // Said, and the figures still printed below: the games are not lost for the report.
-    try { writeFileSync(out.report, html); } catch (e) { io.err(`rulesmith ${name}: cannot write ${out.report}: ${(e as Error).message}\n`); written = false; }
-  }
+  // A failed write is said, and the figures still printed below: the games are not lost for the report.
+  const written = writeReport(name, out.report, { title: `What ${b} changes${interruptedTitle(comparison?.interrupted)}`, command, base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) }, io);
   if (out.json) {
     io.out(`${JSON.stringify({ base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { simulation: comparison } : {}) }, null, 2)}\n`);
   } else {

@@ -1,14 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { compareRecordSets } from '../analysis/compare.ts';
 import type { ElementChange } from '../analysis/diff.ts';
 import type { OddsChange } from '../analysis/odds-diff.ts';
-import { renderReport } from '../analysis/report.ts';
 import { summariseRecords, type GameRecord } from '../analysis/summary.ts';
 import { formatComparison } from './analysis-format.ts';
 import { comparisonExit, type ComparedPair, type ComparisonRun } from './compare-run.ts';
 import { printDiff } from './diff.ts';
-import { reportPathProblem } from './report-file.ts';
+import { reportPathProblem, writeReport } from './report-file.ts';
 import type { Io } from './io.ts';
 import type { ShardFile } from './shard.ts';
 import { formatSummary } from './summary-format.ts';
@@ -63,7 +62,7 @@ export function runMerge(argv: string[], io: Io): number {
   if (first.command === 'compare') return mergeComparison(run as unknown as ComparisonRun, records as ComparedPair[], first.context, command, args.values, io);
   if (first.command === 'simulate') {
     const summary = summariseRecords(records as GameRecord[], String(run.ruleset), String(run.hash));
-    const written = args.values.report === undefined || writeReport(args.values.report, renderReport({ title: `Simulation of ${String(run.path)}`, command, summary }), io);
+    const written = writeReport('merge', args.values.report, { title: `Simulation of ${String(run.path)}`, command, summary }, io);
     io.out(args.values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, String(run.path)));
     if (!written) return 2;
     return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;
@@ -82,19 +81,9 @@ function mergeComparison(run: ComparisonRun, pairs: ComparedPair[], context: Rec
     const { changes, odds } = (context ?? {}) as { changes?: ElementChange[]; odds?: OddsChange[] };
     return printDiff({ base: run.base, variant: run.variant, changes: changes ?? [], ...(odds ? { odds } : {}), comparison }, command, out, io, 'merge');
   }
-  const written = out.report === undefined || writeReport(out.report, renderReport({ title: `${run.base} against ${run.variant}`, command, base: run.base, variant: run.variant, changes: (context?.changes ?? []) as ElementChange[], comparison }), io);
+  const written = writeReport('merge', out.report, { title: `${run.base} against ${run.variant}`, command, base: run.base, variant: run.variant, changes: (context?.changes ?? []) as ElementChange[], comparison }, io);
   io.out(out.json ? `${JSON.stringify(comparison, null, 2)}\n` : formatComparison(comparison, run.base, run.variant));
   return written ? comparisonExit(comparison) : 2;
-}
-
-function writeReport(file: string, html: string, io: Io): boolean {
-  try {
-    writeFileSync(file, html);
-    return true;
-  } catch (e) {
-    io.err(`rulesmith merge: cannot write ${file}: ${(e as Error).message}\n`);
-    return false;
-  }
 }
 
 /** Read one shard file, or say what is wrong with it. */

@@ -3,8 +3,10 @@
  * that cannot take it is said before any game is played, and a write that still fails (a disk
  * full meanwhile) leaves the figures printed on stdout, so no run is lost for its report.
  */
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { renderReport, type ReportInput } from '../analysis/report.ts';
+import type { Io } from './io.ts';
 
 /** Why `file` cannot take a report, or undefined when it can (as far as can be told before writing). */
 export function reportPathProblem(file: string): string | undefined {
@@ -28,4 +30,19 @@ export function reportPathProblem(file: string): string | undefined {
     return `cannot write the report ${file}: ${existing ? 'the file' : `the folder ${dirname(file)}`} is not writable`;
   }
   return undefined;
+}
+
+/**
+ * Write a report, if one was asked for; a failure is said on stderr and gives false, and the
+ * caller prints its figures all the same (then exits 2).
+ */
+export function writeReport(command: string, file: string | undefined, input: ReportInput, io: Io): boolean {
+  if (file === undefined) return true;
+  try {
+    writeFileSync(file, renderReport(input));
+    return true;
+  } catch (e) {
+    io.err(`rulesmith ${command}: cannot write ${file}: ${(e as Error).message}\n`);
+    return false;
+  }
 }

@@ -1,13 +1,11 @@
-import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { agentFromSpec, splitAgentSpecs } from '../agents/index.ts';
 import { diffRulesets } from '../analysis/diff.ts';
-import { renderReport, type ReportInput } from '../analysis/report.ts';
 import { summarise } from '../analysis/summary.ts';
 import { formatComparison } from './analysis-format.ts';
 import { comparisonExit, comparisonShard, runComparison } from './compare-run.ts';
 import { cacheLine, GameCache, playKept } from './game-cache.ts';
-import { reportPathProblem } from './report-file.ts';
+import { reportPathProblem, writeReport } from './report-file.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import type { SimulationPlan } from './simulate-games.ts';
@@ -109,9 +107,9 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
     if (shard) return comparisonShard('simulate', shard, ...sides, { ...values, games, range }, io, progress, pool, { changes: diffRulesets(program.data, other.data) });
     const c = await runComparison('simulate', ...sides, { ...values, games }, io, progress, pool);
     if (typeof c === 'number') return c;
-    const report = writeReport(values.report, { title: `${path} against ${values.compare}${interruptedTitle(c.interrupted)}`, command, base: path, variant: values.compare, changes: diffRulesets(program.data, other.data), comparison: c }, io);
+    const report = writeReport('simulate', values.report, { title: `${path} against ${values.compare}${interruptedTitle(c.interrupted)}`, command, base: path, variant: values.compare, changes: diffRulesets(program.data, other.data), comparison: c }, io);
     io.out(values.json ? `${JSON.stringify(c, null, 2)}\n` : `${interruptedLine(c.interrupted, true)}${formatComparison(c, path, values.compare)}`);
-    return report !== 0 ? report : comparisonExit(c);
+    return report ? comparisonExit(c) : 2;
   }
   const options = parseOptions(program, values.option, io);
   if (typeof options === 'number') return options;
@@ -145,22 +143,10 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
   }
   const interrupted = pool.interrupted ? { finished: records.length, asked: total } : undefined;
   const summary = { ...summarise(records, program), ...(interrupted ? { interrupted } : {}) };
-  const report = writeReport(values.report, { title: `Simulation of ${path}${interruptedTitle(interrupted)}`, command, summary }, io);
+  const report = writeReport('simulate', values.report, { title: `Simulation of ${path}${interruptedTitle(interrupted)}`, command, summary }, io);
   // The figures are printed even when the report could not be written: the games are not lost.
   io.out(values.json ? `${JSON.stringify(summary, null, 2)}\n` : `${interruptedLine(interrupted)}${formatSummary(summary, path)}`);
-  if (report !== 0) return report;
+  if (!report) return 2;
   if (interrupted) return INTERRUPTED;
   return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;
 }
-
-function writeReport(file: string | undefined, input: ReportInput, io: Io): number {
-  if (file === undefined) return 0;
-  try {
-    writeFileSync(file, renderReport(input));
-    return 0;
-  } catch (e) {
-    io.err(`rulesmith simulate: cannot write ${file}: ${(e as Error).message}\n`);
-    return 2;
-  }
-}
-
