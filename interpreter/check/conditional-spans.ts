@@ -152,3 +152,70 @@ export function mayExit(s: Stmt): boolean {
   if (s.kind === 'for-each' || s.kind === 'repeat' || s.kind === 'while') return s.body.some(mayExit);
   return false;
 }
+
+/** `x.type == "port"` or `x.kind == "unit"` (a piece type's name on the right also counts): what a test says `x` is. */
+export interface TypeFact {
+  member: 'type' | 'kind';
+  value: string;
+}
+
+/**
+ * What a condition says of what its names are, from its `and`-joined parts of the form
+ * `x.type == v` or `x.kind == v` (either way round), `v` a plain text or a name: the members of a
+ * group that such a test lets through are still read. A part that passes `x` to a call
+ * (`protesters_in(a)`) tests the game's state, not what `x` is; any other part naming `x` (`x !=
+ * cove`, `x.harbour > 0`) may keep some members out, so `x` then has no facts and is `opaque`.
+ * Kept per node, like `namesIn`.
+ */
+export function typeFacts(e: Expr | null | undefined): ConditionFacts {
+  if (!e) return NO_FACTS;
+  let facts = factsMemo.get(e);
+  if (!facts) {
+    const found = new Map<string, TypeFact[]>();
+    const others: Expr[] = [];
+    for (const part of andParts(e)) {
+      const fact = part.kind === 'binary' && part.op === '==' ? typeFact(part.left, part.right) ?? typeFact(part.right, part.left) : undefined;
+      if (fact) found.set(fact.name, [...(found.get(fact.name) ?? []), { member: fact.member, value: fact.value }]);
+      else others.push(part);
+    }
+    const opaque = new Set<string>();
+    for (const name of found.keys()) if (others.some((p) => namedOtherThanAsArgument(p, name))) opaque.add(name);
+    for (const name of opaque) found.delete(name);
+    factsMemo.set(e, (facts = { facts: found, opaque }));
+  }
+  return facts;
+}
+
+/** `typeFacts` of one condition: the facts by name, and the names it tests in other ways. */
+export interface ConditionFacts {
+  facts: ReadonlyMap<string, readonly TypeFact[]>;
+  opaque: ReadonlySet<string>;
+}
+
+const NO_FACTS: ConditionFacts = { facts: new Map(), opaque: new Set() };
+const factsMemo = new WeakMap<object, ConditionFacts>();
+
+function andParts(e: Expr): Expr[] {
+  return e.kind === 'binary' && e.op === 'and' ? [...andParts(e.left), ...andParts(e.right)] : [e];
+}
+
+function typeFact(member: Expr, value: Expr): (TypeFact & { name: string }) | undefined {
+  if (member.kind !== 'member' || member.object.kind !== 'name' || (member.property !== 'type' && member.property !== 'kind')) return undefined;
+  const v = value.kind === 'name' ? value.name : value.kind === 'string' && value.parts.length === 1 && typeof value.parts[0] === 'string' ? value.parts[0] : undefined;
+  return v === undefined ? undefined : { name: member.object.name, member: member.property, value: v };
+}
+
+/** Whether `node` names `name` anywhere but as a whole argument of a call. */
+function namedOtherThanAsArgument(node: object, name: string): boolean {
+  if (Array.isArray(node)) return node.some((item) => item && typeof item === 'object' && namedOtherThanAsArgument(item, name));
+  const n = node as { kind?: string; name?: string; callee?: string; args?: Expr[] };
+  if (n.kind === 'name') return n.name === name;
+  for (const key in node) {
+    const v = (node as Record<string, unknown>)[key];
+    if (!v || typeof v !== 'object') continue;
+    if (n.kind === 'call' && key === 'args') {
+      if ((v as Expr[]).some((a) => !(a.kind === 'name' && a.name === name) && namedOtherThanAsArgument(a, name))) return true;
+    } else if (namedOtherThanAsArgument(v, name)) return true;
+  }
+  return false;
+}

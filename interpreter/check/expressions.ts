@@ -1,14 +1,14 @@
 import { assertNever, type ChooseExpr, type Expr, type Span } from '../../grammar/index.ts';
 import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from './signatures.ts';
 import type { CheckContext, Report } from './context.ts';
-import { isRecord } from './context.ts';
+import { codeList, isRecord } from './context.ts';
 import type { Scope } from './scope.ts';
 import type { ScriptSite } from './sites.ts';
 import { didYouMean } from './suggest.ts';
 import { isPlayerId } from './member-names.ts';
 import { diceProblem } from './limits.ts';
 import { previewActingParts, previewTypeOk, previewTypeReport } from './preview.ts';
-import { namesIn, rootName } from './conditional-spans.ts';
+import { namesIn, rootName, typeFacts } from './conditional-spans.ts';
 import { tableRowType } from './table-types.ts';
 import { lackingReport } from './lacking-props.ts';
 import { everyEntityReport, lackingPropOf, onlyKindWith } from './prop-reads.ts';
@@ -87,7 +87,7 @@ export class ExpressionChecker {
         }
         const lacking = lackingPropOf(this.symbols, this.site, object, e.property);
         const root = rootName(e.object);
-        if (lacking && !(root !== undefined && scope.isTested([root]))) this.report(e.propertySpan, { code: 'missing-prop', ...lackingReport(e.property, lacking) });
+        if (lacking && !(root !== undefined && scope.keepsOut(root, lacking.lacking, (m, f) => this.symbols.isOf(lacking.of, m, f)))) this.report(e.propertySpan, { code: 'missing-prop', ...lackingReport(e.property, lacking) });
         else if (e.object.kind === 'name' && !scope.isTested([e.object.name])) {
           const every = everyEntityReport(this.symbols, this.site, e.object.name, e.property);
           if (every) this.report(e.propertySpan, every);
@@ -111,7 +111,7 @@ export class ExpressionChecker {
       case 'binary': return this.binary(e.op, e.left, e.right, scope);
       case 'if-expr':
         this.expect(this.expr(e.condition, scope), isBoolish, e.condition.span, 'true or false', 'The condition of `if`');
-        return join(this.expr(e.then, scope.testing(namesIn(e.condition))), this.expr(e.else, scope.testing(namesIn(e.condition))));
+        return join(this.expr(e.then, scope.testing(namesIn(e.condition), typeFacts(e.condition))), this.expr(e.else, scope.testing(namesIn(e.condition))));
       case 'dice': {
         this.expect(this.expr(e.count, scope), isNumeric, e.count.span, 'a number', 'The number of dice');
         if ('named' in e.die) this.die(e.die.named, e.die.span);
@@ -132,7 +132,7 @@ export class ExpressionChecker {
       case 'aggregate': {
         const inner = this.bind(e.binder, e.binderSpan, e.source, scope);
         if (e.where) this.expect(this.expr(e.where, inner.scope), isBoolish, e.where.span, 'true or false', 'A `where` condition');
-        this.expect(this.expr(e.value, inner.scope.testing(namesIn(e.where))), isNumeric, e.value.span, 'a number', `The value of \`${e.op}\``);
+        this.expect(this.expr(e.value, inner.scope.testing(namesIn(e.where), typeFacts(e.where))), isNumeric, e.value.span, 'a number', `The value of \`${e.op}\``);
         return NUMBER;
       }
       case 'sort': {
@@ -345,6 +345,29 @@ export class ExpressionChecker {
     return ANY;
   }
 
+  /**
+   * `unplaced(x)` names a piece type (`unplaced_of_kind(x)` a piece kind) by itself or by its id
+   * as text: a text written out, or an option whose every choice is one, that names none stops
+   * the game where it is read.
+   */
+  private pieceTypeArgument(callee: string, arg: Expr): void {
+    const d = this.ctx.model.data;
+    const known = callee === 'unplaced' ? Object.keys(isRecord(d.pieces) ? d.pieces : {}) : [...new Set(Object.values(isRecord(d.pieces) ? d.pieces : {}).flatMap((p) => (isRecord(p) && typeof p.kind === 'string' ? [p.kind] : [])))];
+    const what = callee === 'unplaced' ? 'piece type' : 'piece kind';
+    if (arg.kind === 'string' && arg.parts.length <= 1 && typeof (arg.parts[0] ?? '') === 'string') {
+      const name = String(arg.parts[0] ?? '');
+      if (known.includes(name)) return;
+      const dym = didYouMean(name, known);
+      this.report(arg.span, { code: 'unknown-name', message: `\`${callee}\` takes a ${what}, and there is no ${what} \`${name}\`.${dym.text}`, hint: dym.suggestion ? `Replace it with "${dym.suggestion}".` : `Name a ${what} the ruleset declares under \`pieces:\`.` });
+      return;
+    }
+    const sym = arg.kind === 'name' ? this.symbols.lookup(arg.name) : undefined;
+    const option = sym?.kind === 'option' ? (d.options as Record<string, unknown> | undefined)?.[sym.name] : undefined;
+    if (!isRecord(option) || option.type !== 'choice' || !Array.isArray(option.values) || option.values.length === 0) return;
+    if (option.values.some((v) => known.includes(String(v)))) return;
+    this.report(arg.span, { code: 'unknown-name', message: `\`${callee}\` takes a ${what}, but option \`${sym!.name}\` is one of ${codeList(option.values.map(String), 4)}, none of them a ${what}.`, hint: `Pass a ${what} (\`${callee}(${known[0] ?? 'name'})\`), or give the option ${what}s as its \`values\`.` });
+  }
+
   /** What only the ruleset's data can say about a built-in call: declared arcs, opponents, row effects. */
   private callSpecifics(callee: string, calleeSpan: Span, args: Expr[], span: Span): void {
     const d = this.ctx.model.data;
@@ -371,6 +394,7 @@ export class ExpressionChecker {
         this.report(args[0].span, { code: 'unknown-name', message: `\`box_value\` names a track, and there is no track \`${name}\`.${dym.text}`, hint: dym.suggestion ? `Replace it with "${dym.suggestion}".` : 'Name a track declared under `tracks:`, in quotes.' });
       }
     }
+    if ((callee === 'unplaced' || callee === 'unplaced_of_kind') && args[0]) this.pieceTypeArgument(callee, args[0]);
     if (callee === 'opponent') {
       const sides = isRecord(d.sides) ? Object.keys(d.sides) : [];
       const count = (s: string) => { const o = d.sides?.[s]?.opponents; return Array.isArray(o) ? o.length : sides.length - 1; };
@@ -409,7 +433,7 @@ export class ExpressionChecker {
   private binary(op: string, left: Expr, right: Expr, scope: Scope): Ty {
     const l = this.expr(left, scope);
     // `row.x != none and row.x > 2`: the right side runs only when the left allows it.
-    const r = this.expr(right, op === 'and' || op === 'or' ? scope.testing(namesIn(left)) : scope);
+    const r = this.expr(right, op === 'and' ? scope.testing(namesIn(left), typeFacts(left)) : op === 'or' ? scope.testing(namesIn(left)) : scope);
     switch (op) {
       case 'and': case 'or':
         this.expect(l, isBoolish, left.span, 'true or false', `Each side of \`${op}\``);

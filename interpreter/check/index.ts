@@ -15,6 +15,7 @@ import { SymbolTable } from './symbols.ts';
 import { checkTables } from './tables.ts';
 import { checkTracks } from './tracks.ts';
 import { checkUnused } from './unused.ts';
+import { checkNeverSet } from './never-set.ts';
 import { ANY, describe, isBoolish, isNumeric, join, NUMBER, type Ty } from './types.ts';
 import { assignedMembers, possibleMemberNames } from './member-names.ts';
 import { actingParts } from './read-only.ts';
@@ -43,6 +44,7 @@ export function checkRuleset(model: RulesetModel): Diagnostic[] {
   inferProcedures(model, symbols, sites);
   for (const s of sites) checkSite(ctx, symbols, s);
   checkUnused(ctx, symbols);
+  checkNeverSet(ctx, symbols, sites.map(({ parsed }) => (parsed.diagnostics.some((d) => d.severity === 'error') ? null : parsed.ast)));
   return sortDiagnostics(ctx.diagnostics);
 }
 

@@ -1,4 +1,5 @@
 import type { Span } from '../../grammar/index.ts';
+import type { ConditionFacts, TypeFact } from './conditional-spans.ts';
 import type { Ty } from './types.ts';
 
 interface Local {
@@ -14,6 +15,8 @@ export class Scope {
   private readonly names = new Map<string, Local>();
   /** Names a condition around this scope tests (`if row.kind == …`): what they may exclude is not known. */
   private readonly tested = new Set<string>();
+  /** What the condition around this scope says a name is (`a.type == "port"`), by name. */
+  private facts: ConditionFacts | null = null;
   constructor(readonly parent: Scope | null = null) {}
 
   define(name: string, type: Ty, span: Span | null, reportUnused = false): void {
@@ -49,11 +52,15 @@ export class Scope {
     else this.names.set(name, { type, span: null, used: true, reportUnused: false });
   }
 
-  /** A child scope inside a condition on `names` (nothing new when there are none). */
-  testing(names: readonly string[]): Scope {
+  /**
+   * A child scope inside a condition on `names` (nothing new when there are none); `facts`, what
+   * the condition says of what some of them are (`typeFacts`), when the scope runs only if it holds.
+   */
+  testing(names: readonly string[], facts?: ConditionFacts): Scope {
     if (names.length === 0) return this;
     const inner = this.child();
     for (const n of names) inner.tested.add(n);
+    if (facts && (facts.facts.size > 0 || facts.opaque.size > 0)) inner.facts = facts;
     return inner;
   }
 
@@ -65,6 +72,24 @@ export class Scope {
   isTested(names: readonly string[]): boolean {
     for (let s: Scope | null = this; s; s = s.parent) if (names.some((n) => s!.tested.has(n))) return true;
     return false;
+  }
+
+  /**
+   * Whether a condition around here may keep `members` (the piece types or areas of a group that
+   * lack a prop) from reaching a read of `name`: any test of `name` may, unless a test says what
+   * `name` is (`a.type == "downtown_core"`) and some of `members` are just that, since a designer
+   * who tests the type takes the members of that type for alike. `is` says whether a member
+   * passes a fact.
+   */
+  keepsOut(name: string, members: readonly string[], is: (member: string, fact: TypeFact) => boolean): boolean {
+    if (!this.isTested([name])) return false;
+    const facts: TypeFact[] = [];
+    for (let s: Scope | null = this; s; s = s.parent) {
+      if (s.facts?.opaque.has(name)) return true;
+      facts.push(...(s.facts?.facts.get(name) ?? []));
+    }
+    if (facts.length === 0) return true;
+    return members.every((m) => facts.some((f) => !is(m, f)));
   }
 
   visibleNames(): string[] {

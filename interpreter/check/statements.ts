@@ -3,7 +3,7 @@ import { ENTITY_MEMBERS } from './signatures.ts';
 import { ExpressionChecker } from './expressions.ts';
 import type { Scope } from './scope.ts';
 import { isRecord } from './context.ts';
-import { mayExit, namesIn } from './conditional-spans.ts';
+import { mayExit, namesIn, typeFacts } from './conditional-spans.ts';
 import { describe, isBoolish, isNumeric, type Ty } from './types.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
@@ -37,8 +37,11 @@ export class StatementChecker extends ExpressionChecker {
         const tested: string[] = [];
         for (const b of s.branches) {
           this.expect(this.expr(b.condition, scope), isBoolish, b.condition.span, 'true or false', 'The condition of `if`');
+          // What this branch's own test says a name is, unless an earlier (failed) test also named it.
+          const own = typeFacts(b.condition);
+          const facts = { facts: new Map([...own.facts].filter(([n]) => !tested.includes(n))), opaque: own.opaque };
           tested.push(...namesIn(b.condition));
-          this.block(b.body, scope.testing(tested).child());
+          this.block(b.body, scope.testing(tested, facts).child());
         }
         if (s.else) this.block(s.else, scope.testing(tested).child());
         // `if row.x == none then return end`: what follows runs only when the test let it.
@@ -48,7 +51,7 @@ export class StatementChecker extends ExpressionChecker {
       case 'for-each': {
         const inner = this.bind(s.binder, s.binderSpan, s.source, scope);
         if (s.where) this.expect(this.expr(s.where, inner.scope), isBoolish, s.where.span, 'true or false', 'A `where` condition');
-        return this.loop(() => this.block(s.body, inner.scope.testing(namesIn(s.where))));
+        return this.loop(() => this.block(s.body, inner.scope.testing(namesIn(s.where), typeFacts(s.where))));
       }
       case 'repeat':
         this.expect(this.expr(s.count, scope), isNumeric, s.count.span, 'a number', 'The count of `repeat`');

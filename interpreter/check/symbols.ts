@@ -6,6 +6,7 @@ import { ANY, BOOL, NUMBER, TEXT, describe, entity, join, listOf, type EntityKin
 import { dataType, tableValueType } from './table-types.ts';
 import type { PossibleMembers } from './member-names.ts';
 import { lackingProps, type LackingProps } from './lacking-props.ts';
+import type { TypeFact } from './conditional-spans.ts';
 import type { DataPath } from '../load/model.ts';
 
 export type SymbolKind =
@@ -59,6 +60,17 @@ export class SymbolTable {
   readonly procedureVariants = new Map<string, CallSite[]>();
   /** Props most piece types of a kind, or areas of a type, declare and a few lack (typeProps). */
   lackingProps: LackingProps = { piece: new Map(), area: new Map(), without: () => [] };
+
+  /** Whether piece type (area) `id` is what `fact` says: of that type or kind (an area's `type`). */
+  isOf(of: 'piece' | 'area', id: string, fact: TypeFact): boolean {
+    if (of === 'area') {
+      const a = isRecord(this.data.map?.areas) ? this.data.map.areas[id] : undefined;
+      return fact.member === 'type' && isRecord(a) && a.type === fact.value;
+    }
+    if (fact.member === 'type') return id === fact.value;
+    const p = isRecord(this.data.pieces) ? this.data.pieces[id] : undefined;
+    return isRecord(p) && p.kind === fact.value;
+  }
   /** `tableCellType` per table id. */
   private readonly cellTypes = new Map<string, Ty>();
 
