@@ -35,7 +35,7 @@ export function checkRuleset(model: RulesetModel): Diagnostic[] {
   for (const check of DATA_CHECKS) check(ctx);
   const sites = collectSites(model.data).map((site): ParsedSite => ({ site, parsed: parseSite(site) }));
   symbols.typeProps(assignedMembers(sites.map((s) => s.site)));
-  symbols.possibleMembers = possibleMemberNames(model.data, sites.map((s) => s.site), symbols);
+  symbols.possibleMembers = possibleMemberNames(model.data, sites.map((s) => s.site), symbols, sites.map(({ parsed }) => (parsed.diagnostics.some((d) => d.severity === 'error') ? null : parsed.ast)));
   for (const { site, parsed } of sites) {
     if (site.path[0] !== 'procedures' || site.path[2] !== 'do' || parsed.ast?.kind !== 'script') continue;
     const def = (model.data.procedures as Record<string, { params?: unknown }> | undefined)?.[String(site.path[1])];

@@ -1,4 +1,4 @@
-import type { RulesetFile } from '../../grammar/index.ts';
+import type { Expr, RulesetFile, Script } from '../../grammar/index.ts';
 import { entries, isRecord } from './context.ts';
 import type { ScriptSite } from './sites.ts';
 import type { SymbolTable } from './symbols.ts';
@@ -41,7 +41,7 @@ function collectKeys(value: unknown, into: Set<string>, depth = 0): void {
  * an element id or a player id. A name outside this set fails on every value (on a record it is
  * always `none`), which is what `unknown-property` on an unknown value reports.
  */
-export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSite[], symbols: SymbolTable): PossibleMembers {
+export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSite[], symbols: SymbolTable, asts: ReadonlyArray<Script | Expr | null> = []): PossibleMembers {
   // A name only entities and values have reads as the join of what they give (a per-piece track
   // is a number on whatever carries it); a record field can hold anything.
   const types = new Map<string, Ty>();
@@ -57,13 +57,16 @@ export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSit
   // Records keyed by data: element ids a script may use as keys.
   for (const sym of symbols.globals.values()) if (sym.kind === 'area' || sym.kind === 'side' || sym.kind === 'piece-type' || sym.kind === 'action' || sym.kind === 'phase') names.add(sym.name);
   const set = new Set<string>();
-  for (const site of sites) {
+  sites.forEach((site, i) => {
     // Record literal keys (`{ winner: red }`) and fields set by assignment (`r.count = 0`); `+=`
-    // and `-=` read the field first, so they set no field that was not there.
+    // and `-=` read the field first, so they set no field that was not there. From the parsed
+    // script, so text in quotes (`log "Hey Beavis: …"`) names no field; from the text where it did not parse.
+    const ast = asts[i];
+    if (ast) return collectWritten(ast, names, set);
     // Most scripts have no `:` at all, and this pattern retries at every letter of every name.
     if (site.text.includes(':')) for (const m of site.text.matchAll(/([A-Za-z_]\w*)\s*:/g)) names.add(m[1]!);
     for (const m of site.text.matchAll(/\.([A-Za-z_]\w*)\s*=(?!=)/g)) set.add(m[1]!);
-  }
+  });
   // A name set by assignment that entities have (`a.spinning = true`, a per-piece variable) is
   // taken for the entity's, not for a record's field, when telling which values have it.
   const fields = new Set(names);
@@ -75,6 +78,21 @@ export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSit
   for (const name of names) types.set(name, ANY);
   for (const name of types.keys()) names.add(name);
   return { names, types, fields };
+}
+
+/** Record literals' keys (`keys`) and the member names `=` assigns (`assigned`), anywhere in a parsed script. */
+function collectWritten(node: object, keys: Set<string>, assigned: Set<string>): void {
+  if (Array.isArray(node)) {
+    for (const item of node) if (item && typeof item === 'object') collectWritten(item, keys, assigned);
+    return;
+  }
+  const n = node as { kind?: string; fields?: Array<{ key: string }>; op?: string; target?: Expr };
+  if (n.kind === 'record' && n.fields) for (const f of n.fields) keys.add(f.key);
+  if (n.kind === 'assign' && n.op === '=' && n.target?.kind === 'member') assigned.add(n.target.property);
+  for (const key in node) {
+    const v = (node as Record<string, unknown>)[key];
+    if (v && typeof v === 'object') collectWritten(v, keys, assigned);
+  }
 }
 
 /** Member names scripts set with `=` (`r.count = 0`, `ship.owner = p`); `+=` and `-=` keep a number a number. */

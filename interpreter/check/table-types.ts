@@ -109,16 +109,26 @@ function rowsType(table: Record<string, unknown>, id: string, rows: Rows): Ty {
 /**
  * Values (of rows, or of one field of them) of one kind, a number or a record, but for a few of
  * another kind: at most a quarter, none of them of unknown kind, and no text among numbers (a
- * word such as `prohibited` in a table of costs is how tables say "not allowed"). That kind,
- * carrying which rows differ and what they give; undefined when the values have no such rule.
+ * word such as `prohibited` in a table of costs is how tables say "not allowed"); or, of kinds
+ * that can never be read as that one (a list among records), fewer than half the rows, or of a
+ * field any share but all. That kind, carrying which rows differ and what they give; undefined
+ * when the values have no such rule.
  */
 function oddOnes(list: ReadonlyArray<[string, Ty]>, table: string, field: string): { t: Ty } | undefined {
   for (const kind of ['number', 'record'] as const) {
     if (field && kind === 'record') continue;
     const others = list.filter(([, t]) => t.k !== kind && !(kind === 'number' && t.k === 'roll'));
-    if (others.length === 0 || others.length * 4 > list.length || others.some(([, t]) => t.k === 'any' || (kind === 'number' && t.k === 'text'))) continue;
+    if (others.length === 0 || others.length === list.length || others.some(([, t]) => t.k === 'any' || (kind === 'number' && t.k === 'text'))) continue;
+    // Lists and records among numbers, and lists and numbers among records, can never be read as
+    // the others are: said for any share short of all (of a field) or of half (of whole rows).
+    // Other odd ones (true/false, text among records) only when they are a few.
+    const never = others.every(([, t]) => (kind === 'number' ? t.k === 'record' || t.k === 'list' : t.k === 'list' || t.k === 'number'));
+    const few = others.length * 4 <= list.length;
+    if (!few && !(never && (field || others.length * 2 < list.length))) continue;
     const reads = describe(others[0]![1]);
     const missing = { table, field, rows: [...new Set(others.map(([label]) => label))], names: [], kind: { reads: others.every(([, t]) => describe(t) === reads) ? reads : `not ${kind === 'number' ? 'a number' : 'a record'}` } };
+    // A field of many records among numbers may be either: its reads as a number are said, nothing else.
+    if (kind === 'number' && !few) return { t: { ...ANY, missing } };
     return { t: kind === 'number' ? { ...NUMBER, missing } : { k: 'record', missing } };
   }
   return undefined;
