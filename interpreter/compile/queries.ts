@@ -13,13 +13,7 @@ export function compileQuery(e: Query | Aggregate | SortExpr, scope: SlotScope, 
   const slot = inner.define(e.binder);
   if (e.kind === 'query' && e.op !== 'all' && e.where) {
     const test = memberTest(e.where, e.binder, inner, env);
-    if (test) {
-      const run = filtered(e.op === 'count' || e.op === 'any' ? 'count' : 'select', source, slot, test, at);
-      // Like the closures below, `any` and `first` go through every item.
-      if (e.op === 'any') return (f) => (run(f) as number) > 0;
-      if (e.op === 'first') return (f) => (run(f) as Value[])[0] ?? null;
-      return run;
-    }
+    if (test) return filtered(e.op, source, slot, test, at);
   }
   const where = e.kind !== 'sort' && e.where ? compileExpr(e.where, inner, env) : null;
   const items = (f: Parameters<Eval>[0]): Value[] => {
@@ -48,17 +42,32 @@ export function compileQuery(e: Query | Aggregate | SortExpr, scope: SlotScope, 
         };
       }
       case 'select': return (f) => items(f);
-      case 'first': return (f) => items(f)[0] ?? null;
-      case 'any': return (f) => items(f).length > 0;
+      // `first`, `any` and `all` stop at the item that decides, as `and` and `or` stop at the side
+      // that does: the items after it are not gone through (their conditions are not evaluated).
+      case 'first':
+      case 'any': {
+        const found = e.op === 'first';
+        if (!where) return (f) => { const all = f.rt.iterable(source(f), at); return found ? all[0] ?? null : all.length > 0; };
+        return (f) => {
+          const all = f.rt.iterable(source(f), at);
+          for (let i = 0; i < all.length; i++) {
+            const x = all[i]!;
+            f.slots[slot] = x;
+            if (truthy(where(f))) return found ? x : true;
+          }
+          return found ? null : false;
+        };
+      }
       case 'all': {
         // `all u in xs where c`: every element satisfies c (vacuously true when empty).
-        const source2 = source;
         return (f) => {
-          const all = f.rt.iterable(source2(f), at);
-          return all.every((x) => {
-            f.slots[slot] = x;
-            return where ? truthy(where(f)) : true;
-          });
+          const all = f.rt.iterable(source(f), at);
+          if (!where) return true;
+          for (let i = 0; i < all.length; i++) {
+            f.slots[slot] = all[i]!;
+            if (!truthy(where(f))) return false;
+          }
+          return true;
         };
       }
     }
@@ -140,7 +149,7 @@ function invariant(x: Expr, binder: string, scope: SlotScope, env: CompileEnv): 
   return kind === 'side' || kind === 'area' || kind === 'zone' || kind === 'deck' || kind === 'table' || kind === 'die' || kind === 'piece-type' || kind === 'phase' || kind === 'action';
 }
 
-function filtered(op: 'select' | 'count', source: Eval, slot: number, t: MemberTest, at: SourceAt): Eval {
+function filtered(op: 'select' | 'count' | 'any' | 'first', source: Eval, slot: number, t: MemberTest, at: SourceAt): Eval {
   const { get, at: getAt, value, rest } = t;
   return (f) => {
     const all = f.rt.iterable(source(f), at);
@@ -153,10 +162,12 @@ function filtered(op: 'select' | 'count', source: Eval, slot: number, t: MemberT
       const v = get(f.rt, item, getAt);
       if (x === UNSET) x = value(f);
       if (!valueEquals(v, x) || !passes(rest, f)) continue;
+      if (op === 'any') return true;
+      if (op === 'first') return item;
       if (out) out.push(item);
       else n++;
     }
-    return out ?? n;
+    return op === 'any' ? false : op === 'first' ? null : out ?? n;
   };
 }
 

@@ -64,3 +64,23 @@ describe('queries starting with `u.prop == x`', () => {
     expect([...seen].some((s) => s.startsWith('{"value"'))).toBe(true);
   });
 });
+
+describe('`any`, `all` and `first` stop at the item that decides', () => {
+  // Each condition would stop the game on the item after the one that decides (a division by zero,
+  // none compared as a number, a member a number lacks): reached, they would be errors.
+  const CASES: Array<[string, unknown]> = [
+    ['any x in [1, 0] where 6 / x > 1', true],
+    ['all x in [1, 0] where 6 / x > 6', false],
+    ['first x in [2, none] where x > 1', 2],
+    ['any x in [red_camp, 5] where x.name == "red_camp"', true],
+    ['first x in [red_camp, 5] where x.name == "red_camp"', 'red_camp'],
+  ];
+  test.each(CASES)('%s', (text, value) => {
+    const program = loadProgram('test/bench/skirmish');
+    const rt = new Runtime(program, JSON.parse(JSON.stringify(startGame(program, { seed: 1 }).state)));
+    expect(run(rt, text).outcome).toEqual({ value });
+    // The same item list, with the deciding item last, is gone through to the end and fails.
+    const swapped = text.replace(/\[(.*), (.*)\]/, '[$2, $1]');
+    expect(run(rt, swapped).outcome).toHaveProperty('error');
+  });
+});
