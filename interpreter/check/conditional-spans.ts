@@ -13,6 +13,23 @@ export function conditionalSpans(body: readonly Stmt[]): Span[] {
   return out;
 }
 
+/**
+ * The `if … else …` chains that run on every run of a body (outside its conditional spans) and
+ * cover every case (they end with `else`): one of their branches always runs. Each branch is
+ * given as the span of its body and the spans inside it that may not run (`conditionalSpans`).
+ */
+export function completeIfs(body: readonly Stmt[]): Array<Array<{ span: Span; conditional: Span[] }>> {
+  const conditional = conditionalSpans(body);
+  const out: Array<Array<{ span: Span; conditional: Span[] }>> = [];
+  for (const s of body) {
+    if (s.kind !== 'if' || !s.else || s.else.length === 0 || within(s.span, conditional)) continue;
+    const bodies = [...s.branches.map((b) => b.body), s.else];
+    if (bodies.some((b) => b.length === 0)) continue;
+    out.push(bodies.map((b) => ({ span: { start: b[0]!.span.start, end: b[b.length - 1]!.span.end }, conditional: conditionalSpans(b) })));
+  }
+  return out;
+}
+
 export const within = (span: Span, spans: readonly Span[]): boolean => spans.some((s) => span.start >= s.start && span.end <= s.end);
 
 function statements(body: readonly Stmt[], out: Span[]): void {

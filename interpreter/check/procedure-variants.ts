@@ -1,7 +1,7 @@
 import type { Script, Span } from '../../grammar/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { CheckContext, type Report } from './context.ts';
-import { conditionalSpans, within } from './conditional-spans.ts';
+import { completeIfs, conditionalSpans, within } from './conditional-spans.ts';
 import { Scope } from './scope.ts';
 import type { ScriptSite } from './sites.ts';
 import { StatementChecker } from './statements.ts';
@@ -32,14 +32,30 @@ export function callVariants(calls: readonly CallSite[], joined: readonly Ty[]):
   return distinct.size >= 2 && distinct.size <= MAX_VARIANTS ? [...distinct.values()] : undefined;
 }
 
-/** Reports only what lies outside the given spans (the parts of a body that run on every call). */
+/**
+ * Reports only what lies outside the given spans (the parts of a body that run on every call),
+ * and what fails in every branch of an `if … else …` chain that runs on every call (each branch
+ * failing on its own path, with the same code): whichever branch runs, the call stops there.
+ */
 class EveryCallChecker extends StatementChecker {
+  private readonly held: Array<{ span: Span; r: Report }> = [];
   constructor(ctx: CheckContext, symbols: SymbolTable, site: ScriptSite, private readonly conditional: readonly Span[]) {
     super(ctx, symbols, site);
   }
 
   protected override report(span: Span, r: Report): void {
     if (!within(span, this.conditional)) super.report(span, r);
+    else if ((r.severity ?? 'error') === 'error') this.held.push({ span, r });
+  }
+
+  /** Report the first failure of each complete `if` chain every branch of which fails with one code. */
+  reportFailingBranches(chains: ReturnType<typeof completeIfs>): void {
+    for (const branches of chains) {
+      const fails = branches.map((b) => this.held.filter((h) => within(h.span, [b.span]) && !within(h.span, b.conditional)));
+      const code = fails[0]?.find((h) => fails.every((f) => f.some((x) => x.r.code === h.r.code)))?.r.code;
+      const first = code === undefined ? undefined : fails[0]!.find((h) => h.r.code === code)!;
+      if (first) super.report(first.span, first.r);
+    }
   }
 }
 
@@ -52,13 +68,16 @@ class EveryCallChecker extends StatementChecker {
 export function checkVariants(ctx: CheckContext, symbols: SymbolTable, site: ScriptSite, ast: Script, variants: readonly CallSite[], reported: readonly Diagnostic[]): void {
   const params = symbols.lookup(String(site.path[1]))?.params ?? [];
   const conditional = conditionalSpans(ast.body);
+  const chains = completeIfs(ast.body);
   const at = (d: Diagnostic) => `${d.code}@${d.file}:${d.range.start.line}:${d.range.start.column}`;
   const seen = new Set(reported.map(at));
   for (const call of variants) {
     const quiet = new CheckContext(ctx.model);
     const scope = new Scope();
     site.locals.forEach(([name], i) => scope.define(name, call.types[i] ?? ANY, null));
-    new EveryCallChecker(quiet, symbols, site, conditional).block(ast.body, scope);
+    const checker = new EveryCallChecker(quiet, symbols, site, conditional);
+    checker.block(ast.body, scope);
+    checker.reportFailingBranches(chains);
     const where = ctx.model.rangeIn(call.path, call.span.start, Math.max(call.span.end, call.span.start + 1));
     const given = params.map((p, i) => (call.types[i]?.k === 'any' ? '' : `\`${p}\` is ${describe(call.types[i]!)}`)).filter(Boolean).join(' and ');
     for (const d of quiet.diagnostics) {
