@@ -15,6 +15,7 @@ Commands:
   odds <ruleset> <expression | table>                         exact probabilities of a roll
   diff <ruleset-a> <ruleset-b> [--odds] [--simulate N]        what a variant changes, its odds and results
   merge <shard.json>… [--json] [--report F]                   the result of a run split with --shard i/n
+  profile <ruleset> [--games N] [--agents A]                  where the rules spend their time
   lsp                                                         a Language Server on stdio for editors
 
 Run 'rulesmith <command> --help' for a command's options; 'rulesmith --version' prints the version.`;
@@ -39,6 +40,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
     return (argv, io) => runDiff(argv, io, io.progress);
   },
   merge: async () => (await import('./merge.ts')).runMerge,
+  profile: async () => (await import('./profile.ts')).runProfile,
   lsp: async () => (await import('./lsp.ts')).runLsp,
 };
 

@@ -5,6 +5,7 @@ import { agentFromSpec, RandomAgent, playWith } from '../agents/index.ts';
 import type { GameRecord } from '../analysis/summary.ts';
 import { checkInvariants, type InvariantViolation, type Program } from '../runtime/index.ts';
 import type { Game } from '../runtime/index.ts';
+import type { RulesProfile } from '../runtime/profile.ts';
 import { gameDigest } from '../analysis/digest.ts';
 import { replayFile } from '../analysis/replay-file.ts';
 import { scoreMargin, seatSides } from '../analysis/margin.ts';
@@ -54,7 +55,7 @@ export function playRange(program: Program, plan: SimulationPlan, from: number, 
 }
 
 /** Game i of a plan (seed "S:i"); its replay is written when the plan asks, into a folder that exists. */
-export function playGame(program: Program, plan: SimulationPlan, i: number): GameRecord | { problems: string[] } {
+export function playGame(program: Program, plan: SimulationPlan, i: number, profile?: RulesProfile): GameRecord | { problems: string[] } {
   const seed = `${plan.seed}:${i}`;
   const setup = { seed, ...(plan.players !== undefined ? { players: plan.players } : {}), options: plan.options };
   // Decision n: 0 after setup, n after the n-th answer; only the first violation of a game is kept.
@@ -64,7 +65,7 @@ export function playGame(program: Program, plan: SimulationPlan, i: number): Gam
     const v = checkInvariants(game);
     if (v) invariant = { ...v, decision: game.state.decisions.length };
   } : undefined;
-  const played = playWith(program, setup, agentsFor(program, plan, seed), { log: plan.replays ? 'full' : 'none', ...(observe ? { observe } : {}) });
+  const played = playWith(program, setup, agentsFor(program, plan, seed), { log: plan.replays ? 'full' : 'none', ...(observe ? { observe } : {}), ...(profile ? { profile } : {}) });
   if ('problems' in played) return { problems: played.problems.map((p) => p.message) };
   const g = played.game;
   const record: GameRecord = {

@@ -72,6 +72,7 @@ export class Game {
     if (problems.length) return { problems };
     const rt = new Runtime(program, initialState(program, setup), { ...DEFAULT_RUNTIME_OPTIONS, ...opts });
     const flow = program.codes.get(FLOW_KEY)!;
+    rt.opts.profile?.called(FLOW_KEY);
     rt.stack.push(rt.frame(flow, flow, null, NO_SLOT));
     const game = new Game(program, setup, rt);
     // Every piece and card was created above; they count against the budget like other work.

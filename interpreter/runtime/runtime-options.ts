@@ -1,5 +1,6 @@
 import type { LogLevel } from './log.ts';
 import type { TableTrace } from './tables.ts';
+import type { RulesProfile } from './profile.ts';
 
 export interface RuntimeOptions {
   log: LogLevel;
@@ -22,6 +23,8 @@ export interface RuntimeOptions {
    * computed before a question for the question right after it (compile/flow.ts).
    */
   hostReadsOnly?: boolean;
+  /** Told when each script starts and ends, to say where the rules spend their time (profile.ts; `rulesmith profile`). */
+  profile?: RulesProfile;
 }
 
 export const DEFAULT_RUNTIME_OPTIONS: RuntimeOptions = { log: 'full', stepBudget: 1_000_000, depthBudget: 200 };

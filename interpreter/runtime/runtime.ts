@@ -1,6 +1,6 @@
 import type { DiceExpr } from '../../grammar/index.ts';
 import { isRecord } from '../check/context.ts';
-import { NO_SLOT, RETURN, TO_CALLER, type Code, type Frame } from './frame.ts';
+import { NO_SLOT, RETURN, TO_CALLER, type Code, type Frame, type Plain } from './frame.ts';
 import { pathKey, sourceOf, type CompiledScript, type Program } from './program.ts';
 import { callBuiltin, builtinName } from './builtins.ts';
 import { budgetExceeded } from './budget.ts';
@@ -19,6 +19,7 @@ import type { PureMemo } from './pure-memo.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
 import { PieceLists, type PieceIndex } from './piece-index.ts';
+import type { RulesProfile } from './profile.ts';
 import { valueAudience } from './visibility.ts';
 import { keepSecret, pieceSpan, plainText, valueText, type SecretData, type MarkedText } from './secrets.ts';
 import { EntityRef, record, toNumber, toText, type EntityKind, type Rec, type Value } from './values.ts';
@@ -243,6 +244,7 @@ export class Runtime {
   drive(base = 0): void {
     this.pieceLists.enter();
     try {
+      if (this.opts.profile !== undefined) return this.driveProfiled(base, this.opts.profile);
       const stack = this.stack;
       while (stack.length > base) {
         const f = stack[stack.length - 1]!;
@@ -256,6 +258,26 @@ export class Runtime {
       }
     } finally {
       this.pieceLists.leave();
+    }
+  }
+
+  /** `drive` telling `profile` about each op, as work of the code its frame runs. */
+  private driveProfiled(base: number, profile: RulesProfile): void {
+    const stack = this.stack;
+    while (stack.length > base) {
+      const f = stack[stack.length - 1]!;
+      const code = f.code!;
+      if (f.pc >= code.ops.length) {
+        this.returnFrom(f, null);
+        continue;
+      }
+      profile.enter(code.key, false);
+      try {
+        code.ops[f.pc++]!(f);
+      } finally {
+        profile.leave();
+      }
+      if (this.pending !== null) return;
     }
   }
 
@@ -308,6 +330,7 @@ export class Runtime {
   enter(script: CompiledScript, locals: Rec | Value[] | null, ret: number): void {
     if (script.code) {
       this.checkDepth(script.path);
+      this.opts.profile?.called(script.code.key);
       this.stack.push(this.frame(script, script.code, locals, ret));
       return;
     }
@@ -328,18 +351,12 @@ export class Runtime {
    * inside expressions. Such a script must not ask anyone.
    */
   runNow(script: CompiledScript, locals: Rec | Value[] | null = null, what = 'This expression', procedure?: string): Value {
+    if (this.opts.profile !== undefined && script.code === null) return this.runProfiled(this.opts.profile, script, locals);
     if (script.eval) return script.eval(this.frame(script, null, locals, NO_SLOT));
-    if (script.plain) {
-      const f = this.frame(script, null, locals, NO_SLOT);
-      if (++this.depth + this.stack.length > this.opts.depthBudget) throw this.tooDeep(script.path);
-      try {
-        return script.plain(f) === RETURN ? f.retval : null;
-      } finally {
-        this.depth--;
-      }
-    }
+    if (script.plain) return this.runPlain(script, script.plain, locals);
     this.checkDepth(script.path);
     const base = this.stack.length;
+    this.opts.profile?.called(script.code!.key);
     this.stack.push(this.frame(script, script.code, locals, TO_CALLER));
     this.drive(base);
     if (this.pending) {
@@ -349,6 +366,26 @@ export class Runtime {
       throw new RuleError('choice-in-expression', `${procedure === undefined ? what : `Procedure \`${procedure}\``} asks a player to choose, so it cannot be used inside an expression.`, at, 'Call it on its own line: `let x = …`.');
     }
     return this.lastReturn;
+  }
+
+  private runPlain(script: CompiledScript, plain: Plain, locals: Rec | Value[] | null): Value {
+    const f = this.frame(script, null, locals, NO_SLOT);
+    if (++this.depth + this.stack.length > this.opts.depthBudget) throw this.tooDeep(script.path);
+    try {
+      return plain(f) === RETURN ? f.retval : null;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** `runNow` of a script that cannot ask anyone, told to the profile (a suspendable one's ops are, in `driveProfiled`). */
+  private runProfiled(profile: RulesProfile, script: CompiledScript, locals: Rec | Value[] | null): Value {
+    profile.enter(pathKey(script.path));
+    try {
+      return script.eval ? script.eval(this.frame(script, null, locals, NO_SLOT)) : this.runPlain(script, script.plain!, locals);
+    } finally {
+      profile.leave();
+    }
   }
 
   /** Evaluate an expression site that must not ask anyone (conditions, costs, counts); not logged. */

@@ -16,6 +16,7 @@ const COMMANDS: Array<[string, string[]]> = [
   ['play', ['--bots', 'p1,p2']],
   ['tournament', ['--agents', 'random', '--games', '1']],
   ['odds', ['1d6']],
+  ['profile', ['--games', '1']],
 ];
 
 describe('--option values are checked against their declaration', () => {
