@@ -19,6 +19,54 @@ export interface CompileEnv {
   globals: ReadonlyMap<string, GlobalKind>;
   path: DataPath;
   suspending: SuspendInfo;
+  /** Which lists may be asked only whether they have an item (`existence`); none when absent. */
+  exists?: ExistsInfo;
+}
+
+/**
+ * What lets a test of a list's emptiness stop at its first item: which expressions only read the
+ * game (compile/purity.ts), and which procedures are one `return select …` of that kind, each
+ * with a variant answering `any` instead (`Program.exists`).
+ */
+export interface ExistsInfo {
+  pure: (e: Expr) => boolean;
+  procedures: ReadonlySet<string>;
+}
+
+/**
+ * Whether the list `e` gives has an item, as a closure that stops at the first item found, for a
+ * `select` (as `any`) or a call of a procedure that returns one; null for other lists. Only for
+ * lists that only read the game: the items after the first are then not gone through, so their
+ * conditions charge no steps and stop the game with no error.
+ */
+export function existence(e: Expr, scope: SlotScope, env: CompileEnv): Eval | null {
+  const x = env.exists;
+  if (!x || !x.pure(e)) return null;
+  if (e.kind === 'query' && e.op === 'select') return compileExpr({ ...e, op: 'any' }, scope, env);
+  if (e.kind !== 'call' || env.globals.get(e.callee) !== 'procedure' || !x.procedures.has(e.callee)) return null;
+  const args = argList(e.args.map((a) => compileExpr(a, scope, env)));
+  const callee = e.callee;
+  const at: SourceAt = { path: env.path, span: e.span };
+  let program: unknown = null;
+  let script: CompiledScript | undefined;
+  return (f) => {
+    const rt = f.rt;
+    if (rt.program !== program) { program = rt.program; script = rt.program.exists.get(callee); }
+    return rt.callScriptNow(script, callee, args(f), at);
+  };
+}
+
+/** `size(x) > 0` and its other spellings: [the list, whether the test is for an item (false: for none)]. */
+function emptinessTest(e: Expr & { kind: 'binary' }): [Expr, boolean] | null {
+  const size = (x: Expr): Expr | null => (x.kind === 'call' && x.callee === 'size' && x.args.length === 1 ? x.args[0]! : null);
+  const n = (x: Expr, v: number) => x.kind === 'number' && x.value === v;
+  const l = size(e.left);
+  const r = size(e.right);
+  if (l && ((e.op === '>' && n(e.right, 0)) || (e.op === '>=' && n(e.right, 1)) || (e.op === '!=' && n(e.right, 0)))) return [l, true];
+  if (l && ((e.op === '==' && n(e.right, 0)) || (e.op === '<' && n(e.right, 1)) || (e.op === '<=' && n(e.right, 0)))) return [l, false];
+  if (r && ((e.op === '<' && n(e.left, 0)) || (e.op === '<=' && n(e.left, 1)) || (e.op === '!=' && n(e.left, 0)))) return [r, true];
+  if (r && e.op === '==' && n(e.left, 0)) return [r, false];
+  return null;
 }
 
 /** What can reach a decision, found before compiling (program.ts): such calls compile to ops. */
@@ -131,6 +179,11 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
       return (f) => -num(operand(f), at);
     }
     case 'binary': {
+      // `size(select …) > 0`, `size(p(x)) == 0`: whether a list has an item, stopping at the first
+      // (`existence`), when the list only reads the game and `size` is the built-in.
+      const empty = env.globals.has('size') ? null : emptinessTest(e);
+      const exists = empty ? existence(empty[0], scope, env) : null;
+      if (empty && exists) return empty[1] ? (f) => truthy(exists(f)) : (f) => !truthy(exists(f));
       // `x in neighbours(a)` only reads the list: take the built-in's shared one, not a copy.
       const r = e.right;
       if (e.op === 'in' && r.kind === 'call' && env.globals.get(r.callee) !== 'procedure') {

@@ -449,7 +449,11 @@ function actionLegal(rt: Runtime, a: ActionInfo | undefined, points: number | nu
     if (cost > points) return false;
   }
   if (a.when !== undefined && !truthy(valueOf(rt, a.when, a.whenScript) ?? true)) return false;
-  // An action whose first choice has no options cannot be taken.
+  // An action whose first choice has no options cannot be taken. A list that only reads the game
+  // and is a `select` (or a procedure returning one) is asked only whether it has an option,
+  // stopping at the first; the chosen action's question then makes the whole list.
+  const exists = a.params.length > 0 ? a.paramScripts[0]?.exists : undefined;
+  if (exists) return truthy(rt.evalScript(exists) ?? null);
   if (a.params.length > 0) {
     const before = rt.steps;
     const at = rt.at;

@@ -1,7 +1,7 @@
-import { parseExpression, parseScript, parseTemplate, type Expr, type Stmt } from '../../grammar/index.ts';
+import { parseExpression, parseScript, parseTemplate, type Expr, type Query as QueryExpr, type ReturnStmt, type Stmt } from '../../grammar/index.ts';
 import { collectSites, type ScriptSite } from '../check/sites.ts';
 import type { DataPath, RulesetModel } from '../load/model.ts';
-import { compileExpr, NO_SUSPENDING, type CompileEnv, type SuspendInfo } from './expressions.ts';
+import { compileExpr, existence, NO_SUSPENDING, type CompileEnv, type ExistsInfo, type SuspendInfo } from './expressions.ts';
 import { compileFlow } from './flow.ts';
 import { globalNames } from './globals.ts';
 import { SlotScope } from './scope.ts';
@@ -11,7 +11,7 @@ import { pathKey, type CompiledScript, type GlobalKind, type Program } from '../
 import { RefTable } from '../runtime/values.ts';
 import { buildDefs } from '../runtime/defs.ts';
 import { hashData } from './hash.ts';
-import { pureSites } from './purity.ts';
+import { exprPure, pureSites } from './purity.ts';
 
 export class CompileError extends Error {}
 
@@ -28,13 +28,33 @@ export function compileRuleset(model: RulesetModel): Program {
   const parsed = collectSites(data).map(parseSite);
   const suspending = suspendingCalls(parsed, globals);
   const pure = pureSites(parsed, (p) => ({ path: p.site.path, body: p.body, expr: p.expr }), globals);
+  const selecting = new Map(parsed.flatMap((p): Array<[string, Parsed]> => {
+    const [section, id, field] = p.site.path;
+    return section === 'procedures' && field === 'do' && pure.procedures.has(String(id)) && selectReturned(p.body) ? [[String(id), p]] : [];
+  }));
+  const exists: ExistsInfo = { pure: (e) => exprPure(e, globals, pure.procedures), procedures: new Set(selecting.keys()) };
   const scripts = new Map<string, CompiledScript>();
   const codes = new Map<string, Code>();
   for (const p of parsed) {
-    const compiled = compileSite(p, { globals, path: p.site.path, suspending });
+    const env: CompileEnv = { globals, path: p.site.path, suspending, exists };
+    const compiled = compileSite(p, env);
     if (pure.has(p)) compiled.pure = true;
+    if (p.expr) {
+      const scope = siteScope(p);
+      const test = existence(p.expr, scope, env);
+      if (test) compiled.exists = { ...compiled, code: null, plain: null, eval: test, slots: scope.size };
+    }
     scripts.set(pathKey(p.site.path), compiled);
     if (compiled.code) codes.set(compiled.code.key, compiled.code);
+  }
+  // Each `return select …` procedure again, returning `any` of its query (`existence`).
+  const existsScripts = new Map<string, CompiledScript>();
+  for (const [id, p] of selecting) {
+    const ret = p.body![0] as ReturnStmt;
+    const scope = siteScope(p);
+    const plain = compilePlainBlock([{ ...ret, value: { ...(ret.value as QueryExpr), op: 'any' } }], scope, { globals, path: p.site.path, suspending, exists });
+    const base = scripts.get(pathKey(p.site.path))!;
+    existsScripts.set(id, { ...base, code: null, eval: null, plain, slots: scope.size, pure: true });
   }
   const flow = compileFlow(data, scripts);
   codes.set(flow.key, flow);
@@ -44,7 +64,7 @@ export function compileRuleset(model: RulesetModel): Program {
     if (script) procedures.set(id, script);
   }
   const refs = new RefTable();
-  return Object.freeze({ model, data, hash: hashData(data), globals, scripts, procedures, codes, refs, defs: buildDefs(data, refs) });
+  return Object.freeze({ model, data, hash: hashData(data), globals, scripts, procedures, exists: existsScripts, codes, refs, defs: buildDefs(data, refs) });
 }
 
 function parseSite(site: ScriptSite): Parsed {
@@ -83,6 +103,19 @@ function suspendingCalls(parsed: Parsed[], globals: ReadonlyMap<string, GlobalKi
     }
   }
   return info;
+}
+
+/** A procedure body that is one `return select …`: its list may be asked only whether it has an item. */
+function selectReturned(body: Stmt[] | null): boolean {
+  const only = body?.length === 1 ? body[0]! : null;
+  return only?.kind === 'return' && only.value?.kind === 'query' && only.value.op === 'select';
+}
+
+/** A site's scope with its locals bound, in the order every compile of it binds them (so slots agree). */
+function siteScope(p: Parsed): SlotScope {
+  const scope = SlotScope.root();
+  for (const [name] of p.site.locals) scope.define(name);
+  return scope;
 }
 
 function compileSite(p: Parsed, env: CompileEnv): CompiledScript {

@@ -20,7 +20,7 @@ export interface PuritySite {
  * The items whose sites are pure. A procedure is pure when its statements are pure and it only
  * calls pure procedures: found as a fixpoint from none, so recursive procedures stay impure (safe).
  */
-export function pureSites<T>(items: readonly T[], siteOf: (t: T) => PuritySite, globals: ReadonlyMap<string, GlobalKind>): Set<T> {
+export function pureSites<T>(items: readonly T[], siteOf: (t: T) => PuritySite, globals: ReadonlyMap<string, GlobalKind>): Set<T> & { procedures: ReadonlySet<string> } {
   const pureProcs = new Set<string>();
   const sites = items.map(siteOf);
   const procs = sites.filter((s) => s.body && s.path[0] === 'procedures' && s.path[2] === 'do');
@@ -33,7 +33,7 @@ export function pureSites<T>(items: readonly T[], siteOf: (t: T) => PuritySite, 
       changed = true;
     }
   }
-  const out = new Set<T>();
+  const out = Object.assign(new Set<T>(), { procedures: pureProcs as ReadonlySet<string> });
   sites.forEach((s, i) => {
     if (s.expr ? exprPure(s.expr, globals, pureProcs) : s.body!.every((x) => stmtPure(x, globals, pureProcs))) out.add(items[i]!);
   });
@@ -63,7 +63,7 @@ function stmtPure(s: Stmt, globals: ReadonlyMap<string, GlobalKind>, procs: Read
   }
 }
 
-function exprPure(root: Expr, globals: ReadonlyMap<string, GlobalKind>, procs: ReadonlySet<string>): boolean {
+export function exprPure(root: Expr, globals: ReadonlyMap<string, GlobalKind>, procs: ReadonlySet<string>): boolean {
   // Children are reached through every property holding nodes, so new expression forms are walked too.
   const stack: unknown[] = [root];
   while (stack.length > 0) {

@@ -35,6 +35,12 @@ export interface CompiledScript {
    * so run again on the same state it gives the same value and charges the same steps.
    */
   pure?: boolean;
+  /**
+   * For an expression site giving a list that only reads the game (a `select`, or a call of a
+   * procedure returning one): whether it has an item, stopping at the first (the action menu's
+   * legality check asks only that; compile/expressions.ts, `existence`).
+   */
+  exists?: CompiledScript;
 }
 
 /**
@@ -51,6 +57,11 @@ export interface Program {
   scripts: ReadonlyMap<string, CompiledScript>;
   /** The scripts of `procedures.<id>.do`, by procedure id. */
   procedures: ReadonlyMap<string, CompiledScript>;
+  /**
+   * Procedures that are one `return select …` only reading the game, each as a script returning
+   * `any` of the same query: what `size(p(x)) > 0` and the action menu's legality check run.
+   */
+  exists: ReadonlyMap<string, CompiledScript>;
   /** Every suspendable code by key (scripts' paths, and FLOW_KEY for the game's flow): saved frames name their code by it. */
   codes: ReadonlyMap<string, Code>;
   /** Entities interned once per program, shared by every game: refs compare by identity across forks. */
