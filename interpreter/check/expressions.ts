@@ -362,10 +362,34 @@ export class ExpressionChecker {
       return;
     }
     const sym = arg.kind === 'name' ? this.symbols.lookup(arg.name) : undefined;
+    // A global that holds a number or true/false (a track, a variable, an option) names no type or kind.
+    if (sym && (sym.type.k === 'number' || sym.type.k === 'bool')) {
+      this.report(arg.span, { code: 'type-mismatch', message: `\`${callee}\` takes a ${what}, but \`${sym.name}\` is a ${sym.kind} holding ${describe(sym.type)}.`, hint: `Pass a ${what} (\`${callee}(${known[0] ?? 'name'})\`).` });
+      return;
+    }
     const option = sym?.kind === 'option' ? (d.options as Record<string, unknown> | undefined)?.[sym.name] : undefined;
     if (!isRecord(option) || option.type !== 'choice' || !Array.isArray(option.values) || option.values.length === 0) return;
     if (option.values.some((v) => known.includes(String(v)))) return;
     this.report(arg.span, { code: 'unknown-name', message: `\`${callee}\` takes a ${what}, but option \`${sym!.name}\` is one of ${codeList(option.values.map(String), 4)}, none of them a ${what}.`, hint: `Pass a ${what} (\`${callee}(${known[0] ?? 'name'})\`), or give the option ${what}s as its \`values\`.` });
+  }
+
+  /**
+   * `box_value("track")` on a track some of whose boxes give a number (a number, or a `value`) and
+   * others none (a label, a record without `value`): on those it gives `none`.
+   */
+  private valuelessBoxes(track: string, span: Span): void {
+    const t = (this.ctx.model.data.tracks as Record<string, unknown> | undefined)?.[track];
+    const boxes = isRecord(t) && Array.isArray(t.boxes) ? t.boxes : [];
+    const valued = (b: unknown) => typeof b === 'number' || (isRecord(b) && typeof b.value === 'number');
+    const without = boxes.map((b, i) => (valued(b) ? -1 : i)).filter((i) => i >= 0);
+    if (without.length === 0 || without.length === boxes.length) return;
+    const first = typeof (t as Record<string, unknown>).min === 'number' ? ((t as Record<string, unknown>).min as number) : 0;
+    const names = without.map((i) => `${i + first}`);
+    this.report(span, {
+      code: 'missing-box-value',
+      message: `\`box_value\` reads the value of \`${track}\`'s box, but box${names.length === 1 ? '' : 'es'} ${codeList(names, 4)} ${names.length === 1 ? 'has' : 'have'} none (the other ${boxes.length - without.length} do): there it gives none.`,
+      hint: 'Give every box a `value` (`{ label: "3", value: 2 }`), or a number.',
+    });
   }
 
   /** What only the ruleset's data can say about a built-in call: declared arcs, opponents, row effects. */
@@ -392,7 +416,7 @@ export class ExpressionChecker {
       if (!tracks.includes(name)) {
         const dym = didYouMean(name, tracks);
         this.report(args[0].span, { code: 'unknown-name', message: `\`box_value\` names a track, and there is no track \`${name}\`.${dym.text}`, hint: dym.suggestion ? `Replace it with "${dym.suggestion}".` : 'Name a track declared under `tracks:`, in quotes.' });
-      }
+      } else this.valuelessBoxes(name, args[0].span);
     }
     if ((callee === 'unplaced' || callee === 'unplaced_of_kind') && args[0]) this.pieceTypeArgument(callee, args[0]);
     if (callee === 'opponent') {

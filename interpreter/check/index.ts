@@ -11,7 +11,7 @@ import { checkSizes } from './sizes.ts';
 import { Scope } from './scope.ts';
 import { collectSites, type ScriptSite } from './sites.ts';
 import { StatementChecker } from './statements.ts';
-import { SymbolTable } from './symbols.ts';
+import { SymbolTable, type CallSite } from './symbols.ts';
 import { checkTables } from './tables.ts';
 import { checkTracks } from './tracks.ts';
 import { checkUnused } from './unused.ts';
@@ -125,20 +125,42 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
   // With the procedures' returns known, action parameters take their lists' element types, which
   // the calls below then pass on to the procedures they call (`trade(partner)`).
   typeActionParams(model, symbols, sites);
-  symbols.callArgs = new Map();
-  quietly(clean);
-  const calls = symbols.callArgs;
-  symbols.callArgs = undefined;
-  for (const [id, list] of calls) {
-    const n = symbols.lookup(id)?.params?.length ?? 0;
-    if (list.some((call) => call.types.length !== n)) continue;
-    const types = Array.from({ length: n }, (_, i) => {
-      const t = list.map((call) => call.types[i]!).reduce((a, b) => join(a, b));
-      return t.k === 'record' ? ANY : t;
-    });
-    if (types.some((t) => t.k !== 'any')) symbols.procedureParams.set(id, types);
-    const variants = callVariants(list, types);
-    if (variants) symbols.procedureVariants.set(id, variants);
+  const callsIn = (list: ParsedSite[]): Map<string, CallSite[]> => {
+    symbols.callArgs = new Map();
+    quietly(list);
+    const calls = symbols.callArgs;
+    symbols.callArgs = undefined;
+    return calls;
+  };
+  const typeCalls = (calls: Map<string, CallSite[]>) => {
+    symbols.procedureParams.clear();
+    symbols.procedureVariants.clear();
+    for (const [id, list] of calls) {
+      const n = symbols.lookup(id)?.params?.length ?? 0;
+      if (list.some((call) => call.types.length !== n)) continue;
+      const types = Array.from({ length: n }, (_, i) => {
+        const t = list.map((call) => call.types[i]!).reduce((a, b) => join(a, b));
+        return t.k === 'record' ? ANY : t;
+      });
+      if (types.some((t) => t.k !== 'any')) symbols.procedureParams.set(id, types);
+      const variants = callVariants(list, types);
+      if (variants) symbols.procedureVariants.set(id, variants);
+    }
+  };
+  const calls = callsIn(clean);
+  typeCalls(calls);
+  // A procedure whose parameters are now known passes values of known kinds on to the procedures
+  // it calls (a number given to `uses(card)` reaches `possible(card)`): its calls, taken again,
+  // replace the ones taken while its parameters were any value. Once, not to a fixpoint.
+  const typed = procedures.filter(({ site }) => symbols.procedureParams.has(String(site.path[1])));
+  if (typed.length > 0) {
+    const again = callsIn(typed);
+    const retaken = new Set(typed.map(({ site }) => site.path.join('.')));
+    const merged = new Map<string, CallSite[]>();
+    for (const [id, list] of calls) merged.set(id, list.filter((c) => !retaken.has(c.path.join('.'))));
+    for (const [id, list] of again) merged.set(id, [...(merged.get(id) ?? []), ...list]);
+    for (const [id, list] of merged) if (list.length === 0) merged.delete(id);
+    typeCalls(merged);
   }
   settle(quietly(procedures));
 }

@@ -4,10 +4,19 @@ import { entries, isRecord } from './context.ts';
 /**
  * A track with `boxes` stands on a box: its positions are box numbers counted from `min`, so `min`,
  * `max` and `initial` are whole numbers. With `min: 2.5` no position is a box, and `box_value`
- * gives `none` where the rules do arithmetic with it.
+ * gives `none` where the rules do arithmetic with it. Any track's `initial` written as true/false
+ * is no number either.
  */
 export function checkTracks(ctx: CheckContext): void {
   for (const [id, t] of entries(ctx.model.data.tracks)) {
+    // A track holds a number: `initial: true` (a plain true/false, not an expression) never is one.
+    if (isRecord(t) && typeof t.initial === 'boolean') {
+      ctx.atValue(['tracks', id, 'initial'], {
+        code: 'invalid-initial',
+        message: `Track \`${id}\` holds a number, but its \`initial\` is ${t.initial}.`,
+        hint: 'Start it with a number (or an expression giving one).',
+      });
+    }
     if (!isRecord(t) || !Array.isArray(t.boxes)) continue;
     for (const key of ['min', 'max', 'initial'] as const) {
       const v = t[key];
