@@ -1,5 +1,5 @@
 import { assertNever, type ChooseExpr, type Expr, type Span } from '../../grammar/index.ts';
-import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from './signatures.ts';
+import { BUILTIN_FUNCTIONS, ENTITY_MEMBERS, BUILTIN_NAMES } from './signatures.ts';
 import type { CheckContext, Report } from './context.ts';
 import { codeList, isRecord } from './context.ts';
 import type { Scope } from './scope.ts';
@@ -76,7 +76,11 @@ export class ExpressionChecker {
         this.expect(this.expr(e.from, scope), isNumeric, e.from.span, 'a number', 'The start of a range');
         if (e.to) this.expect(this.expr(e.to, scope), isNumeric, e.to.span, 'a number', 'The end of a range');
         return RANGE;
-      case 'name': return this.name(e.name, e.span, scope);
+      case 'name': {
+        const t = this.name(e.name, e.span, scope);
+        // A parameter given a number that may not be one: not where a condition tests it.
+        return t.missing ? this.unlessTested(t, e.name, scope) : t;
+      }
       case 'member': {
         let object = this.expr(e.object, scope);
         // Rows of a table that are not records, where the others are: reading a field of one stops the game.
@@ -85,8 +89,12 @@ export class ExpressionChecker {
           this.report(e.propertySpan, mixedRows(object.missing, (x) => `${capital(x)}: there it has no \`${e.property}\`.`, 'a record'));
           return ANY;
         }
-        const lacking = lackingPropOf(this.symbols, this.site, object, e.property);
         const root = rootName(e.object);
+        // Piece types named in a list written out (`for each t in [dragoon, hussar]`): each must have
+        // the prop; what those types are is known, so the groups' guess below is not needed.
+        const named = object.k === 'entity' && object.e === 'piece-type' ? object.ids : undefined;
+        if (named && root !== undefined) this.namedTypesLacking(named, e.property, e.propertySpan, root, scope);
+        const lacking = named ? undefined : lackingPropOf(this.symbols, this.site, object, e.property);
         if (lacking && !(root !== undefined && scope.keepsOut(root, lacking.lacking, (m, f) => this.symbols.isOf(lacking.of, m, f)))) this.report(e.propertySpan, { code: 'missing-prop', ...lackingReport(e.property, lacking) });
         else if (e.object.kind === 'name' && !scope.isTested([e.object.name])) {
           const every = everyEntityReport(this.symbols, this.site, e.object.name, e.property);
@@ -157,11 +165,35 @@ export class ExpressionChecker {
     }
   }
 
+  /**
+   * `t.prop` on one of the piece types `ids` (named in a list): a prop some piece type declares
+   * but some of these do not stops the game on them (a piece type's prop it lacks is no value),
+   * unless a condition around the read tests `t`.
+   */
+  private namedTypesLacking(ids: readonly string[], property: string, span: Span, root: string, scope: Scope): void {
+    const pieces = (this.ctx.model.data.pieces ?? {}) as Record<string, unknown>;
+    const has = (id: string) => { const p = pieces[id]; return isRecord(p) && ((isRecord(p.props) && property in p.props) || property in p); };
+    if (ENTITY_MEMBERS['piece-type']!.some(([n]) => n === property) || !ids.every((id) => isRecord(pieces[id]))) return;
+    if (!Object.values(pieces).some((p) => isRecord(p) && isRecord(p.props) && property in p.props)) return;
+    const lacking = ids.filter((id) => !has(id));
+    if (lacking.length === 0 || scope.keepsOut(root, lacking, (m, f) => this.symbols.isOf('piece', m, f))) return;
+    this.report(span, {
+      code: 'missing-prop',
+      message: `\`${property}\` is read on each of the piece types ${codeList(ids.map(String), 6)}, but ${codeList(lacking, 4)} ${lacking.length === 1 ? 'has' : 'have'} no \`${property}\`: read there, it stops the game.`,
+      hint: `Give ${lacking.length === 1 ? 'it' : 'them'} a \`${property}\` (\`${property}: 0\` if it has none), or leave ${lacking.length === 1 ? 'it' : 'them'} out of the list.`,
+    });
+  }
+
   /** A value read from a field some rows lack, unless a condition around it tests `name` or what it came from. */
   protected unlessTested(t: Ty, name: string | undefined, scope: Scope): Ty {
     if (!t.missing) return t;
     const names = name === undefined || t.missing.names.includes(name) ? t.missing.names : [...t.missing.names, name];
-    if (scope.isTested(names)) {
+    // A prop of another kind in some piece types (areas): a test of what the value's owner is that
+    // those pass keeps nothing out (as for missing-prop, Scope.keepsOut).
+    const prop = t.missing.prop;
+    const owner = prop && name !== undefined && t.missing.names.length === 0 ? name : undefined;
+    const kept = owner !== undefined ? scope.keepsOut(owner, prop!.types, (m, f) => this.symbols.isOf(prop!.of ?? 'piece', m, f)) : scope.isTested(names);
+    if (kept) {
       const { missing: _, ...known } = t;
       return known as Ty;
     }

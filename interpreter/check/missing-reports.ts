@@ -10,11 +10,14 @@ const rowNames = (rows: readonly string[]): string => (rows.length === 1 ? `row 
 export function missingReport(m: Missing, what: string): Report {
   if (m.prop) {
     const { field, prop } = m;
-    const which = prop.types.length === 1 ? `piece type \`${prop.types[0]}\`` : `piece types ${prop.types.map((x) => `\`${x}\``).join(', ')}`;
+    const kind = prop.of === 'area' ? 'area' : 'piece type';
+    const which = prop.types.length === 1 ? `${kind} \`${prop.types[0]}\`` : `${kind}s ${prop.types.map((x) => `\`${x}\``).join(', ')}`;
     return {
       code: 'mixed-prop-kinds',
-      message: `${what} must be a number, but the prop \`${field}\` is ${prop.reads} in ${which} (a number in the other types).`,
-      hint: `Give \`${field}\` a number in every piece type that declares it, or test the piece (its \`type\` or \`kind\`) before using it as a number.`,
+      message: `${what} must be a number, but the prop \`${field}\` is ${prop.reads} in ${which} (a number in the other ${prop.of === 'area' ? 'areas' : 'types'}).`,
+      hint: prop.of === 'area'
+        ? `Give \`${field}\` a number in every area that declares it, or test the area before using it as a number.`
+        : `Give \`${field}\` a number in every piece type that declares it, or test the piece (its \`type\` or \`kind\`) before using it as a number.`,
     };
   }
   if (m.returned) {

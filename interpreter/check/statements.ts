@@ -4,6 +4,7 @@ import { ExpressionChecker } from './expressions.ts';
 import type { Scope } from './scope.ts';
 import { isRecord } from './context.ts';
 import { mayExit, namesIn, typeFacts } from './conditional-spans.ts';
+import { BUILTIN_NAMES } from './signatures.ts';
 import { describe, isBoolish, isNumeric, type Ty } from './types.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
@@ -151,6 +152,11 @@ export class StatementChecker extends ExpressionChecker {
       const sym = this.symbols.lookup(t.name);
       if (sym && NOT_ASSIGNABLE_KINDS.has(sym.kind)) {
         this.report(t.span, { code: 'not-assignable', message: `\`${t.name}\` is a ${sym.kind}; it cannot be changed by assignment.`, hint: sym.kind === 'option' ? 'Options are fixed when the game starts.' : 'Assign to a track, a variable or a `let` name.' });
+        return;
+      }
+      // The game's own names (`players`, `turn`, `side`…) are read, never set.
+      if (!sym && BUILTIN_NAMES.has(t.name)) {
+        this.report(t.span, { code: 'not-assignable', message: `\`${t.name}\` is the game's own (${BUILTIN_NAMES.get(t.name)!.doc.replace(/\.$/, '').toLowerCase()}); it cannot be changed by assignment.`, hint: 'Assign to a track, a variable or a `let` name.' });
         return;
       }
       const target = this.expr(t, scope);

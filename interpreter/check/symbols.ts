@@ -200,6 +200,20 @@ export class SymbolTable {
       this.members.get('piece')!.set(key, t);
       this.members.get('piece-type')!.set(key, t);
     }
+    // Areas' props likewise, each area with its type's props where it has none of its own.
+    const areaProps = new Map<string, Array<[string, Ty]>>();
+    const areaTypes = isRecord(this.data.map?.area_types) ? this.data.map.area_types : {};
+    for (const [id, a] of entries(this.data.map?.areas)) {
+      const typeDef = isRecord(a) && typeof a.type === 'string' ? areaTypes[a.type] : undefined;
+      const props = { ...(isRecord(typeDef) && isRecord(typeDef.props) ? typeDef.props : {}), ...(isRecord(a) && isRecord(a.props) ? a.props : {}) };
+      for (const [key, v] of Object.entries(props)) if (v !== null && v !== undefined) areaProps.set(key, [...(areaProps.get(key) ?? []), [id, dataType(v)]]);
+    }
+    const areaMembers = this.members.get('area')!;
+    for (const [key, list] of areaProps) {
+      if (assigned.has(key) || perEntity('area', key) || ENTITY_MEMBERS.area!.some(([n]) => n === key)) continue;
+      const t = propType(key, list, 'area');
+      if (t.k !== 'any') areaMembers.set(key, t);
+    }
   }
 
   /** Type of a table's cells, for `table[...]` and `roll on table`. */
@@ -244,11 +258,11 @@ export function walkPhases(phases: unknown, path: Array<string | number>, visit:
 }
 
 /** One kind for a prop across the piece types that declare it; a number with exceptions; or any value. */
-function propType(key: string, list: ReadonlyArray<[string, Ty]>): Ty {
+function propType(key: string, list: ReadonlyArray<[string, Ty]>, of: 'piece' | 'area' = 'piece'): Ty {
   const t = list.map(([, x]) => x).reduce((a, b) => join(a, b));
   if (t.k !== 'any') return t;
   const others = list.filter(([, x]) => x.k !== 'number');
   if (others.length === 0 || others.length * 2 >= list.length || others.some(([, x]) => x.k === 'any')) return ANY;
   const reads = describe(others[0]![1]);
-  return { k: 'number', missing: { table: '', rows: [], field: key, names: [], prop: { types: others.map(([id]) => id), reads: others.every(([, x]) => describe(x) === reads) ? reads : 'not a number' } } };
+  return { k: 'number', missing: { table: '', rows: [], field: key, names: [], prop: { types: others.map(([id]) => id), reads: others.every(([, x]) => describe(x) === reads) ? reads : 'not a number', ...(of === 'area' ? { of } : {}) } } };
 }

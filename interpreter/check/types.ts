@@ -15,8 +15,8 @@ export interface Missing {
   field: string;
   rows: string[];
   names: string[];
-  /** A piece prop that is a number in most piece types and something else (`reads`) in `types`. */
-  prop?: { types: string[]; reads: string };
+  /** A piece prop that is a number in most piece types and something else (`reads`) in `types` (areas, with `of`). */
+  prop?: { types: string[]; reads: string; of?: 'area' };
   /**
    * Rows (`rows`) whose value, or whose `field` when there is one, is of another kind (`reads`)
    * than in the table's other rows: a number or a record in most, a list or text in these.
@@ -41,7 +41,8 @@ export type Ty = (
    * computed from.
    */
   | { k: 'record'; fields?: Map<string, Ty>; lacking?: Map<string, { table: string; rows: string[] }>; keys?: string[] }
-  | { k: 'entity'; e: EntityKind; id?: string }
+  /** `id`: the one entity it is (a name written out); `ids`: one of a few named ones (`[dragoon, hussar]`). */
+  | { k: 'entity'; e: EntityKind; id?: string; ids?: readonly string[] }
 ) & { missing?: Missing };
 
 export const ANY: Ty = { k: 'any' };
@@ -92,12 +93,25 @@ export function elementOf(t: Ty): Ty {
   return ANY;
 }
 
+/** How many named entities a joined type keeps track of (`ids`). */
+const MAX_NAMED = 32;
+
 /** Join of two branch types (if/else, list items): equal kinds stay, otherwise unknown. */
 export function join(a: Ty, b: Ty): Ty {
   if (a.k === 'none') return b;
   if (b.k === 'none') return a;
-  if (a.k === b.k && a.k !== 'entity' && a.k !== 'list' && a.k !== 'record') return a;
-  if (a.k === 'entity' && b.k === 'entity' && a.e === b.e) return entity(a.e);
+  // A number that may not be one (a prop or field of another kind somewhere) stays so when joined.
+  if (a.k === b.k && a.k !== 'entity' && a.k !== 'list' && a.k !== 'record') return a.missing || !b.missing ? a : b;
+  if (a.k === 'entity' && b.k === 'entity' && a.e === b.e) {
+    if (a.id !== undefined && a.id === b.id) return a;
+    // Entities named in a list written out: which ones they may be, while they are few.
+    const named = (t: typeof a) => t.ids ?? (t.id !== undefined ? [t.id] : null);
+    const x = named(a);
+    const y = named(b);
+    if (!x || !y) return entity(a.e);
+    const ids = [...new Set([...x, ...y])];
+    return ids.length <= MAX_NAMED ? { k: 'entity', e: a.e, ids } : entity(a.e);
+  }
   if (a.k === 'list' && b.k === 'list') return listOf(join(a.of, b.of));
   if ((a.k === 'number' && b.k === 'roll') || (a.k === 'roll' && b.k === 'number')) return NUMBER;
   return ANY;
