@@ -56,9 +56,12 @@ export function existence(e: Expr, scope: SlotScope, env: CompileEnv): Eval | nu
   };
 }
 
-/** `size(x) > 0` and its other spellings: [the list, whether the test is for an item (false: for none)]. */
+/**
+ * `size(x) > 0` and its other spellings, and `(count u in xs where c) == 0` (the list of the items
+ * `c` takes): [the list, whether the test is for an item (false: for none)].
+ */
 function emptinessTest(e: Expr & { kind: 'binary' }): [Expr, boolean] | null {
-  const size = (x: Expr): Expr | null => (x.kind === 'call' && x.callee === 'size' && x.args.length === 1 ? x.args[0]! : null);
+  const size = (x: Expr): Expr | null => (x.kind === 'call' && x.callee === 'size' && x.args.length === 1 ? x.args[0]! : x.kind === 'query' && x.op === 'count' ? { ...x, op: 'select' } : null);
   const n = (x: Expr, v: number) => x.kind === 'number' && x.value === v;
   const l = size(e.left);
   const r = size(e.right);

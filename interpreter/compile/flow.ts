@@ -99,12 +99,15 @@ class FlowBuilder {
     const v = this.data.victory;
     if (!v || v.when === undefined || (v.check ?? 'round') !== when) return;
     const victory = this.victory;
-    this.emit((f) => { if (truthy(valueAt(f.rt, ['victory', 'when'], v.when) ?? false)) f.pc = victory.pc; });
+    // Checked after every action, phase or round: the script is found once, here.
+    const script = this.scripts.get('victory.when');
+    this.emit((f) => { if (truthy(valueOf(f.rt, v.when, script) ?? false)) f.pc = victory.pc; });
   }
 
   private phase(phase: Record<string, unknown>, path: Path): void {
     const skip: Label = { pc: -1 };
-    if (phase.when !== undefined) this.emit((f) => { if (!truthy(valueAt(f.rt, [...path, 'when'], phase.when) ?? true)) f.pc = skip.pc; });
+    const when = this.scripts.get([...path, 'when'].join('.'));
+    if (phase.when !== undefined) this.emit((f) => { if (!truthy(valueOf(f.rt, phase.when, when) ?? true)) f.pc = skip.pc; });
     const by = typeof phase.by === 'string' ? phase.by : null;
     const saved = this.slot();
     this.emit((f) => { f.slots[saved] = record([['player', f.rt.state.active.player], ['side', f.rt.state.active.side]]); });

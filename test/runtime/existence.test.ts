@@ -13,7 +13,7 @@ describe('tests of a list\'s emptiness', () => {
   test('should stop at the first item: an item after it that would stop the game is not reached', () => {
     const game = startGame(program(), { seed: 1 }, { forcedDice: [1, 2, 6] });
     expect(game.status).toBe('waiting');
-    expect(game.state.vars.seen).toBe(2);
+    expect(game.state.vars.seen).toBe(3);
     // Both items' conditions rolled (1, 2), so the next roll is the third die.
     expect(game.state.vars.rolled).toBe(6);
   });
