@@ -162,6 +162,9 @@ export class StatementChecker extends ExpressionChecker {
       const target = this.expr(t, scope);
       if (s.op !== '=') this.expect(target, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
       else if (sym?.kind === 'track') this.expect(value, isNumeric, s.value.span, 'a number', `What track \`${t.name}\` is set to`);
+      else if (sym?.kind === 'variable' && !holds(sym.type, value)) {
+        this.report(s.value.span, { code: 'type-mismatch', message: `Variable \`${t.name}\` holds ${describe(sym.type)}, but this is ${describe(value)}.`, hint: `Set it to ${describe(sym.type)} (or none), or declare the \`type\` it holds.` });
+      }
       return;
     }
     if (t.kind === 'member') {
@@ -179,4 +182,15 @@ export class StatementChecker extends ExpressionChecker {
     const target = this.expr(t, scope);
     if (s.op !== '=') this.expect(target, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
   }
+}
+
+/**
+ * Whether a variable declared to hold `declared` may be given a value of type `t`: only kinds the
+ * checker knows for certain are refused (any value, none, and a roll for a number pass).
+ */
+function holds(declared: Ty, t: Ty): boolean {
+  if (declared.k === 'any' || t.k === 'any' || t.k === 'none') return true;
+  if (declared.k === 'number') return t.k === 'number' || t.k === 'roll';
+  if (declared.k === 'entity') return t.k === 'entity' && t.e === declared.e;
+  return declared.k === t.k;
 }
