@@ -109,7 +109,12 @@ export class ExpressionChecker {
         return t;
       }
       case 'index': return this.index(e, scope);
-      case 'call': return this.call(e.callee, e.calleeSpan, e.args, e.span, scope);
+      case 'call':
+        // A procedure that asks a player must be a statement's whole value (the game pauses there).
+        if (this.choiceAllowed !== e && this.symbols.lookup(e.callee)?.kind === 'procedure' && this.symbols.asks(e.callee)) {
+          this.report(e.calleeSpan, { code: 'choice-in-expression', message: `Procedure \`${e.callee}\` asks a player to choose, so it cannot be used inside an expression: the game pauses there for an answer.`, hint: `Call it on its own line (\`let x = ${e.callee}(…)\`), then use \`x\`.` });
+        }
+        return this.call(e.callee, e.calleeSpan, e.args, e.span, scope);
       case 'unary': {
         const t = this.expr(e.operand, scope);
         if (e.op === 'not') { this.expect(t, isBoolish, e.operand.span, 'true or false', '`not`'); return BOOL; }
@@ -233,10 +238,12 @@ export class ExpressionChecker {
    * `none` are not counted.
    */
   private oddListItems(items: readonly Expr[], kinds: readonly Ty[]): void {
-    const entities = kinds.filter((k): k is Ty & { k: 'entity' } => k.k === 'entity');
-    const kind = entities[0]?.e;
-    if (!kind || entities.length < 2 || entities.some((k) => k.e !== kind)) return;
-    const odd = kinds.map((k, i) => [k, i] as const).filter(([k]) => k.k === 'bool' || k.k === 'number' || k.k === 'text');
+    // The kind of entity most items are (at least two of them), and the items of other kinds.
+    const counts = new Map<string, number>();
+    for (const k of kinds) if (k.k === 'entity') counts.set(k.e, (counts.get(k.e) ?? 0) + 1);
+    const [kind, n] = [...counts].reduce<[string | undefined, number]>((best, c) => (c[1] > best[1] ? c : best), [undefined, 0]);
+    if (!kind || n < 2) return;
+    const odd = kinds.map((k, i) => [k, i] as const).filter(([k]) => k.k === 'bool' || k.k === 'number' || k.k === 'text' || (k.k === 'entity' && k.e !== kind));
     if (odd.length === 0 || odd.length * 3 > kinds.length) return;
     for (const [k, i] of odd) {
       this.report(items[i]!.span, {

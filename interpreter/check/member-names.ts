@@ -49,7 +49,11 @@ export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSit
   for (const [name, t] of VALUE_MEMBERS) typed(name, t);
   for (const members of symbols.members.values()) for (const [name, t] of members) typed(name, t);
   const names = new Set<string>();
-  collectKeys(data.tables, names);
+  // A table's rows give values: their fields are record fields; the rows' labels and the table's own keys are not.
+  for (const [, table] of entries(data.tables)) {
+    const rows = isRecord(table) ? table.rows : undefined;
+    for (const row of Array.isArray(rows) ? rows : isRecord(rows) ? Object.values(rows) : []) collectKeys(row, names);
+  }
   collectKeys(data.decks, names);
   collectKeys(data.dice, names);
   for (const [, v] of entries(data.variables)) collectKeys(isRecord(v) ? v.initial : undefined, names);

@@ -71,7 +71,7 @@ export class StatementChecker extends ExpressionChecker {
       case 'return':
         if (!this.site.allowReturn) this.report(s.span, { code: 'return-outside-procedure', message: '`return` only makes sense inside a procedure.', hint: 'Remove it, or move this script into `procedures:`.' });
         if (s.value) {
-          this.returns.push(this.expr(s.value, scope));
+          this.returns.push(this.value(s.value, scope));
           this.returnSpans.push(s.value.span);
         }
         return;
@@ -128,9 +128,9 @@ export class StatementChecker extends ExpressionChecker {
     this.loopDepth--;
   }
 
-  /** A statement's whole value: the one place a `choose` may stand. */
+  /** A statement's whole value: the one place a `choose`, or a call of a procedure that asks, may stand. */
   private value(e: Expr, scope: Scope): Ty {
-    this.choiceAllowed = e.kind === 'choose' ? e : null;
+    this.choiceAllowed = e.kind === 'choose' || e.kind === 'call' ? e : null;
     try {
       return this.expr(e, scope);
     } finally {

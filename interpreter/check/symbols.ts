@@ -54,6 +54,30 @@ export class SymbolTable {
   readonly procedureParams = new Map<string, Ty[]>();
   /** Each procedure's parsed body and parameters (index.ts), for what a preview's calls do. */
   readonly procedureBodies = new Map<string, { body: Stmt[]; params: string[] }>();
+  private asking: Set<string> | null = null;
+
+  /**
+   * Whether procedure `id` can ask a player to choose: its body holds a `choose`, or calls a
+   * procedure that can (found once, as a fixpoint over the bodies). Such a call must be a
+   * statement's whole value; inside an expression the game stops (`choice-in-expression`).
+   */
+  asks(id: string): boolean {
+    if (this.asking === null) {
+      const asking = new Set<string>();
+      const bodies = [...this.procedureBodies];
+      for (let changed = true; changed;) {
+        changed = false;
+        for (const [name, { body }] of bodies) {
+          if (!asking.has(name) && holdsChoice(body, asking)) {
+            asking.add(name);
+            changed = true;
+          }
+        }
+      }
+      this.asking = asking;
+    }
+    return this.asking.has(id);
+  }
   /** While inferring: the argument types of every call of each procedure, with where it is. */
   callArgs: Map<string, CallSite[]> | undefined;
   /** Procedures called with arguments of different kinds: one call of each kind (procedure-variants.ts). */
@@ -265,4 +289,17 @@ function propType(key: string, list: ReadonlyArray<[string, Ty]>, of: 'piece' | 
   if (others.length === 0 || others.length * 2 >= list.length || others.some(([, x]) => x.k === 'any')) return ANY;
   const reads = describe(others[0]![1]);
   return { k: 'number', missing: { table: '', rows: [], field: key, names: [], prop: { types: others.map(([id]) => id), reads: others.every(([, x]) => describe(x) === reads) ? reads : 'not a number', ...(of === 'area' ? { of } : {}) } } };
+}
+
+/** Whether a node holds a `choose`, or a call of one of `asking`, anywhere inside it. */
+function holdsChoice(node: unknown, asking: ReadonlySet<string>): boolean {
+  if (Array.isArray(node)) return node.some((x) => holdsChoice(x, asking));
+  if (!node || typeof node !== 'object') return false;
+  const n = node as { kind?: string; callee?: string };
+  if (n.kind === 'choose' || (n.kind === 'call' && n.callee !== undefined && asking.has(n.callee))) return true;
+  for (const key in node) {
+    const v = (node as Record<string, unknown>)[key];
+    if (v && typeof v === 'object' && holdsChoice(v, asking)) return true;
+  }
+  return false;
 }
