@@ -88,8 +88,10 @@ describe('bot levels', () => {
 
   test('an Easy seat should think when asked and move, then a person is asked', async () => {
     const { page } = s;
-    // Step by step: bots wait for Bot move.
+    // Step by step: bots wait for Bot move. Light busy work (the test above set it heavy to watch
+    // Hard think): an Easy move then takes seconds even on a busy machine.
     await setSeats(page, { p1: 'easy', p2: 'human' }, -1);
+    await setEffort(page, 20000);
     await newGame(page);
     await expect.poll(() => gameStatus(page), { timeout: WAIT }).toContain('0 decisions');
     expect(await page.locator(THINKING).count()).toBe(0);
