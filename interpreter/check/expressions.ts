@@ -10,6 +10,7 @@ import { diceProblem } from './limits.ts';
 import { previewActingParts, previewTypeOk, previewTypeReport } from './preview.ts';
 import { namesIn, rootName, typeFacts } from './conditional-spans.ts';
 import { tableRowType } from './table-types.ts';
+import { builtinCallReports, rowEffectTable } from './builtin-calls.ts';
 import { lackingReport } from './lacking-props.ts';
 import { everyEntityReport, lackingPropOf, onlyKindWith } from './prop-reads.ts';
 import { missingReport, mixedRows } from './missing-reports.ts';
@@ -17,12 +18,6 @@ import type { SymbolTable } from './symbols.ts';
 import {
   ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type Ty,
 } from './types.ts';
-
-/** `resolve(table[key], …)`: the table whose row effect is resolved, or null for a card. */
-export function rowEffectTable(arg: Expr | undefined, symbols: SymbolTable): string | null {
-  if (arg?.kind !== 'index' || arg.object.kind !== 'name') return null;
-  return symbols.lookup(arg.object.name)?.kind === 'table' ? arg.object.name : null;
-}
 
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
 const LIST_MEMBERS = new Map<string, Ty>([['size', NUMBER]]);
@@ -363,7 +358,7 @@ export class ExpressionChecker {
       return this.symbols.procedureReturns.get(callee) ?? ANY;
     }
     const builtin = BUILTIN_FUNCTIONS.get(callee);
-    if (builtin && !sym) this.callSpecifics(callee, calleeSpan, args, span);
+    if (builtin && !sym) builtinCallReports({ data: this.ctx.model.data, symbols: this.symbols, tableDef: (id) => this.tableDef(id), report: (at, r) => this.report(at, r) }, callee, calleeSpan, args, span);
     if (builtin && callee === 'resolve' && rowEffectTable(args[0], this.symbols) !== null) return ANY;
     if (builtin) {
       if (args.length < builtin.min || args.length > builtin.max) this.arity(callee, builtin.min, builtin.max, args.length, span);
@@ -382,110 +377,6 @@ export class ExpressionChecker {
     const dym = didYouMean(callee, [...BUILTIN_FUNCTIONS.keys(), ...[...this.symbols.globals.values()].filter((s) => s.kind === 'procedure').map((s) => s.name)]);
     this.report(calleeSpan, { code: 'unknown-name', message: `Unknown procedure or function \`${callee}\`.${dym.text}`, hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : 'Define it under `procedures:` or check docs/language.md for the built-in functions.', ...(dym.suggestion ? { fix: dym.suggestion } : {}) });
     return ANY;
-  }
-
-  /**
-   * `unplaced(x)` names a piece type (`unplaced_of_kind(x)` a piece kind) by itself or by its id
-   * as text: a text written out, or an option whose every choice is one, that names none stops
-   * the game where it is read.
-   */
-  private pieceTypeArgument(callee: string, arg: Expr): void {
-    const d = this.ctx.model.data;
-    const known = callee === 'unplaced' ? Object.keys(isRecord(d.pieces) ? d.pieces : {}) : [...new Set(Object.values(isRecord(d.pieces) ? d.pieces : {}).flatMap((p) => (isRecord(p) && typeof p.kind === 'string' ? [p.kind] : [])))];
-    const what = callee === 'unplaced' ? 'piece type' : 'piece kind';
-    if (arg.kind === 'string' && arg.parts.length <= 1 && typeof (arg.parts[0] ?? '') === 'string') {
-      const name = String(arg.parts[0] ?? '');
-      if (known.includes(name)) return;
-      const dym = didYouMean(name, known);
-      this.report(arg.span, { code: 'unknown-name', message: `\`${callee}\` takes a ${what}, and there is no ${what} \`${name}\`.${dym.text}`, hint: dym.suggestion ? `Replace it with "${dym.suggestion}".` : `Name a ${what} the ruleset declares under \`pieces:\`.` });
-      return;
-    }
-    const sym = arg.kind === 'name' ? this.symbols.lookup(arg.name) : undefined;
-    // A global that holds a number or true/false (a track, a variable, an option) names no type or kind.
-    if (sym && (sym.type.k === 'number' || sym.type.k === 'bool')) {
-      this.report(arg.span, { code: 'type-mismatch', message: `\`${callee}\` takes a ${what}, but \`${sym.name}\` is a ${sym.kind} holding ${describe(sym.type)}.`, hint: `Pass a ${what} (\`${callee}(${known[0] ?? 'name'})\`).` });
-      return;
-    }
-    const option = sym?.kind === 'option' ? (d.options as Record<string, unknown> | undefined)?.[sym.name] : undefined;
-    if (!isRecord(option) || option.type !== 'choice' || !Array.isArray(option.values) || option.values.length === 0) return;
-    if (option.values.some((v) => known.includes(String(v)))) return;
-    this.report(arg.span, { code: 'unknown-name', message: `\`${callee}\` takes a ${what}, but option \`${sym!.name}\` is one of ${codeList(option.values.map(String), 4)}, none of them a ${what}.`, hint: `Pass a ${what} (\`${callee}(${known[0] ?? 'name'})\`), or give the option ${what}s as its \`values\`.` });
-  }
-
-  /**
-   * `box_value("track")` on a track some of whose boxes give a number (a number, or a `value`) and
-   * others none (a label, a record without `value`): on those it gives `none`.
-   */
-  private valuelessBoxes(track: string, span: Span): void {
-    const t = (this.ctx.model.data.tracks as Record<string, unknown> | undefined)?.[track];
-    const boxes = isRecord(t) && Array.isArray(t.boxes) ? t.boxes : [];
-    const valued = (b: unknown) => typeof b === 'number' || (isRecord(b) && typeof b.value === 'number');
-    const without = boxes.map((b, i) => (valued(b) ? -1 : i)).filter((i) => i >= 0);
-    if (without.length === 0 || without.length === boxes.length) return;
-    const first = typeof (t as Record<string, unknown>).min === 'number' ? ((t as Record<string, unknown>).min as number) : 0;
-    const names = without.map((i) => `${i + first}`);
-    this.report(span, {
-      code: 'missing-box-value',
-      message: `\`box_value\` reads the value of \`${track}\`'s box, but box${names.length === 1 ? '' : 'es'} ${codeList(names, 4)} ${names.length === 1 ? 'has' : 'have'} none (the other ${boxes.length - without.length} do): there it gives none.`,
-      hint: 'Give every box a `value` (`{ label: "3", value: 2 }`), or a number.',
-    });
-  }
-
-  /** What only the ruleset's data can say about a built-in call: declared arcs, opponents, row effects. */
-  private callSpecifics(callee: string, calleeSpan: Span, args: Expr[], span: Span): void {
-    const d = this.ctx.model.data;
-    if (callee === 'in_arc' && args.length === 4) {
-      const arc = args[3]!;
-      const arcs = isRecord(d.map?.grid?.arcs) ? Object.keys(d.map.grid.arcs) : [];
-      if (arc.kind === 'string' && arc.parts.length <= 1 && typeof (arc.parts[0] ?? '') === 'string') {
-        const name = String(arc.parts[0] ?? '');
-        if (!arcs.includes(name)) {
-          const dym = didYouMean(name, arcs);
-          this.report(arc.span, {
-            code: 'unknown-arc',
-            message: arcs.length ? `The grid declares no arc \`${name}\`.${dym.text}` : `\`in_arc\` needs arcs, and the grid declares none.`,
-            hint: dym.suggestion ? `Replace it with "${dym.suggestion}".` : `Declare it under \`map.grid.arcs\`, e.g. \`${name || 'front'}: [5, 0, 1]\`.`,
-          });
-        }
-      }
-    }
-    if (callee === 'box_value' && args[0]?.kind === 'string' && args[0].parts.length <= 1 && typeof (args[0].parts[0] ?? '') === 'string') {
-      const name = String(args[0].parts[0] ?? '');
-      const tracks = isRecord(d.tracks) ? Object.keys(d.tracks) : [];
-      if (!tracks.includes(name)) {
-        const dym = didYouMean(name, tracks);
-        this.report(args[0].span, { code: 'unknown-name', message: `\`box_value\` names a track, and there is no track \`${name}\`.${dym.text}`, hint: dym.suggestion ? `Replace it with "${dym.suggestion}".` : 'Name a track declared under `tracks:`, in quotes.' });
-      } else this.valuelessBoxes(name, args[0].span);
-    }
-    if ((callee === 'unplaced' || callee === 'unplaced_of_kind') && args[0]) this.pieceTypeArgument(callee, args[0]);
-    if (callee === 'opponent') {
-      const sides = isRecord(d.sides) ? Object.keys(d.sides) : [];
-      const count = (s: string) => { const o = d.sides?.[s]?.opponents; return Array.isArray(o) ? o.length : sides.length - 1; };
-      const arg = args[0];
-      const named = arg?.kind === 'name' && sides.includes(arg.name) ? [arg.name] : sides;
-      const odd = named.filter((s) => count(s) !== 1);
-      if (sides.length > 0 && odd.length > 0) {
-        this.report(calleeSpan, {
-          code: 'ambiguous-opponent',
-          message: `\`opponent\` gives the one side played against, but ${odd.map((s) => `\`${s}\``).join(', ')} ${odd.length === 1 ? 'has' : 'have'} ${count(odd[0]!)} opponents.`,
-          hint: 'Use `opponents(…)` for the list of sides played against, or give each side one `opponents:` entry.',
-        });
-      }
-    }
-    if (callee === 'resolve') {
-      const table = rowEffectTable(args[0], this.symbols);
-      if (table === null) return;
-      const def = this.tableDef(table);
-      const rows = isRecord(def?.rows) ? Object.values(def.rows) : [];
-      if (Array.isArray(def?.columns) || !Array.isArray(def?.params) || !rows.some((r) => isRecord(r) && typeof r.effect === 'string')) {
-        this.report(args[0]!.span, { code: 'no-row-effect', message: `\`${table}\` has no row effects (a table without columns that declares \`params:\` and gives rows an \`effect:\`), so there is nothing to resolve.`, hint: `Add \`params: […]\` to \`${table}\` and an \`effect:\` script to its rows, or look the table up without \`resolve\`.` });
-        return;
-      }
-      const params = Array.isArray(def?.params) ? def.params.length : 0;
-      if (args.length - 1 !== params) {
-        this.report(span, { code: 'wrong-arity', message: `The effects of \`${table}\` take ${params} argument${params === 1 ? '' : 's'} (its \`params:\`), but ${args.length - 1} ${args.length - 1 === 1 ? 'was' : 'were'} given.`, hint: `Write \`resolve(${table}[key]${Array.isArray(def?.params) ? def.params.map((p) => `, ${String(p)}`).join('') : ''})\`.` });
-      }
-    }
   }
 
   private arity(callee: string, min: number, max: number, got: number, span: Span): void {

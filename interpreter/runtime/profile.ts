@@ -9,6 +9,8 @@
  * time is a script's own work, without the scripts it started; total includes them, counted once
  * for a recursive procedure (from its outermost call).
  */
+import type { Runtime } from './runtime.ts';
+
 export interface ProfileEntry {
   /** The script's key in `Program.scripts` (its data path joined with '.'), or the flow's (`FLOW_KEY`). */
   key: string;
@@ -62,5 +64,25 @@ export class RulesProfile {
     if (depth === 0) o.entry.total += spent;
     const parent = this.open.at(-1);
     if (parent) parent.inner += spent;
+  }
+}
+
+/** `Runtime.drive` telling `profile` about each op, as work of the code its frame runs. */
+export function driveProfiled(rt: Runtime, base: number, profile: RulesProfile): void {
+  const stack = rt.stack;
+  while (stack.length > base) {
+    const f = stack[stack.length - 1]!;
+    const code = f.code!;
+    if (f.pc >= code.ops.length) {
+      rt.returnFrom(f, null);
+      continue;
+    }
+    profile.enter(code.key, false);
+    try {
+      code.ops[f.pc++]!(f);
+    } finally {
+      profile.leave();
+    }
+    if (rt.pending !== null) return;
   }
 }

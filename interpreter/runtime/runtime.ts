@@ -13,17 +13,17 @@ import { flip, move, place, remove, reveal } from './pieces.ts';
 import type { GameState, PieceState } from './state.ts';
 import type { PieceTypeDef } from './defs.ts';
 import { lookup, roll, rollOn } from './tables.ts';
+import { resolveRow, resolveRowNow } from './row-effects.ts';
 import { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime-options.ts';
 import { fromStored, toStored } from './persist.ts';
 import type { PureMemo } from './pure-memo.ts';
 import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
 import { PieceLists, type PieceIndex } from './piece-index.ts';
-import type { RulesProfile } from './profile.ts';
+import { driveProfiled, type RulesProfile } from './profile.ts';
 import { valueAudience } from './visibility.ts';
 import { keepSecret, pieceSpan, plainText, valueText, type SecretData, type MarkedText } from './secrets.ts';
-import { EntityRef, record, toNumber, toText, type EntityKind, type Rec, type Value } from './values.ts';
-import { bandContains, parseBand } from '../tables/bands.ts';
+import { EntityRef, record, toText, type EntityKind, type Rec, type Value } from './values.ts';
 
 export { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime-options.ts';
 
@@ -244,7 +244,7 @@ export class Runtime {
   drive(base = 0): void {
     this.pieceLists.enter();
     try {
-      if (this.opts.profile !== undefined) return this.driveProfiled(base, this.opts.profile);
+      if (this.opts.profile !== undefined) return driveProfiled(this, base, this.opts.profile);
       const stack = this.stack;
       while (stack.length > base) {
         const f = stack[stack.length - 1]!;
@@ -261,25 +261,7 @@ export class Runtime {
     }
   }
 
-  /** `drive` telling `profile` about each op, as work of the code its frame runs. */
-  private driveProfiled(base: number, profile: RulesProfile): void {
-    const stack = this.stack;
-    while (stack.length > base) {
-      const f = stack[stack.length - 1]!;
-      const code = f.code!;
-      if (f.pc >= code.ops.length) {
-        this.returnFrom(f, null);
-        continue;
-      }
-      profile.enter(code.key, false);
-      try {
-        code.ops[f.pc++]!(f);
-      } finally {
-        profile.leave();
-      }
-      if (this.pending !== null) return;
-    }
-  }
+
 
   /**
    * Run `read` as rules run: the piece index is checked once on entry instead of on every query a
@@ -464,34 +446,10 @@ export class Runtime {
     return script ? this.runNow(script, record([['card', card]]), "This card's effect") : null;
   }
 
-  /** A table row's `effect:` with its locals (the table's `params`, then `row`). */
-  private rowEffectOf(table: string, keys: Value[], args: Value[], at: SourceAt): { script: CompiledScript | undefined; locals: Rec } {
-    const rows = this.def('tables', table)?.rows;
-    const k = keys[0] ?? null;
-    const key = k instanceof EntityRef ? k.id : toNumber(k) ?? toText(k);
-    const label = isRecord(rows) ? Object.keys(rows).find((l) => bandContains(parseBand(l), key)) : undefined;
-    if (label === undefined) throw new RuleError('no-table-row', `Table \`${table}\` has no row for ${key}.`, at, 'Add a row for it, or keep the key within the table\'s domain.');
-    const row = fromStored(this, (rows as Record<string, unknown>)[label]);
-    const script = this.script(['tables', table, 'rows', label, 'effect']);
-    const params = this.def('tables', table)?.params;
-    const names = Array.isArray(params) ? params.map(String) : [];
-    return { script, locals: record([...names.map((n, i): [string, Value] => [n, args[i] ?? null]), ['row', row]]) };
-  }
-
-  /** `resolve(table[key], …)` as a statement of the top frame: run that row's effect (a row without one does nothing). */
-  resolveRow(caller: Frame, table: string, keys: Value[], args: Value[], ret: number, at: SourceAt): void {
-    const { script, locals } = this.rowEffectOf(table, keys, args, at);
-    if (!script) caller.slots[ret] = null;
-    else this.enter(script, locals, ret);
-  }
-
-  /** `resolve(table[key], …)` inside an expression: the effect must not ask anyone. */
-  resolveRowNow(table: string, keys: Value[], args: Value[], at: SourceAt): Value {
-    const { script, locals } = this.rowEffectOf(table, keys, args, at);
-    return script ? this.runNow(script, locals, "This row's effect") : null;
-  }
-
   // ---------------------------------------------------------------- delegated operations
+
+  resolveRow(caller: Frame, table: string, keys: Value[], args: Value[], ret: number, at: SourceAt): void { resolveRow(this, caller, table, keys, args, ret, at); }
+  resolveRowNow(table: string, keys: Value[], args: Value[], at: SourceAt): Value { return resolveRowNow(this, table, keys, args, at); }
 
   member(o: Value, prop: string, at: SourceAt): Value { return member(this, o, prop, at); }
   setMember(o: Value, prop: string, v: Value, at: SourceAt): void { setMember(this, o, prop, v, at); }

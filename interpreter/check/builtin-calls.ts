@@ -1,0 +1,123 @@
+import type { Expr, RulesetFile, Span } from '../../grammar/index.ts';
+import { codeList, isRecord, type Report } from './context.ts';
+import { didYouMean } from './suggest.ts';
+import type { SymbolTable } from './symbols.ts';
+import { describe } from './types.ts';
+
+/** What the checks of built-in calls read and where they report (the expression checker's). */
+export interface CallContext {
+  data: RulesetFile;
+  symbols: SymbolTable;
+  tableDef: (id: string) => Record<string, unknown> | undefined;
+  report: (span: Span, r: Report) => void;
+}
+
+/** `resolve(table[key], …)`: the table whose row effect is resolved, or null for a card. */
+export function rowEffectTable(arg: Expr | undefined, symbols: SymbolTable): string | null {
+  if (arg?.kind !== 'index' || arg.object.kind !== 'name') return null;
+  return symbols.lookup(arg.object.name)?.kind === 'table' ? arg.object.name : null;
+}
+
+/**
+ * `unplaced(x)` names a piece type (`unplaced_of_kind(x)` a piece kind) by itself or by its id
+ * as text: a text written out, or an option whose every choice is one, that names none stops
+ * the game where it is read.
+ */
+function pieceTypeArgument(c: CallContext, callee: string, arg: Expr): void {
+  const d = c.data;
+  const known = callee === 'unplaced' ? Object.keys(isRecord(d.pieces) ? d.pieces : {}) : [...new Set(Object.values(isRecord(d.pieces) ? d.pieces : {}).flatMap((p) => (isRecord(p) && typeof p.kind === 'string' ? [p.kind] : [])))];
+  const what = callee === 'unplaced' ? 'piece type' : 'piece kind';
+  if (arg.kind === 'string' && arg.parts.length <= 1 && typeof (arg.parts[0] ?? '') === 'string') {
+    const name = String(arg.parts[0] ?? '');
+    if (known.includes(name)) return;
+    const dym = didYouMean(name, known);
+    c.report(arg.span, { code: 'unknown-name', message: `\`${callee}\` takes a ${what}, and there is no ${what} \`${name}\`.${dym.text}`, hint: dym.suggestion ? `Replace it with "${dym.suggestion}".` : `Name a ${what} the ruleset declares under \`pieces:\`.` });
+    return;
+  }
+  const sym = arg.kind === 'name' ? c.symbols.lookup(arg.name) : undefined;
+  // A global that holds a number or true/false (a track, a variable, an option) names no type or kind.
+  if (sym && (sym.type.k === 'number' || sym.type.k === 'bool')) {
+    c.report(arg.span, { code: 'type-mismatch', message: `\`${callee}\` takes a ${what}, but \`${sym.name}\` is a ${sym.kind} holding ${describe(sym.type)}.`, hint: `Pass a ${what} (\`${callee}(${known[0] ?? 'name'})\`).` });
+    return;
+  }
+  const option = sym?.kind === 'option' ? (d.options as Record<string, unknown> | undefined)?.[sym.name] : undefined;
+  if (!isRecord(option) || option.type !== 'choice' || !Array.isArray(option.values) || option.values.length === 0) return;
+  if (option.values.some((v) => known.includes(String(v)))) return;
+  c.report(arg.span, { code: 'unknown-name', message: `\`${callee}\` takes a ${what}, but option \`${sym!.name}\` is one of ${codeList(option.values.map(String), 4)}, none of them a ${what}.`, hint: `Pass a ${what} (\`${callee}(${known[0] ?? 'name'})\`), or give the option ${what}s as its \`values\`.` });
+}
+
+/**
+ * `box_value("track")` on a track some of whose boxes give a number (a number, or a `value`) and
+ * others none (a label, a record without `value`): on those it gives `none`.
+ */
+function valuelessBoxes(c: CallContext, track: string, span: Span): void {
+  const t = (c.data.tracks as Record<string, unknown> | undefined)?.[track];
+  const boxes = isRecord(t) && Array.isArray(t.boxes) ? t.boxes : [];
+  const valued = (b: unknown) => typeof b === 'number' || (isRecord(b) && typeof b.value === 'number');
+  const without = boxes.map((b, i) => (valued(b) ? -1 : i)).filter((i) => i >= 0);
+  if (without.length === 0 || without.length === boxes.length) return;
+  const first = typeof (t as Record<string, unknown>).min === 'number' ? ((t as Record<string, unknown>).min as number) : 0;
+  const names = without.map((i) => `${i + first}`);
+  c.report(span, {
+    code: 'missing-box-value',
+    message: `\`box_value\` reads the value of \`${track}\`'s box, but box${names.length === 1 ? '' : 'es'} ${codeList(names, 4)} ${names.length === 1 ? 'has' : 'have'} none (the other ${boxes.length - without.length} do): there it gives none.`,
+    hint: 'Give every box a `value` (`{ label: "3", value: 2 }`), or a number.',
+  });
+}
+
+/** What only the ruleset's data can say about a built-in call: declared arcs, opponents, row effects, piece types, boxes. */
+export function builtinCallReports(c: CallContext, callee: string, calleeSpan: Span, args: Expr[], span: Span): void {
+  const d = c.data;
+  if (callee === 'in_arc' && args.length === 4) {
+    const arc = args[3]!;
+    const arcs = isRecord(d.map?.grid?.arcs) ? Object.keys(d.map.grid.arcs) : [];
+    if (arc.kind === 'string' && arc.parts.length <= 1 && typeof (arc.parts[0] ?? '') === 'string') {
+      const name = String(arc.parts[0] ?? '');
+      if (!arcs.includes(name)) {
+        const dym = didYouMean(name, arcs);
+        c.report(arc.span, {
+          code: 'unknown-arc',
+          message: arcs.length ? `The grid declares no arc \`${name}\`.${dym.text}` : `\`in_arc\` needs arcs, and the grid declares none.`,
+          hint: dym.suggestion ? `Replace it with "${dym.suggestion}".` : `Declare it under \`map.grid.arcs\`, e.g. \`${name || 'front'}: [5, 0, 1]\`.`,
+        });
+      }
+    }
+  }
+  if (callee === 'box_value' && args[0]?.kind === 'string' && args[0].parts.length <= 1 && typeof (args[0].parts[0] ?? '') === 'string') {
+    const name = String(args[0].parts[0] ?? '');
+    const tracks = isRecord(d.tracks) ? Object.keys(d.tracks) : [];
+    if (!tracks.includes(name)) {
+      const dym = didYouMean(name, tracks);
+      c.report(args[0].span, { code: 'unknown-name', message: `\`box_value\` names a track, and there is no track \`${name}\`.${dym.text}`, hint: dym.suggestion ? `Replace it with "${dym.suggestion}".` : 'Name a track declared under `tracks:`, in quotes.' });
+    } else valuelessBoxes(c, name, args[0].span);
+  }
+  if ((callee === 'unplaced' || callee === 'unplaced_of_kind') && args[0]) pieceTypeArgument(c, callee, args[0]);
+  if (callee === 'opponent') {
+    const sides = isRecord(d.sides) ? Object.keys(d.sides) : [];
+    const count = (s: string) => { const o = d.sides?.[s]?.opponents; return Array.isArray(o) ? o.length : sides.length - 1; };
+    const arg = args[0];
+    const named = arg?.kind === 'name' && sides.includes(arg.name) ? [arg.name] : sides;
+    const odd = named.filter((s) => count(s) !== 1);
+    if (sides.length > 0 && odd.length > 0) {
+      c.report(calleeSpan, {
+        code: 'ambiguous-opponent',
+        message: `\`opponent\` gives the one side played against, but ${odd.map((s) => `\`${s}\``).join(', ')} ${odd.length === 1 ? 'has' : 'have'} ${count(odd[0]!)} opponents.`,
+        hint: 'Use `opponents(…)` for the list of sides played against, or give each side one `opponents:` entry.',
+      });
+    }
+  }
+  if (callee === 'resolve') {
+    const table = rowEffectTable(args[0], c.symbols);
+    if (table === null) return;
+    const def = c.tableDef(table);
+    const rows = isRecord(def?.rows) ? Object.values(def.rows) : [];
+    if (Array.isArray(def?.columns) || !Array.isArray(def?.params) || !rows.some((r) => isRecord(r) && typeof r.effect === 'string')) {
+      c.report(args[0]!.span, { code: 'no-row-effect', message: `\`${table}\` has no row effects (a table without columns that declares \`params:\` and gives rows an \`effect:\`), so there is nothing to resolve.`, hint: `Add \`params: […]\` to \`${table}\` and an \`effect:\` script to its rows, or look the table up without \`resolve\`.` });
+      return;
+    }
+    const params = Array.isArray(def?.params) ? def.params.length : 0;
+    if (args.length - 1 !== params) {
+      c.report(span, { code: 'wrong-arity', message: `The effects of \`${table}\` take ${params} argument${params === 1 ? '' : 's'} (its \`params:\`), but ${args.length - 1} ${args.length - 1 === 1 ? 'was' : 'were'} given.`, hint: `Write \`resolve(${table}[key]${Array.isArray(def?.params) ? def.params.map((p) => `, ${String(p)}`).join('') : ''})\`.` });
+    }
+  }
+}
