@@ -16,6 +16,7 @@ import { checkTables } from './tables.ts';
 import { checkTracks } from './tracks.ts';
 import { checkUnused } from './unused.ts';
 import { checkNeverSet } from './never-set.ts';
+import { scriptFacts } from './script-facts.ts';
 import { ANY, describe, isBoolish, isNumeric, join, NUMBER, type Ty } from './types.ts';
 import { assignedMembers, possibleMemberNames } from './member-names.ts';
 import { actingParts } from './read-only.ts';
@@ -39,7 +40,7 @@ export function checkRuleset(model: RulesetModel): Diagnostic[] {
   for (const { site, parsed } of sites) {
     if (site.path[0] !== 'procedures' || site.path[2] !== 'do' || parsed.ast?.kind !== 'script') continue;
     const def = (model.data.procedures as Record<string, { params?: unknown }> | undefined)?.[String(site.path[1])];
-    symbols.procedureBodies.set(String(site.path[1]), { body: parsed.ast.body, params: Array.isArray(def?.params) ? def.params.map(String) : [] });
+    symbols.procedureBodies.set(String(site.path[1]), { body: parsed.ast.body, params: Array.isArray(def?.params) ? def.params.map(String) : [], facts: scriptFacts(parsed.ast) });
   }
   inferProcedures(model, symbols, sites);
   for (const s of sites) checkSite(ctx, symbols, s);
@@ -152,7 +153,8 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
   // A procedure whose parameters are now known passes values of known kinds on to the procedures
   // it calls (a number given to `uses(card)` reaches `possible(card)`): its calls, taken again,
   // replace the ones taken while its parameters were any value. Once, not to a fixpoint.
-  const typed = procedures.filter(({ site }) => symbols.procedureParams.has(String(site.path[1])));
+  const calling = (id: string) => [...(symbols.procedureBodies.get(id)?.facts.callees ?? [])].some((c) => symbols.procedureBodies.has(c));
+  const typed = procedures.filter(({ site }) => symbols.procedureParams.has(String(site.path[1])) && calling(String(site.path[1])));
   if (typed.length > 0) {
     const again = callsIn(typed);
     const retaken = new Set(typed.map(({ site }) => site.path.join('.')));

@@ -1,5 +1,6 @@
 import type { Expr, RulesetFile, Script } from '../../grammar/index.ts';
 import { entries, isRecord } from './context.ts';
+import { scriptFacts } from './script-facts.ts';
 import type { ScriptSite } from './sites.ts';
 import type { SymbolTable } from './symbols.ts';
 import { ANY, NUMBER, join, listOf, type Ty } from './types.ts';
@@ -66,7 +67,12 @@ export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSit
     // and `-=` read the field first, so they set no field that was not there. From the parsed
     // script, so text in quotes (`log "Hey Beavis: …"`) names no field; from the text where it did not parse.
     const ast = asts[i];
-    if (ast) return collectWritten(ast, names, set);
+    if (ast) {
+      const facts = scriptFacts(ast);
+      for (const k of facts.recordKeys) names.add(k);
+      for (const m of facts.assignedMembers) set.add(m);
+      return;
+    }
     // Most scripts have no `:` at all, and this pattern retries at every letter of every name.
     if (site.text.includes(':')) for (const m of site.text.matchAll(/([A-Za-z_]\w*)\s*:/g)) names.add(m[1]!);
     for (const m of site.text.matchAll(/\.([A-Za-z_]\w*)\s*=(?!=)/g)) set.add(m[1]!);
@@ -82,21 +88,6 @@ export function possibleMemberNames(data: RulesetFile, sites: readonly ScriptSit
   for (const name of names) types.set(name, ANY);
   for (const name of types.keys()) names.add(name);
   return { names, types, fields };
-}
-
-/** Record literals' keys (`keys`) and the member names `=` assigns (`assigned`), anywhere in a parsed script. */
-function collectWritten(node: object, keys: Set<string>, assigned: Set<string>): void {
-  if (Array.isArray(node)) {
-    for (const item of node) if (item && typeof item === 'object') collectWritten(item, keys, assigned);
-    return;
-  }
-  const n = node as { kind?: string; fields?: Array<{ key: string }>; op?: string; target?: Expr };
-  if (n.kind === 'record' && n.fields) for (const f of n.fields) keys.add(f.key);
-  if (n.kind === 'assign' && n.op === '=' && n.target?.kind === 'member') assigned.add(n.target.property);
-  for (const key in node) {
-    const v = (node as Record<string, unknown>)[key];
-    if (v && typeof v === 'object') collectWritten(v, keys, assigned);
-  }
 }
 
 /** Member names scripts set with `=` (`r.count = 0`, `ship.owner = p`); `+=` and `-=` keep a number a number. */

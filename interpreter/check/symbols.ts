@@ -7,6 +7,7 @@ import { dataType, tableValueType } from './table-types.ts';
 import type { PossibleMembers } from './member-names.ts';
 import { lackingProps, type LackingProps } from './lacking-props.ts';
 import type { TypeFact } from './conditional-spans.ts';
+import type { ScriptFacts } from './script-facts.ts';
 import type { DataPath } from '../load/model.ts';
 
 export type SymbolKind =
@@ -53,7 +54,7 @@ export class SymbolTable {
   /** Each procedure's parameter types, where every call agrees (index.ts infers them). */
   readonly procedureParams = new Map<string, Ty[]>();
   /** Each procedure's parsed body and parameters (index.ts), for what a preview's calls do. */
-  readonly procedureBodies = new Map<string, { body: Stmt[]; params: string[] }>();
+  readonly procedureBodies = new Map<string, { body: Stmt[]; params: string[]; facts: ScriptFacts }>();
   private asking: Set<string> | null = null;
 
   /**
@@ -63,16 +64,16 @@ export class SymbolTable {
    */
   asks(id: string): boolean {
     if (this.asking === null) {
+      // From the procedures that hold a choose, back along the calls to them.
+      const callers = new Map<string, string[]>();
       const asking = new Set<string>();
-      const bodies = [...this.procedureBodies];
-      for (let changed = true; changed;) {
-        changed = false;
-        for (const [name, { body }] of bodies) {
-          if (!asking.has(name) && holdsChoice(body, asking)) {
-            asking.add(name);
-            changed = true;
-          }
-        }
+      for (const [name, { facts }] of this.procedureBodies) {
+        if (facts.chooses) asking.add(name);
+        for (const callee of facts.callees) callers.set(callee, [...(callers.get(callee) ?? []), name]);
+      }
+      const queue = [...asking];
+      while (queue.length > 0) {
+        for (const caller of callers.get(queue.pop()!) ?? []) if (!asking.has(caller)) { asking.add(caller); queue.push(caller); }
       }
       this.asking = asking;
     }
@@ -289,17 +290,4 @@ function propType(key: string, list: ReadonlyArray<[string, Ty]>, of: 'piece' | 
   if (others.length === 0 || others.length * 2 >= list.length || others.some(([, x]) => x.k === 'any')) return ANY;
   const reads = describe(others[0]![1]);
   return { k: 'number', missing: { table: '', rows: [], field: key, names: [], prop: { types: others.map(([id]) => id), reads: others.every(([, x]) => describe(x) === reads) ? reads : 'not a number', ...(of === 'area' ? { of } : {}) } } };
-}
-
-/** Whether a node holds a `choose`, or a call of one of `asking`, anywhere inside it. */
-function holdsChoice(node: unknown, asking: ReadonlySet<string>): boolean {
-  if (Array.isArray(node)) return node.some((x) => holdsChoice(x, asking));
-  if (!node || typeof node !== 'object') return false;
-  const n = node as { kind?: string; callee?: string };
-  if (n.kind === 'choose' || (n.kind === 'call' && n.callee !== undefined && asking.has(n.callee))) return true;
-  for (const key in node) {
-    const v = (node as Record<string, unknown>)[key];
-    if (v && typeof v === 'object' && holdsChoice(v, asking)) return true;
-  }
-  return false;
 }
