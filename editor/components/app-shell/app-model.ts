@@ -28,11 +28,12 @@ export function rulesetItems(ws: Workspace, game: string): RulesetItem[] {
   return [base, ...variants];
 }
 
-/** The variant's `name:` without the base's name in front (`Dragut – night` → `night`). */
+/** The variant's `name:` without the base's name in front, as a label (`Dragut – night` → `Night`). */
 function variantLabel(text: string, baseName: string, path: string): string {
   const name = topLevelScalar(text, 'name');
   const short = name && baseName && name.startsWith(baseName) ? name.slice(baseName.length).replace(/^[\s:–—-]+/, '') : name;
-  return short || path.slice(path.lastIndexOf('/') + 1);
+  // Cut from a title, the rest starts as it stood in it: lower case beside the other labels.
+  return short ? short.charAt(0).toUpperCase() + short.slice(1) : path.slice(path.lastIndexOf('/') + 1);
 }
 
 /** Files of the active ruleset: what the loader read when it has loaded, else what it will read. */
