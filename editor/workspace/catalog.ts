@@ -65,3 +65,11 @@ export function topLevelScalar(text: string, key: string): string | undefined {
   if (quoted) value = quoted[1] !== undefined ? quoted[1].replace(/\\(.)/g, '$1') : quoted[2]!.replace(/''/g, "'");
   return value || undefined;
 }
+
+/** The variant's `name:` without the base's name in front, as a label (`Dragut – night` → `Night`). */
+export function variantLabel(text: string, baseName: string, path: string): string {
+  const name = topLevelScalar(text, 'name');
+  const short = name && baseName && name.startsWith(baseName) ? name.slice(baseName.length).replace(/^[\s:–—-]+/, '') : name;
+  // Cut from a title, the rest starts as it stood in it: lower case beside the other labels.
+  return short ? short.charAt(0).toUpperCase() + short.slice(1) : path.slice(path.lastIndexOf('/') + 1);
+}

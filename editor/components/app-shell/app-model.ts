@@ -1,5 +1,5 @@
 /** What the shell shows, derived from the workspace and the validator's results. */
-import { entryOf, topLevelScalar } from '../../workspace/catalog.ts';
+import { entryOf, topLevelScalar, variantLabel } from '../../workspace/catalog.ts';
 import type { Workspace } from '../../workspace/workspace.ts';
 import type { ActiveRuleset, Diagnostic } from '../../validator/protocol.ts';
 import type { ViewId } from '../../events.ts';
@@ -26,14 +26,6 @@ export function rulesetItems(ws: Workspace, game: string): RulesetItem[] {
     user: !ws.isShipped(path),
   }));
   return [base, ...variants];
-}
-
-/** The variant's `name:` without the base's name in front, as a label (`Dragut – night` → `Night`). */
-function variantLabel(text: string, baseName: string, path: string): string {
-  const name = topLevelScalar(text, 'name');
-  const short = name && baseName && name.startsWith(baseName) ? name.slice(baseName.length).replace(/^[\s:–—-]+/, '') : name;
-  // Cut from a title, the rest starts as it stood in it: lower case beside the other labels.
-  return short ? short.charAt(0).toUpperCase() + short.slice(1) : path.slice(path.lastIndexOf('/') + 1);
 }
 
 /** Files of the active ruleset: what the loader read when it has loaded, else what it will read. */
