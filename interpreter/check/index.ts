@@ -122,16 +122,19 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
     symbols.procedureReturns.clear();
     for (const [id, t] of returns) symbols.procedureReturns.set(id, t);
   };
-  settle(quietly(procedures));
+  const returns1 = quietly(procedures);
+  settle(returns1);
   // With the procedures' returns known, action parameters take their lists' element types, which
   // the calls below then pass on to the procedures they call (`trade(partner)`).
   typeActionParams(model, symbols, sites);
-  const callsIn = (list: ParsedSite[]): Map<string, CallSite[]> => {
+  // Only sites that call a procedure give call sites; the others need no walk here.
+  const callsProcedure = ({ parsed }: ParsedSite) => [...scriptFacts(parsed.ast!).callees].some((c) => symbols.procedureBodies.has(c));
+  const callsIn = (list: ParsedSite[]): { calls: Map<string, CallSite[]>; returns: Map<string, Ty> } => {
     symbols.callArgs = new Map();
-    quietly(list);
+    const returns = quietly(list);
     const calls = symbols.callArgs;
     symbols.callArgs = undefined;
-    return calls;
+    return { calls, returns };
   };
   const typeCalls = (calls: Map<string, CallSite[]>) => {
     symbols.procedureParams.clear();
@@ -148,7 +151,7 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
       if (variants) symbols.procedureVariants.set(id, variants);
     }
   };
-  const calls = callsIn(clean);
+  const { calls, returns: withReturns } = callsIn(clean.filter(callsProcedure));
   typeCalls(calls);
   // A procedure whose parameters are now known passes values of known kinds on to the procedures
   // it calls (a number given to `uses(card)` reaches `possible(card)`): its calls, taken again,
@@ -156,7 +159,7 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
   const calling = (id: string) => [...(symbols.procedureBodies.get(id)?.facts.callees ?? [])].some((c) => symbols.procedureBodies.has(c));
   const typed = procedures.filter(({ site }) => symbols.procedureParams.has(String(site.path[1])) && calling(String(site.path[1])));
   if (typed.length > 0) {
-    const again = callsIn(typed);
+    const again = callsIn(typed).calls;
     const retaken = new Set(typed.map(({ site }) => site.path.join('.')));
     const merged = new Map<string, CallSite[]>();
     for (const [id, list] of calls) merged.set(id, list.filter((c) => !retaken.has(c.path.join('.'))));
@@ -164,7 +167,20 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
     for (const [id, list] of merged) if (list.length === 0) merged.delete(id);
     typeCalls(merged);
   }
-  settle(quietly(procedures));
+  // The returns once more, now with the parameters and the first returns known. A walk depends only
+  // on its parameters' types and its callees' returns, so a procedure still without typed
+  // parameters gives what it gave in the walk above (the first returns were known there too), or,
+  // calling no procedure, what it gave in the first walk: only the typed ones are walked again.
+  const final = new Map<string, Ty>();
+  const retyped = procedures.filter(({ site }) => symbols.procedureParams.has(String(site.path[1])));
+  for (const p of procedures) {
+    const id = String(p.site.path[1]);
+    if (symbols.procedureParams.has(id)) continue;
+    const t = (callsProcedure(p) ? withReturns : returns1).get(id);
+    if (t) final.set(id, t);
+  }
+  for (const [id, t] of quietly(retyped)) final.set(id, t);
+  settle(final);
 }
 
 /**
