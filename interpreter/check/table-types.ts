@@ -61,16 +61,20 @@ export function rowType(table: Record<string, unknown>, id: string, label: strin
   const rows = table.rows as Record<string, unknown>;
   const own = rowsType(table, id, [[label, rows[label]]]);
   const all = tableValueType(table, id);
-  if (own.k !== 'record' || !own.fields || all.k !== 'record' || !all.fields) return own;
-  // Fields other rows have read `none` in this one.
+  if (own.k !== 'record' || !own.fields) return own;
+  const row = `row \`${label}\` of \`${id}\``;
+  if (all.k !== 'record' || !all.fields) return { ...own, row };
+  // Fields other rows have read `none` in this one. A number is kept, as a number this row lacks
+  // (reported where it is used as one, unless a condition tests it); a field of another kind, or
+  // of mixed kinds (`see event` among numbers), is not this row's: reading it is unknown-property.
   const fields = new Map(own.fields);
   const lacking = new Map<string, { table: string; rows: string[] }>();
   for (const [name, t] of all.fields) {
-    if (fields.has(name)) continue;
+    if (fields.has(name) || t.k !== 'number') continue;
     fields.set(name, t);
     lacking.set(name, { table: id, rows: [label] });
   }
-  return lacking.size ? { k: 'record', fields, lacking } : own;
+  return lacking.size ? { k: 'record', fields, lacking, row } : { ...own, row };
 }
 
 function rowsType(table: Record<string, unknown>, id: string, rows: Rows): Ty {

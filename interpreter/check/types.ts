@@ -38,9 +38,9 @@ export type Ty = (
   /**
    * A record; `fields` known when it comes from a table row or a record literal. A table row's
    * fields that some of the rows it may be lack are `lacking`; `keys` are the names its key was
-   * computed from.
+   * computed from; `row` names the one row it is, when that is known (`table["key"]`, a row's `effect`).
    */
-  | { k: 'record'; fields?: Map<string, Ty>; lacking?: Map<string, { table: string; rows: string[] }>; keys?: string[] }
+  | { k: 'record'; fields?: Map<string, Ty>; lacking?: Map<string, { table: string; rows: string[] }>; keys?: string[]; row?: string }
   /** `id`: the one entity it is (a name written out); `ids`: one of a few named ones (`[dragoon, hussar]`). */
   | { k: 'entity'; e: EntityKind; id?: string; ids?: readonly string[] }
 ) & { missing?: Missing };
@@ -68,7 +68,7 @@ export function describe(t: Ty): string {
     case 'roll':
       return 'a roll';
     case 'record':
-      return 'a record';
+      return t.row ?? 'a record';
     case 'range':
       return 'a range';
     case 'bool':
