@@ -17,7 +17,7 @@ import { checkTracks } from './tracks.ts';
 import { checkUnused } from './unused.ts';
 import { checkNeverSet } from './never-set.ts';
 import { scriptFacts } from './script-facts.ts';
-import { ANY, describe, isBoolish, isNumeric, join, NUMBER, type Ty } from './types.ts';
+import { ANY, describe, isBoolish, isNumeric, join, NONE, NUMBER, type Ty } from './types.ts';
 import { assignedMembers, possibleMemberNames } from './member-names.ts';
 import { actingParts } from './read-only.ts';
 import { BUILTIN_FUNCTIONS } from './signatures.ts';
@@ -106,8 +106,9 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
         continue;
       }
       checker.block(ast.body, siteScope(site, symbols));
-      const t = checker.returns.reduce<Ty | undefined>((acc, r) => (acc ? join(acc, r) : r), undefined);
-      if (site.path[0] !== 'procedures' || !t) continue;
+      if (site.path[0] !== 'procedures') continue;
+      // A procedure without a \`return\` of a value gives \`none\` to whoever calls it for one.
+      const t = checker.returns.reduce<Ty | undefined>((acc, r) => (acc ? join(acc, r) : r), undefined) ?? NONE;
       if (t.k !== 'any') returns.set(String(site.path[1]), t);
       else {
         const mixed = mixedReturns(model, site, checker.returns, checker.returnSpans);
