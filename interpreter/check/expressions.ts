@@ -40,7 +40,10 @@ export class ExpressionChecker {
   protected expect(t: Ty, ok: (t: Ty) => boolean, span: Span, wanted: string, what: string): void {
     // A number that says where it is not one (a table field some rows lack, a prop of mixed kinds…).
     if (ok(t) && t.missing && ok === isNumeric) this.report(span, missingReport(t.missing, what));
-    else if (!ok(t)) this.report(span, { code: 'type-mismatch', message: `${what} must be ${wanted}, but this is ${describe(t)}.`, hint: `Use ${wanted} here.` });
+    else if (!ok(t)) {
+      const hint = t.k === 'none' && t.from ? `Give \`${t.from}\` a \`return\` of ${wanted}, or use another value here.` : `Use ${wanted} here.`;
+      this.report(span, { code: 'type-mismatch', message: `${what} must be ${wanted}, but this is ${describe(t)}.`, hint });
+    }
   }
 
   expr(e: Expr, scope: Scope): Ty {

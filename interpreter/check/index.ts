@@ -108,7 +108,7 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
       checker.block(ast.body, siteScope(site, symbols));
       if (site.path[0] !== 'procedures') continue;
       // A procedure without a \`return\` of a value gives \`none\` to whoever calls it for one.
-      const t = checker.returns.reduce<Ty | undefined>((acc, r) => (acc ? join(acc, r) : r), undefined) ?? NONE;
+      const t = checker.returns.reduce<Ty | undefined>((acc, r) => (acc ? join(acc, r) : r), undefined) ?? { ...NONE, from: String(site.path[1]) };
       if (t.k !== 'any') returns.set(String(site.path[1]), t);
       else {
         const mixed = mixedReturns(model, site, checker.returns, checker.returnSpans);

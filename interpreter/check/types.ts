@@ -31,7 +31,8 @@ export type Ty = (
   | { k: 'number' }
   | { k: 'text' }
   | { k: 'bool' }
-  | { k: 'none' }
+  /** `from`: the procedure without a `return` of a value whose call this is. */
+  | { k: 'none'; from?: string }
   | { k: 'range' }
   | { k: 'roll' }
   | { k: 'list'; of: Ty }
@@ -64,7 +65,7 @@ export function describe(t: Ty): string {
     case 'any':
       return 'a value';
     case 'none':
-      return '`none`';
+      return t.from ? `\`none\` (\`${t.from}\` returns no value)` : '`none`';
     case 'roll':
       return 'a roll';
     case 'record':
