@@ -113,7 +113,14 @@ export abstract class LiteralsParser extends ParserBase {
     (): Expr => {
       const open = this.CONSUME(t.LBrace);
       const fields: RecordField[] = [];
-      this.MANY_SEP({ SEP: t.Comma, DEF: () => fields.push(this.SUBRULE(this.record)) });
+      this.MANY_SEP({
+        SEP: t.Comma,
+        DEF: () => {
+          // A field recovery gave up on (`{ a: , b: 1 }`) has no key to keep: left out, not a hole.
+          const field = this.SUBRULE(this.record);
+          if (field) fields.push(field);
+        },
+      });
       const close = this.CONSUME(t.RBrace);
       return this.ACTION(() => ({ kind: 'record', fields, span: this.spanFrom(open, close) }));
     },

@@ -67,11 +67,14 @@ export function parseVerdict(text: string): { clean: boolean; crash?: string } {
   let clean = false;
   for (const [goal, parse] of [['script', parseScript], ['expression', parseExpression]] as const) {
     let diagnostics;
+    let ast: unknown;
     try {
-      diagnostics = parse(text).diagnostics;
+      ({ diagnostics, ast } = parse(text));
     } catch (e) {
       return { clean, crash: `${goal} parser threw: ${describe(e)}` };
     }
+    const hole = holeIn(ast);
+    if (hole !== undefined) return { clean, crash: `${goal} parser left a hole in the tree at ${hole}` };
     for (const d of diagnostics) {
       const ok = CODE.test(d.code) && d.code !== 'internal-error' && d.message && d.hint && Number.isInteger(d.span.start) && d.span.start >= 0 && d.span.end >= d.span.start && d.span.end <= text.length;
       if (!ok) return { clean, crash: `${goal} parser gave a malformed diagnostic: ${JSON.stringify(d)}` };
@@ -79,6 +82,28 @@ export function parseVerdict(text: string): { clean: boolean; crash?: string } {
     clean ||= diagnostics.length === 0;
   }
   return { clean };
+}
+
+/**
+ * Where a parsed tree holds `undefined` (in a list, or as a node's field): what error recovery
+ * must never leave, since every walk of the tree would stop there. Undefined when there is none.
+ */
+export function holeIn(node: unknown, path = ''): string | undefined {
+  if (node === undefined) return path || '(root)';
+  if (node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const found = holeIn(node[i], `${path}[${i}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (value === undefined) return `${path}.${key}`;
+    const found = holeIn(value, `${path}.${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 const describe = (e: unknown): string => (e instanceof Error ? `${e.name}: ${e.message} ${(e.stack ?? '').split('\n').slice(1, 3).join(' ').trim()}` : String(e));

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseExpression, parseScript } from '../../grammar/parse.ts';
 import { expectWellFormed, problems, shape } from './helpers.ts';
+import { holeIn } from '../fuzz/pipeline.ts';
 
 /** The diagnostics of a script, as `{ code, at, message }` with the text each points at. */
 function scriptProblems(text: string) {
@@ -199,6 +200,14 @@ describe('parser recovery', () => {
     const result = parseScript('x = 1\ny = 2 +');
     expect(result.ast.body).toHaveLength(1);
     expect(result.diagnostics).toHaveLength(1);
+  });
+
+  test('a record field without a value should be left out of the record, not leave a hole', () => {
+    // Fuzz seed 909, path 413: the hole stopped the checker's walk of the tree with a TypeError.
+    const result = parseScript('return { winner: 1, authority: , escalation: e }');
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['missing-expression']);
+    expect(shape(result.ast.body[0])).toMatchObject({ kind: 'return', value: { kind: 'record', fields: [{ key: 'winner' }, { key: 'escalation' }] } });
+    expect(holeIn(result.ast)).toBeUndefined();
   });
 
   test('a missing expression should leave an empty-name placeholder in the AST', () => {
