@@ -13,6 +13,7 @@ import { collectSites, type ScriptSite } from './sites.ts';
 import { StatementChecker } from './statements.ts';
 import { SymbolTable, type CallSite } from './symbols.ts';
 import { checkTables } from './tables.ts';
+import { checkNoneText } from './none-text.ts';
 import { checkTracks } from './tracks.ts';
 import { checkUnused } from './unused.ts';
 import { checkNeverSet } from './never-set.ts';
@@ -24,7 +25,7 @@ import { BUILTIN_FUNCTIONS } from './signatures.ts';
 import { callVariants, checkVariants } from './procedure-variants.ts';
 
 /** Data checks, each one small function over the model; add a check by adding it here. */
-const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkDecks, checkMap, checkSizes, checkTracks];
+const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkNoneText, checkDecks, checkMap, checkSizes, checkTracks];
 
 /**
  * Semantic checks of a loaded ruleset: names, types, arity, table coverage, deck counts, map
