@@ -155,7 +155,11 @@ export class ExpressionChecker {
         if (e.count) this.expect(this.expr(e.count, scope), isNumeric, e.count.span, 'a number', 'The number of cards');
         const deck = this.expr(e.deck, scope);
         this.expect(deck, (t) => t.k === 'any' || (t.k === 'entity' && (t.e === 'deck' || t.e === 'zone')), e.deck.span, 'a deck', 'What you draw from');
-        if (e.into) this.expr(e.into, scope);
+        if (e.into) {
+          this.expr(e.into, scope);
+          // Cards drawn into a list variable: not followed by the inference of its elements (index.ts).
+          if (e.into.kind === 'name' && !scope.lookup(e.into.name) && this.symbols.listWrites?.has(e.into.name)) this.symbols.listWrites.set(e.into.name, null);
+        }
         const card = deck.k === 'entity' && deck.e === 'deck' ? entity('card', deck.id) : entity('card');
         return e.count ? listOf(card) : card;
       }

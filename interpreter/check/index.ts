@@ -18,7 +18,7 @@ import { checkTracks } from './tracks.ts';
 import { checkUnused } from './unused.ts';
 import { checkNeverSet } from './never-set.ts';
 import { scriptFacts } from './script-facts.ts';
-import { ANY, describe, isBoolish, isNumeric, join, NONE, NUMBER, type Ty } from './types.ts';
+import { ANY, describe, isBoolish, isNumeric, join, listOf, NONE, NUMBER, type Ty } from './types.ts';
 import { assignedMembers, possibleMemberNames } from './member-names.ts';
 import { actingParts } from './read-only.ts';
 import { BUILTIN_FUNCTIONS } from './signatures.ts';
@@ -44,6 +44,9 @@ export function checkRuleset(model: RulesetModel): Diagnostic[] {
     symbols.procedureBodies.set(String(site.path[1]), { body: parsed.ast.body, params: Array.isArray(def?.params) ? def.params.map(String) : [], facts: scriptFacts(parsed.ast) });
   }
   inferProcedures(model, symbols, sites);
+  // With the procedures' returns known, list variables may take an element type, and the action
+  // parameters that offer them with it.
+  if (typeListVariables(model, symbols, sites)) typeActionParams(model, symbols, sites);
   for (const s of sites) checkSite(ctx, symbols, s);
   checkUnused(ctx, symbols);
   checkNeverSet(ctx, symbols, sites.map(({ parsed }) => (parsed.diagnostics.some((d) => d.severity === 'error') ? null : parsed.ast)));
@@ -183,6 +186,49 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
   }
   for (const [id, t] of quietly(retyped)) final.set(id, t);
   settle(final);
+}
+
+/**
+ * A global variable declared `type: list` that starts empty holds what it is set to: when every
+ * `=` gives a list of one kind of entity (`ready = movers()`, `ready = if … then a() else b()`),
+ * it is a list of that kind, so an action parameter that offers it (`unit: ready`) is that kind.
+ * A new list without some of its own elements, or an empty one, says nothing; an element set in
+ * place or cards drawn into it, a value of another kind, or a script that did not parse leave it
+ * a list of any value. Walks only the scripts that could write one, after the procedures' returns
+ * are known. True when one got an element type.
+ */
+function typeListVariables(model: RulesetModel, symbols: SymbolTable, sites: ParsedSite[]): boolean {
+  const variables = symbols.data.variables as Record<string, { initial?: unknown }> | undefined;
+  const candidates = [...symbols.globals.values()].filter((sym) => {
+    if (sym.kind !== 'variable' || sym.type.k !== 'list' || sym.type.of.k !== 'any') return false;
+    const initial = variables?.[sym.name]?.initial;
+    return initial === undefined || initial === null || (Array.isArray(initial) && initial.length === 0);
+  });
+  if (candidates.length === 0 || sites.some(({ parsed }) => parsed.ast === null || parsed.diagnostics.some((d) => d.severity === 'error'))) return false;
+  const names = new Set(candidates.map((sym) => sym.name));
+  const writers = sites.filter(({ site, parsed }) => {
+    const facts = scriptFacts(parsed.ast!);
+    return facts.setInPlace.size > 0 || [...facts.set].some((n) => names.has(n)) || site.text.includes('into');
+  });
+  symbols.listWrites = new Map(candidates.map((sym) => [sym.name, []]));
+  for (const { site, parsed } of writers) {
+    const checker = new StatementChecker(new CheckContext(model), symbols, site);
+    if (parsed.ast!.kind === 'script') checker.block(parsed.ast!.body, siteScope(site, symbols));
+    else checker.expr(parsed.ast!, siteScope(site, symbols));
+  }
+  const writes = symbols.listWrites;
+  symbols.listWrites = undefined;
+  let typed = false;
+  for (const sym of candidates) {
+    const types = writes.get(sym.name);
+    if (!types || types.length === 0) continue;
+    const t = types.reduce((a, b) => join(a, b));
+    if (t.k === 'list' && t.of.k === 'entity' && !t.missing) {
+      sym.type = listOf(t.of);
+      typed = true;
+    }
+  }
+  return typed;
 }
 
 /**

@@ -12,6 +12,8 @@ export interface ScriptFacts {
   assignedMembers: Set<string>;
   /** Names given a value: `x = …`, a member's name `u.spent = …`, an indexed value's root `x[k] = …`. */
   set: Set<string>;
+  /** Roots of values changed in place by index (`x` of `x[k] = …`, `x.a[k] += …`). */
+  setInPlace: Set<string>;
   /** Names only changed with `+=` or `-=` here (a name or a member's name). */
   updated: Set<string>;
   chooses: boolean;
@@ -24,7 +26,7 @@ const memo = new WeakMap<object, ScriptFacts>();
 export function scriptFacts(ast: Script | Expr): ScriptFacts {
   let facts = memo.get(ast);
   if (facts) return facts;
-  facts = { recordKeys: new Set(), assignedMembers: new Set(), set: new Set(), updated: new Set(), chooses: false, callees: new Set() };
+  facts = { recordKeys: new Set(), assignedMembers: new Set(), set: new Set(), setInPlace: new Set(), updated: new Set(), chooses: false, callees: new Set() };
   const stack: unknown[] = [ast];
   while (stack.length > 0) {
     const node = stack.pop();
@@ -58,6 +60,11 @@ function assigned(target: Expr, plain: boolean, facts: ScriptFacts): void {
     into.add(t.property);
     if (plain) facts.assignedMembers.add(t.property);
   }
-  while (t.kind === 'member' || t.kind === 'index') t = t.object;
+  let inPlace = false;
+  while (t.kind === 'member' || t.kind === 'index') {
+    inPlace ||= t.kind === 'index';
+    t = t.object;
+  }
   if (t.kind === 'name') into.add(t.name);
+  if (t.kind === 'name' && inPlace) facts.setInPlace.add(t.name);
 }

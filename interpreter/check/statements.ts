@@ -5,7 +5,7 @@ import type { Scope } from './scope.ts';
 import { isRecord } from './context.ts';
 import { mayExit, namesIn, typeFacts } from './conditional-spans.ts';
 import { BUILTIN_NAMES } from './signatures.ts';
-import { describe, isBoolish, isNumeric, type Ty } from './types.ts';
+import { ANY, describe, isBoolish, isNumeric, type Ty } from './types.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
 const READ_ONLY = new Set(['id', 'type', 'name', 'kind', 'seat', 'deck', 'pieces', 'cards', 'discards', 'neighbours', 'players', 'column', 'row', 'size']);
@@ -160,6 +160,7 @@ export class StatementChecker extends ExpressionChecker {
         return;
       }
       const target = this.expr(t, scope);
+      if (sym?.kind === 'variable') this.recordListWrite(t.name, s.op === '=' ? s.value : null, value);
       if (s.op !== '=') this.expect(target, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
       else if (sym?.kind === 'track') this.expect(value, isNumeric, s.value.span, 'a number', `What track \`${t.name}\` is set to`);
       else if (sym?.kind === 'variable' && !holds(sym.type, value)) {
@@ -180,8 +181,35 @@ export class StatementChecker extends ExpressionChecker {
       return;
     }
     const target = this.expr(t, scope);
+    // An element set in place: of that variable, or, through a name that may hold any list
+    // (lists are shared, not copied), of any of them.
+    const root = rootOf(t);
+    const local = root === undefined ? undefined : scope.lookup(root);
+    if (root !== undefined && !local) this.recordListWrite(root, null, ANY);
+    else if (!local || local.k === 'list' || local.k === 'any') for (const name of this.symbols.listWrites?.keys() ?? []) this.recordListWrite(name, null, ANY);
     if (s.op !== '=') this.expect(target, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
   }
+
+  /**
+   * While inferring a global list variable's elements (index.ts): what it is set to, `written`
+   * null when it is changed otherwise. A new list without some of its own elements
+   * (`ready = without(ready, u)`), or an empty one, says nothing of what it holds.
+   */
+  private recordListWrite(name: string, written: Expr | null, value: Ty): void {
+    const writes = this.symbols.listWrites;
+    if (!writes || !writes.has(name) || writes.get(name) === null) return;
+    if (written === null) return void writes.set(name, null);
+    if (written.kind === 'list' && written.items.length === 0) return;
+    if (written.kind === 'call' && written.callee === 'without' && written.args[0]?.kind === 'name' && written.args[0].name === name) return;
+    if (value.k === 'none') return;
+    writes.get(name)!.push(value);
+  }
+}
+
+/** The name an index or member chain starts from (`x` of `x[1].y`). */
+function rootOf(e: Expr): string | undefined {
+  while (e.kind === 'member' || e.kind === 'index') e = e.object;
+  return e.kind === 'name' ? e.name : undefined;
 }
 
 /**

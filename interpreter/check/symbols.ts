@@ -79,6 +79,11 @@ export class SymbolTable {
     }
     return this.asking.has(id);
   }
+  /**
+   * While inferring: what each global list variable is set to (`ready = movers()`), or null once it
+   * is written some way the inference does not follow (`ready[1] = x`, `draw … into ready`).
+   */
+  listWrites: Map<string, Ty[] | null> | undefined;
   /** While inferring: the argument types of every call of each procedure, with where it is. */
   callArgs: Map<string, CallSite[]> | undefined;
   /** Procedures called with arguments of different kinds: one call of each kind (procedure-variants.ts). */
