@@ -10,8 +10,9 @@ import type { ActiveRuleset, Diagnostic, ValidateRequest, ValidateResponse } fro
 
 /**
  * Quiet time after a keystroke before validating. Issue 5 wants markers within 300 ms of the last
- * keystroke (p95): this delay + one validation in the worker (Battle of Seattle, the largest game:
- * ≈ 55 ms median, ≈ 115 ms p95 warm, measured in Node) + marker rendering. 120 ms leaves margin and
+ * keystroke (p95): this delay + one validation pass in the worker (Battle of Seattle and its three
+ * variants, each loaded and checked; the worker keeps parsed files and scripts between passes, so a
+ * pass parses only what the edit changed) + marker rendering. 120 ms leaves margin and
  * is still longer than the gap between keys of steady typing, so a word is checked once.
  * `npm run bench:editor` (test/bench/editor/) measures it in the built app.
  */

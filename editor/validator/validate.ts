@@ -3,8 +3,8 @@
  * ruleset and its variants) with the interpreter's public loader and checker over an in-memory
  * host, and describe the active ruleset for the editor. Pure: runs in the worker and in tests.
  */
-import { checkRuleset } from '../../interpreter/check/index.ts';
-import { createMemoryHost, loadRuleset, type FileHost, type RulesetModel } from '../../interpreter/load/index.ts';
+import { checkRuleset, ParseCache } from '../../interpreter/check/index.ts';
+import { createMemoryHost, FileCache, loadRuleset, type FileHost, type RulesetModel } from '../../interpreter/load/index.ts';
 import type { ActiveRuleset, Diagnostic, ValidateRequest, ValidateResponse } from './protocol.ts';
 import { builtinSymbols, rulesetSymbols } from './interpreter-internals.ts';
 import { tableViews } from './table-views.ts';
@@ -12,14 +12,24 @@ import { variantDiff } from './variant-diff.ts';
 
 const BUILTINS = builtinSymbols();
 
+/**
+ * Kept from pass to pass (one worker, one module): a pass loads and checks the base game and each
+ * of its variants, which share all but their own file, and the next pass differs by one edit. Only
+ * files and scripts whose text changed are parsed again; results are the same as without.
+ */
+const files = new FileCache();
+const parses = new ParseCache();
+
 export function validate(request: ValidateRequest): ValidateResponse {
   const started = performance.now();
   const host = createMemoryHost(request.files);
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   let activeModel: RulesetModel | undefined;
+  const models = new Map<string, RulesetModel>();
   for (const entry of request.entries) {
     const { model, diagnostics: found } = loadAndCheck(entry, host);
+    if (model) models.set(model.entry, model);
     // A variant loads its base again: report each problem once.
     for (const d of found) {
       const key = `${d.file}:${d.range.start.line}:${d.range.start.column}:${d.code}:${d.message}`;
@@ -28,21 +38,21 @@ export function validate(request: ValidateRequest): ValidateResponse {
     }
     if (entry === request.active) activeModel = model;
   }
-  if (!request.entries.includes(request.active)) activeModel = loadRuleset(request.active, host).model;
+  if (!request.entries.includes(request.active)) activeModel = loadRuleset(request.active, host, { cache: files }).model;
   const response: ValidateResponse = { seq: request.seq, diagnostics, elapsed: 0 };
-  if (activeModel) response.active = describe(activeModel, host);
+  if (activeModel) response.active = describe(activeModel, host, models);
   response.elapsed = Math.round(performance.now() - started);
   return response;
 }
 
 function loadAndCheck(entry: string, host: FileHost): { model?: RulesetModel; diagnostics: Diagnostic[] } {
-  const result = loadRuleset(entry, host);
+  const result = loadRuleset(entry, host, { cache: files });
   // Like `rulesmith validate`: semantic checks only run on a ruleset that loaded cleanly.
-  const checked = result.model && !result.diagnostics.some((d) => d.severity === 'error') ? checkRuleset(result.model) : [];
+  const checked = result.model && !result.diagnostics.some((d) => d.severity === 'error') ? checkRuleset(result.model, { parses }) : [];
   return { ...(result.model ? { model: result.model } : {}), diagnostics: [...result.diagnostics, ...checked] };
 }
 
-function describe(model: RulesetModel, host: FileHost): ActiveRuleset {
+function describe(model: RulesetModel, host: FileHost, loaded: ReadonlyMap<string, RulesetModel>): ActiveRuleset {
   const active: ActiveRuleset = {
     entry: model.entry,
     lineage: [...model.lineage],
@@ -51,7 +61,7 @@ function describe(model: RulesetModel, host: FileHost): ActiveRuleset {
     tables: tableViews(model),
   };
   const parent = model.lineage.length > 1 ? model.lineage[model.lineage.length - 2] : undefined;
-  const base = parent ? loadRuleset(parent, host).model : undefined;
+  const base = parent ? (loaded.get(parent) ?? loadRuleset(parent, host, { cache: files }).model) : undefined;
   if (base) active.diff = variantDiff(model, base);
   return active;
 }

@@ -31,11 +31,11 @@ const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, che
  * Semantic checks of a loaded ruleset: names, types, arity, table coverage, deck counts, map
  * links, unused definitions, loop bounds. Never throws; returns diagnostics sorted by position.
  */
-export function checkRuleset(model: RulesetModel): Diagnostic[] {
+export function checkRuleset(model: RulesetModel, opts: CheckOptions = {}): Diagnostic[] {
   const ctx = new CheckContext(model);
   const symbols = new SymbolTable(model.data, ctx);
   for (const check of DATA_CHECKS) check(ctx);
-  const sites = collectSites(model.data).map((site): ParsedSite => ({ site, parsed: parseSite(site) }));
+  const sites = collectSites(model.data).map((site): ParsedSite => ({ site, parsed: opts.parses ? opts.parses.parse(site) : parseSite(site) }));
   symbols.typeProps(assignedMembers(sites.map((s) => s.site)));
   symbols.possibleMembers = possibleMemberNames(model.data, sites.map((s) => s.site), symbols, sites.map(({ parsed }) => (parsed.diagnostics.some((d) => d.severity === 'error') ? null : parsed.ast)));
   for (const { site, parsed } of sites) {
@@ -51,6 +51,37 @@ export function checkRuleset(model: RulesetModel): Diagnostic[] {
   checkUnused(ctx, symbols);
   checkNeverSet(ctx, symbols, sites.map(({ parsed }) => (parsed.diagnostics.some((d) => d.severity === 'error') ? null : parsed.ast)));
   return sortDiagnostics(ctx.diagnostics);
+}
+
+export interface CheckOptions {
+  /** Scripts parsed by earlier checks, shared with this one (the editor's checks as you type). */
+  parses?: ParseCache;
+}
+
+/**
+ * Parsed scripts by their text, for a caller that checks the same rules again and again: the
+ * editor checks the base game and each variant on every pause in typing, and all but the edited
+ * script are the same. A parse depends only on the text, and nothing changes a parsed tree, so
+ * checks can share it. Keeps the most recently used `capacity` scripts.
+ */
+export class ParseCache {
+  private readonly entries = new Map<string, ParsedSite['parsed']>();
+  constructor(private readonly capacity = 4000) {}
+
+  /** @internal */
+  parse(site: ScriptSite): ParsedSite['parsed'] {
+    const key = `${site.mode}\0${site.text}`;
+    let parsed = this.entries.get(key);
+    if (parsed) this.entries.delete(key);
+    else parsed = parseSite(site);
+    this.entries.set(key, parsed);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    return parsed;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
 }
 
 const BUILTIN_FUNCTIONS_NAMES: ReadonlySet<string> = new Set(BUILTIN_FUNCTIONS.keys());

@@ -11,7 +11,7 @@ import { rulesetSymbols, builtinSymbols } from '../language/symbols.ts';
 import type { SymbolInfo } from '../language/types.ts';
 import { ENTRY_FILE_NAME, type FileHost } from '../load/index.ts';
 import { createNodeHost } from './node-host.ts';
-import { validateEntry } from './validate.ts';
+import { validateCaches, validateEntry } from './validate.ts';
 
 const BUILTINS = builtinSymbols();
 
@@ -29,6 +29,8 @@ export class LspWorkspace {
   private readonly open = new Map<string, string>();
   private readonly analyses = new Map<string, Analysis>();
   private readonly disk = createNodeHost();
+  /** Kept between analyses: an edit re-parses only the file and scripts it changed. */
+  private readonly caches = validateCaches();
   readonly host: FileHost = {
     ...this.disk,
     readFile: (path) => this.open.get(resolve(path)) ?? this.disk.readFile(path),
@@ -67,7 +69,7 @@ export class LspWorkspace {
 
   /** Load and check `entry` again with the current texts. */
   analyse(entry: string): Analysis {
-    const { diagnostics, model } = validateEntry(entry, this.host);
+    const { diagnostics, model } = validateEntry(entry, this.host, undefined, this.caches);
     const before = this.analyses.get(entry);
     const analysis: Analysis = {
       entry,

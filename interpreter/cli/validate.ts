@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { checkRuleset } from '../check/index.ts';
+import { checkRuleset, ParseCache } from '../check/index.ts';
 import { isError, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import { loadRuleset, type FileHost, type RulesetModel } from '../load/index.ts';
+import { FileCache, loadRuleset, type FileHost, type RulesetModel } from '../load/index.ts';
 import { discover } from './discover.ts';
 import { formatGithub, formatJson, formatText } from './format.ts';
 import type { Io } from './io.ts';
@@ -26,12 +26,20 @@ Exit codes: 0 clean, 1 errors (or any warning with --strict, more than N with --
 const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
 
+/** Parsed files and scripts shared by the loads and checks of one run (variants repeat their base). */
+export interface ValidateCaches {
+  files: FileCache;
+  parses: ParseCache;
+}
+
+export const validateCaches = (): ValidateCaches => ({ files: new FileCache(), parses: new ParseCache() });
+
 /** Load and check one entry file; the loader's and checker's diagnostics together. */
-export function validateEntry(entry: string, host: FileHost = nodeHost, root?: string): { diagnostics: Diagnostic[]; files: Map<string, string>; model: RulesetModel | undefined } {
-  const result = loadRuleset(entry, host, root === undefined ? {} : { root });
+export function validateEntry(entry: string, host: FileHost = nodeHost, root?: string, caches?: ValidateCaches): { diagnostics: Diagnostic[]; files: Map<string, string>; model: RulesetModel | undefined } {
+  const result = loadRuleset(entry, host, { ...(root === undefined ? {} : { root }), ...(caches ? { cache: caches.files } : {}) });
   const files = new Map<string, string>();
   if (result.model) for (const [path, f] of result.model.files) files.set(path, f.text);
-  const checked = result.model && !result.diagnostics.some(isError) ? checkRuleset(result.model) : [];
+  const checked = result.model && !result.diagnostics.some(isError) ? checkRuleset(result.model, caches ? { parses: caches.parses } : {}) : [];
   return { diagnostics: [...result.diagnostics, ...checked], files, model: result.model };
 }
 
@@ -58,8 +66,9 @@ export function runValidate(argv: string[], io: Io): number {
   if (entries.length === 0) return fail('no rulesets found (a ruleset is a folder with ruleset.yaml, or a .yaml file)');
   const all: Diagnostic[] = [];
   const sources = new Map<string, string>();
+  const caches = validateCaches();
   for (const entry of entries) {
-    const { diagnostics, files } = validateEntry(entry, nodeHost, args.values.root);
+    const { diagnostics, files } = validateEntry(entry, nodeHost, args.values.root, caches);
     all.push(...diagnostics);
     for (const [k, v] of files) sources.set(k, v);
   }

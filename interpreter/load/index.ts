@@ -1,5 +1,6 @@
 /** Public entry point of the loader: YAML files to a located, merged, frozen RulesetModel. */
 export { loadRuleset, type LoadOptions } from './load-ruleset.ts';
+export { FileCache } from './load-file.ts';
 export type { DataPath, LoadResult, Origin, RulesetModel, SourceFile } from './model.ts';
 export { defaultRoot, folderOf, isInside, canonical } from './root.ts';
 export { createMemoryHost, normalizePath, resolveEntry, resolvePosix, ENTRY_FILE_NAME, type FileHost } from './file-host.ts';

@@ -21,6 +21,45 @@ export interface LoadedFile {
   located?: Located;
 }
 
+/** What reading one file gave: kept by a FileCache for the next load of the same text. */
+interface ReadResult {
+  file: SourceFile;
+  diagnostics: Diagnostic[];
+  broken: boolean;
+  loaded: LoadedFile;
+}
+
+/**
+ * Files read before, by path and text, for a caller that loads the same files again and again:
+ * the editor checks the base game and each of its variants on every pause in typing, and each
+ * loads the base's files. A file's result depends only on its path, its text and the limits, and
+ * its data is frozen, so loads can share it. Keeps the most recently used `capacity` files.
+ */
+export class FileCache {
+  private readonly entries = new Map<string, ReadResult>();
+  constructor(private readonly capacity = 400) {}
+
+  /** @internal */
+  get(key: string): ReadResult | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** @internal */
+  set(key: string, value: ReadResult): void {
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
 export class FileLoader {
   readonly files = new Map<string, SourceFile>();
   /** Files whose YAML had errors: schema findings there are recovery noise. */
@@ -31,6 +70,7 @@ export class FileLoader {
     private readonly host: FileHost,
     private readonly limits: LoadLimits,
     private readonly diagnostics: Diagnostic[],
+    private readonly shared?: FileCache,
   ) {}
 
   load(path: string): LoadedFile {
@@ -47,19 +87,29 @@ export class FileLoader {
     const decoded = decodeSource(path, content, this.limits);
     this.diagnostics.push(...decoded.diagnostics);
     if (decoded.text === undefined) return { status: 'failed' };
-    const file = sourceFile(path, decoded.text);
-    this.files.set(path, file);
+    const key = this.shared ? `${JSON.stringify(this.limits)}\0${path}\0${decoded.text}` : '';
+    const result = this.shared?.get(key) ?? this.parse(path, decoded.text);
+    this.shared?.set(key, result);
+    this.files.set(path, result.file);
+    this.diagnostics.push(...result.diagnostics);
+    if (result.broken) this.broken.add(path);
+    return result.loaded;
+  }
+
+  private parse(path: string, text: string): ReadResult {
+    const file = sourceFile(path, text);
+    const diagnostics: Diagnostic[] = [];
     const parsed = parseYaml(file, this.limits);
-    this.diagnostics.push(...parsed.diagnostics);
-    if (parsed.broken) this.broken.add(path);
-    if (!parsed.doc || parsed.doc.contents === null) return { status: 'failed' };
-    const { located, mayHideKeys } = toData(parsed.doc, file, this.limits, this.diagnostics);
-    if (!parsed.broken && mayHideKeys) checkSwallowedKeys(parsed.doc, file, this.diagnostics);
+    diagnostics.push(...parsed.diagnostics);
+    const done = (loaded: LoadedFile): ReadResult => ({ file, diagnostics, broken: parsed.broken, loaded });
+    if (!parsed.doc || parsed.doc.contents === null) return done({ status: 'failed' });
+    const { located, mayHideKeys } = toData(parsed.doc, file, this.limits, diagnostics);
+    if (!parsed.broken && mayHideKeys) checkSwallowedKeys(parsed.doc, file, diagnostics);
     // toData froze it as it built it; this returns at once unless that changes.
     deepFreeze(located.value);
     // Each file alone: shapes and keys. What is required is checked once the ruleset is merged.
-    if (!parsed.broken) this.diagnostics.push(...checkSchema(located, this.files, path, true));
-    return { status: 'ok', located };
+    if (!parsed.broken) diagnostics.push(...checkSchema(located, new Map([[path, file]]), path, true));
+    return done({ status: 'ok', located });
   }
 
   /** A host that throws or returns something odd counts as "no such file". */

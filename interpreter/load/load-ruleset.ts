@@ -7,7 +7,7 @@ import { sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { diagnostic, type Problem } from './codes.ts';
 import { createModel } from './create-model.ts';
 import { resolveEntry, type FileHost } from './file-host.ts';
-import { FileLoader } from './load-file.ts';
+import { FileLoader, type FileCache } from './load-file.ts';
 import { diagnosticAt } from './locate.ts';
 import { mergeFragment, type MergeReporter } from './merge-include.ts';
 import { applyVariant } from './merge-variant.ts';
@@ -25,6 +25,8 @@ export type LoadOptions = Partial<LoadLimits> & {
    * ruleset folder for a file in its `variants/` (see `defaultRoot`).
    */
   root?: string;
+  /** Files read by earlier loads, shared with this one (the editor's checks as you type). */
+  cache?: FileCache;
 };
 
 /** How a file was reached, for reporting it missing at the right place. */
@@ -46,7 +48,7 @@ export function loadRuleset(entryPath: string, host: FileHost, opts: LoadOptions
   try {
     const entry = resolveEntry(entryPath, host);
     const root = new RulesetRoot(opts.root ?? defaultRoot(entry, host), host);
-    return new RulesetLoader(host, withDefaults(opts), root, diagnostics).run(entry);
+    return new RulesetLoader(host, withDefaults(opts), root, diagnostics, opts.cache).run(entry);
   } catch (error) {
     // A bug, never the user's input; still reported as data so no caller sees a stack trace.
     diagnostics.push(
@@ -78,8 +80,9 @@ class RulesetLoader {
     private readonly limits: LoadLimits,
     private readonly root: RulesetRoot,
     private readonly diagnostics: Diagnostic[],
+    cache?: FileCache,
   ) {
-    this.loader = new FileLoader(host, limits, diagnostics);
+    this.loader = new FileLoader(host, limits, diagnostics, cache);
     this.rep = { files: this.loader.files, diagnostics, fallbackFile: '' };
   }
 
