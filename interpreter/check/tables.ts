@@ -38,10 +38,23 @@ function tableRowDomain(ctx: CheckContext, path: Path, table: Record<string, unk
       ctx.atValue([...path, 'roll'], tooBig);
       return undefined;
     }
+    if (shape === undefined) unknownDie(ctx, [...path, 'roll'], table.roll, dice);
     const weights = shape && rollWeights(shape);
     return weights ? { kind: 'values', values: [...weights.keys()] } : undefined;
   }
   return isRecord(table.key) ? parseDomain(table.key.domain) : undefined;
+}
+
+/** A table rolled on a die (`1d[special]`) that `dice:` does not declare: the game stops at the roll. */
+function unknownDie(ctx: CheckContext, path: Path, roll: string, dice: unknown): void {
+  const name = /\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*\]/.exec(roll)?.[1];
+  if (name === undefined || (isRecord(dice) && Object.hasOwn(dice, name))) return;
+  const dym = didYouMean(name, isRecord(dice) ? Object.keys(dice) : []);
+  ctx.atValue(path, {
+    code: 'unknown-die',
+    message: `No die named \`${name}\` is defined.${dym.text}`,
+    hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : 'Declare it under `dice:` with its faces.',
+  });
 }
 
 /** Read a table's `roll:` as a plain dice expression; `undefined` when its domain is not computable. */
