@@ -134,16 +134,11 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
   const clean = sites.filter(({ parsed }) => parsed.ast !== null && parsed.diagnostics.length === 0);
   const quietly = (list: ParsedSite[]): Map<string, Ty> => {
     const returns = new Map<string, Ty>();
-    for (const { site, parsed } of list) {
-      const checker = new StatementChecker(new CheckContext(model), symbols, site);
-      const ast = parsed.ast!;
-      if (ast.kind !== 'script') {
-        checker.expr(ast, siteScope(site, symbols));
-        continue;
-      }
-      checker.block(ast.body, siteScope(site, symbols));
-      if (site.path[0] !== 'procedures') continue;
-      // A procedure without a \`return\` of a value gives \`none\` to whoever calls it for one.
+    for (const parsedSite of list) {
+      const { site, parsed } = parsedSite;
+      const checker = walkQuietly(model, symbols, parsedSite);
+      if (parsed.ast!.kind !== 'script' || site.path[0] !== 'procedures') continue;
+      // A procedure without a `return` of a value gives `none` to whoever calls it for one.
       const t = checker.returns.reduce<Ty | undefined>((acc, r) => (acc ? join(acc, r) : r), undefined) ?? { ...NONE, from: String(site.path[1]) };
       if (t.k !== 'any') returns.set(String(site.path[1]), t);
       else {
@@ -165,7 +160,7 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
   // the calls below then pass on to the procedures they call (`trade(partner)`).
   typeActionParams(model, symbols, sites);
   // Only sites that call a procedure give call sites; the others need no walk here.
-  const callsProcedure = ({ parsed }: ParsedSite) => [...scriptFacts(parsed.ast!).callees].some((c) => symbols.procedureBodies.has(c));
+  const callsProcedure = ({ parsed }: ParsedSite) => callsAProcedure(scriptFacts(parsed.ast!).callees, symbols);
   const callsIn = (list: ParsedSite[]): { calls: Map<string, CallSite[]>; returns: Map<string, Ty> } => {
     symbols.callArgs = new Map();
     const returns = quietly(list);
@@ -193,7 +188,7 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
   // A procedure whose parameters are now known passes values of known kinds on to the procedures
   // it calls (a number given to `uses(card)` reaches `possible(card)`): its calls, taken again,
   // replace the ones taken while its parameters were any value. Once, not to a fixpoint.
-  const calling = (id: string) => [...(symbols.procedureBodies.get(id)?.facts.callees ?? [])].some((c) => symbols.procedureBodies.has(c));
+  const calling = (id: string) => callsAProcedure(symbols.procedureBodies.get(id)?.facts.callees ?? new Set(), symbols);
   const typed = procedures.filter(({ site }) => symbols.procedureParams.has(String(site.path[1])) && calling(String(site.path[1])));
   if (typed.length > 0) {
     const again = callsIn(typed).calls;
@@ -220,6 +215,17 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
   settle(final);
 }
 
+/** Check a cleanly parsed site with its diagnostics thrown away, for what the walk records (returns, calls, writes). */
+function walkQuietly(model: RulesetModel, symbols: SymbolTable, { site, parsed }: ParsedSite): StatementChecker {
+  const checker = new StatementChecker(new CheckContext(model), symbols, site);
+  const ast = parsed.ast!;
+  if (ast.kind === 'script') checker.block(ast.body, siteScope(site, symbols));
+  else checker.expr(ast, siteScope(site, symbols));
+  return checker;
+}
+
+const callsAProcedure = (callees: ReadonlySet<string>, symbols: SymbolTable): boolean => [...callees].some((c) => symbols.procedureBodies.has(c));
+
 /**
  * A global variable declared `type: list` that starts empty holds what it is set to: when every
  * `=` gives a list of one kind of entity (`ready = movers()`, `ready = if … then a() else b()`),
@@ -243,11 +249,7 @@ function typeListVariables(model: RulesetModel, symbols: SymbolTable, sites: Par
     return facts.setInPlace.size > 0 || [...facts.set].some((n) => names.has(n)) || site.text.includes('into');
   });
   symbols.listWrites = new Map(candidates.map((sym) => [sym.name, []]));
-  for (const { site, parsed } of writers) {
-    const checker = new StatementChecker(new CheckContext(model), symbols, site);
-    if (parsed.ast!.kind === 'script') checker.block(parsed.ast!.body, siteScope(site, symbols));
-    else checker.expr(parsed.ast!, siteScope(site, symbols));
-  }
+  for (const site of writers) walkQuietly(model, symbols, site);
   const writes = symbols.listWrites;
   symbols.listWrites = undefined;
   let typed = false;
