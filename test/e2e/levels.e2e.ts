@@ -43,6 +43,9 @@ describe('bot levels', () => {
     await waitForEditor(page);
     await importFixture(page, 'dragut', 'slow-nim');
     await openPlaytest(page);
+    // A new playtest puts a person against a bot that plays to win, not a random one.
+    const seat = (id: string) => page.locator(`rs-playtest-view rs-game-setup select[name="seat-${id}"]`).inputValue();
+    expect([await seat('p1'), await seat('p2')]).toEqual(['human', 'normal']);
     await setSeats(page, { p1: 'hard', p2: 'human' });
     expect(await page.locator('rs-playtest-view rs-game-setup select[name="seat-p1"] option').allTextContents()).toEqual(['Human', 'Random', 'Easy', 'Normal', 'Hard']);
     await setEffort(page, 950000);
@@ -110,7 +113,12 @@ describe('bot levels', () => {
     await page.locator('rs-simulate-view button[data-action="run"]:not([disabled])').waitFor({ timeout: 30_000 });
     const p1 = 'rs-simulate-view rs-game-setup select[name="seat-p1"]';
     expect(await page.locator(`${p1} option`).allTextContents()).toEqual(['Random', 'Easy', 'Normal', 'Hard']);
+    // With Random seats only, the view says what random play can and cannot tell.
+    const hint = page.locator('rs-simulate-view [data-hint="random"]');
+    expect(await page.locator(p1).inputValue()).toBe('bot');
+    expect(await hint.textContent()).toContain('play to win');
     await page.selectOption(p1, 'easy');
+    await hint.waitFor({ state: 'detached', timeout: WAIT });
     // No busy work here: the simulation is about the agents, not the wait.
     await page.fill('rs-simulate-view rs-game-setup input[name="option-effort"]', '0');
     await page.locator('rs-simulate-view rs-game-setup input[name="option-effort"]').dispatchEvent('change');

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { defaultSetup, gameSetup, seatNames } from '../../editor/components/game-setup/setup-value.ts';
+import { PLAYTEST_OPPONENT, defaultSetup, gameSetup, seatNames } from '../../editor/components/game-setup/setup-value.ts';
 import type { BoardModel } from '../../editor/play/protocol.ts';
 import { describeResult, parseReplay, replayRulesetPath } from '../../editor/play/replay-data.ts';
 
@@ -20,6 +20,13 @@ describe('game setup', () => {
     expect(kept).toMatchObject({ seed: 'x', players: 3, seats: ['bot', 'bot', 'human'], options: { long: true, mode: 'a' } });
     expect(gameSetup(board, kept)).toEqual({ seed: 'x', players: 3, options: { long: true } });
     expect(seatNames(board, 3).map((s) => s.label)).toEqual(['Player 1 — Red', 'Player 2 — Blue', 'Player 3 — Red']);
+  });
+
+  test('a playtest should start a person against bots that play to win, keeping seats chosen before', () => {
+    expect(PLAYTEST_OPPONENT).toBe('normal');
+    expect(defaultSetup({ ...board, players: { min: 2, max: 4, default: 3 } } as BoardModel, undefined, PLAYTEST_OPPONENT).seats).toEqual(['human', 'normal', 'normal']);
+    const chosen = defaultSetup(board, { ...defaultSetup(board), seats: ['bot', 'hard'] }, PLAYTEST_OPPONENT);
+    expect(chosen.seats).toEqual(['bot', 'hard']);
   });
 
   test('replay files should be read as `rulesmith replay` writes them, and anything else refused with a reason', () => {

@@ -19,6 +19,7 @@ export class RsGameSetup extends LitElement {
     seats: { type: Boolean },
     agents: { type: Boolean },
     disabled: { type: Boolean },
+    opponent: { attribute: false },
   };
 
   declare board: BoardModel | undefined;
@@ -28,6 +29,8 @@ export class RsGameSetup extends LitElement {
   /** Show a bot per seat, without Human (simulation). */
   declare agents: boolean;
   declare disabled: boolean;
+  /** Who plays a seat added by raising the player count. */
+  declare opponent: SeatKind;
 
   constructor() {
     super();
@@ -36,6 +39,7 @@ export class RsGameSetup extends LitElement {
     this.seats = false;
     this.agents = false;
     this.disabled = false;
+    this.opponent = 'bot';
   }
 
   protected override render() {
@@ -92,7 +96,7 @@ export class RsGameSetup extends LitElement {
   private changePlayers(n: number): void {
     const board = this.board!;
     const players = Math.min(board.players.max, Math.max(board.players.min, Math.round(n) || board.players.default));
-    const seats = Array.from({ length: players }, (_, i) => this.value!.seats[i] ?? 'bot');
+    const seats = Array.from({ length: players }, (_, i) => this.value!.seats[i] ?? this.opponent);
     this.change({ players, seats });
   }
 

@@ -20,15 +20,25 @@ export const SPEEDS: ReadonlyArray<{ delay: number; label: string }> = [
   { delay: 0, label: 'Fastest' },
 ];
 
-/** The ruleset's defaults, keeping what still fits of a previous value (seed, seats, speed). */
-export function defaultSetup(board: BoardModel, previous?: SetupValue): SetupValue {
+/**
+ * Who plays the seats after the first in a new playtest: a bot that plays to win (a playtest
+ * against random moves says little about the rules). Simulations start with Random bots, which
+ * finish a game in milliseconds where a search bot takes seconds to minutes.
+ */
+export const PLAYTEST_OPPONENT: SeatKind = 'normal';
+
+/**
+ * The ruleset's defaults, keeping what still fits of a previous value (seed, seats, speed). A new
+ * game's first seat is a person's, the others `opponent`'s.
+ */
+export function defaultSetup(board: BoardModel, previous?: SetupValue, opponent: SeatKind = 'bot'): SetupValue {
   const players = previous && previous.players >= board.players.min && previous.players <= board.players.max ? previous.players : board.players.default;
   const options: SetupValue['options'] = {};
   for (const o of board.options) {
     const kept = previous?.options[o.id];
     options[o.id] = optionValueOk(o, kept) ? kept : o.default;
   }
-  const seats = Array.from({ length: players }, (_, i) => previous?.seats[i] ?? (i === 0 ? 'human' : 'bot'));
+  const seats = Array.from({ length: players }, (_, i) => previous?.seats[i] ?? (i === 0 ? 'human' : opponent));
   return { players, options, seed: previous?.seed ?? '1', seats, delay: previous?.delay ?? 300 };
 }
 

@@ -8,7 +8,7 @@ import '../decision-panel/decision-panel.ts';
 import '../game-board/game-board.ts';
 import '../game-log/game-log.ts';
 import '../game-setup/game-setup.ts';
-import { defaultSetup, gameSetup, seatNames, type SetupValue } from '../game-setup/setup-value.ts';
+import { PLAYTEST_OPPONENT, defaultSetup, gameSetup, seatNames, type SetupValue } from '../game-setup/setup-value.ts';
 import { gameStatus, rulesStatus, tracksPanel } from './playtest-panels.ts';
 import { styles } from './playtest-view.styles.ts';
 
@@ -68,7 +68,7 @@ export class RsPlaytestView extends LitElement {
     const board = this.play.board;
     if (board && board.entry === this.entry && this.setupFor !== `${board.entry}:${board.hash}`) {
       this.setupFor = `${board.entry}:${board.hash}`;
-      this.setup = defaultSetup(board, this.setup);
+      this.setup = defaultSetup(board, this.setup, PLAYTEST_OPPONENT);
     }
   }
 
@@ -114,7 +114,7 @@ export class RsPlaytestView extends LitElement {
       <div class="notices">${rulesStatus(board, status, u)}${this.play.error ? html`<p class="stale" role="alert">${this.play.error}</p>` : nothing}${u?.note ? html`<p class="stale" role="status">${u.note}</p>` : nothing}${this.notice ? html`<p class="muted" role="status">${this.notice}</p>` : nothing}</div>
       <details class="setup" ?open=${!u}>
         <summary>Game setup</summary>
-        <rs-game-setup .board=${board} .value=${this.setup} seats @rs-setup-change=${this.handleSetupChange}></rs-game-setup>
+        <rs-game-setup .board=${board} .value=${this.setup} .opponent=${PLAYTEST_OPPONENT} seats @rs-setup-change=${this.handleSetupChange}></rs-game-setup>
       </details>
       ${u && gameBoard
         ? html`<div class="game">

@@ -51,6 +51,12 @@ export const styles = [
       max-width: 480px;
       height: 14px;
     }
+    .hint {
+      margin: 0 10px;
+      max-width: 720px;
+      font-size: 13px;
+      color: var(--rs-text-muted);
+    }
     .stale {
       margin: 0 10px;
       padding: 4px 8px;

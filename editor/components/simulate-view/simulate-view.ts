@@ -82,6 +82,9 @@ export class RsSimulateView extends LitElement {
       </header>
       ${status && !status.ok && !status.busy && status.errors ? html`<p class="stale" role="status">This ruleset has ${status.errors} error(s): fix them to simulate it.</p>` : nothing}
       <rs-game-setup .board=${board} .value=${this.setup} agents ?disabled=${sim.running} @rs-setup-change=${(e: RsEvent<'rs-setup-change'>) => (this.setup = e.detail.value)}></rs-game-setup>
+      ${this.setup?.seats.every((k) => k === 'bot' || k === 'human')
+        ? html`<p class="hint" data-hint="random">Random bots pick any legal move: a quick check that the rules run, and of what chance alone does. Who wins between sides that play to win takes Easy, Normal or Hard bots (seconds to minutes a game).</p>`
+        : nothing}
       ${sim.total
         ? html`<div class="progress">
             <label for="progress">${sim.running ? 'Playing' : sim.cancelled ? 'Cancelled after' : 'Played'} ${sim.done} of ${sim.total} games${sim.reused ? ` (${sim.reused} played before, kept)` : ''}${sim.workerCount ? ` · ${sim.workerCount} worker${sim.workerCount > 1 ? 's' : ''}` : ''} · ${duration(sim.elapsed)}${sim.remaining !== undefined ? ` · about ${duration(sim.remaining)} left` : ''}</label>
