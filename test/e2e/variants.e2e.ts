@@ -158,6 +158,10 @@ describe('variants', () => {
     expect(await grid.locator('td[data-changed="true"] del').count()).toBe(4);
     expect(await grid.locator('td[data-changed="true"] >> nth=0').evaluate((td) => getComputedStyle(td).outlineStyle)).toBe('solid');
     expect(await grid.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row')))).toEqual(['1', '2', '3', '4', '5', '6']);
+    // The view scrolls inside its area: it ends where the Problems panel begins, not over it.
+    const view = (await page.locator('rs-variant-diff').boundingBox())!;
+    const problems = (await page.locator('rs-problems-panel').boundingBox())!;
+    expect(view.y + view.height).toBeLessThanOrEqual(problems.y + 0.5);
     await s.shot('grid-diff');
     expect(s.errors).toEqual([]);
   });

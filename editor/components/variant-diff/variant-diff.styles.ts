@@ -10,6 +10,8 @@ export const styles = [
       display: block;
       overflow: auto;
       padding: 12px 16px;
+      /* Padding inside the height: a content-box host ran 24 px over the Problems panel. */
+      box-sizing: border-box;
       height: 100%;
     }
     .grid-diff {
