@@ -13,10 +13,20 @@ const LABEL = 170;
 const ROW = 30;
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/**
+ * A share as its bar's label says it: `63.3% (45.5–78.1) · 19`, the share, its 95% interval and
+ * the games. The interval itself, not a ± half-width: Wilson intervals are lopsided near 0 and
+ * 100% (30 of 30 is 88.6–100%, which "100.0% ±5.7" would misstate).
+ */
+export function shareText(s: Pick<Share, 'share' | 'ci95' | 'count'>): string {
+  const n = (v: number) => (v * 100).toFixed(1);
+  return `${pct(s.share)} (${n(s.ci95[0])}–${n(s.ci95[1])}) · ${s.count}`;
+}
+
 /** One bar per result, its share of all games, and a whisker for the 95% interval. */
 export function shareChart(title: string, shares: readonly Share[], names: Record<string, string>) {
   if (!shares.length) return html`<p class="muted">No game ended.</p>`;
-  const plot = W - LABEL - 110;
+  const plot = W - LABEL - 150;
   const x = (v: number) => LABEL + v * plot;
   const height = shares.length * ROW + 26;
   const summary = shares.map((s) => `${labelOf(s.label, names)} ${pct(s.share)} (95% ${pct(s.ci95[0])}–${pct(s.ci95[1])})`).join('; ');
@@ -32,7 +42,7 @@ export function shareChart(title: string, shares: readonly Share[], names: Recor
           <line class="ci" x1=${x(s.ci95[0])} x2=${x(s.ci95[1])} y1=${y + 11} y2=${y + 11}></line>
           <line class="ci" x1=${x(s.ci95[0])} x2=${x(s.ci95[0])} y1=${y + 5} y2=${y + 17}></line>
           <line class="ci" x1=${x(s.ci95[1])} x2=${x(s.ci95[1])} y1=${y + 5} y2=${y + 17}></line>
-          <text class="value" x=${x(1) + 6} y=${y + 15}>${pct(s.share)} ±${((s.ci95[1] - s.ci95[0]) * 50).toFixed(1)} · ${s.count}</text>
+          <text class="value" x=${x(1) + 6} y=${y + 15}>${shareText(s)}</text>
           <title>${labelOf(s.label, names)}: ${s.count} games, ${pct(s.share)}; 95% interval ${pct(s.ci95[0])}–${pct(s.ci95[1])}</title>
         </g>`;
       })}
