@@ -66,6 +66,12 @@ describe('editor fixes from the browser walk, at 1024×768', () => {
     const board = (await page.locator('rs-playtest-view rs-game-board .map svg').boundingBox())!;
     expect(board.width).toBeGreaterThan(350);
     await s.shot('bos-board-1024x768');
+    // Tables: the table in the middle gets most of the width (it had 284 px beside the lists).
+    await page.click('rs-app >> button[data-view="tables"]');
+    const table = (await page.locator('rs-tables-view main').boundingBox())!;
+    expect(table.width).toBeGreaterThanOrEqual(400);
+    // Back to the game, where the next test goes on.
+    await page.click('rs-app >> button[data-view="playtest"]');
     expect(s.errors).toEqual([]);
   });
 

@@ -12,6 +12,12 @@ export const styles = [
       height: 100%;
       min-height: 0;
     }
+    /* On a laptop's width the table in the middle needs the room more than the lists beside it. */
+    @media (max-width: 1280px) {
+      :host {
+        grid-template-columns: minmax(130px, 170px) 1fr minmax(200px, 240px);
+      }
+    }
     nav {
       overflow: auto;
       border-right: 1px solid var(--rs-border);
