@@ -90,11 +90,8 @@ export function initialState(program: Program, setup: GameSetup): GameState {
     // Every piece's key is in place from a per-program template (a fixed shape, as for per-owner records below).
     players, options, tracks: {}, vars: {}, pieces: { ...pieceKeys(program) } as GameState['pieces'], zones: {}, decks: {}, cards: {}, turnOrder: null, decisions: [], ended: null,
   };
-  for (const [type, p] of entries(d.pieces)) {
-    const count = isRecord(p) && typeof p.count === 'number' ? p.count : 0;
-    for (let i = 1; i <= count; i++) {
-      setOwn(state.pieces, count === 1 ? type : `${type}_${i}`, { type, at: null, owner: null, facing: null, flipped: false, hidden: isRecord(p) && p.hidden === true, props: {} });
-    }
+  for (const { id, type, hidden } of piecePlan(program)) {
+    setOwn(state.pieces, id, { type, at: null, owner: null, facing: null, flipped: false, hidden, props: {} });
   }
   const owners = { player: players.map((p) => p.id), side: sides };
   for (const [id, z] of entries(d.zones)) {
@@ -142,7 +139,13 @@ function initialValues(program: Program, state: GameState, owners: { player: str
     const list = ownersOf(v.per);
     if (!list) state.vars[id] = cloneData(init);
     else if (init === null || typeof init !== 'object') state.vars[id] = copyOf(shared, `v:${id}:${list.length}`, list, init);
-    else state.vars[id] = perOwner(list, () => cloneData(init));
+    else {
+      // Each owner its own copy, set into a copy of the owners' fixed-shape record (built key by
+      // key, a record of 165 pieces would be a slow dictionary object, see perOwner).
+      const out = copyOf(shared, `k:${String(v.per)}:${list.length}`, list, null);
+      for (const k of list) setOwn(out, k, cloneData(init));
+      state.vars[id] = out;
+    }
   }
 }
 
@@ -159,6 +162,25 @@ function templatesOf(program: Program): Map<string, Record<string, unknown>> {
   if (!m) templates.set(program, (m = new Map()));
   return m;
 }
+
+/**
+ * Every piece to create, in creation order, with its id and type worked out once per program: the
+ * ids are the same strings in every game (no `${type}_${i}` made per game), so filing each under its
+ * key is a known key's store. A later id equal to an earlier one replaces it, as setting it did.
+ */
+function piecePlan(program: Program): ReadonlyArray<{ id: string; type: string; hidden: boolean }> {
+  let plan = plans.get(program);
+  if (!plan) {
+    plan = [];
+    for (const [type, p] of entries(program.data.pieces)) {
+      const count = isRecord(p) && typeof p.count === 'number' ? p.count : 0;
+      for (let i = 1; i <= count; i++) plan.push({ id: count === 1 ? type : `${type}_${i}`, type, hidden: isRecord(p) && p.hidden === true });
+    }
+    plans.set(program, plan);
+  }
+  return plan;
+}
+const plans = new WeakMap<Program, Array<{ id: string; type: string; hidden: boolean }>>();
 
 /** The piece ids (creation order) as the keys of a fixed-shape record, each game's pieces copied from it. */
 function pieceKeys(program: Program): Record<string, unknown> {
