@@ -57,6 +57,47 @@ export async function counters(page: Page): Promise<Array<{ label: string; title
   );
 }
 
+/**
+ * Counters that meet another area's counters or its shape (`piece@area / piece@area` or
+ * `piece@area / area`; an area drawn later covers what reaches into it): an area's counters may
+ * touch each other and their own area, never another's. A circle is measured as a circle.
+ */
+export async function countersMeetingAcrossAreas(page: Page): Promise<string[]> {
+  type Box = Rect & { height: number };
+  const box = (r: Rect & { height?: number }): Box => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height ?? r.bottom - r.top });
+  const shown = await page.locator('rs-playtest-view rs-game-board g.area').evaluateAll((els) =>
+    (els as unknown as Array<ShownElement & { querySelectorAll(selector: string): ArrayLike<ShownElement>; tagName: string }>).map((g) => {
+      const shape = g.querySelector('.shape') as (ShownElement & { tagName: string }) | null;
+      const rect = (e: ShownElement) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width }; };
+      return {
+        place: g.getAttribute('data-place') ?? '',
+        shape: shape ? { circle: shape.tagName.toLowerCase() === 'circle', box: rect(shape) } : null,
+        counters: Array.from(g.querySelectorAll('g.piece')).map((p) => ({ piece: p.getAttribute('data-piece') ?? '', box: rect(p.querySelector('rect')!) })),
+      };
+    }),
+  );
+  const touchesShape = (c: Rect, s: { circle: boolean; box: Rect }): boolean => {
+    if (!s.circle) return meet(c, s.box);
+    const r = s.box.width / 2;
+    const cx = (s.box.left + s.box.right) / 2;
+    const cy = (s.box.top + s.box.bottom) / 2;
+    const dx = Math.max(c.left - cx, 0, cx - c.right);
+    const dy = Math.max(c.top - cy, 0, cy - c.bottom);
+    return dx * dx + dy * dy < r * r;
+  };
+  const out: string[] = [];
+  for (const a of shown) {
+    for (const c of a.counters) {
+      for (const b of shown) {
+        if (b.place === a.place) continue;
+        if (b.shape && touchesShape(box(c.box), b.shape)) out.push(`${c.piece}@${a.place} / ${b.place}`);
+        for (const d of b.counters) if (a.place < b.place && meet(c.box, d.box)) out.push(`${c.piece}@${a.place} / ${d.piece}@${b.place}`);
+      }
+    }
+  }
+  return out;
+}
+
 /** Pairs of boxes that overlap, by their texts. */
 export function overlapping(texts: readonly ShownText[]): string[] {
   const out: string[] = [];

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { openPath, pickGame, waitForEditor } from './editor-page.ts';
-import { boardTexts, counters, overflowing, overlapping, overlappingBetween } from './board-checks.ts';
+import { boardTexts, counters, countersMeetingAcrossAreas, overflowing, overlapping, overlappingBetween } from './board-checks.ts';
 import { gameStatus, importFixture, newGame, openPlaytest, prompt, setSeats, showView, waitForPrompt } from './game-page.ts';
 import { useServedApp, type serveDist, type Session } from './harness.ts';
 
@@ -144,6 +144,19 @@ describe('editor fixes from the browser walk, at 1024×768', () => {
     for (const l of await boardTexts(page, 'counter-label')) expect(l.px, l.text).toBeGreaterThanOrEqual(MIN_PX);
     expect(await overflowing(page, 'rs-playtest-view rs-game-board .mini')).toEqual([]);
     await s.shot('dragut-counters');
+    expect(s.errors).toEqual([]);
+  });
+
+  test("Dragut: wide counters stack in their area rather than cover a neighbour's", async () => {
+    const { page } = s;
+    // Seed 1 between Random bots ends with Bartolomeo and Women in Porta delle Saline: in a row
+    // they reached over San Michele di Pagana's counter.
+    await setSeats(page, { p1: 'bot', p2: 'bot' }, 0);
+    await newGame(page);
+    await expect.poll(() => gameStatus(page), { timeout: 90_000 }).toContain('Game over');
+    expect(await page.locator('rs-game-board g.area[data-place="porta_delle_saline"] g.piece').count()).toBeGreaterThanOrEqual(2);
+    expect(await countersMeetingAcrossAreas(page)).toEqual([]);
+    await s.shot('dragut-stacked');
     expect(s.errors).toEqual([]);
   });
 

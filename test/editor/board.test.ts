@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { counterSlots, facingAngle, hexCenter, hexLabel, layoutAreas, layoutHexes, BOARD_WIDTH } from '../../editor/components/game-board/board-geometry.ts';
+import { counterRoom, counterSlots, facingAngle, hexCenter, hexLabel, layoutAreas, layoutHexes, BOARD_WIDTH } from '../../editor/components/game-board/board-geometry.ts';
 import { intersects, placeAreaLabels, shortForm, textWidth } from '../../editor/components/game-board/board-labels.ts';
 import { boardModel } from '../../editor/play/board-model.ts';
 import { compileEntry } from '../../editor/play/compile.ts';
@@ -115,5 +115,19 @@ describe('board labels (legible at any size)', () => {
     const slots = counterSlots(3, 40, 8, 20);
     expect(slots.map((s) => s.x)).toEqual([-43, 0, 43]);
     expect(slots.every((s) => s.y === 0)).toBe(true);
+  });
+
+  test('wide counters should stack rather than reach into the next area, and narrow ones stay in a row', () => {
+    // Areas of radius 30, two of them 100 apart: a row may be 90 wide there (not reaching the
+    // other's centre), so two 90-wide counters go one above the other; 50 from a neighbour, a row
+    // must stop 4 short of its circle (2 × (50 − 30) − 4 = 36, less than 0.9 × 50).
+    const room = counterRoom(new Map([['a', { x: 0, y: 0 }], ['b', { x: 100, y: 0 }], ['c', { x: 0, y: 300 }], ['d', { x: 50, y: 300 }]]), 30);
+    expect(room.get('a')).toBeCloseTo(90);
+    expect(room.get('c')).toBeCloseTo(36);
+    expect(counterSlots(2, 90, 8, 20, room.get('a'))).toEqual([{ x: 0, y: -11.5 }, { x: 0, y: 11.5 }]);
+    // Square counters of 20 fit four to a row of 90; the fifth starts a second row.
+    expect(counterSlots(5, 20, 8, 20, 90).map((s) => s.y)).toEqual([-11.5, -11.5, -11.5, -11.5, 11.5]);
+    // Three of 40 in 90: two to a row, centred.
+    expect(counterSlots(3, 40, 8, 20, 90)).toEqual([{ x: -21.5, y: -11.5 }, { x: 21.5, y: -11.5 }, { x: 0, y: 11.5 }]);
   });
 });

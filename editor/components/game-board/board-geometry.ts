@@ -126,14 +126,33 @@ export function hexLabel(grid: GridModel, col: number, row: number): string {
   return grid.label.replace(/\{(col|row)(?::(\d+))?\}/g, (_, key: string, width?: string) => String(key === 'col' ? col : row).padStart(Number(width ?? 0), '0'));
 }
 
-/** Offsets of up to `max` counters (`width` × `height`) laid out in rows of four around a point. */
-export function counterSlots(count: number, width: number, max = 8, height = width): Point[] {
+/**
+ * Offsets of up to `max` counters (`width` × `height`) laid out in rows of four around a point,
+ * or of fewer when a row of four would be wider than `room` (at least one a row): wide counters
+ * then stack instead of reaching into the next area's.
+ */
+export function counterSlots(count: number, width: number, max = 8, height = width, room = Infinity): Point[] {
   const n = Math.min(count, max);
-  const perRow = Math.min(n, 4);
-  const rows = Math.ceil(n / 4);
+  const cols = Math.max(1, Math.min(4, Math.floor((room + 3) / (width + 3))));
+  const perRow = Math.min(n, cols);
+  const rows = Math.ceil(n / cols);
   return Array.from({ length: n }, (_, i) => {
-    const row = Math.floor(i / 4);
-    const inRow = row === rows - 1 ? n - row * 4 : perRow;
-    return { x: ((i % 4) - (inRow - 1) / 2) * (width + 3), y: (row - (rows - 1) / 2) * (height + 3) };
+    const row = Math.floor(i / cols);
+    const inRow = row === rows - 1 ? n - row * cols : perRow;
+    return { x: ((i % cols) - (inRow - 1) / 2) * (width + 3), y: (row - (rows - 1) / 2) * (height + 3) };
   });
+}
+
+/**
+ * How wide a row of counters may be around each area's centre (areas of `radius`): short of the
+ * nearest other area's shape, which is drawn over counters that reach into it, and of most of the
+ * way to its centre, so that two neighbours' rows do not meet either.
+ */
+export function counterRoom(points: ReadonlyMap<string, Point>, radius: number): Map<string, number> {
+  const all = [...points];
+  return new Map(all.map(([id, p]) => {
+    let nearest = Infinity;
+    for (const [other, q] of all) if (other !== id) nearest = Math.min(nearest, Math.hypot(q.x - p.x, q.y - p.y));
+    return [id, Math.min(nearest * 0.9, 2 * (nearest - radius) - 4)] as const;
+  }));
 }

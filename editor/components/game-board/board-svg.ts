@@ -6,7 +6,7 @@
  */
 import { nothing, svg, type TemplateResult } from 'lit';
 import type { BoardModel, OptionPreview, PieceView } from '../../play/protocol.ts';
-import { counterSlots, facingAngle, hexCenter, hexLabel, hexPoints, layoutAreas, layoutHexes, type AreaLayout, type Point } from './board-geometry.ts';
+import { counterRoom, counterSlots, facingAngle, hexCenter, hexLabel, hexPoints, layoutAreas, layoutHexes, type AreaLayout, type Point } from './board-geometry.ts';
 import { MIN_TEXT_PX, placeAreaLabels, textWidth } from './board-labels.ts';
 import { counterColors } from './piece-colors.ts';
 
@@ -48,7 +48,8 @@ export function areaMapSvg(ctx: BoardContext): TemplateResult {
   const byPlace = groupByPlace(ctx.pieces);
   const nameSize = Math.max(13, MIN_TEXT_PX * ctx.unit);
   const placedAreas = ctx.board.areas.map((a) => ({ id: a.id, name: a.name, at: layout.at.get(a.id)! }));
-  const stacks = new Map(ctx.board.areas.map((a) => [a.id, counterStack(ctx, byPlace.get(a.id) ?? [], layout.counter)] as const));
+  const room = counterRoom(layout.at, layout.radius);
+  const stacks = new Map(ctx.board.areas.map((a) => [a.id, counterStack(ctx, byPlace.get(a.id) ?? [], layout.counter, room.get(a.id))] as const));
   // Counters wider than their area are obstacles for names too.
   const counterBoxes = ctx.board.areas.flatMap((a) => {
     const p = layout.at.get(a.id)!;
@@ -152,14 +153,14 @@ function previewClass(ctx: BoardContext, place: string): string {
 }
 
 /** Where the counters of one area go: options first; more than fit show as `+n` in the last slot. */
-function counterStack(ctx: BoardContext, pieces: readonly PieceView[], size: number) {
+function counterStack(ctx: BoardContext, pieces: readonly PieceView[], size: number, room?: number) {
   const max = 8;
   const sorted = [...pieces].sort((a, b) => Number(ctx.pieceOptions.has(b.id)) - Number(ctx.pieceOptions.has(a.id)));
   const shown = sorted.length > max ? sorted.slice(0, max - 1) : sorted;
   const boxes = shown.map((p) => counterBox(ctx, p, size));
   const width = Math.max(size, ...boxes.map((b) => b.width));
   const height = Math.max(size, ...boxes.map((b) => b.height));
-  return { shown, more: sorted.length - shown.length, width, height, slots: counterSlots(shown.length + (sorted.length > max ? 1 : 0), width, max, height) };
+  return { shown, more: sorted.length - shown.length, width, height, slots: counterSlots(shown.length + (sorted.length > max ? 1 : 0), width, max, height, room) };
 }
 
 function countersSvg(ctx: BoardContext, stack: ReturnType<typeof counterStack>, size: number) {
