@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { counterRoom, counterSlots, facingAngle, hexCenter, hexLabel, layoutAreas, layoutHexes, BOARD_WIDTH } from '../../editor/components/game-board/board-geometry.ts';
+import { counterRoom, counterSlots, facingAngle, hexCenter, hexLabel, layoutAreas, layoutHexes, spreadApart, BOARD_WIDTH } from '../../editor/components/game-board/board-geometry.ts';
 import { intersects, placeAreaLabels, shortForm, textWidth } from '../../editor/components/game-board/board-labels.ts';
 import { boardModel } from '../../editor/play/board-model.ts';
 import { compileEntry } from '../../editor/play/compile.ts';
@@ -75,9 +75,9 @@ describe('board geometry', () => {
 
   test('areas should be scaled into the drawing, and areas without a position laid out below', () => {
     const layout = layoutAreas([
-      { id: 'a', name: 'A', at: [0, 0], shape: 'circle' },
-      { id: 'b', name: 'B', at: [100, 50], shape: 'circle' },
-      { id: 'c', name: 'C', shape: 'circle' },
+      { id: 'a', name: 'A', at: [0, 0], shape: 'circle' as const },
+      { id: 'b', name: 'B', at: [100, 50], shape: 'circle' as const },
+      { id: 'c', name: 'C', shape: 'circle' as const },
     ]);
     const a = layout.at.get('a')!;
     const b = layout.at.get('b')!;
@@ -85,6 +85,34 @@ describe('board geometry', () => {
     expect(b.x).toBeLessThanOrEqual(BOARD_WIDTH);
     expect(layout.at.get('c')!.y).toBeGreaterThan(b.y);
     expect(counterSlots(10, 20)).toHaveLength(8);
+  });
+
+  test('areas written a few units apart (real coordinates) should be drawn apart, in about the same places, the rest as written', () => {
+    // Four ports within 10 units of each other on a map 300 units wide, and two far away.
+    const areas = [
+      { id: 'p1', name: 'P1', at: [200, 30] as [number, number], shape: 'circle' as const },
+      { id: 'p2', name: 'P2', at: [205, 35] as [number, number], shape: 'circle' as const },
+      { id: 'p3', name: 'P3', at: [200, 40] as [number, number], shape: 'circle' as const },
+      { id: 'p4', name: 'P4', at: [195, 35] as [number, number], shape: 'circle' as const },
+      { id: 'west', name: 'West', at: [0, 100] as [number, number], shape: 'circle' as const },
+      { id: 'east', name: 'East', at: [300, 160] as [number, number], shape: 'circle' as const },
+    ];
+    const layout = layoutAreas(areas);
+    const at = (id: string) => layout.at.get(id)!;
+    for (const a of areas) for (const b of areas) if (a.id < b.id) expect(Math.hypot(at(a.id).x - at(b.id).x, at(a.id).y - at(b.id).y), `${a.id}-${b.id}`).toBeGreaterThan(89);
+    // Each keeps its side of the others (p2 east of p4, p3 south of p1), and the shapes keep the
+    // size the written map gives them.
+    expect(at('p2').x).toBeGreaterThan(at('p4').x);
+    expect(at('p3').y).toBeGreaterThan(at('p1').y);
+    expect(layout.radius).toBe(18);
+    // Areas already apart are drawn exactly where the scale puts them.
+    const spaced = [{ x: 0, y: 0 }, { x: 100, y: 0 }];
+    spreadApart(spaced, 90, { left: -1e9, right: 1e9, top: -1e9, bottom: 1e9 });
+    expect(spaced).toEqual([{ x: 0, y: 0 }, { x: 100, y: 0 }]);
+    // Two on one spot part along x; the same input gives the same drawing.
+    const same = () => { const p = [{ x: 50, y: 50 }, { x: 50, y: 50 }]; spreadApart(p, 90, { left: 0, right: 1000, top: 0, bottom: 1000 }); return p; };
+    expect(same()).toEqual([{ x: 5, y: 50 }, { x: 95, y: 50 }]);
+    expect(same()).toEqual(same());
   });
 });
 

@@ -40,15 +40,58 @@ export function layoutAreas(areas: readonly AreaModel[]): AreaLayout {
   const width = placed.length ? Math.max(400, Math.min(BOARD_WIDTH, spanX * scale + 2 * MARGIN)) : BOARD_WIDTH;
   const offsetX = (width - spanX * scale) / 2;
   for (const a of placed) at.set(a.id, { x: offsetX + (a.at![0] - minX) * scale, y: MARGIN + (a.at![1] - minY) * scale });
-  let height = placed.length ? MARGIN * 2 + spanY * scale : MARGIN;
+  // The areas' size follows the map as written; crowded areas then get room around them (the
+  // drawing grows downwards if it must), not bigger shapes.
+  const radius = clamp(nearest([...at.values()]) * 0.4, 18, 46);
+  const points = [...at.values()];
+  spreadApart(points, MIN_GAP, { left: MARGIN / 2, right: width - MARGIN / 2, top: -Infinity, bottom: Infinity });
+  const top = Math.min(...points.map((p) => p.y), MARGIN);
+  for (const p of points) p.y += MARGIN - top;
+  let height = placed.length ? Math.max(...points.map((p) => p.y)) + MARGIN : MARGIN;
   const loose = areas.filter((a) => !a.at);
   if (loose.length) {
     const perRow = Math.max(1, Math.floor((width - 2 * MARGIN) / 110));
     loose.forEach((a, i) => at.set(a.id, { x: MARGIN + (i % perRow) * 110 + 40, y: height + Math.floor(i / perRow) * 120 + 40 }));
     height += Math.ceil(loose.length / perRow) * 120 + 20;
   }
-  const radius = clamp(nearest([...at.values()]) * 0.4, 18, 46);
   return { width, height: Math.max(height, 200), radius, counter: clamp(radius * 0.62, 14, 26), at };
+}
+
+/**
+ * Areas whose `at` positions put them closer than this (SVG units) are pushed apart: a map drawn
+ * from real coordinates (ports a few miles apart) gets room for its areas, names and counters.
+ */
+const MIN_GAP = 90;
+
+/**
+ * Push apart, in place, points closer than `gap`: each close pair moves away from each other by
+ * what is missing, shared, for a bounded number of rounds, within `box`. Points already `gap`
+ * apart do not move, so a map that has the room is drawn exactly as written. Deterministic (the
+ * same map gives the same drawing), and a pair on the same spot parts along the x axis.
+ */
+export function spreadApart(points: Point[], gap: number, box: { left: number; right: number; top: number; bottom: number }): void {
+  for (let round = 0; round < 80; round++) {
+    let moved = false;
+    for (let i = 0; i < points.length; i++) {
+      for (let j = i + 1; j < points.length; j++) {
+        const a = points[i]!;
+        const b = points[j]!;
+        let dx = b.x - a.x;
+        let dy = b.y - a.y;
+        let d = Math.hypot(dx, dy);
+        if (d >= gap - 0.5) continue;
+        if (d < 1e-6) [dx, dy, d] = [1, 0, 1];
+        const push = (gap - d) / 2;
+        const [ux, uy] = [dx / d, dy / d];
+        a.x = clamp(a.x - ux * push, box.left, box.right);
+        a.y = clamp(a.y - uy * push, box.top, box.bottom);
+        b.x = clamp(b.x + ux * push, box.left, box.right);
+        b.y = clamp(b.y + uy * push, box.top, box.bottom);
+        moved = true;
+      }
+    }
+    if (!moved) return;
+  }
 }
 
 /** Smallest distance between two points (or a default for fewer than two). */
