@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { checkRuleset } from '../../interpreter/check/index.ts';
 import { nodeHost } from '../../interpreter/cli/node-host.ts';
 import { isError } from '../../interpreter/diagnostics.ts';
-import { loadRuleset } from '../../interpreter/load/index.ts';
+import { createMemoryHost, loadRuleset } from '../../interpreter/load/index.ts';
 import { compileRuleset, type Program } from '../../interpreter/compile/index.ts';
 import { Game, type RuntimeOptions } from '../../interpreter/runtime/index.ts';
 import type { GameSetup } from '../../interpreter/runtime/init.ts';
@@ -20,6 +20,13 @@ export function loadProgram(path: string): Program {
   const program = compileRuleset(loaded.model!);
   programs.set(path, program);
   return program;
+}
+
+/** Load (no errors allowed) and compile a one-file ruleset written in the test, as `r.yaml`. */
+export function programFromText(text: string): Program {
+  const loaded = loadRuleset('r.yaml', createMemoryHost({ 'r.yaml': text }));
+  expect(loaded.diagnostics.filter(isError)).toEqual([]);
+  return compileRuleset(loaded.model!);
 }
 
 /** Start a game that must start (setup problems fail the test). */

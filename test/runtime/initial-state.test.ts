@@ -4,9 +4,8 @@
  * own records, whatever an earlier game did to its.
  */
 import { describe, expect, test } from 'vitest';
-import { compileRuleset } from '../../interpreter/compile/index.ts';
-import { createMemoryHost, loadRuleset } from '../../interpreter/load/index.ts';
-import { Game, type Program } from '../../interpreter/runtime/index.ts';
+import type { Game, Program } from '../../interpreter/runtime/index.ts';
+import { programFromText, startGame } from '../helpers/ruleset.ts';
 
 function program(): Program {
   const text = [
@@ -25,16 +24,10 @@ function program(): Program {
     "flow: { rounds: { count: 1 }, phases: [ { id: p, do: 'log \"turn\"' } ] }",
     'victory: { do: "end game with { winner: none }" }',
   ].join('\n');
-  const loaded = loadRuleset('r.yaml', createMemoryHost({ 'r.yaml': text }));
-  expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  return compileRuleset(loaded.model!);
+  return programFromText(text);
 }
 
-function start(p: Program, seed: number): Game {
-  const g = Game.start(p, { seed }, { log: 'none' });
-  if (!(g instanceof Game)) throw new Error(JSON.stringify(g.problems));
-  return g;
-}
+const start = (p: Program, seed: number): Game => startGame(p, { seed }, { log: 'none' });
 
 describe('the starting state', () => {
   test('pieces should be created in declaration order, numbered within their type, hidden as declared', () => {
