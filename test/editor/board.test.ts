@@ -3,7 +3,8 @@ import { counterRoom, counterSlots, facingAngle, hexCenter, hexLabel, layoutArea
 import { intersects, placeAreaLabels, shortForm, textWidth } from '../../editor/components/game-board/board-labels.ts';
 import { boardModel } from '../../editor/play/board-model.ts';
 import { compileEntry } from '../../editor/play/compile.ts';
-import type { GridModel } from '../../editor/play/protocol.ts';
+import type { BoardModel, GridModel } from '../../editor/play/protocol.ts';
+import { optionZones } from '../../editor/components/game-board/zone-titles.ts';
 import { hexNeighbour } from '../../interpreter/runtime/map.ts';
 import { importedFixture, shippedGame } from './helpers.ts';
 
@@ -157,5 +158,29 @@ describe('board labels (legible at any size)', () => {
     expect(counterSlots(5, 20, 8, 20, 90).map((s) => s.y)).toEqual([-11.5, -11.5, -11.5, -11.5, 11.5]);
     // Three of 40 in 90: two to a row, centred.
     expect(counterSlots(3, 40, 8, 20, 90)).toEqual([{ x: -21.5, y: -11.5 }, { x: 21.5, y: -11.5 }, { x: 0, y: 11.5 }]);
+  });
+});
+
+describe('where a question’s options are', () => {
+  const zonesBoard = {
+    sides: [{ id: 'red', name: 'Red' }],
+    zones: [
+      { id: 'market', name: 'Market', per: 'global', visibility: 'public' },
+      { id: 'hand', name: 'Hand', per: 'player', visibility: 'owner' },
+    ],
+  } as unknown as BoardModel;
+  const state = {
+    players: [{ id: 'p1', name: 'Ann', side: null }, { id: 'p2', name: 'Bo', side: null }],
+    pieces: [
+      { id: 'ship_1', type: 'ship', at: 'market', facing: null, flipped: false, owner: null },
+      { id: 'card_1', type: 'card', at: 'hand@p2', facing: null, flipped: false, owner: null },
+      { id: 'scout', type: 'scout', at: 'hill', facing: null, flipped: false, owner: null },
+    ],
+  };
+
+  test('options lying in boxes below the map should name those boxes, in the order the board shows them; options on the map none', () => {
+    expect(optionZones(zonesBoard, state, [{ kind: 'piece', id: 'card_1' }, { kind: 'piece', id: 'ship_1' }, null])).toEqual(['Market', 'Hand — Bo']);
+    expect(optionZones(zonesBoard, state, [{ kind: 'zone', id: 'hand@p1' }])).toEqual(['Hand — Ann']);
+    expect(optionZones(zonesBoard, state, [{ kind: 'piece', id: 'scout' }, { kind: 'area', id: 'hill' }])).toEqual([]);
   });
 });

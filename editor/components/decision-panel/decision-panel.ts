@@ -21,17 +21,21 @@ export class RsDecisionPanel extends LitElement {
     pending: { attribute: false },
     waiting: { attribute: false },
     selected: { attribute: false },
+    zones: { attribute: false },
   };
 
   declare pending: PendingView | null;
   declare waiting: PlayUpdate['waiting'];
   declare selected: readonly number[];
+  /** The boxes below the map that hold options (`optionZones`), named in the hint: they may be out of sight. */
+  declare zones: readonly string[];
 
   constructor() {
     super();
     this.pending = null;
     this.waiting = null;
     this.selected = [];
+    this.zones = [];
   }
 
   protected override render() {
@@ -53,7 +57,8 @@ export class RsDecisionPanel extends LitElement {
       data-preview-end=${p.previews?.[i]?.end ?? nothing} data-preview-path=${p.previews?.[i]?.path.join(' ') ?? nothing}
       @mouseenter=${() => this.look(i)} @mouseleave=${() => this.look(null)} @focus=${() => this.look(i)} @blur=${() => this.look(null)}>${label}${this.endText(p, i)}</button></li>`)}</ul>`;
     if (!onBoard) return buttons;
-    return html`<p class="hint">Choose on the board: ${p.labels.length} highlighted.</p>
+    const where = this.zones.length ? `, in ${this.zones.join(', ')}` : '';
+    return html`<p class="hint">Choose on the board: ${p.labels.length} highlighted${where}.</p>
       <details><summary>Or pick from the list</summary>${buttons}</details>`;
   }
 

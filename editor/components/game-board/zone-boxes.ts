@@ -7,22 +7,10 @@ import { html, nothing } from 'lit';
 import type { PieceView, SeatState } from '../../play/protocol.ts';
 import { shortName, type BoardContext } from './board-svg.ts';
 import { counterColors } from './piece-colors.ts';
-
-interface ZoneBox {
-  key: string;
-  title: string;
-}
-
-export function zoneInstances(ctx: BoardContext, state: SeatState): ZoneBox[] {
-  return ctx.board.zones.flatMap((z) => {
-    if (z.per === 'player') return state.players.map((p) => ({ key: `${z.id}@${p.id}`, title: `${z.name} — ${p.name}` }));
-    if (z.per === 'side') return ctx.board.sides.map((s) => ({ key: `${z.id}@${s.id}`, title: `${z.name} — ${s.name}` }));
-    return [{ key: z.id, title: z.name }];
-  });
-}
+import { zoneBoxesOf, type ZoneBox } from './zone-titles.ts';
 
 export function zoneBoxes(ctx: BoardContext, state: SeatState) {
-  const boxes = zoneInstances(ctx, state);
+  const boxes = zoneBoxesOf(ctx.board, state);
   const unplaced = ctx.setup ? ctx.pieces.filter((p) => p.at === null) : [];
   if (!boxes.length && !unplaced.length) return nothing;
   return html`<div class="zones">

@@ -6,6 +6,7 @@ import { parseReplay, replayRulesetPath } from '../../play/replay-data.ts';
 import { baseName, downloadText } from '../../workspace/download.ts';
 import '../decision-panel/decision-panel.ts';
 import '../game-board/game-board.ts';
+import { optionZones } from '../game-board/zone-titles.ts';
 import '../game-log/game-log.ts';
 import '../game-setup/game-setup.ts';
 import { PLAYTEST_OPPONENT, defaultSetup, gameSetup, seatNames, type SetupValue } from '../game-setup/setup-value.ts';
@@ -122,7 +123,7 @@ export class RsPlaytestView extends LitElement {
             <aside>
               ${gameStatus(gameBoard, u, () => u.error && emit(this, 'rs-open-file', { path: u.error.file, range: u.error.range, beside: true }))}
               ${this.renderThinking(u)}
-              <rs-decision-panel .pending=${u.pending} .waiting=${u.waiting} .selected=${this.selected} @rs-board-pick=${this.handlePick} @rs-answer=${this.handleAnswer} @rs-preview-option=${(e: RsEvent<'rs-preview-option'>) => (this.looking = e.detail.option)}></rs-decision-panel>
+              <rs-decision-panel .pending=${u.pending} .waiting=${u.waiting} .selected=${this.selected} .zones=${u.pending && u.state ? optionZones(gameBoard, u.state, u.pending.targets) : []} @rs-board-pick=${this.handlePick} @rs-answer=${this.handleAnswer} @rs-preview-option=${(e: RsEvent<'rs-preview-option'>) => (this.looking = e.detail.option)}></rs-decision-panel>
               ${tracksPanel(gameBoard, u.state)}
               <h3>Log</h3>
               <rs-game-log .log=${u.log}></rs-game-log>
