@@ -25,8 +25,19 @@ export interface AreaLayout {
   at: Map<string, Point>;
 }
 
-/** Scale the areas' `at` positions into the drawing; areas without one go in a row at the bottom. */
+/**
+ * Scale the areas' `at` positions into the drawing; areas without one go in a row at the bottom.
+ * Kept per areas list (a board's areas do not change between the updates of a game, and pushing
+ * crowded areas apart is quadratic in their number): callers must not change the result.
+ */
 export function layoutAreas(areas: readonly AreaModel[]): AreaLayout {
+  let layout = layouts.get(areas);
+  if (!layout) layouts.set(areas, (layout = computeLayout(areas)));
+  return layout;
+}
+const layouts = new WeakMap<readonly AreaModel[], AreaLayout>();
+
+function computeLayout(areas: readonly AreaModel[]): AreaLayout {
   const placed = areas.filter((a) => a.at);
   const xs = placed.map((a) => a.at![0]);
   const ys = placed.map((a) => a.at![1]);
