@@ -1,6 +1,7 @@
 import { winnersPrecision, type Comparison, type MeanChange, type RateChange } from '../analysis/compare.ts';
 import type { ElementChange, TableGrid, ValueChange } from '../analysis/diff.ts';
 import type { OddsChange, OddsSide } from '../analysis/odds-diff.ts';
+import { blindBotsNote } from './summary-format.ts';
 
 const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 // Negative numbers with a true minus sign, as the changes have.
@@ -85,6 +86,7 @@ function precisionLine(c: Comparison): string {
 export function formatComparison(c: Comparison, basePath: string, variantPath: string): string {
   let out = `base:    ${basePath} (${c.base.ruleset}, rules ${c.base.hash})\nvariant: ${variantPath} (${c.variant.ruleset}, rules ${c.variant.hash})\n`;
   out += `${c.games} games each, paired: game i of both uses seed ${c.seed}:i and the same bots (${c.agents.join(', ')}).\n`;
+  out += blindBotsNote(c.agents);
   out += `Changes are variant − base with 95% intervals, paired by seed (shares: Newcombe paired score; means: paired t); * = the interval excludes 0.\n\n`;
   out += rateLines('winners', c.winners);
   if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `\n${rateLines('outcomes', c.outcomes)}`;

@@ -63,7 +63,7 @@ export function runMerge(argv: string[], io: Io): number {
   if (first.command === 'simulate') {
     const summary = summariseRecords(records as GameRecord[], String(run.ruleset), String(run.hash));
     const written = writeReport('merge', args.values.report, { title: `Simulation of ${String(run.path)}`, command, summary }, io);
-    io.out(args.values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, String(run.path)));
+    io.out(args.values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, String(run.path), (run.agents as string[] | undefined) ?? []));
     if (!written) return 2;
     return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;
   }

@@ -145,7 +145,7 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
   const summary = { ...summarise(records, program), ...(interrupted ? { interrupted } : {}) };
   const report = writeReport('simulate', values.report, { title: `Simulation of ${path}${interruptedTitle(interrupted)}`, command, summary }, io);
   // The figures are printed even when the report could not be written: the games are not lost.
-  io.out(values.json ? `${JSON.stringify(summary, null, 2)}\n` : `${interruptedLine(interrupted)}${formatSummary(summary, path)}`);
+  io.out(values.json ? `${JSON.stringify(summary, null, 2)}\n` : `${interruptedLine(interrupted)}${formatSummary(summary, path, agents)}`);
   if (!report) return 2;
   if (interrupted) return INTERRUPTED;
   return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;

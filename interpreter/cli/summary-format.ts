@@ -11,10 +11,25 @@ function table(title: string, rows: Share[]): string {
 
 const stat = (name: string, s: Stats) => `  ${name.padEnd(10)} mean ${s.mean.toFixed(2)}  median ${s.median}  p95 ${s.p95}  min ${s.min}  max ${s.max}\n`;
 
+/** Agents that choose without looking ahead: their games say what chance alone does. */
+const BLIND = new Set(['random', 'first']);
+
+/**
+ * What random play can and cannot tell, said under figures played by random bots only (the
+ * default): a designer reading "Protesters 100%" should know it is not how people would fare.
+ */
+export function blindBotsNote(agents: readonly string[]): string {
+  return agents.length > 0 && agents.every((a) => BLIND.has(a))
+    ? 'These bots do not look ahead: the figures show what chance alone does, not who wins between\nsides that play to win (--agents easy, normal or hard search to win; seconds to minutes a game).\n'
+    : '';
+}
+
 /** The simulate summary as people read it; nothing in it depends on timing, so runs compare with diff. */
-export function formatSummary(s: SimulationSummary, path: string): string {
+export function formatSummary(s: SimulationSummary, path: string, agents: readonly string[]): string {
   let out = `${path} (${s.ruleset}, rules ${s.hash})\n`;
-  out += `games: ${s.games}, ended: ${s.ended}, runtime errors: ${s.errors.count}\n\n`;
+  out += `games: ${s.games}, ended: ${s.ended}, runtime errors: ${s.errors.count}\n`;
+  if (agents.length) out += `bots: ${agents.join(', ')}\n${blindBotsNote(agents)}`;
+  out += '\n';
   out += table('winners', s.winners);
   if (s.outcomes.some((o, i) => o.label !== s.winners[i]?.label)) out += `\n${table('outcomes', s.outcomes)}`;
   out += `\ngame length\n${stat('rounds', s.rounds)}${stat('decisions', s.decisions)}`;

@@ -29,6 +29,15 @@ describe('rulesmith simulate', () => {
     expect(c.out).not.toBe(a.out);
   });
 
+  test('the summary should say which bots played, and that bots playing at random say nothing of who wins when sides play to win', async () => {
+    const random = await runCli(['simulate', DUEL, '--games', '4', '--seed', '9']);
+    expect(random.out).toContain('runtime errors: 0\nbots: random\nThese bots do not look ahead: the figures show what chance alone does');
+    expect(random.out).toContain('--agents easy, normal or hard search to win');
+    const greedy = await runCli(['simulate', DUEL, '--games', '4', '--seed', '9', '--agents', 'greedy,random']);
+    expect(greedy.out).toContain('bots: greedy, random\n\nwinners');
+    expect(greedy.out).not.toContain('do not look ahead');
+  });
+
   test('worker threads should give exactly the summary of a single thread', async () => {
     const one = await runCli(['simulate', DUEL, '--games', '30', '--seed', '5', '--workers', '1']);
     const two = await runCli(['simulate', DUEL, '--games', '30', '--seed', '5', '--workers', '2']);
