@@ -16,7 +16,7 @@ const BLIND = new Set(['random', 'first']);
 
 /**
  * What random play can and cannot tell, said under figures played by random bots only (the
- * default): a designer reading "Protesters 100%" should know it is not how people would fare.
+ * default): a designer reading "one side wins 100%" should know it is not how people would fare.
  */
 export function blindBotsNote(agents: readonly string[]): string {
   return agents.length > 0 && agents.every((a) => BLIND.has(a))
