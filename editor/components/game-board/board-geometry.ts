@@ -23,6 +23,8 @@ export interface AreaLayout {
   /** Size of a piece counter. */
   counter: number;
   at: Map<string, Point>;
+  /** How wide a row of counters may be around each area (`counterRoom`), kept with the layout. */
+  room: Map<string, number>;
 }
 
 /**
@@ -65,7 +67,7 @@ function computeLayout(areas: readonly AreaModel[]): AreaLayout {
     loose.forEach((a, i) => at.set(a.id, { x: MARGIN + (i % perRow) * 110 + 40, y: height + Math.floor(i / perRow) * 120 + 40 }));
     height += Math.ceil(loose.length / perRow) * 120 + 20;
   }
-  return { width, height: Math.max(height, 200), radius, counter: clamp(radius * 0.62, 14, 26), at };
+  return { width, height: Math.max(height, 200), radius, counter: clamp(radius * 0.62, 14, 26), at, room: counterRoom(at, radius) };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { nothing, svg, type TemplateResult } from 'lit';
 import type { BoardModel, OptionPreview, PieceView } from '../../play/protocol.ts';
-import { counterRoom, counterSlots, facingAngle, hexCenter, hexLabel, hexPoints, layoutAreas, layoutHexes, type AreaLayout, type Point } from './board-geometry.ts';
+import { counterSlots, facingAngle, hexCenter, hexLabel, hexPoints, layoutAreas, layoutHexes, type AreaLayout, type Point } from './board-geometry.ts';
 import { MIN_TEXT_PX, placeAreaLabels, textWidth } from './board-labels.ts';
 import { counterColors } from './piece-colors.ts';
 
@@ -48,8 +48,7 @@ export function areaMapSvg(ctx: BoardContext): TemplateResult {
   const byPlace = groupByPlace(ctx.pieces);
   const nameSize = Math.max(13, MIN_TEXT_PX * ctx.unit);
   const placedAreas = ctx.board.areas.map((a) => ({ id: a.id, name: a.name, at: layout.at.get(a.id)! }));
-  const room = counterRoom(layout.at, layout.radius);
-  const stacks = new Map(ctx.board.areas.map((a) => [a.id, counterStack(ctx, byPlace.get(a.id) ?? [], layout.counter, room.get(a.id))] as const));
+  const stacks = new Map(ctx.board.areas.map((a) => [a.id, counterStack(ctx, byPlace.get(a.id) ?? [], layout.counter, layout.room.get(a.id))] as const));
   // Counters wider than their area are obstacles for names too.
   const counterBoxes = ctx.board.areas.flatMap((a) => {
     const p = layout.at.get(a.id)!;
