@@ -113,6 +113,11 @@ export interface Option extends Named {
   values?: string[];
   min?: number;
   max?: number;
+  /**
+   * Other options' values this one matters with (`{ opt_altitude: true }`); without them it keeps
+   * its default, and the editor shows it greyed.
+   */
+  requires?: Record<Id, boolean | number | string>;
 }
 
 /** A die. Plain `d6`/`d66` need no declaration; declare custom dice with their faces. */
@@ -307,8 +312,12 @@ export interface Phase extends Named {
   /** Runs when the phase ends, after `do`, its steps and its actions. */
   on_exit?: Script;
   steps?: Phase[];
-  /** An action phase: the acting player spends points on actions until out or passing. */
-  actions?: { points: Expression | 'unlimited'; allowed: Id[]; pass?: boolean } & Provenance;
+  /**
+   * An action phase: the acting player spends points on actions until out or passing. The points
+   * are `points` (counted from its value when the phase starts) or `pool` (a track or variable,
+   * read before every choice, that each action's cost is taken from): one of the two.
+   */
+  actions?: { points?: Expression | 'unlimited'; pool?: Expression; allowed: Id[]; pass?: boolean | Expression } & Provenance;
 }
 
 export interface Action extends Named {

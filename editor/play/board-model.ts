@@ -48,6 +48,7 @@ function optionModels(d: Data): OptionModel[] {
     if (o.values) m.values = [...o.values];
     if (typeof o.min === 'number') m.min = o.min;
     if (typeof o.max === 'number') m.max = o.max;
+    if (o.requires) m.requires = { ...o.requires };
     return m;
   });
 }

@@ -39,6 +39,8 @@ export interface OptionModel {
   values?: string[];
   min?: number;
   max?: number;
+  /** Other options' values it matters with (`requires:`); without them the game uses its default. */
+  requires?: Record<string, boolean | number | string>;
 }
 
 export interface AreaModel {

@@ -89,6 +89,7 @@ const BUILTIN_FUNCTIONS_NAMES: ReadonlySet<string> = new Set(BUILTIN_FUNCTIONS.k
 
 function parseSite(site: ScriptSite): ParsedSite['parsed'] {
   return site.mode === 'script' ? parseScript(site.text) : site.mode === 'template' ? parseTemplate(site.text) : parseExpression(site.text);
+  // A `place` parses as an expression; checkSiteOnce checks it as the target of `-=`.
 }
 
 interface ParsedSite {
@@ -304,6 +305,7 @@ function checkSiteOnce(ctx: CheckContext, symbols: SymbolTable, { site, parsed }
     return;
   }
   if (parsed.ast.kind === 'script') checker.block(parsed.ast.body, scope);
+  else if (site.mode === 'place') checkPlace(ctx, checker, site, parsed.ast, scope);
   else {
     const t = checker.expr(parsed.ast, scope);
     if (site.result === 'number' && !isNumeric(t)) {
@@ -317,6 +319,19 @@ function checkSiteOnce(ctx: CheckContext, symbols: SymbolTable, { site, parsed }
     }
     if (site.readOnly) for (const p of actingParts(parsed.ast, BUILTIN_FUNCTIONS_NAMES)) ctx.atSpan(site.path, p.span, p.report);
   }
+}
+
+/**
+ * A value the rules read and also take from (`actions.pool`): a track or variable, or a member or
+ * element of one. Checked as the target of `place -= 1`, so it gets every diagnostic an
+ * assignment's target gets (not a track or variable, not a number, a read-only member).
+ */
+function checkPlace(ctx: CheckContext, checker: StatementChecker, site: ScriptSite, ast: Expr, scope: Scope): void {
+  if (ast.kind !== 'name' && ast.kind !== 'member' && ast.kind !== 'index') {
+    ctx.atSpan(site.path, ast.span, { code: 'not-a-place', message: `\`${String(site.path[site.path.length - 1])}\` must name a value the rules can change, but this is a computed value.`, hint: 'Name a track or variable (`action_points`, `side.action_points`); for points counted from a computed value, write `points:` instead.' });
+    return;
+  }
+  checker.block([{ kind: 'assign', op: '-=', target: ast, value: { kind: 'number', value: 1, span: ast.span }, span: ast.span }], scope);
 }
 
 export { CheckContext } from './context.ts';

@@ -1,6 +1,8 @@
 import type { CheckContext } from './context.ts';
 import { entries, isRecord } from './context.ts';
 import { unknownRef } from './map.ts';
+import { allowedValues, optionValueOk } from './option-values.ts';
+import { didYouMean } from './suggest.ts';
 import { walkPhases } from './symbols.ts';
 
 /** Ids that data (not scripts) points at: sides, piece types, actions; bounds that make sense. */
@@ -42,7 +44,19 @@ export function checkReferences(ctx: CheckContext): void {
       if (typeof a === 'string' && !actions.has(a)) unknownRef(ctx, [...path, 'actions', 'allowed', i], a, actions, 'action', 'actions');
     });
     if (typeof phase.by === 'string' && !/^(each player|each side|all)$/.test(phase.by)) sideRef([...path, 'by'], phase.by);
+    if (isRecord(phase.actions)) checkPoints(ctx, [...path, 'actions'], phase.actions);
   });
+}
+
+/** An action phase counts its points one way: `points` from the phase's start, or a `pool` that scripts change too. */
+function checkPoints(ctx: CheckContext, path: Array<string | number>, actions: Record<string, unknown>): void {
+  if (actions.points === undefined && actions.pool === undefined) {
+    ctx.atKey(path, { code: 'missing-points', message: 'This action phase says how many points the player has neither with `points` nor with `pool`.', hint: 'Add `points: 2` (a number or expression, counted from the phase\'s start), `points: unlimited`, or `pool: side.action_points` (a track or variable the actions\' costs are taken from).' });
+  } else if (actions.points !== undefined && actions.pool !== undefined) {
+    ctx.atKey([...path, 'pool'], { code: 'points-and-pool', message: 'This action phase has both `points` and `pool`: the points would be counted twice.', hint: 'Keep `pool` when the points live in a track or variable that scripts change; otherwise keep `points`.' });
+  } else if (actions.pool !== undefined && typeof actions.pool !== 'string') {
+    ctx.atValue([...path, 'pool'], { code: 'not-a-place', message: '`pool` must name a track or variable, but this is a constant.', hint: 'Write `points:` for a fixed number of points, or name where they live (`pool: side.action_points`).' });
+  }
 }
 
 /** `reset: turn` needs a phase played in turns (`by: each player` or `each side`); `reset` needs a flow. */
@@ -111,8 +125,10 @@ function checkVisibility(ctx: CheckContext): void {
 }
 
 function checkOptions(ctx: CheckContext): void {
+  const options = ctx.model.data.options as Record<string, unknown> | undefined;
   for (const [id, o] of entries(ctx.model.data.options)) {
     if (!isRecord(o)) continue;
+    checkRequires(ctx, id, o, options ?? {});
     const want = o.type === 'boolean' ? 'boolean' : o.type === 'number' ? 'number' : 'string';
     const ok = typeof o.default === want && (o.type !== 'choice' || (Array.isArray(o.values) && o.values.includes(o.default)));
     if (!ok) {
@@ -121,6 +137,21 @@ function checkOptions(ctx: CheckContext): void {
         message: o.type === 'choice' ? `The default of option \`${id}\` must be one of its values.` : `The default of option \`${id}\` must be a ${want}.`,
         hint: o.type === 'choice' && Array.isArray(o.values) ? `Use one of: ${o.values.join(', ')}.` : `Write a ${want}.`,
       });
+    }
+  }
+}
+
+/** `requires: { other: value }`: each other option exists, is not this one, and may take that value. */
+function checkRequires(ctx: CheckContext, id: string, o: Record<string, unknown>, options: Record<string, unknown>): void {
+  for (const [other, want] of entries<unknown>(o.requires)) {
+    const path = ['options', id, 'requires', other];
+    if (other === id) {
+      ctx.atKey(path, { code: 'self-requirement', message: `Option \`${id}\` cannot require itself.`, hint: 'Name the other option it matters with, or remove the line.' });
+    } else if (!isRecord(options[other])) {
+      const dym = didYouMean(other, Object.keys(options));
+      ctx.atKey(path, { code: 'unknown-reference', message: `No option \`${other}\` is defined.${dym.text}`, hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : 'Name an option declared under `options:`.' });
+    } else if (!optionValueOk(options[other], want)) {
+      ctx.atValue(path, { code: 'invalid-requirement', message: `Option \`${other}\` is ${allowedValues(options[other])}, so it is never ${JSON.stringify(want)}: \`${id}\` would always keep its default.`, hint: `Require a value \`${other}\` can take (${allowedValues(options[other])}).` });
     }
   }
 }

@@ -12,8 +12,12 @@ export const UNLIMITED = 'unlimited';
 export interface ScriptSite {
   path: DataPath;
   text: string;
-  /** `template`: text with `{expr}` interpolations, unquoted (an invariant's message). */
-  mode: 'script' | 'expression' | 'template';
+  /**
+   * `template`: text with `{expr}` interpolations, unquoted (an invariant's message). `place`: an
+   * expression naming a value the rules read and also change (`actions.pool`: a track, a
+   * variable, or a member or element of one), checked as the target of `-=`.
+   */
+  mode: 'script' | 'expression' | 'template' | 'place';
   /** Names bound around this text (procedure params, the card being played…). */
   locals: Array<[string, Ty]>;
   /** Procedures may `return`. */
@@ -89,6 +93,11 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
       add([...path, 'do'], phase.do, 'script');
       // `points: unlimited` is a word of the file format, not an expression.
       if (isRecord(phase.actions) && phase.actions.points !== UNLIMITED) add([...path, 'actions', 'points'], phase.actions.points, 'expression');
+      if (isRecord(phase.actions)) {
+        add([...path, 'actions', 'pool'], phase.actions.pool, 'place');
+        // `pass: true`/`false`, or a condition asked before every menu.
+        add([...path, 'actions', 'pass'], phase.actions.pass, 'expression');
+      }
       add([...path, 'on_exit'], phase.on_exit, 'script');
     });
   }

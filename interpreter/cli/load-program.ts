@@ -2,7 +2,7 @@ import { didYouMean } from '../check/suggest.ts';
 import { isError } from '../diagnostics.ts';
 import type { FileHost } from '../load/index.ts';
 import { compileRuleset, CompileError, type Program } from '../compile/index.ts';
-import { allowedValues, parseOptionText } from '../runtime/options.ts';
+import { allowedValues, effectiveOptions, parseOptionText, unmetRequirements } from '../runtime/options.ts';
 import { formatText } from './format.ts';
 import type { Io } from './io.ts';
 import { nodeHost } from './node-host.ts';
@@ -53,6 +53,14 @@ export function parseOptions(program: Program, raw: string[] | undefined, io: Io
       return 2;
     }
     out[key] = read.value;
+  }
+  // An option set where its `requires` fail keeps its default: said, not refused (a script that
+  // sweeps options may set all of them).
+  const defs = program.data.options as Record<string, unknown> | undefined;
+  const effective = effectiveOptions(defs, out);
+  for (const [key, value] of Object.entries(out)) {
+    if (effective[key] === value) continue;
+    io.err(`rulesmith: note: --option ${key}=${String(value)} has no effect without ${unmetRequirements(defs, key, effective).join(' and ')}; it keeps its default, ${String(effective[key])}.\n`);
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { programFor } from './load-program.ts';
 export const OPTIONS_USAGE = `Usage: rulesmith options <ruleset> [--json] [--root DIR]
 
 Lists the options a ruleset declares (set them with --option k=v on simulate, play, tournament
-and odds): each one's type, default, allowed values and description.
+and odds): each one's type, default, allowed values, the options it matters with, and description.
 Exit 0; 1 when the ruleset has errors; 2 on usage or I/O errors.`;
 
 /** One option as `options --json` prints it. */
@@ -22,6 +22,8 @@ export interface OptionInfo {
   min?: number;
   max?: number;
   description?: string;
+  /** Other options' values it matters with; without them it keeps its default. */
+  requires?: Record<string, boolean | number | string>;
 }
 
 export function runOptions(argv: string[], io: Io): number {
@@ -56,11 +58,13 @@ export function optionInfos(options: Record<string, Option>): OptionInfo[] {
     ...(def.min !== undefined ? { min: def.min } : {}),
     ...(def.max !== undefined ? { max: def.max } : {}),
     ...(def.description !== undefined ? { description: def.description } : {}),
+    ...(def.requires !== undefined ? { requires: { ...def.requires } } : {}),
   }));
 }
 
 function formatOption(o: OptionInfo): string {
   const lines = [`${o.id}${o.name ? ` (${o.name})` : ''}`, `  type ${o.type}, default ${String(o.default)}; allowed: ${o.allowed}`];
+  if (o.requires) lines.push(`  only with ${Object.entries(o.requires).map(([k, v]) => `${k} = ${String(v)}`).join(' and ')} (otherwise ${String(o.default)})`);
   if (o.description) lines.push(`  ${o.description}`);
   lines.push(`  --option ${o.id}=${String(o.default)}`);
   return `${lines.join('\n')}\n`;

@@ -192,7 +192,13 @@ class FlowBuilder {
     const allowed = Array.isArray(spec.allowed) ? spec.allowed.map(String) : [];
     const info = this.actionInfo();
     const pure = (raw: unknown, script: CompiledScript | undefined) => raw === undefined || typeof raw === 'number' || typeof raw === 'boolean' || script?.pure === true;
-    const reusable = allowed.every((id) => {
+    // A pool is read before every menu (scripts may have spent or added to it) and costs are taken
+    // from it; `points` are counted in a slot from the phase's start.
+    const pool = this.scripts.get([...path, 'pool'].join('.'));
+    const poolAt: SourceAt = { path: [...path, 'pool'], span: NO_SPAN };
+    const passScript = this.scripts.get([...path, 'pass'].join('.'));
+    // The pass condition runs after the lists are made, before the answer: it must be pure too.
+    const reusable = pure(spec.pass, passScript) && allowed.every((id) => {
       const a = info.get(id);
       return !a || (pure(a.cost, a.costScript) && pure(a.when, a.whenScript) && (a.params.length === 0 || a.paramScripts[0]?.pure === true));
     });
@@ -212,7 +218,7 @@ class FlowBuilder {
     const paramsDone: Label = { pc: -1 };
     // Unlimited points (`points: unlimited`, or an expression giving none) are a null slot: JSON-safe, unlike Infinity.
     this.emit((f) => {
-      const v = spec.points === UNLIMITED ? null : valueAt(f.rt, [...path, 'points'], spec.points) ?? null;
+      const v = pool || spec.points === UNLIMITED ? null : valueAt(f.rt, [...path, 'points'], spec.points) ?? null;
       f.slots[points] = v === null ? null : toNumber(v) ?? 0;
       f.slots[guard] = 0;
     });
@@ -222,6 +228,7 @@ class FlowBuilder {
       const g = f.slots[guard] as number;
       if (g >= ACTION_LIMIT) { f.pc = end.pc; return; }
       f.slots[guard] = g + 1;
+      if (pool) f.slots[points] = poolPoints(rt, pool, poolAt);
       const left = f.slots[points] as number | null;
       // Kept only for a host that changes nothing between answers, and when every list, cost and
       // condition of the menu is pure, so nothing the menu runs changes what the kept lists read
@@ -230,7 +237,7 @@ class FlowBuilder {
       rt.menuLists = keep;
       const legal = allowed.filter((id) => actionLegal(rt, info.get(id), left, keep, id));
       if (legal.length === 0) { f.pc = end.pc; return; }
-      const options: Value[] = spec.pass === false ? legal : [...legal, 'pass'];
+      const options: Value[] = mayPass(rt, spec.pass, passScript) ? [...legal, 'pass'] : legal;
       const labels = options.map((id) => (id === 'pass' ? 'Pass' : info.get(String(id))?.name ?? String(id)));
       let prompt = prompts.get(left);
       if (prompt === undefined && prompts.size < 64) prompts.set(left, (prompt = menuPrompt(left)));
@@ -275,10 +282,13 @@ class FlowBuilder {
       const id = f.slots[chosen] as string;
       const player = rt.state.active.player ?? rt.state.players[0]!.id;
       if (rt.logging) rt.log('log', `${rt.label(rt.ref('player', player))}: ${actionName(rt, id)}`, { path: ['actions', id], span: NO_SPAN });
+      // Paid from a pool before the action runs, so its `do` sees what is left.
+      const paid = f.slots[cost] as number;
+      if (pool?.pay && paid !== 0) rt.runNow(pool.pay, [paid]);
       const script = info.get(id)?.doScript;
       if (script) rt.enter(script, f.slots[params] as Rec, NO_SLOT);
     });
-    this.emit((f) => { if (f.slots[points] !== null) f.slots[points] = (f.slots[points] as number) - (f.slots[cost] as number); });
+    if (!pool) this.emit((f) => { if (f.slots[points] !== null) f.slots[points] = (f.slots[points] as number) - (f.slots[cost] as number); });
     this.checkVictory('action');
     this.emit((f) => { f.pc = top.pc; });
     this.mark(end);
@@ -300,6 +310,19 @@ interface ActionInfo {
   paramAts: SourceAt[];
   paramPrompts: string[];
   doScript: CompiledScript | undefined;
+}
+
+/** Whether the menu offers Pass: by default yes; `pass: false` never; a condition when it holds. */
+function mayPass(rt: Runtime, pass: unknown, script: CompiledScript | undefined): boolean {
+  if (pass === undefined) return true;
+  return truthy(valueOf(rt, pass, script) ?? false);
+}
+
+/** A pool's points now: a number (a track always is; a variable may not be). */
+function poolPoints(rt: Runtime, pool: CompiledScript, at: SourceAt): number {
+  const v = rt.evalScript(pool);
+  if (typeof v === 'number') return v;
+  throw new RuleError('pool-not-number', `The action points' \`pool\` holds ${v === null || v === undefined ? 'none' : 'something other than a number'}, not a number of points.`, at, 'Give the variable a number `initial`, or set it before the phase starts (or use a track).');
 }
 
 const menuPrompt = (left: number | null): string => (left === null ? 'Choose an action' : `Choose an action (${left} point${left === 1 ? '' : 's'} left)`);

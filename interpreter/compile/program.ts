@@ -7,7 +7,7 @@ import { globalNames } from './globals.ts';
 import { SlotScope } from './scope.ts';
 import { compilePlainBlock, Emitter, stmtSuspends } from './statements.ts';
 import type { Code, Eval } from '../runtime/frame.ts';
-import { pathKey, type CompiledScript, type GlobalKind, type Program } from '../runtime/program.ts';
+import { PAY_LOCAL, pathKey, type CompiledScript, type GlobalKind, type Program } from '../runtime/program.ts';
 import { RefTable } from '../runtime/values.ts';
 import { buildDefs } from '../runtime/defs.ts';
 import { hashData } from './hash.ts';
@@ -73,6 +73,7 @@ function parseSite(site: ScriptSite): Parsed {
     if (parsed.diagnostics.some((d) => d.severity === 'error')) throw new CompileError(`${pathKey(site.path)}: ${parsed.diagnostics[0]!.message}`);
     return { site, body: parsed.ast.body as Stmt[], expr: null };
   }
+  // A `place` is an expression, read like one; compileSite adds what takes from it.
   const parsed = site.mode === 'template' ? parseTemplate(site.text) : parseExpression(site.text);
   if (!parsed.ast || parsed.diagnostics.some((d) => d.severity === 'error')) throw new CompileError(`${pathKey(site.path)}: ${parsed.diagnostics[0]?.message ?? 'empty expression'}`);
   return { site, body: null, expr: parsed.ast as Expr };
@@ -123,8 +124,10 @@ function compileSite(p: Parsed, env: CompileEnv): CompiledScript {
   const locals = new Map<string, number>();
   for (const [name] of p.site.locals) locals.set(name, scope.define(name));
   const out: CompiledScript = { path: p.site.path, code: null, plain: null, eval: null, slots: 0, locals, localNames: [...locals.keys()], localSlots: [...locals.values()] };
-  if (p.expr) out.eval = compileExpr(p.expr, scope, env);
-  else if (p.body!.some((s) => stmtSuspends(s, env))) {
+  if (p.expr) {
+    out.eval = compileExpr(p.expr, scope, env);
+    if (p.site.mode === 'place') out.pay = compilePay(p.expr, p.site.path, env);
+  } else if (p.body!.some((s) => stmtSuspends(s, env))) {
     const emitter = new Emitter(env);
     emitter.block(p.body!, scope);
     out.code = { key: pathKey(p.site.path), ops: emitter.ops, slots: 0, ...(emitter.secretAnswers.length ? { secretAnswers: emitter.secretAnswers } : {}), ...(emitter.previews.size ? { previews: emitter.previews } : {}) };
@@ -132,6 +135,17 @@ function compileSite(p: Parsed, env: CompileEnv): CompiledScript {
   out.slots = scope.size;
   if (out.code) out.code.slots = scope.size;
   return out;
+}
+
+/** A `place` site's `place -= #amount`, as the checker checked it (check/index.ts, `checkPlace`). */
+function compilePay(place: Expr, path: DataPath, env: CompileEnv): CompiledScript {
+  const scope = SlotScope.root();
+  const slot = scope.define(PAY_LOCAL);
+  const target = place as Extract<Stmt, { kind: 'assign' }>['target'];
+  const stmt: Stmt = { kind: 'assign', op: '-=', target, value: { kind: 'name', name: PAY_LOCAL, span: place.span }, span: place.span };
+  const locals = new Map([[PAY_LOCAL, slot]]);
+  const plain = compilePlainBlock([stmt], scope, env);
+  return { path, code: null, plain, eval: null, slots: scope.size, locals, localNames: [PAY_LOCAL], localSlots: [slot] };
 }
 
 /** Compile one stand-alone expression against a ruleset (for `rulesmith odds` and tests). */

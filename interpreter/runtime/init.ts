@@ -1,7 +1,7 @@
 import { entries, isRecord } from '../check/context.ts';
 import { LIMITS } from '../check/limits.ts';
 import type { Program } from './program.ts';
-import { optionProblem } from './options.ts';
+import { effectiveOptions, optionProblem } from './options.ts';
 import { seedRng, shuffleInPlace } from './rng.ts';
 import { STATE_FORMAT, zoneKey, type GameState, type PlayerState } from './state.ts';
 
@@ -80,11 +80,8 @@ export function initialState(program: Program, setup: GameSetup): GameState {
     side: sides.length ? sides[i % sides.length]! : null,
     name: setup.names?.[i] ?? (sides.length && n === sides.length ? String(d.sides?.[sides[i]!]?.name ?? sides[i]) : `Player ${i + 1}`),
   }));
-  const options: GameState['options'] = {};
-  for (const [id, o] of entries(d.options)) {
-    const given = setup.options?.[id];
-    options[id] = (given ?? (isRecord(o) ? o.default : false)) as boolean | number | string;
-  }
+  // Given values or defaults; an option whose `requires` fail keeps its default.
+  const options: GameState['options'] = effectiveOptions(d.options as Record<string, unknown> | undefined, setup.options ?? {});
   const state: GameState = {
     format: STATE_FORMAT, rng, round: 0, phase: null, active: { player: players[0]?.id ?? null, side: players[0]?.side ?? null },
     // Every piece's key is in place from a per-program template (a fixed shape, as for per-owner records below).

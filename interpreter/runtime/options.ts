@@ -4,38 +4,15 @@
  * and the editor's setup form, so every path accepts and refuses the same values.
  */
 
-// No imports: the editor's main thread uses this file without loading the interpreter.
+// No imports but the leaf check/option-values.ts: the editor's main thread uses this file without
+// loading the interpreter.
+import { allowedValues, optionValueOk, type OptionValue } from '../check/option-values.ts';
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export type OptionValue = boolean | number | string;
-
-/** What values an option allows, in words: `true or false`, `a number from 0 to 40`, `one of a, b`. */
-export function allowedValues(def: unknown): string {
-  if (!isRecord(def)) return 'nothing (no such option)';
-  if (def.type === 'boolean') return 'true or false';
-  if (def.type === 'number') {
-    const min = typeof def.min === 'number' ? def.min : undefined;
-    const max = typeof def.max === 'number' ? def.max : undefined;
-    if (min !== undefined && max !== undefined) return `a number from ${min} to ${max}`;
-    if (min !== undefined) return `a number of at least ${min}`;
-    if (max !== undefined) return `a number of at most ${max}`;
-    return 'a number';
-  }
-  return `one of ${Array.isArray(def.values) ? def.values.join(', ') : '(none declared)'}`;
-}
-
-/** Whether `value` is allowed by the declaration `def`. */
-export function optionValueOk(def: unknown, value: unknown): value is OptionValue {
-  if (!isRecord(def)) return false;
-  if (def.type === 'boolean') return typeof value === 'boolean';
-  if (def.type === 'number') {
-    if (typeof value !== 'number' || !Number.isFinite(value)) return false;
-    return !(typeof def.min === 'number' && value < def.min) && !(typeof def.max === 'number' && value > def.max);
-  }
-  return Array.isArray(def.values) && def.values.includes(value);
-}
+export { allowedValues, optionValueOk, type OptionValue } from '../check/option-values.ts';
 
 /** Why `value` is refused for option `id`, or undefined when it is allowed. */
 export function optionProblem(defs: Record<string, unknown> | undefined, id: string, value: unknown): { code: string; message: string } | undefined {
@@ -57,4 +34,36 @@ export function parseOptionText(defs: Record<string, unknown> | undefined, id: s
   else if (isRecord(def) && def.type === 'number' && /^\s*-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(text)) value = Number(text);
   const problem = optionProblem(defs, id, value);
   return problem ?? { value: value as OptionValue };
+}
+
+/**
+ * The requirements of option `id` (`requires: { opt_altitude: true }`) that `values` do not meet,
+ * in words (`opt_altitude = true`); empty when it matters. `values` are the effective ones (see
+ * `effectiveOptions`): an option whose own requirement fails has its default.
+ */
+export function unmetRequirements(defs: Record<string, unknown> | undefined, id: string, values: Record<string, unknown>): string[] {
+  const def = defs?.[id];
+  if (!isRecord(def) || !isRecord(def.requires)) return [];
+  return Object.entries(def.requires).filter(([other, want]) => values[other] !== want).map(([other, want]) => `${other} = ${String(want)}`);
+}
+
+/**
+ * Option values as a game uses them: every declared option with its given value or default, and
+ * an option whose requirements fail with its default. Requirements may chain (a reading of an
+ * optional rule's sub-rule), so this is repeated until nothing changes: at most once per option.
+ */
+export function effectiveOptions(defs: Record<string, unknown> | undefined, given: Record<string, unknown>): Record<string, OptionValue> {
+  const out: Record<string, OptionValue> = {};
+  for (const [id, def] of Object.entries(defs ?? {})) out[id] = (given[id] ?? (isRecord(def) ? def.default : false)) as OptionValue;
+  const ids = Object.keys(out);
+  for (let pass = 0; pass <= ids.length; pass++) {
+    let changed = false;
+    for (const id of ids) {
+      const def = defs![id];
+      if (!isRecord(def) || !isRecord(def.requires) || out[id] === def.default) continue;
+      if (unmetRequirements(defs, id, out).length > 0) { out[id] = def.default as OptionValue; changed = true; }
+    }
+    if (!changed) break;
+  }
+  return out;
 }

@@ -19,6 +19,9 @@ export type GlobalKind =
  * a script that can reach a decision (ops, run by the runtime's frame stack), `plain` for a script
  * that cannot (one closure), `eval` for an expression site (conditions, costs, cells).
  */
+/** The local a `place` site's `pay` takes its amount in: not an identifier, so no name in the place can mean it. */
+export const PAY_LOCAL = '#amount';
+
 export interface CompiledScript {
   path: DataPath;
   code: Code | null;
@@ -41,6 +44,11 @@ export interface CompiledScript {
    * legality check asks only that; compile/expressions.ts, `existence`).
    */
   exists?: CompiledScript;
+  /**
+   * For a `place` site (`actions.pool`): the statement `place -= amount`, `amount` given as the
+   * local `PAY_LOCAL` (compile/program.ts); the site itself reads the place.
+   */
+  pay?: CompiledScript;
 }
 
 /**

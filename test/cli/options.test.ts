@@ -1,10 +1,12 @@
 /**
  * `--option k=v` is read by the option's declared type, range and choices in every command that
- * takes it (issue 12, item 8), and `play` refuses answers in the numbers it shows (item 9).
+ * takes it (issue 12, item 8), and `play` refuses answers in the numbers it shows (item 9); an
+ * option's `requires` leaves it at its default, and `options` and `--option` say so.
  */
 import { describe, expect, test } from 'vitest';
 import { main } from '../../interpreter/cli/main.ts';
-import { allowedValues, optionProblem, parseOptionText } from '../../interpreter/runtime/options.ts';
+import { allowedValues, effectiveOptions, optionProblem, parseOptionText, unmetRequirements } from '../../interpreter/runtime/options.ts';
+import { loadProgram, startGame } from '../helpers/ruleset.ts';
 import { runCli } from './run-cli.ts';
 
 const DRAGUT = 'rulesets/dragut';
@@ -80,5 +82,45 @@ describe('play refuses answers in the numbers it shows', () => {
     expect(out).toContain(`refused: there is no option 99; type a number from 1 to ${count}`);
     expect(out).toContain(`refused: there is no option 0; type a number from 1 to ${count}`);
     expect(out).not.toContain('Option 98');
+  });
+});
+
+describe('an option that matters only with another (`requires:`)', () => {
+  const defs = {
+    opt_altitude: { type: 'boolean', default: false },
+    glide_to_ground: { type: 'choice', values: ['shot_down', 'landed'], default: 'shot_down', requires: { opt_altitude: true } },
+    landing_roll: { type: 'number', default: 3, requires: { glide_to_ground: 'landed' } },
+  };
+
+  test('without its requirement an option keeps its default, along a chain of requirements', () => {
+    expect(effectiveOptions(defs, { glide_to_ground: 'landed', landing_roll: 5 })).toEqual({ opt_altitude: false, glide_to_ground: 'shot_down', landing_roll: 3 });
+    expect(effectiveOptions(defs, { opt_altitude: true, glide_to_ground: 'landed', landing_roll: 5 })).toEqual({ opt_altitude: true, glide_to_ground: 'landed', landing_roll: 5 });
+    expect(effectiveOptions(defs, { opt_altitude: true, landing_roll: 5 })).toEqual({ opt_altitude: true, glide_to_ground: 'shot_down', landing_roll: 3 });
+    expect(unmetRequirements(defs, 'landing_roll', effectiveOptions(defs, {}))).toEqual(['glide_to_ground = landed']);
+    expect(unmetRequirements(defs, 'opt_altitude', {})).toEqual([]);
+  });
+
+  test('a game started with it set, but not what it needs, plays with its default', () => {
+    const program = loadProgram(BLUE_MAX);
+    const off = startGame(program, { seed: 1, players: 2, options: { lewis_reload: 'automatic' } });
+    expect(off.state.options.lewis_reload).toBe('declared');
+    const on = startGame(program, { seed: 1, players: 2, options: { opt_lewis: true, lewis_reload: 'automatic' } });
+    expect(on.state.options.lewis_reload).toBe('automatic');
+  });
+
+  test('`options` says what each one matters with, also in JSON', async () => {
+    const text = await runCli(['options', BLUE_MAX]);
+    expect(text.out).toContain('lewis_reload (How a Lewis reload is triggered)\n  type choice, default declared; allowed: one of declared, automatic\n  only with opt_lewis = true (otherwise declared)\n');
+    const json = JSON.parse((await runCli(['options', BLUE_MAX, '--json'])).out) as Array<{ id: string; requires?: unknown }>;
+    expect(json.find((o) => o.id === 'glide_to_ground')?.requires).toEqual({ opt_altitude: true });
+    expect(json.find((o) => o.id === 'opt_altitude')?.requires).toBeUndefined();
+  });
+
+  test('--option setting it without what it needs says so on stderr, and runs', async () => {
+    const r = await runCli(['odds', BLUE_MAX, '1d6', '--option', 'lewis_reload=automatic']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('rulesmith: note: --option lewis_reload=automatic has no effect without opt_lewis = true; it keeps its default, declared.\n');
+    const both = await runCli(['odds', BLUE_MAX, '1d6', '--option', 'lewis_reload=automatic', '--option', 'opt_lewis=true']);
+    expect(both.err).toBe('');
   });
 });

@@ -195,4 +195,35 @@ describe('playtest', () => {
     await s.shot('hex-driven');
     expect(s.errors).toEqual([]);
   });
+
+  test('an option that matters only with another should be greyed at its default, and apply once the other is on', async () => {
+    const { page } = s;
+    await page.goto(server.url);
+    await waitForEditor(page);
+    await pickGame(page, 'blue-max');
+    await openPlaytest(page);
+    const setup = page.locator('rs-playtest-view details.setup');
+    if ((await setup.getAttribute('open')) === null) await page.click('rs-playtest-view details.setup > summary');
+    const options = page.locator('rs-playtest-view rs-game-setup details.options');
+    if ((await options.getAttribute('open')) === null) await page.click('rs-playtest-view rs-game-setup details.options > summary');
+    const reload = page.locator('rs-playtest-view rs-game-setup select[name="option-lewis_reload"]');
+    const lewis = page.locator('rs-playtest-view rs-game-setup input[name="option-opt_lewis"]');
+    expect(await reload.isDisabled()).toBe(true);
+    expect(await reload.inputValue()).toBe('declared');
+    const label = page.locator('rs-playtest-view rs-game-setup label', { has: page.locator('select[name="option-lewis_reload"]') });
+    expect(await label.textContent()).toContain('(with Lewis guns)');
+    expect(await label.getAttribute('title')).toMatch(/^Only with Lewis guns\. /);
+    await s.shot('option-greyed');
+    await lewis.check();
+    await expect.poll(() => reload.isDisabled()).toBe(false);
+    await reload.selectOption('automatic');
+    expect(await label.textContent()).not.toContain('(with');
+    // Off again: greyed at the default, the choice kept for when Lewis guns are back on.
+    await lewis.uncheck();
+    await expect.poll(() => reload.inputValue()).toBe('declared');
+    await lewis.check();
+    await expect.poll(() => reload.inputValue()).toBe('automatic');
+    await s.shot('option-applies');
+    expect(s.errors).toEqual([]);
+  });
 });

@@ -46,5 +46,12 @@ export const styles = [
     .option-list {
       padding: 6px 0 0;
     }
+    label[data-off] {
+      color: var(--rs-text-muted);
+    }
+    .needs {
+      font-size: 12px;
+      color: var(--rs-text-muted);
+    }
   `,
 ];

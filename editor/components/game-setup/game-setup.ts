@@ -2,7 +2,8 @@ import { LitElement, html, nothing } from 'lit';
 import { emit } from '../../events.ts';
 import { SEAT_KINDS, type BoardModel, type OptionModel, type SeatKind } from '../../play/protocol.ts';
 import { styles } from './game-setup.styles.ts';
-import { SPEEDS, seatNames, type SetupValue } from './setup-value.ts';
+import { SPEEDS, requirementText, seatNames, type SetupValue } from './setup-value.ts';
+import { effectiveOptions, unmetRequirements } from '../../../interpreter/runtime/options.ts';
 
 /**
  * The choices before a game: player count, the ruleset's options (a checkbox, number field or
@@ -62,7 +63,7 @@ export class RsGameSetup extends LitElement {
       ${this.seats || this.agents ? this.renderSeats(board, value) : nothing}
       ${board.options.length ? html`<details class="options" ?open=${board.options.length <= 4}>
           <summary>Options (${board.options.length})</summary>
-          <div class="option-list">${board.options.map((o) => this.renderOption(o, value.options[o.id] ?? o.default))}</div>
+          <div class="option-list">${this.optionControls(board, value)}</div>
         </details>` : nothing}
     </fieldset>`;
   }
@@ -78,19 +79,36 @@ export class RsGameSetup extends LitElement {
     })}</div>`;
   }
 
-  private renderOption(o: OptionModel, current: boolean | number | string) {
+  /**
+   * Each option at the value the game will use. One whose `requires` fail is greyed at its default
+   * and says what it needs ("with Altitude"); the value chosen before is kept for when it applies.
+   */
+  private optionControls(board: BoardModel, value: SetupValue) {
+    const defs: Record<string, unknown> = Object.fromEntries(board.options.map((o) => [o.id, o]));
+    const effective = effectiveOptions(defs, value.options);
+    return board.options.map((o) => {
+      const needs = unmetRequirements(defs, o.id, effective);
+      const why = needs.length ? `Only with ${requirementText(board, o)}` : '';
+      return this.renderOption(o, needs.length ? o.default : value.options[o.id] ?? o.default, why);
+    });
+  }
+
+  private renderOption(o: OptionModel, current: boolean | number | string, why: string) {
     const set = (v: boolean | number | string) => this.change({ options: { ...this.value!.options, [o.id]: v } });
+    const off = why !== '';
+    const title = [why, o.description ?? ''].filter(Boolean).join('. ');
+    const needs = off ? html`<span class="needs">(${why.replace(/^Only with/, 'with')})</span>` : nothing;
     if (o.type === 'boolean') {
-      return html`<label class="check" title=${o.description ?? ''}><input type="checkbox" name="option-${o.id}" .checked=${current === true} @change=${(e: Event) => set((e.target as HTMLInputElement).checked)} />${o.name}</label>`;
+      return html`<label class="check" title=${title} ?data-off=${off}><input type="checkbox" name="option-${o.id}" ?disabled=${off} .checked=${current === true} @change=${(e: Event) => set((e.target as HTMLInputElement).checked)} />${o.name}${needs}</label>`;
     }
     if (o.type === 'number') {
-      return html`<label title=${o.description ?? ''}>${o.name}
-        <input type="number" name="option-${o.id}" min=${o.min ?? nothing} max=${o.max ?? nothing} .value=${String(current)} @change=${(e: Event) => set(Number((e.target as HTMLInputElement).value))} /></label>`;
+      return html`<label title=${title} ?data-off=${off}>${o.name}
+        <input type="number" name="option-${o.id}" ?disabled=${off} min=${o.min ?? nothing} max=${o.max ?? nothing} .value=${String(current)} @change=${(e: Event) => set(Number((e.target as HTMLInputElement).value))} />${needs}</label>`;
     }
-    return html`<label title=${o.description ?? ''}>${o.name}
-      <select name="option-${o.id}" .value=${String(current)} @change=${(e: Event) => set((e.target as HTMLSelectElement).value)}>
+    return html`<label title=${title} ?data-off=${off}>${o.name}
+      <select name="option-${o.id}" ?disabled=${off} .value=${String(current)} @change=${(e: Event) => set((e.target as HTMLSelectElement).value)}>
         ${(o.values ?? []).map((v) => html`<option ?selected=${v === current}>${v}</option>`)}
-      </select></label>`;
+      </select>${needs}</label>`;
   }
 
   private changePlayers(n: number): void {

@@ -56,3 +56,14 @@ export function seatNames(board: BoardModel, players: number): Array<{ id: strin
     return { id: `p${i + 1}`, label: side ? `Player ${i + 1} — ${side.name}` : `Player ${i + 1}` };
   });
 }
+
+/** What an option's `requires` asks, by the other options' names: "Altitude", "Glide below level 1: landed". */
+export function requirementText(board: BoardModel, o: { requires?: Record<string, boolean | number | string> }): string {
+  return Object.entries(o.requires ?? {}).map(([id, want]) => {
+    const other = board.options.find((x) => x.id === id);
+    const name = other?.name ?? id;
+    if (want === true) return name;
+    if (want === false) return `${name} off`;
+    return `${name}: ${String(want)}`;
+  }).join(' and ');
+}

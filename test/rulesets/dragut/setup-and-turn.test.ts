@@ -101,9 +101,11 @@ describe('2.2b Sequence of the turn; 4 Actions', () => {
     const game = newGame({ seed: 'dr-d16', emptyBoard: true });
     put(game, 'women_1', 'K3');
     playCards(game);
-    // Given: P spends 2 of his 3 AP.
+    // Given: P spends 2 of his 3 AP; the menu counts what is left (the phase's `pool`).
     answer(game, 'Land', 'Dragut', areaName(game, 'T1'));
+    expect(asked(game).prompt).toBe('Choose an action (2 points left)');
     answer(game, 'Land', 'Renegade', areaName(game, 'T3'));
+    expect(asked(game).prompt).toBe('Choose an action (1 point left)');
     const from = game.log.length;
     passPhase(game);
     // Expect: the remaining 1 AP is lost…
