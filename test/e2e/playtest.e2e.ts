@@ -198,9 +198,14 @@ describe('playtest', () => {
 
   test('an option that matters only with another should be greyed at its default, and apply once the other is on', async () => {
     const { page } = s;
-    await page.goto(server.url);
-    await waitForEditor(page);
+    // Run alone (`-t`), the page is not open yet; after the others it is, on the Playtest view.
+    if (!page.url().startsWith(server.url)) {
+      await page.goto(server.url);
+      await waitForEditor(page);
+    }
     await pickGame(page, 'blue-max');
+    // The base game: the test above left its imported variant open.
+    await page.click('rs-ruleset-nav button[data-entry="rulesets/blue-max/ruleset.yaml"]');
     await openPlaytest(page);
     const setup = page.locator('rs-playtest-view details.setup');
     if ((await setup.getAttribute('open')) === null) await page.click('rs-playtest-view details.setup > summary');
@@ -208,6 +213,10 @@ describe('playtest', () => {
     if ((await options.getAttribute('open')) === null) await page.click('rs-playtest-view rs-game-setup details.options > summary');
     const reload = page.locator('rs-playtest-view rs-game-setup select[name="option-lewis_reload"]');
     const lewis = page.locator('rs-playtest-view rs-game-setup input[name="option-opt_lewis"]');
+    // Each optional rule's readings follow its checkbox, on a line of their own.
+    expect(await page.locator('rs-playtest-view rs-game-setup .option-group').count()).toBe(3);
+    const names = await page.locator('rs-playtest-view rs-game-setup .option-list [name^="option-"]').evaluateAll((els) => els.map((e) => e.getAttribute('name')!.slice('option-'.length)));
+    expect(names.slice(0, 9)).toEqual(['opt_lewis', 'lewis_positions', 'lewis_reload', 'opt_observer', 'observer_fire_model', 'observer_acts_while_spinning', 'opt_altitude', 'spin_alt_loss_phase', 'glide_to_ground']);
     expect(await reload.isDisabled()).toBe(true);
     expect(await reload.inputValue()).toBe('declared');
     const label = page.locator('rs-playtest-view rs-game-setup label', { has: page.locator('select[name="option-lewis_reload"]') });

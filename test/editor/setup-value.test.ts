@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PLAYTEST_OPPONENT, defaultSetup, gameSetup, seatNames } from '../../editor/components/game-setup/setup-value.ts';
+import { PLAYTEST_OPPONENT, defaultSetup, gameSetup, optionGroups, optionsInOrder, requirementText, seatNames } from '../../editor/components/game-setup/setup-value.ts';
 import type { BoardModel } from '../../editor/play/protocol.ts';
 import { describeResult, parseReplay, replayRulesetPath } from '../../editor/play/replay-data.ts';
 
@@ -20,6 +20,16 @@ describe('game setup', () => {
     expect(kept).toMatchObject({ seed: 'x', players: 3, seats: ['bot', 'bot', 'human'], options: { long: true, mode: 'a' } });
     expect(gameSetup(board, kept)).toEqual({ seed: 'x', players: 3, options: { long: true } });
     expect(seatNames(board, 3).map((s) => s.label)).toEqual(['Player 1 — Red', 'Player 2 — Blue', 'Player 3 — Red']);
+  });
+
+  test('an option that requires another should be listed right after it, and say what it needs by name', () => {
+    const o = (id: string, requires?: Record<string, unknown>) => ({ id, ...(requires ? { requires } : {}) });
+    const list = [o('lewis'), o('fuel'), o('zone'), o('reload', { lewis: true }), o('ammo', { reload: 'auto' }), o('observer'), o('spot', { observer: true }), o('orphan', { gone: true }), o('a', { b: true }), o('b', { a: true })];
+    expect(optionsInOrder(list).map((x) => x.id)).toEqual(['lewis', 'reload', 'ammo', 'fuel', 'zone', 'observer', 'spot', 'orphan', 'a', 'b']);
+    expect(optionGroups(list).map((g) => g.map((x) => x.id).join(' '))).toEqual(['lewis reload ammo', 'fuel', 'zone', 'observer spot', 'orphan', 'a b']);
+    const named = { ...board, options: [...board.options, { id: 'level', name: 'Level', type: 'number', default: 1 }] } as unknown as BoardModel;
+    expect(requirementText(named, { requires: { long: true, mode: 'b' } })).toBe('Long and Mode: b');
+    expect(requirementText(named, { requires: { long: false, level: 2 } })).toBe('Long off and Level: 2');
   });
 
   test('a playtest should start a person against bots that play to win, keeping seats chosen before', () => {

@@ -46,6 +46,13 @@ export const styles = [
     .option-list {
       padding: 6px 0 0;
     }
+    .option-group {
+      flex-basis: 100%;
+      display: flex;
+      flex-wrap: wrap;
+      gap: 6px 14px;
+      align-items: center;
+    }
     label[data-off] {
       color: var(--rs-text-muted);
     }

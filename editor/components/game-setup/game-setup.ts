@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { emit } from '../../events.ts';
 import { SEAT_KINDS, type BoardModel, type OptionModel, type SeatKind } from '../../play/protocol.ts';
 import { styles } from './game-setup.styles.ts';
-import { SPEEDS, requirementText, seatNames, type SetupValue } from './setup-value.ts';
+import { SPEEDS, optionGroups, requirementText, seatNames, type SetupValue } from './setup-value.ts';
 import { effectiveOptions, unmetRequirements } from '../../../interpreter/runtime/options.ts';
 
 /**
@@ -86,11 +86,13 @@ export class RsGameSetup extends LitElement {
   private optionControls(board: BoardModel, value: SetupValue) {
     const defs: Record<string, unknown> = Object.fromEntries(board.options.map((o) => [o.id, o]));
     const effective = effectiveOptions(defs, value.options);
-    return board.options.map((o) => {
+    const control = (o: OptionModel) => {
       const needs = unmetRequirements(defs, o.id, effective);
       const why = needs.length ? `Only with ${requirementText(board, o)}` : '';
       return this.renderOption(o, needs.length ? o.default : value.options[o.id] ?? o.default, why);
-    });
+    };
+    // An optional rule and its readings on a line of their own.
+    return optionGroups(board.options).map((group) => (group.length > 1 ? html`<div class="option-group">${group.map(control)}</div>` : control(group[0]!)));
   }
 
   private renderOption(o: OptionModel, current: boolean | number | string, why: string) {
