@@ -103,13 +103,15 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
   }
   for (const [id, a] of entries(d.actions)) {
     if (!isRecord(a)) continue;
-    add(['actions', id, 'cost'], a.cost, 'expression');
     add(['actions', id, 'when'], a.when, 'expression');
     const params: Array<[string, Ty]> = [];
     for (const [name, options] of entries<unknown>(a.params)) {
       add(['actions', id, 'params', name], options, 'expression', [...params]);
       params.push([name, ANY]);
     }
+    // A cost may read the choices (`cost: distance(unit.area, to)`): then it is worked out once
+    // they are made, and the last choice offers only what the player can pay for (compile/flow.ts).
+    add(['actions', id, 'cost'], a.cost, 'expression', [...params]);
     add(['actions', id, 'do'], a.do, 'script', params);
   }
   if (isRecord(d.victory)) {

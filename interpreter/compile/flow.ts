@@ -180,6 +180,7 @@ class FlowBuilder {
       info.set(id, {
         def, name: String(def.name ?? id), cost: def.cost, costScript: site(['actions', id, 'cost']), when: def.when, whenScript: site(['actions', id, 'when']),
         params, paramScripts: params.map((p) => site(['actions', id, 'params', p])), doScript: site(['actions', id, 'do']),
+        pureChoices: params.every((p) => site(['actions', id, 'params', p])?.pure === true) && site(['actions', id, 'cost'])?.pure === true,
         paramAts: params.map((p) => ({ path: ['actions', id, 'params', p], span: NO_SPAN })),
         paramPrompts: params.map((p) => `${String(def.name ?? id)}: choose ${p}`),
       });
@@ -248,7 +249,8 @@ class FlowBuilder {
       const id = f.slots[chosen] as string;
       if (id === 'pass') { f.pc = end.pc; return; }
       const a = info.get(id);
-      f.slots[cost] = toNumber((a ? valueOf(f.rt, a.cost, a.costScript) : undefined) ?? 1) ?? 1;
+      // A cost that reads the choices is worked out once they are made (below).
+      f.slots[cost] = a?.costScript?.readsLocals ? null : toNumber((a ? valueOf(f.rt, a.cost, a.costScript) : undefined) ?? 1) ?? 1;
       f.slots[params] = record([]);
       f.slots[param] = 0;
     });
@@ -262,8 +264,16 @@ class FlowBuilder {
       const pat = a.paramAts[i]!;
       let list = i === 0 ? keptList(rt, f, spec, id) : NOT_KEPT;
       if (list === NOT_KEPT) list = rt.evalScript(a.paramScripts[i], f.slots[params] as Rec) ?? null;
-      const options = rt.iterable(list, pat);
+      let options = rt.iterable(list, pat);
       if (options.length === 0) throw new RuleError('no-options', `Action \`${id}\` has no choice for \`${a.params[i]}\`.`, pat);
+      // An action whose cost reads its choices offers only choices that lead to one the points left
+      // pay for (`affordable`); with lists that act, only its last choice is filtered.
+      const left = f.slots[points] as number | null;
+      if (a.costScript?.readsLocals && left !== null && (a.pureChoices || i === a.params.length - 1)) {
+        const chosen = f.slots[params] as Rec;
+        options = options.filter((o) => affordable(rt, a, record([...Object.entries(chosen), [a.params[i]!, o]]), i + 1, left));
+        if (options.length === 0) throw new RuleError('no-options', `Action \`${id}\` has no choice for \`${a.params[i]}\` that the ${left} point${left === 1 ? '' : 's'} left pay for.`, pat, `Offer the action only when a choice is affordable: filter the earlier choices, or give the action a \`when\`.`);
+      }
       const labels: string[] = [];
       for (let k = 0; k < options.length; k++) labels.push(rt.label(options[k]!));
       const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: a.paramPrompts[i]!, options, labels, min: 1, max: 1, secret: false, at: pat };
@@ -280,6 +290,14 @@ class FlowBuilder {
     this.emit((f) => {
       const rt = f.rt;
       const id = f.slots[chosen] as string;
+      if (f.slots[cost] === null) {
+        const a = info.get(id)!;
+        const c = toNumber(rt.evalScript(a.costScript, f.slots[params] as Rec) ?? 1) ?? 1;
+        const left = f.slots[points] as number | null;
+        // Only a cost that changed while the choices were asked (a list that acts) can be over.
+        if (left !== null && c > left) throw new RuleError('cost-over-points', `Action \`${id}\` costs ${c} with these choices, but ${left} point${left === 1 ? ' is' : 's are'} left.`, { path: ['actions', id, 'cost'], span: NO_SPAN }, 'Make the cost depend only on the choices and what their lists do not change.');
+        f.slots[cost] = c;
+      }
       const player = rt.state.active.player ?? rt.state.players[0]!.id;
       if (rt.logging) rt.log('log', `${rt.label(rt.ref('player', player))}: ${actionName(rt, id)}`, { path: ['actions', id], span: NO_SPAN });
       // Paid from a pool before the action runs, so its `do` sees what is left.
@@ -306,10 +324,25 @@ interface ActionInfo {
   /** Param names in order, and their option-list sites. */
   params: string[];
   paramScripts: Array<CompiledScript | undefined>;
+  /** Every option list only reads the game, so the choice tree may be walked (`affordable`). */
+  pureChoices: boolean;
   /** Each param's position and question, made once (a question was asked at every action). */
   paramAts: SourceAt[];
   paramPrompts: string[];
   doScript: CompiledScript | undefined;
+}
+
+/**
+ * Whether the choices made (`chosen`, the first `from` params) lead to a set the points left pay
+ * for: the cost once all are made, else some option of the next list that does (depth first,
+ * stopping at the first found). The lists are asked again with the choices so far, so only
+ * actions whose lists only read the game go deeper than the last (`pureChoices`).
+ */
+function affordable(rt: Runtime, a: ActionInfo, chosen: Rec, from: number, left: number): boolean {
+  if (from >= a.params.length) return (toNumber(rt.evalScript(a.costScript, chosen) ?? 1) ?? 1) <= left;
+  const list = rt.iterable(rt.evalScript(a.paramScripts[from], chosen) ?? null, a.paramAts[from]!);
+  for (const o of list) if (affordable(rt, a, record([...Object.entries(chosen), [a.params[from]!, o]]), from + 1, left)) return true;
+  return false;
 }
 
 /** Whether the menu offers Pass: by default yes; `pass: false` never; a condition when it holds. */
@@ -470,10 +503,13 @@ function keptList(rt: Runtime, f: Frame, site: object, id: string): Value | type
 
 function actionLegal(rt: Runtime, a: ActionInfo | undefined, points: number | null, keep: MenuLists | null, id: string): boolean {
   if (!a) return false;
-  if (points !== null) {
+  if (points !== null && !a.costScript?.readsLocals) {
     const cost = toNumber(valueOf(rt, a.cost, a.costScript) ?? 1) ?? 1;
     if (cost > points) return false;
   }
+  // A cost that reads the choices: offered when some choices are affordable, if the lists only read
+  // the game (else asking them here would act; then the last question filters what it can).
+  if (points !== null && a.costScript?.readsLocals && a.pureChoices && !affordable(rt, a, record([]), 0, points)) return false;
   if (a.when !== undefined && !truthy(valueOf(rt, a.when, a.whenScript) ?? true)) return false;
   // An action whose first choice has no options cannot be taken. A list that only reads the game
   // and is a `select` (or a procedure returning one) is asked only whether it has an option,

@@ -44,6 +44,8 @@ export interface CompiledScript {
    * legality check asks only that; compile/expressions.ts, `existence`).
    */
   exists?: CompiledScript;
+  /** Whether the expression reads one of the site's pre-bound locals (an action's `cost` its params). */
+  readsLocals?: boolean;
   /**
    * For a `place` site (`actions.pool`): the statement `place -= amount`, `amount` given as the
    * local `PAY_LOCAL` (compile/program.ts); the site itself reads the place.

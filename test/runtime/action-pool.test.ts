@@ -38,6 +38,17 @@ actions:
   buy:
     cost: 3
     do: spent_seen = append(spent_seen, player.cash)
+  hop:
+    cost: n * 2
+    params:
+      n: 1..3
+    do: spent_seen = append(spent_seen, n)
+  leap:
+    cost: a + b
+    params:
+      a: "[3, 1]"
+      b: "[1, 2]"
+    do: spent_seen = append(spent_seen, a * 10 + b)
 flow:
   rounds: { count: 1 }
   phases:
@@ -138,6 +149,68 @@ describe('a condition for passing', () => {
     const text = ruleset('{ points: 2, allowed: [step], pass: "acted_already" }');
     const [d] = diagnosticsOf(text).filter((x) => x.severity === 'error');
     expect(d).toMatchObject({ code: 'unknown-name', range: { start: { line: text.split('\n').findIndex((l) => l.includes('pass:')) + 1 } } });
+  });
+});
+
+describe('a cost that reads the choices', () => {
+  test('is worked out once they are made, and the last choice offers only what the points left pay for', () => {
+    const g = startGame(programFromText(ruleset('{ pool: side.ap, allowed: [hop], pass: true }')), { seed: 1, players: 2 });
+    pick(g, 'hop');
+    expect(g.pending!.labels).toEqual(['1', '2']);
+    pick(g, '2');
+    expect(g.state.vars.spent_seen).toEqual([2]);
+    expect(g.state.tracks.ap).toEqual({ red: 0, blue: 4 });
+  });
+
+  test('with points counted from the phase\'s start too', () => {
+    const g = startGame(programFromText(ruleset('{ points: 3, allowed: [hop, leap], pass: true }')), { seed: 1, players: 2 });
+    pick(g, 'hop');
+    expect(g.pending!.labels).toEqual(['1']);
+    pick(g, '1');
+    // 1 point left pays for neither: blue's turn, with its own 3.
+    expect(g.pending!.player).toBe('p2');
+    expect(g.pending!.prompt).toBe('Choose an action (3 points left)');
+  });
+
+  test('every choice offers only options that lead to an affordable set, and the menu only actions that have one', () => {
+    const g = startGame(programFromText(ruleset('{ points: 3, allowed: [leap, step], pass: true }')), { seed: 1, players: 2 });
+    pick(g, 'leap');
+    expect(g.pending!.labels).toEqual(['1']);
+    pick(g, '1');
+    expect(g.pending!.labels).toEqual(['1', '2']);
+    pick(g, '1');
+    // 1 point left: leap costs 2 at least, step 1.
+    expect(g.pending!.labels).toEqual(['step', 'Pass']);
+  });
+
+  test('with a list that acts (rolls dice), an earlier choice that leaves nothing to pay for stops the game, positioned, with a hint', () => {
+    const text = ruleset('{ points: 3, allowed: [leap], pass: true }').replace('a: "[3, 1]"', 'a: "[3, 1 + 0 * 1d6]"');
+    const g = startGame(programFromText(text), { seed: 1, players: 2 });
+    pick(g, 'leap');
+    expect(g.pending!.labels).toEqual(['3', '1']);
+    pick(g, '3');
+    expect(g.status).toBe('error');
+    expect(g.error).toMatchObject({ code: 'no-options', message: 'Action `leap` has no choice for `b` that the 3 points left pay for.', range: { start: { line: text.split('\n').findIndex((l) => l.includes('b: "[1, 2]"')) + 1 } } });
+    expect(g.error?.hint).toMatch(/when/);
+  });
+
+  test('a game saved between the choices resumes and pays the same', () => {
+    const program = programFromText(ruleset('{ pool: side.ap, allowed: [leap], pass: true }'));
+    const g = startGame(program, { seed: 1, players: 2 });
+    pick(g, 'leap');
+    pick(g, '1');
+    const resumed = Game.fromState(program, JSON.parse(JSON.stringify(g.save())) as SavedGame);
+    if (!(resumed instanceof Game)) throw new Error(JSON.stringify(resumed.problems));
+    for (const x of [g, resumed]) pick(x, '2');
+    expect(resumed.state).toEqual(g.state);
+    expect(g.state.tracks.ap).toEqual({ red: 1, blue: 4 });
+  });
+
+  test('the checker knows the choices in a cost, and still reports unknown names', () => {
+    const good = diagnosticsOf(ruleset('{ pool: side.ap, allowed: [hop, leap] }')).filter((d) => d.severity === 'error');
+    expect(good).toEqual([]);
+    const bad = diagnosticsOf(ruleset('{ pool: side.ap, allowed: [hop] }').replace('cost: n * 2', 'cost: m * 2')).filter((d) => d.severity === 'error');
+    expect(bad.map((d) => d.code)).toEqual(['unknown-name']);
   });
 });
 
