@@ -44,6 +44,10 @@ export interface TableView {
   id: string;
   name?: string;
   description?: string;
+  /** Provenance, as the ruleset says it: where the rulebook prints the table, what is reconstructed, other notes. */
+  source?: string;
+  assumption?: string;
+  note?: string;
   location?: Location;
   roll?: string;
   /** What indexes the rows when they are not rolled. */

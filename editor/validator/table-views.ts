@@ -29,6 +29,7 @@ function tableView(model: RulesetModel, id: string, table: Record<string, unknow
   if (location) view.location = location;
   if (typeof table['name'] === 'string') view.name = table['name'];
   if (typeof table['description'] === 'string') view.description = table['description'];
+  for (const k of ['source', 'assumption', 'note'] as const) if (typeof table[k] === 'string') view[k] = table[k];
   if (isRecord(table['key']) && typeof table['key']['name'] === 'string') view.keyName = table['key']['name'];
   if (isRecord(table['column_key']) && typeof table['column_key']['name'] === 'string') view.columnKeyName = table['column_key']['name'];
   if (isRecord(table['results'])) {

@@ -22,6 +22,14 @@ describe('tables view', () => {
     await page.click('rs-app >> button[data-view="tables"]');
     await page.click('rs-tables-view >> button[data-table="crt"]');
     await page.waitForSelector('rs-table-grid >> table');
+    // Where the rulebook prints it; reconstructed tables are marked in the list and say what is assumed.
+    expect(await page.textContent('rs-tables-view .provenance [data-kind="source"]')).toContain('[T-CRT] IT L286-305');
+    expect(await page.locator('rs-tables-view button[data-table="crt"] .assumed').count()).toBe(0);
+    expect(await page.locator('rs-tables-view button[data-table="turns"] .assumed').count()).toBe(1);
+    await page.click('rs-tables-view >> button[data-table="turns"]');
+    expect(await page.textContent('rs-tables-view .provenance [data-kind="assumption"]')).toMatch(/^\s*Assumed\s*The rulebook gives 4-hour day turns/);
+    await s.shot('assumed-table');
+    await page.click('rs-tables-view >> button[data-table="crt"]');
     await s.shot('crt-grid');
     const headers = (await page.locator('rs-table-grid thead button').allTextContents()).map((t) => t.trim());
     expect(headers).toEqual(['1', '2-3', '4-6', '7-10', '11-15', '16+']);

@@ -25,6 +25,18 @@ describe('table rows in band order', () => {
     expect(orderRows(Object.entries({ night: 1, day: 2, '3': 3 })).map(([k]) => k)).toEqual(['3', 'night', 'day']);
   });
 
+  test('each table should carry what the ruleset says of its provenance, and a variant\'s own', () => {
+    const files = shippedGame('battle-of-seattle');
+    const variant = 'rulesets/battle-of-seattle/variants/provenance-test.yaml';
+    files[variant] = ['rulesmith: 1', 'extends: ../ruleset.yaml', 'set:', '  tables.crt.assumption: "House rule: a bloodier table, not printed."', ''].join('\n');
+    const base = validate({ seq: 1, files, entries: [variant], active: 'rulesets/battle-of-seattle/ruleset.yaml' }).active!.tables;
+    expect(base.find((t) => t.id === 'crt')).toMatchObject({ source: expect.stringContaining('[T-CRT]') });
+    expect(base.find((t) => t.id === 'crt')?.assumption).toBeUndefined();
+    expect(base.find((t) => t.id === 'turns')?.assumption).toMatch(/^The rulebook gives 4-hour day turns/);
+    const changed = validate({ seq: 2, files, entries: [variant], active: variant }).active!.tables;
+    expect(changed.find((t) => t.id === 'crt')?.assumption).toBe('House rule: a bloodier table, not printed.');
+  });
+
   test('a variant that sets rows { "1-5", "6" } should show "1-5" above "6" in the tables view', () => {
     const files = shippedGame('battle-of-seattle');
     const variant = 'rulesets/battle-of-seattle/variants/bands-test.yaml';

@@ -58,6 +58,37 @@ export const styles = [
       max-width: 60em;
       color: var(--rs-text-muted);
     }
+    .provenance {
+      display: block;
+      max-width: 60em;
+      margin: 0 0 10px;
+      font-size: 13px;
+    }
+    .provenance > div {
+      display: flex;
+      gap: 8px;
+      padding: 2px 0 2px 8px;
+      border-left: 3px solid var(--rs-border);
+    }
+    .provenance > div[data-kind='assumption'] {
+      border-left-color: var(--rs-warning);
+    }
+    .provenance dt {
+      flex: 0 0 5.5em;
+      color: var(--rs-text-muted);
+    }
+    .provenance dd {
+      margin: 0;
+      font-family: inherit;
+    }
+    nav .assumed {
+      font-size: 11px;
+      padding: 0 4px;
+      border-radius: var(--rs-radius);
+      border: 1px solid var(--rs-warning);
+      color: var(--rs-text-muted);
+      font-weight: normal;
+    }
     aside {
       overflow: auto;
       border-left: 1px solid var(--rs-border);

@@ -50,7 +50,7 @@ export class RsTablesView extends LitElement {
           ${this.tables.map(
             (t) => html`<li>
               <button aria-current=${t.id === table.id ? 'true' : 'false'} data-table=${t.id} @click=${() => this.handlePick(t.id)}>
-                ${t.name ?? t.id}<span class="id">${t.id}</span>
+                ${t.name ?? t.id}${t.assumption ? html` <span class="assumed" title="Reconstructed: the rulebook does not print all of it">assumed</span>` : nothing}<span class="id">${t.id}</span>
               </button>
             </li>`,
           )}
@@ -60,6 +60,7 @@ export class RsTablesView extends LitElement {
         <h2>${table.name ?? table.id}</h2>
         ${this.stale ? html`<p class="stale" role="status">Showing the last version that loaded: fix the errors in Problems to update.</p>` : nothing}
         ${table.description ? html`<p class="description">${table.description}</p>` : nothing}
+        ${provenance(table)}
         <rs-table-grid .table=${table} .selection=${this.selection} @rs-table-select=${this.handleTableSelect}></rs-table-grid>
       </main>
       <aside aria-label="Odds" aria-live="polite">${oddsPanel(table, this.selection, (location) => this.handleOpen(location))}</aside>
@@ -78,6 +79,19 @@ export class RsTablesView extends LitElement {
   private handleOpen(location: Location): void {
     emit(this, 'rs-open-file', { path: location.file, range: location.range });
   }
+}
+
+/**
+ * What the rulebook prints and what the ruleset assumed (the table's `source`, `assumption` and
+ * `note`), so a designer sees which numbers are printed before changing them.
+ */
+function provenance(table: TableView) {
+  if (!table.source && !table.assumption && !table.note) return nothing;
+  return html`<dl class="provenance">
+    ${table.source ? html`<div data-kind="source"><dt>Rulebook</dt><dd>${table.source}</dd></div>` : nothing}
+    ${table.assumption ? html`<div data-kind="assumption"><dt>Assumed</dt><dd>${table.assumption}</dd></div>` : nothing}
+    ${table.note ? html`<div data-kind="note"><dt>Note</dt><dd>${table.note}</dd></div>` : nothing}
+  </dl>`;
 }
 
 customElements.define('rs-tables-view', RsTablesView);
