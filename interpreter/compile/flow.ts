@@ -12,6 +12,7 @@ import { EntityRef, record, toNumber, truthy, type Rec, type Value } from '../ru
 import { FLOW_KEY, type CompiledScript } from '../runtime/program.ts';
 import { UNLIMITED } from '../check/sites.ts';
 import { NO_SLOT, type Code, type Frame, type Op } from '../runtime/frame.ts';
+import { actionLegal, actionName, affordable, keptList, mayPass, menuPrompt, NOT_KEPT, poolPoints, valueOf, type ActionInfo, type MenuLists } from './action-menu.ts';
 
 
 type Path = Array<string | number>;
@@ -313,59 +314,6 @@ class FlowBuilder {
   }
 }
 
-/** What the action loop needs of one action, looked up once when compiling. */
-interface ActionInfo {
-  def: Record<string, unknown>;
-  name: string;
-  cost: unknown;
-  costScript: CompiledScript | undefined;
-  when: unknown;
-  whenScript: CompiledScript | undefined;
-  /** Param names in order, and their option-list sites. */
-  params: string[];
-  paramScripts: Array<CompiledScript | undefined>;
-  /** Every option list only reads the game, so the choice tree may be walked (`affordable`). */
-  pureChoices: boolean;
-  /** Each param's position and question, made once (a question was asked at every action). */
-  paramAts: SourceAt[];
-  paramPrompts: string[];
-  doScript: CompiledScript | undefined;
-}
-
-/**
- * Whether the choices made (`chosen`, the first `from` params) lead to a set the points left pay
- * for: the cost once all are made, else some option of the next list that does (depth first,
- * stopping at the first found). The lists are asked again with the choices so far, so only
- * actions whose lists only read the game go deeper than the last (`pureChoices`).
- */
-function affordable(rt: Runtime, a: ActionInfo, chosen: Rec, from: number, left: number): boolean {
-  if (from >= a.params.length) return (toNumber(rt.evalScript(a.costScript, chosen) ?? 1) ?? 1) <= left;
-  const list = rt.iterable(rt.evalScript(a.paramScripts[from], chosen) ?? null, a.paramAts[from]!);
-  for (const o of list) if (affordable(rt, a, record([...Object.entries(chosen), [a.params[from]!, o]]), from + 1, left)) return true;
-  return false;
-}
-
-/** Whether the menu offers Pass: by default yes; `pass: false` never; a condition when it holds. */
-function mayPass(rt: Runtime, pass: unknown, script: CompiledScript | undefined): boolean {
-  if (pass === undefined) return true;
-  return truthy(valueOf(rt, pass, script) ?? false);
-}
-
-/** A pool's points now: a number (a track always is; a variable may not be). */
-function poolPoints(rt: Runtime, pool: CompiledScript, at: SourceAt): number {
-  const v = rt.evalScript(pool);
-  if (typeof v === 'number') return v;
-  throw new RuleError('pool-not-number', `The action points' \`pool\` holds ${v === null || v === undefined ? 'none' : 'something other than a number'}, not a number of points.`, at, 'Give the variable a number `initial`, or set it before the phase starts (or use a track).');
-}
-
-const menuPrompt = (left: number | null): string => (left === null ? 'Choose an action' : `Choose an action (${left} point${left === 1 ? '' : 's'} left)`);
-
-/** `valueAt` of a field whose site was looked up when compiling. */
-function valueOf(rt: Runtime, raw: unknown, script: CompiledScript | undefined): Value | undefined {
-  if (typeof raw === 'number' || typeof raw === 'boolean') return raw;
-  return raw === undefined ? undefined : rt.evalScript(script);
-}
-
 /** A field that is a constant in YAML or an expression site. */
 export function valueAt(rt: Runtime, path: Path, raw: unknown, locals?: Rec): Value | undefined {
   if (typeof raw === 'number' || typeof raw === 'boolean') return raw;
@@ -462,80 +410,6 @@ const sideOf = (rt: Runtime, player: string) => rt.state.players.find((p) => p.i
 
 function setActive(rt: Runtime, player: string | null, side: string | null): void {
   rt.state.active = { player, side: side ?? (player ? sideOf(rt, player) : null) };
-}
-
-function actionName(rt: Runtime, id: string): string {
-  return String(rt.def('actions', id)?.name ?? id);
-}
-
-/**
- * The first option list of each action the menu found legal, kept for the chosen action's first
- * question: it would be computed again from the same state (nothing ran in between but pure code;
- * the host promised not to change the state, `hostReadsOnly`, and did not even reach it through the
- * Game, `hostEpoch`), so the value is the same and so are the steps it charged, which are charged
- * again. Held by the Runtime, so a fork or a resumed game has none.
- */
-interface MenuLists {
-  frame: Frame;
-  site: object;
-  epoch: number;
-  ids: string[];
-  values: Value[];
-  steps: number[];
-  /** The last statement each list ran (`Runtime.at`), undefined when it ran none. */
-  at: Array<SourceAt | undefined>;
-}
-
-const NOT_KEPT = Symbol('not kept');
-
-/** The kept first list of action `id` (once), or NOT_KEPT when it is not kept or no longer valid. */
-function keptList(rt: Runtime, f: Frame, site: object, id: string): Value | typeof NOT_KEPT {
-  const kept = rt.menuLists as MenuLists | null;
-  rt.menuLists = null;
-  if (kept === null || kept.frame !== f || kept.site !== site || kept.epoch !== rt.hostEpoch) return NOT_KEPT;
-  const k = kept.ids.indexOf(id);
-  // Past the budget, computing it again stops the game where it would have.
-  if (k < 0 || !(rt.steps + kept.steps[k]! <= rt.opts.stepBudget)) return NOT_KEPT;
-  rt.steps += kept.steps[k]!;
-  rt.at = kept.at[k] ?? rt.at;
-  return kept.values[k] ?? null;
-}
-
-function actionLegal(rt: Runtime, a: ActionInfo | undefined, points: number | null, keep: MenuLists | null, id: string): boolean {
-  if (!a) return false;
-  if (points !== null && !a.costScript?.readsLocals) {
-    const cost = toNumber(valueOf(rt, a.cost, a.costScript) ?? 1) ?? 1;
-    if (cost > points) return false;
-  }
-  // A cost that reads the choices: offered when some choices are affordable, if the lists only read
-  // the game (else asking them here would act; then the last question filters what it can).
-  if (points !== null && a.costScript?.readsLocals && a.pureChoices && !affordable(rt, a, record([]), 0, points)) return false;
-  if (a.when !== undefined && !truthy(valueOf(rt, a.when, a.whenScript) ?? true)) return false;
-  // An action whose first choice has no options cannot be taken. A list that only reads the game
-  // and is a `select` (or a procedure returning one) is asked only whether it has an option,
-  // stopping at the first; the chosen action's question then makes the whole list.
-  const exists = a.params.length > 0 ? a.paramScripts[0]?.exists : undefined;
-  if (exists) return truthy(rt.evalScript(exists) ?? null);
-  if (a.params.length > 0) {
-    const before = rt.steps;
-    const at = rt.at;
-    // Cleared to learn whether the list ran a statement (which sets it), and which one was last.
-    if (keep) rt.at = undefined;
-    let options: Value | undefined;
-    try {
-      options = rt.evalScript(a.paramScripts[0]);
-      if (keep) {
-        keep.ids.push(id);
-        keep.values.push(options ?? null);
-        keep.steps.push(rt.steps - before);
-        keep.at.push(rt.at);
-      }
-    } finally {
-      rt.at ??= at;
-    }
-    if (Array.isArray(options) && options.length === 0) return false;
-  }
-  return true;
 }
 
 export type { Frame };
