@@ -328,7 +328,7 @@ function checkSiteOnce(ctx: CheckContext, symbols: SymbolTable, { site, parsed }
  */
 function checkPlace(ctx: CheckContext, checker: StatementChecker, site: ScriptSite, ast: Expr, scope: Scope): void {
   if (ast.kind !== 'name' && ast.kind !== 'member' && ast.kind !== 'index') {
-    ctx.atSpan(site.path, ast.span, { code: 'not-a-place', message: `\`${String(site.path[site.path.length - 1])}\` must name a value the rules can change, but this is a computed value.`, hint: 'Name a track or variable (`action_points`, `side.action_points`); for points counted from a computed value, write `points:` instead.' });
+    ctx.atSpan(site.path, ast.span, { code: 'pool-not-a-variable', message: `\`${String(site.path[site.path.length - 1])}\` must name a value the rules can change, but this is a computed value.`, hint: 'Name a track or variable (`action_points`, `side.action_points`); for points counted from a computed value, write `points:` instead.' });
     return;
   }
   checker.block([{ kind: 'assign', op: '-=', target: ast, value: { kind: 'number', value: 1, span: ast.span }, span: ast.span }], scope);

@@ -55,7 +55,7 @@ function checkPoints(ctx: CheckContext, path: Array<string | number>, actions: R
   } else if (actions.points !== undefined && actions.pool !== undefined) {
     ctx.atKey([...path, 'pool'], { code: 'points-and-pool', message: 'This action phase has both `points` and `pool`: the points would be counted twice.', hint: 'Keep `pool` when the points live in a track or variable that scripts change; otherwise keep `points`.' });
   } else if (actions.pool !== undefined && typeof actions.pool !== 'string') {
-    ctx.atValue([...path, 'pool'], { code: 'not-a-place', message: '`pool` must name a track or variable, but this is a constant.', hint: 'Write `points:` for a fixed number of points, or name where they live (`pool: side.action_points`).' });
+    ctx.atValue([...path, 'pool'], { code: 'pool-not-a-variable', message: '`pool` must name a track or variable, but this is a constant.', hint: 'Write `points:` for a fixed number of points, or name where they live (`pool: side.action_points`).' });
   }
 }
 

@@ -226,8 +226,8 @@ describe('checking a pool', () => {
   });
 
   test('a computed value or a constant is not a place', () => {
-    expect(codes('{ pool: side.ap + 1, allowed: [step] }')).toEqual([expect.stringMatching(/^not-a-place \d+:\d+$/)]);
-    expect(codes('{ pool: 3, allowed: [step] }')).toEqual([expect.stringMatching(/^not-a-place \d+:\d+$/)]);
+    expect(codes('{ pool: side.ap + 1, allowed: [step] }')).toEqual([expect.stringMatching(/^pool-not-a-variable \d+:\d+$/)]);
+    expect(codes('{ pool: 3, allowed: [step] }')).toEqual([expect.stringMatching(/^pool-not-a-variable \d+:\d+$/)]);
   });
 
   test('what an assignment could not change, a pool cannot name', () => {
