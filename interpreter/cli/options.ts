@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util';
 import type { Option } from '../../grammar/index.ts';
-import { allowedValues } from '../runtime/options.ts';
+import { allowedValues, optionsInOrder } from '../runtime/options.ts';
 import type { Io } from './io.ts';
 import { programFor } from './load-program.ts';
 
 export const OPTIONS_USAGE = `Usage: rulesmith options <ruleset> [--json] [--root DIR]
 
 Lists the options a ruleset declares (set them with --option k=v on simulate, play, tournament
-and odds): each one's type, default, allowed values, the options it matters with, and description.
+and odds): each one's type, default, allowed values, the options it matters with, and description;
+an option that matters only with another is listed right after it.
 Exit 0; 1 when the ruleset has errors; 2 on usage or I/O errors.`;
 
 /** One option as `options --json` prints it. */
@@ -42,7 +43,9 @@ export function runOptions(argv: string[], io: Io): number {
   const infos = optionInfos(program.data.options ?? {});
   if (args.values.json) { io.out(`${JSON.stringify(infos, null, 2)}\n`); return 0; }
   if (infos.length === 0) { io.out(`${path} declares no options.\n`); return 0; }
-  io.out(infos.map(formatOption).join('\n'));
+  // As the editor lists them: an optional rule's readings (`requires`) right after it. JSON keeps
+  // the declaration order.
+  io.out(optionsInOrder(infos).map(formatOption).join('\n'));
   return 0;
 }
 

@@ -111,7 +111,11 @@ describe('an option that matters only with another (`requires:`)', () => {
   test('`options` says what each one matters with, also in JSON', async () => {
     const text = await runCli(['options', BLUE_MAX]);
     expect(text.out).toContain('lewis_reload (How a Lewis reload is triggered)\n  type choice, default declared; allowed: one of declared, automatic\n  only with opt_lewis = true (otherwise declared)\n');
+    // Each optional rule's readings follow it (the editor's order); JSON keeps the declared order.
+    const ids = [...text.out.matchAll(/^(\w+) \(/gm)].map((m) => m[1]);
+    expect(ids.slice(0, 7)).toEqual(['opt_lewis', 'lewis_positions', 'lewis_reload', 'opt_observer', 'observer_fire_model', 'observer_acts_while_spinning', 'opt_altitude']);
     const json = JSON.parse((await runCli(['options', BLUE_MAX, '--json'])).out) as Array<{ id: string; requires?: unknown }>;
+    expect(json.slice(0, 4).map((o) => o.id)).toEqual(['opt_lewis', 'opt_observer', 'opt_altitude', 'opt_fuel']);
     expect(json.find((o) => o.id === 'glide_to_ground')?.requires).toEqual({ opt_altitude: true });
     expect(json.find((o) => o.id === 'opt_altitude')?.requires).toBeUndefined();
   });

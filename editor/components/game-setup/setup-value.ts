@@ -1,5 +1,6 @@
 /** The choices made before a game starts, and their defaults from the ruleset. */
 import { optionValueOk } from '../../../interpreter/runtime/options.ts';
+export { optionGroups, optionsInOrder } from '../../../interpreter/runtime/options.ts';
 import type { BoardModel, GameSetupData, SeatKind } from '../../play/protocol.ts';
 
 export interface SetupValue {
@@ -67,36 +68,3 @@ export function requirementText(board: BoardModel, o: { requires?: Record<string
     return `${name}: ${String(want)}`;
   }).join(' and ');
 }
-
-/**
- * Options in declaration order, except that an option that `requires` another comes right after
- * it (after the other's own dependents declared before it): a reading of an optional rule sits
- * next to the rule's checkbox. Grouped: each option that others require, with all that depend on
- * it; every other option alone. An option whose requirement is missing or circular stays in place.
- */
-export function optionGroups<O extends { id: string; requires?: Record<string, unknown> }>(options: readonly O[]): O[][] {
-  const ids = new Set(options.map((o) => o.id));
-  const parentOf = (o: O): string | undefined => Object.keys(o.requires ?? {}).find((id) => id !== o.id && ids.has(id));
-  const children = new Map<string, O[]>();
-  const roots: O[] = [];
-  for (const o of options) {
-    const parent = parentOf(o);
-    if (parent === undefined) roots.push(o);
-    else children.set(parent, [...(children.get(parent) ?? []), o]);
-  }
-  const seen = new Set<string>();
-  const visit = (o: O, group: O[]): O[] => {
-    if (seen.has(o.id)) return group;
-    seen.add(o.id);
-    group.push(o);
-    for (const c of children.get(o.id) ?? []) visit(c, group);
-    return group;
-  };
-  const groups = roots.map((o) => visit(o, []));
-  // Requirements in a circle have no root: keep them where they were declared.
-  for (const o of options) if (!seen.has(o.id)) groups.push(visit(o, []));
-  return groups;
-}
-
-/** `optionGroups`, one after another. */
-export const optionsInOrder = <O extends { id: string; requires?: Record<string, unknown> }>(options: readonly O[]): O[] => optionGroups(options).flat();
