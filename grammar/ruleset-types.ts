@@ -114,7 +114,7 @@ export interface Option extends Named {
   min?: number;
   max?: number;
   /**
-   * Other options' values this one matters with (`{ opt_altitude: true }`); without them it keeps
+   * Other options' values this one matters with (`{ advanced_rules: true }`); without them it keeps
    * its default, and the editor shows it greyed.
    */
   requires?: Record<Id, boolean | number | string>;

@@ -65,7 +65,7 @@ export function parseOptions(program: Program, raw: string[] | undefined, io: Io
   return out;
 }
 
-/** The option likely meant: a typo of one, or the one whose name holds the word (`altitude` for `opt_altitude`). */
+/** The option likely meant: a typo of one, or the one whose name holds the word (`fog` for `opt_fog`). */
 function optionMeant(key: string, names: string[]): string {
   const typo = didYouMean(key, names);
   if (typo.suggestion) return typo.text;

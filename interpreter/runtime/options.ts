@@ -37,8 +37,8 @@ export function parseOptionText(defs: Record<string, unknown> | undefined, id: s
 }
 
 /**
- * The requirements of option `id` (`requires: { opt_altitude: true }`) that `values` do not meet,
- * in words (`opt_altitude = true`); empty when it matters. `values` are the effective ones (see
+ * The requirements of option `id` (`requires: { advanced_rules: true }`) that `values` do not meet,
+ * in words (`advanced_rules = true`); empty when it matters. `values` are the effective ones (see
  * `effectiveOptions`): an option whose own requirement fails has its default.
  */
 export function unmetRequirements(defs: Record<string, unknown> | undefined, id: string, values: Record<string, unknown>): string[] {
