@@ -49,6 +49,9 @@ function optionModels(d: Data): OptionModel[] {
     if (typeof o.min === 'number') m.min = o.min;
     if (typeof o.max === 'number') m.max = o.max;
     if (o.requires) m.requires = { ...o.requires };
+    if (o.source) m.source = o.source;
+    if (o.assumption) m.assumption = o.assumption;
+    if (o.note) m.note = o.note;
     return m;
   });
 }

@@ -41,6 +41,10 @@ export interface OptionModel {
   max?: number;
   /** Other options' values it matters with (`requires:`); without them the game uses its default. */
   requires?: Record<string, boolean | number | string>;
+  /** Provenance, shown with the description: where the rulebook says it, what is assumed, a note. */
+  source?: string;
+  assumption?: string;
+  note?: string;
 }
 
 export interface AreaModel {

@@ -221,7 +221,7 @@ describe('playtest', () => {
     expect(await reload.inputValue()).toBe('declared');
     const label = page.locator('rs-playtest-view rs-game-setup label', { has: page.locator('select[name="option-lewis_reload"]') });
     expect(await label.textContent()).toContain('(with Lewis guns)');
-    expect(await label.getAttribute('title')).toMatch(/^Only with Lewis guns\. /);
+    expect(await label.getAttribute('title')).toMatch(/^Only with Lewis guns\ndeclared: the pilot declares it secretly[^\n]*\nRECOMMENDED reading \(default\) is `declared`\.\nRulebook: IT L1063/);
     await s.shot('option-greyed');
     await lewis.check();
     await expect.poll(() => reload.isDisabled()).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PLAYTEST_OPPONENT, defaultSetup, gameSetup, optionGroups, optionsInOrder, requirementText, seatNames } from '../../editor/components/game-setup/setup-value.ts';
+import { PLAYTEST_OPPONENT, defaultSetup, gameSetup, optionGroups, optionsInOrder, optionTitle, requirementText, seatNames } from '../../editor/components/game-setup/setup-value.ts';
 import type { BoardModel } from '../../editor/play/protocol.ts';
 import { describeResult, parseReplay, replayRulesetPath } from '../../editor/play/replay-data.ts';
 
@@ -30,6 +30,8 @@ describe('game setup', () => {
     const named = { ...board, options: [...board.options, { id: 'level', name: 'Level', type: 'number', default: 1 }] } as unknown as BoardModel;
     expect(requirementText(named, { requires: { long: true, mode: 'b' } })).toBe('Long and Mode: b');
     expect(requirementText(named, { requires: { long: false, level: 2 } })).toBe('Long off and Level: 2');
+    expect(optionTitle({ description: 'Twelve rounds. ', note: 'Recommended: off.', assumption: 'Not printed.', source: '[6.3]' }, 'Only with Long')).toBe('Only with Long\nTwelve rounds.\nRecommended: off.\nAssumed: Not printed.\nRulebook: [6.3]');
+    expect(optionTitle({}, '')).toBe('');
   });
 
   test('a playtest should start a person against bots that play to win, keeping seats chosen before', () => {

@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { emit } from '../../events.ts';
 import { SEAT_KINDS, type BoardModel, type OptionModel, type SeatKind } from '../../play/protocol.ts';
 import { styles } from './game-setup.styles.ts';
-import { SPEEDS, optionGroups, requirementText, seatNames, type SetupValue } from './setup-value.ts';
+import { SPEEDS, optionGroups, optionTitle, requirementText, seatNames, type SetupValue } from './setup-value.ts';
 import { effectiveOptions, unmetRequirements } from '../../../interpreter/runtime/options.ts';
 
 /**
@@ -98,7 +98,7 @@ export class RsGameSetup extends LitElement {
   private renderOption(o: OptionModel, current: boolean | number | string, why: string) {
     const set = (v: boolean | number | string) => this.change({ options: { ...this.value!.options, [o.id]: v } });
     const off = why !== '';
-    const title = [why, o.description ?? ''].filter(Boolean).join('. ');
+    const title = optionTitle(o, why);
     const needs = off ? html`<span class="needs">(${why.replace(/^Only with/, 'with')})</span>` : nothing;
     if (o.type === 'boolean') {
       return html`<label class="check" title=${title} ?data-off=${off}><input type="checkbox" name="option-${o.id}" ?disabled=${off} .checked=${current === true} @change=${(e: Event) => set((e.target as HTMLInputElement).checked)} />${o.name}${needs}</label>`;

@@ -68,3 +68,12 @@ export function requirementText(board: BoardModel, o: { requires?: Record<string
     return `${name}: ${String(want)}`;
   }).join(' and ');
 }
+
+/**
+ * An option's tooltip: what it needs (when it does not apply), its description, its note (which
+ * reading the ruleset recommends) and its provenance, one paragraph each.
+ */
+export function optionTitle(o: { description?: string; note?: string; assumption?: string; source?: string }, why: string): string {
+  const lines = [why, o.description, o.note, o.assumption ? `Assumed: ${o.assumption}` : '', o.source ? `Rulebook: ${o.source}` : ''];
+  return lines.filter((l): l is string => Boolean(l)).map((l) => l.trim()).join('\n');
+}
