@@ -58,6 +58,8 @@ export interface TableView {
   rows: RowView[];
   /** Legend of coded results: code → name. */
   results?: Record<string, string>;
+  /** What the legend says of each code besides its name: what it does, where the rulebook says it, a note. */
+  resultDetails?: Record<string, { description?: string; source?: string; note?: string }>;
   /** Sum of all dice combinations of the roll; absent when not rolled or not computable. */
   totalWeight?: number;
   /** Why odds are not available for a rolled table (e.g. more dice than can be enumerated). */

@@ -34,6 +34,14 @@ function tableView(model: RulesetModel, id: string, table: Record<string, unknow
   if (isRecord(table['column_key']) && typeof table['column_key']['name'] === 'string') view.columnKeyName = table['column_key']['name'];
   if (isRecord(table['results'])) {
     view.results = Object.fromEntries(Object.entries(table['results']).map(([code, r]) => [code, isRecord(r) && typeof r['name'] === 'string' ? r['name'] : code]));
+    const details: NonNullable<TableView['resultDetails']> = {};
+    for (const [code, r] of Object.entries(table['results'])) {
+      if (!isRecord(r)) continue;
+      const d: { description?: string; source?: string; note?: string } = {};
+      for (const k of ['description', 'source', 'note'] as const) if (typeof r[k] === 'string') d[k] = r[k];
+      if (Object.keys(d).length > 0) details[code] = d;
+    }
+    if (Object.keys(details).length > 0) view.resultDetails = details;
   }
   if (typeof table['roll'] === 'string') addWeights(view, table['roll'], model.data.dice);
   return view;

@@ -49,6 +49,8 @@ describe('tables view', () => {
     await page.click('rs-table-grid >> td button[data-row="5"][data-column="5"]');
     const aside = await page.textContent('rs-tables-view >> aside');
     expect(aside).toContain('X — Dispersal');
+    // What the legend says of X: where the rulebook says it.
+    expect(aside).toContain('Rulebook: [6.3] IT L160');
     expect(aside).toContain('1/3 (33.3%) (rows 5, 6)');
     await s.shot('cell-odds');
 

@@ -32,6 +32,8 @@ describe('table rows in band order', () => {
     const base = validate({ seq: 1, files, entries: [variant], active: 'rulesets/battle-of-seattle/ruleset.yaml' }).active!.tables;
     expect(base.find((t) => t.id === 'crt')).toMatchObject({ source: expect.stringContaining('[T-CRT]') });
     expect(base.find((t) => t.id === 'crt')?.assumption).toBeUndefined();
+    expect(base.find((t) => t.id === 'crt')?.resultDetails?.['X']).toMatchObject({ source: expect.stringContaining('[6.3] IT L160') });
+    expect(base.find((t) => t.id === 'crt')?.resultDetails?.['N']).toEqual({ source: '[6.3] IT L157; [T-CRT] IT L298', note: 'Italian: Nessun effetto.' });
     expect(base.find((t) => t.id === 'turns')?.assumption).toMatch(/^The rulebook gives 4-hour day turns/);
     const changed = validate({ seq: 2, files, entries: [variant], active: variant }).active!.tables;
     expect(changed.find((t) => t.id === 'crt')?.assumption).toBe('House rule: a bloodier table, not printed.');

@@ -44,6 +44,7 @@ export function oddsPanel(table: TableView, selection: Selection | undefined, op
   return html`${intro}
     <h3>Row ${row.label}, column ${column}</h3>
     <p class="result">${describe(table, cell.text)}</p>
+    ${resultDetails(table, cell.text)}
     ${odds ? html`<p>This row: <strong data-odds>${formatOdds(odds)}</strong></p>` : nothing}
     ${same && rolled && table.columns.length > 1
       ? html`<p>${cell.text} anywhere in this column: <strong>${formatOdds(same.odds)}</strong> (rows ${same.rows.join(', ')})</p>`
@@ -68,6 +69,17 @@ function outcomeList(table: TableView, outcomes: Outcome[]): TemplateResult {
       )}
     </tbody>
   </table>`;
+}
+
+/** What the legend says of a result code: what it does, the rulebook's place, a note. */
+function resultDetails(table: TableView, code: string): TemplateResult | typeof nothing {
+  const d = table.resultDetails?.[code];
+  if (!d) return nothing;
+  return html`<div class="result-details" data-result=${code}>
+    ${d.description ? html`<p>${d.description}</p>` : nothing}
+    ${d.note ? html`<p class="muted">${d.note}</p>` : nothing}
+    ${d.source ? html`<p class="muted">Rulebook: ${d.source}</p>` : nothing}
+  </div>`;
 }
 
 /** A cell's text with its legend name: `VM — Morale Check`. */
