@@ -31,9 +31,11 @@ export interface CellView {
 export interface RowView {
   label: string;
   cells: CellView[];
-  /** Equally likely dice combinations that land on this row (rolled tables only). */
+  /** Equally likely dice combinations that land on this row (rolled tables only); a deck's: copies of the card. */
   weight?: number;
   location?: Location;
+  /** A card's text and provenance (decks only). */
+  details?: { text?: string; source?: string; assumption?: string; note?: string };
 }
 
 /**
@@ -41,7 +43,10 @@ export interface RowView {
  * or one `Result` column for plain rows.
  */
 export interface TableView {
+  /** A table's id; a deck's is `deck:<id>` (decks are shown as tables of their cards). */
   id: string;
+  /** A deck: rows are its cards, weighted by their copies (`totalWeight` the deck's size). */
+  deck?: true;
   name?: string;
   description?: string;
   /** Provenance, as the ruleset says it: where the rulebook prints the table, what is reconstructed, other notes. */

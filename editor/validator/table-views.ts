@@ -48,6 +48,49 @@ function tableView(model: RulesetModel, id: string, table: Record<string, unknow
 }
 
 /**
+ * Decks as tables of their cards, for the tables view: a row per card with its copies (`count`),
+ * its props and its text, weighted by its copies, so a row's odds are the chance that a card drawn
+ * from the full, shuffled deck is that one, and a column's are those of each value of a prop.
+ */
+export function deckViews(model: RulesetModel): TableView[] {
+  const decks = model.data.decks;
+  if (!isRecord(decks)) return [];
+  return Object.entries(decks).flatMap(([id, deck]) => (isRecord(deck) && Array.isArray(deck['cards']) ? [deckView(model, id, deck, deck['cards'])] : []));
+}
+
+function deckView(model: RulesetModel, id: string, deck: Record<string, unknown>, cards: unknown[]): TableView {
+  const locate = (path: Path, key = false): Location | undefined => model.rangeOf(['decks', id, ...path], { key });
+  const props: string[] = [];
+  for (const c of cards) if (isRecord(c) && isRecord(c['props'])) for (const k of Object.keys(c['props'])) if (!props.includes(k)) props.push(k);
+  const hasText = cards.some((c) => isRecord(c) && typeof c['text'] === 'string');
+  const columns = ['count', ...props, ...(hasText ? ['text'] : [])];
+  let total = 0;
+  const rows: RowView[] = [];
+  cards.forEach((c, i) => {
+    if (!isRecord(c)) return;
+    const count = typeof c['count'] === 'number' ? c['count'] : 1;
+    total += count;
+    const cell = (v: unknown, p: Path): CellView => {
+      const location = locate(['cards', i, ...p]);
+      return { text: cellText(v), ...(location ? { location } : {}) };
+    };
+    const propsOf = isRecord(c['props']) ? c['props'] : {};
+    const cells = [cell(count, c['count'] === undefined ? [] : ['count']), ...props.map((k) => (k in propsOf ? cell(propsOf[k], ['props', k]) : { text: '' })), ...(hasText ? [cell(c['text'], ['text'])] : [])];
+    const details: NonNullable<RowView['details']> = {};
+    for (const k of ['text', 'source', 'assumption', 'note'] as const) if (typeof c[k] === 'string') details[k] = c[k];
+    const location = locate(['cards', i]);
+    rows.push({ label: String(c['name'] ?? c['id'] ?? i + 1), cells, weight: count, ...(location ? { location } : {}), ...(Object.keys(details).length ? { details } : {}) });
+  });
+  const view: TableView = { id: `deck:${id}`, deck: true, columnKind: 'fields', columns, rows, totalWeight: total, keyName: 'card' };
+  const location = locate([], true);
+  if (location) view.location = location;
+  view.name = typeof deck['name'] === 'string' ? deck['name'] : id;
+  if (typeof deck['description'] === 'string') view.description = deck['description'];
+  for (const k of ['source', 'assumption', 'note'] as const) if (typeof deck[k] === 'string') view[k] = deck[k];
+  return view;
+}
+
+/**
  * Rows in the numeric order of their bands. A JS object lists integer keys first, so `{ "1-5": …,
  * "6": … }` would come out "6" before "1-5"; named keys (not bands) keep their order, after the
  * numeric ones.

@@ -7,7 +7,7 @@ import { checkRuleset, ParseCache } from '../../interpreter/check/index.ts';
 import { createMemoryHost, FileCache, loadRuleset, type FileHost, type RulesetModel } from '../../interpreter/load/index.ts';
 import type { ActiveRuleset, Diagnostic, ValidateRequest, ValidateResponse } from './protocol.ts';
 import { builtinSymbols, rulesetSymbols } from './interpreter-internals.ts';
-import { tableViews } from './table-views.ts';
+import { deckViews, tableViews } from './table-views.ts';
 import { variantDiff } from './variant-diff.ts';
 
 const BUILTINS = builtinSymbols();
@@ -58,7 +58,7 @@ function describe(model: RulesetModel, host: FileHost, loaded: ReadonlyMap<strin
     lineage: [...model.lineage],
     files: [...model.files.keys()],
     symbols: [...rulesetSymbols(model), ...BUILTINS],
-    tables: tableViews(model),
+    tables: [...tableViews(model), ...deckViews(model)],
   };
   const parent = model.lineage.length > 1 ? model.lineage[model.lineage.length - 2] : undefined;
   const base = parent ? (loaded.get(parent) ?? loadRuleset(parent, host, { cache: files }).model) : undefined;

@@ -114,4 +114,26 @@ describe('tables view', () => {
     await s.shot('banded-rows');
     expect(s.errors).toEqual([]);
   });
+
+  test('a deck should show as a table of its cards, each with its chance to be drawn and its provenance', async () => {
+    const { page } = s;
+    await pickGame(page, 'blockade-runner');
+    await page.click('rs-app >> button[data-view="tables"]');
+    await page.click('rs-tables-view >> nav >> button[data-table="deck:union_blockade"]');
+    await page.waitForSelector('rs-table-grid >> table');
+    expect(await page.textContent('rs-tables-view nav h3')).toBe('Decks');
+    expect(await page.textContent('rs-tables-view aside')).toContain('A deck of 12 cards');
+    const headers = (await page.locator('rs-table-grid thead button').allTextContents()).map((t) => t.trim());
+    expect(headers).toEqual(['count', 'port', 'text']);
+    // Charleston: 1 card of 12, its note and where the rulebook names it.
+    const row = await page.locator('rs-table-grid th button[data-row]').evaluateAll((bs) => bs.findIndex((b) => b.textContent?.includes('Charleston')));
+    await page.click(`rs-table-grid >> th button[data-row="${row}"]`);
+    const aside = await page.textContent('rs-tables-view aside');
+    expect(aside).toContain('1/12 (8.3%)');
+    expect(aside).toContain('chance that a card drawn from the full deck is this one');
+    expect(aside).toContain('Named in the Port Assault example (IT L61).');
+    expect(aside).toContain('Rulebook: IT L57, L61; spec §7.1');
+    await s.shot('deck-card');
+    expect(s.errors).toEqual([]);
+  });
 });

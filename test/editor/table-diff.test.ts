@@ -39,6 +39,20 @@ describe('table rows in band order', () => {
     expect(changed.find((t) => t.id === 'crt')?.assumption).toBe('House rule: a bloodier table, not printed.');
   });
 
+  test('each deck should show as a table of its cards, weighted by their copies, with each card\'s provenance', () => {
+    const files = shippedGame('blockade-runner');
+    const views = validate({ seq: 1, files, entries: ['rulesets/blockade-runner/ruleset.yaml'], active: 'rulesets/blockade-runner/ruleset.yaml' }).active!.tables;
+    const blockade = views.find((t) => t.id === 'deck:union_blockade')!;
+    expect(blockade).toMatchObject({ deck: true, name: 'Union Blockade deck', totalWeight: 12, columns: ['count', 'port', 'text'], source: expect.stringContaining('[1.1 Blockade') });
+    expect(blockade.rows).toHaveLength(12);
+    const charleston = blockade.rows.find((r) => r.label === 'Charleston')!;
+    expect(charleston).toMatchObject({ weight: 1, details: { source: 'IT L57, L61; spec §7.1', note: 'Named in the Port Assault example (IT L61).' } });
+    expect(charleston.cells.map((c) => c.text).slice(0, 2)).toEqual(['1', 'charleston']);
+    // Tables come first, decks after; a card without a count counts once.
+    expect(views.findIndex((t) => t.deck)).toBe(views.filter((t) => !t.deck).length);
+    for (const d of views.filter((t) => t.deck)) expect(d.totalWeight).toBe(d.rows.reduce((n, r) => n + (r.weight ?? 0), 0));
+  });
+
   test('a variant that sets rows { "1-5", "6" } should show "1-5" above "6" in the tables view', () => {
     const files = shippedGame('battle-of-seattle');
     const variant = 'rulesets/battle-of-seattle/variants/bands-test.yaml';

@@ -28,7 +28,7 @@ const NONE: readonly never[] = Object.freeze([]);
 /** Views of the active ruleset; Playtest, Scenarios and Simulate load their code when first shown. */
 const VIEWS: ReadonlyArray<{ id: ViewId; label: string; variantsOnly?: boolean }> = [
   { id: 'edit', label: 'Edit' },
-  { id: 'tables', label: 'Tables' },
+  { id: 'tables', label: 'Tables & decks' },
   { id: 'diff', label: 'Diff against base', variantsOnly: true },
   { id: 'playtest', label: 'Playtest' },
   { id: 'scenarios', label: 'Scenarios' },

@@ -1,7 +1,7 @@
 /** The odds of the selected row, column or cell of a table (a template used by rs-tables-view). */
 import { html, nothing, type TemplateResult } from 'lit';
 import { columnOutcomes, formatOdds, isRolled, rowOdds, type Outcome, type Selection } from '../../tables/odds.ts';
-import type { Location, TableView } from '../../validator/protocol.ts';
+import type { Location, RowView, TableView } from '../../validator/protocol.ts';
 import { resultSlot } from '../../tables/result-colors.ts';
 import { oddsBar } from './odds-bar.ts';
 
@@ -9,7 +9,9 @@ export function oddsPanel(table: TableView, selection: Selection | undefined, op
   const rolled = isRolled(table);
   const source = (location: Location | undefined, label: string) =>
     location ? html`<button class="button" @click=${() => open(location)}>${label}</button>` : nothing;
-  const intro = rolled
+  const intro = table.deck
+    ? html`<p>A deck of <strong>${table.totalWeight} card${table.totalWeight === 1 ? '' : 's'}</strong>: the chance that a card drawn from it, full and shuffled, is a given one is its copies in ${table.totalWeight}.</p>`
+    : rolled
     ? html`<p>Rolled on <strong>${table.roll}</strong>: ${table.totalWeight} equally likely combinations.</p>`
     : table.roll
       ? html`<p>Rolled on <strong>${table.roll}</strong>. ${table.oddsNote ?? ''}</p>`
@@ -24,10 +26,11 @@ export function oddsPanel(table: TableView, selection: Selection | undefined, op
     if (!row) return intro;
     const odds = rowOdds(table, selection.row);
     return html`${intro}
-      <h3>Row ${row.label}</h3>
-      ${odds ? html`<p class="big" data-odds>${formatOdds(odds)}</p><p class="muted">chance that the roll lands on this row</p>` : nothing}
+      <h3>${table.deck ? 'Card' : 'Row'} ${row.label}</h3>
+      ${odds ? html`<p class="big" data-odds>${formatOdds(odds)}</p><p class="muted">${table.deck ? 'chance that a card drawn from the full deck is this one' : 'chance that the roll lands on this row'}</p>` : nothing}
       <dl>${row.cells.map((cell, c) => html`<dt>${table.columns[c] ?? ''}</dt><dd>${describe(table, cell.text)}</dd>`)}</dl>
-      ${source(row.location, 'Show row in file')}`;
+      ${cardDetails(row.details)}
+      ${source(row.location, table.deck ? 'Show card in file' : 'Show row in file')}`;
   }
   const column = table.columns[selection.column] ?? '';
   const outcomes = columnOutcomes(table, selection.column);
@@ -69,6 +72,16 @@ function outcomeList(table: TableView, outcomes: Outcome[]): TemplateResult {
       )}
     </tbody>
   </table>`;
+}
+
+/** A card's provenance (its text is in the grid): what is assumed, a note, the rulebook's place. */
+function cardDetails(d: RowView['details']): TemplateResult | typeof nothing {
+  if (!d || (!d.assumption && !d.note && !d.source)) return nothing;
+  return html`<div class="result-details">
+    ${d.assumption ? html`<p>Assumed: ${d.assumption}</p>` : nothing}
+    ${d.note ? html`<p class="muted">${d.note}</p>` : nothing}
+    ${d.source ? html`<p class="muted">Rulebook: ${d.source}</p>` : nothing}
+  </div>`;
 }
 
 /** What the legend says of a result code: what it does, the rulebook's place, a note. */

@@ -28,6 +28,13 @@ export const styles = [
       margin: 0;
       padding: 0;
     }
+    nav h3 {
+      margin: 12px 6px 4px;
+      font-size: 12px;
+      text-transform: uppercase;
+      letter-spacing: 0.04em;
+      color: var(--rs-text-muted);
+    }
     nav button {
       width: 100%;
       text-align: left;

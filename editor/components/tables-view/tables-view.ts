@@ -43,18 +43,11 @@ export class RsTablesView extends LitElement {
 
   protected override render() {
     const table = this.tables.find((t) => t.id === this.selectedId) ?? this.tables[0];
-    if (!table) return html`<main><p class="muted">This ruleset has no tables${this.stale ? ' that load' : ''}.</p></main>`;
+    if (!table) return html`<main><p class="muted">This ruleset has no tables or decks${this.stale ? ' that load' : ''}.</p></main>`;
     return html`
-      <nav aria-label="Tables">
-        <ul>
-          ${this.tables.map(
-            (t) => html`<li>
-              <button aria-current=${t.id === table.id ? 'true' : 'false'} data-table=${t.id} @click=${() => this.handlePick(t.id)}>
-                ${t.name ?? t.id}${t.assumption ? html` <span class="assumed" title="Reconstructed: the rulebook does not print all of it">assumed</span>` : nothing}<span class="id">${t.id}</span>
-              </button>
-            </li>`,
-          )}
-        </ul>
+      <nav aria-label="Tables and decks">
+        ${this.list(this.tables.filter((t) => !t.deck), table)}
+        ${this.tables.some((t) => t.deck) ? html`<h3>Decks</h3>${this.list(this.tables.filter((t) => t.deck), table)}` : nothing}
       </nav>
       <main>
         <h2>${table.name ?? table.id}</h2>
@@ -65,6 +58,18 @@ export class RsTablesView extends LitElement {
       </main>
       <aside aria-label="Odds" aria-live="polite">${oddsPanel(table, this.selection, (location) => this.handleOpen(location))}</aside>
     `;
+  }
+
+  private list(tables: TableView[], current: TableView) {
+    return html`<ul>
+      ${tables.map(
+        (t) => html`<li>
+          <button aria-current=${t.id === current.id ? 'true' : 'false'} data-table=${t.id} @click=${() => this.handlePick(t.id)}>
+            ${t.name ?? t.id}${t.assumption ? html` <span class="assumed" title="Reconstructed: the rulebook does not print all of it">assumed</span>` : nothing}<span class="id">${t.deck ? t.id.slice('deck:'.length) : t.id}</span>
+          </button>
+        </li>`,
+      )}
+    </ul>`;
   }
 
   private handlePick(id: string): void {
