@@ -28,17 +28,14 @@ function tableView(model: RulesetModel, id: string, table: Record<string, unknow
   const location = locate([], true);
   if (location) view.location = location;
   if (typeof table['name'] === 'string') view.name = table['name'];
-  if (typeof table['description'] === 'string') view.description = table['description'];
-  for (const k of ['source', 'assumption', 'note'] as const) if (typeof table[k] === 'string') view[k] = table[k];
+  Object.assign(view, textFields(table, ['description', 'source', 'assumption', 'note']));
   if (isRecord(table['key']) && typeof table['key']['name'] === 'string') view.keyName = table['key']['name'];
   if (isRecord(table['column_key']) && typeof table['column_key']['name'] === 'string') view.columnKeyName = table['column_key']['name'];
   if (isRecord(table['results'])) {
     view.results = Object.fromEntries(Object.entries(table['results']).map(([code, r]) => [code, isRecord(r) && typeof r['name'] === 'string' ? r['name'] : code]));
     const details: NonNullable<TableView['resultDetails']> = {};
     for (const [code, r] of Object.entries(table['results'])) {
-      if (!isRecord(r)) continue;
-      const d: { description?: string; source?: string; note?: string } = {};
-      for (const k of ['description', 'source', 'note'] as const) if (typeof r[k] === 'string') d[k] = r[k];
+      const d = isRecord(r) ? textFields(r, ['description', 'source', 'note']) : {};
       if (Object.keys(d).length > 0) details[code] = d;
     }
     if (Object.keys(details).length > 0) view.resultDetails = details;
@@ -76,8 +73,7 @@ function deckView(model: RulesetModel, id: string, deck: Record<string, unknown>
     };
     const propsOf = isRecord(c['props']) ? c['props'] : {};
     const cells = [cell(count, c['count'] === undefined ? [] : ['count']), ...props.map((k) => (k in propsOf ? cell(propsOf[k], ['props', k]) : { text: '' })), ...(hasText ? [cell(c['text'], ['text'])] : [])];
-    const details: NonNullable<RowView['details']> = {};
-    for (const k of ['text', 'source', 'assumption', 'note'] as const) if (typeof c[k] === 'string') details[k] = c[k];
+    const details = textFields(c, ['text', 'source', 'assumption', 'note']);
     const location = locate(['cards', i]);
     rows.push({ label: String(c['name'] ?? c['id'] ?? i + 1), cells, weight: count, ...(location ? { location } : {}), ...(Object.keys(details).length ? { details } : {}) });
   });
@@ -85,9 +81,15 @@ function deckView(model: RulesetModel, id: string, deck: Record<string, unknown>
   const location = locate([], true);
   if (location) view.location = location;
   view.name = typeof deck['name'] === 'string' ? deck['name'] : id;
-  if (typeof deck['description'] === 'string') view.description = deck['description'];
-  for (const k of ['source', 'assumption', 'note'] as const) if (typeof deck[k] === 'string') view[k] = deck[k];
+  Object.assign(view, textFields(deck, ['description', 'source', 'assumption', 'note']));
   return view;
+}
+
+/** The fields of `record` among `keys` that hold text (a description, a provenance), by name. */
+function textFields<K extends string>(record: Record<string, unknown>, keys: readonly K[]): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const k of keys) if (typeof record[k] === 'string') out[k] = record[k] as string;
+  return out;
 }
 
 /**

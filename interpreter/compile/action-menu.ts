@@ -107,8 +107,11 @@ export function actionLegal(rt: Runtime, a: ActionInfo | undefined, points: numb
   }
   // A cost that reads the choices: offered when some choices are affordable, if the lists only read
   // the game (else asking them here would act; then the last question filters what it can).
-  if (points !== null && a.costScript?.readsLocals && a.pureChoices && !affordable(rt, a, record([]), 0, points)) return false;
+  const walked = points !== null && a.costScript?.readsLocals === true && a.pureChoices;
+  if (walked && !affordable(rt, a, record([]), 0, points)) return false;
   if (a.when !== undefined && !truthy(valueOf(rt, a.when, a.whenScript) ?? true)) return false;
+  // The walk found an affordable set, so the first list has an option: not asked again.
+  if (walked) return true;
   // An action whose first choice has no options cannot be taken. A list that only reads the game
   // and is a `select` (or a procedure returning one) is asked only whether it has an option,
   // stopping at the first; the chosen action's question then makes the whole list.

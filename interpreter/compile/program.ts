@@ -12,6 +12,7 @@ import { RefTable } from '../runtime/values.ts';
 import { buildDefs } from '../runtime/defs.ts';
 import { hashData } from './hash.ts';
 import { exprPure, pureSites } from './purity.ts';
+import { namesIn } from '../check/conditional-spans.ts';
 
 export class CompileError extends Error {}
 
@@ -126,6 +127,8 @@ function compileSite(p: Parsed, env: CompileEnv): CompiledScript {
   const out: CompiledScript = { path: p.site.path, code: null, plain: null, eval: null, slots: 0, locals, localNames: [...locals.keys()], localSlots: [...locals.values()] };
   if (p.expr) {
     out.eval = compileExpr(p.expr, scope, env);
+    // A name a query binds counts too (`u` of `count u in …`), so a local it shadows may be taken
+    // as read: `readsLocals` errs on the side of waiting for the locals.
     if (locals.size > 0 && namesIn(p.expr).some((n) => locals.has(n))) out.readsLocals = true;
     if (p.site.mode === 'place') out.pay = compilePay(p.expr, p.site.path, env);
   } else if (p.body!.some((s) => stmtSuspends(s, env))) {
@@ -135,24 +138,6 @@ function compileSite(p: Parsed, env: CompileEnv): CompiledScript {
   } else out.plain = compilePlainBlock(p.body!, scope, env);
   out.slots = scope.size;
   if (out.code) out.code.slots = scope.size;
-  return out;
-}
-
-/**
- * Every name an expression mentions. A name a query binds (`u` of `count u in …`) counts too, so a
- * local it shadows may be reported as read: `readsLocals` errs on the side of waiting for them.
- */
-function namesIn(e: Expr): string[] {
-  const out: string[] = [];
-  const stack: unknown[] = [e];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) { for (const x of node) stack.push(x); continue; }
-    if (!node || typeof node !== 'object') continue;
-    const n = node as { kind?: string; name?: unknown };
-    if (n.kind === 'name' && typeof n.name === 'string') out.push(n.name);
-    for (const v of Object.values(node)) if (v && typeof v === 'object') stack.push(v);
-  }
   return out;
 }
 
