@@ -1,6 +1,6 @@
 /**
  * The published package, as a designer's repository gets it (issue 14, items 1–2): `npm pack` the
- * way a release would (prepack builds lib/), install the tarball into a fresh consumer project
+ * way a release would (`prepare` builds lib/), install the tarball into a fresh consumer project
  * with no devDependencies, and run the CLI and the library there. Needs the npm registry for
  * rulesmith's runtime dependencies (ajv, chevrotain, yaml).
  */
