@@ -2,7 +2,7 @@
  * The FileHost the CLI uses: reads files from disk. Relative paths stay relative, so diagnostics
  * name files the way the user typed them.
  */
-import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, normalize, resolve } from 'node:path';
 import type { FileHost } from '../load/index.ts';
 
@@ -28,6 +28,13 @@ export function createNodeHost(maxBytes = 64 * 1024 * 1024): FileHost {
         return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
       } catch {
         return false;
+      }
+    },
+    list(path) {
+      try {
+        return readdirSync(path);
+      } catch {
+        return undefined;
       }
     },
   };

@@ -18,6 +18,12 @@ export interface FileHost {
    * Must not read the file's content.
    */
   realPath?(path: string): string;
+  /**
+   * The names in folder `path` (files and folders, no path), or `undefined` when it is not a
+   * folder. Only used to suggest a close name for an `include:` or `extends:` that names nothing,
+   * and only for folders inside the ruleset's root; hosts that cannot list leave it out.
+   */
+  list?(path: string): string[] | undefined;
 }
 
 /** The entry file a folder stands for. */
@@ -64,6 +70,17 @@ export function createMemoryHost(files: Readonly<Record<string, string | Uint8Ar
       const prefix = `${normalizePath(path)}/`;
       for (const key of byPath.keys()) if (key.startsWith(prefix)) return true;
       return false;
+    },
+    list: (path) => {
+      const folder = normalizePath(path);
+      const prefix = folder === '.' ? '' : folder === '/' ? '/' : `${folder}/`;
+      const names = new Set<string>();
+      for (const key of byPath.keys()) {
+        if (!key.startsWith(prefix) || (prefix === '' && key.startsWith('/'))) continue;
+        const name = key.slice(prefix.length).split('/')[0];
+        if (name && name !== '..') names.add(name);
+      }
+      return names.size > 0 ? [...names] : undefined;
     },
   };
 }

@@ -7,6 +7,7 @@ import { sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { diagnostic, type Problem } from './codes.ts';
 import { createModel } from './create-model.ts';
 import { resolveEntry, type FileHost } from './file-host.ts';
+import { suggestPath } from './path-suggest.ts';
 import { FileLoader, type FileCache } from './load-file.ts';
 import { diagnosticAt } from './locate.ts';
 import { mergeFragment, type MergeReporter } from './merge-include.ts';
@@ -33,6 +34,8 @@ export type LoadOptions = Partial<LoadLimits> & {
 interface Via {
   code: 'include-not-found' | 'extends-not-found';
   from: Located;
+  /** The file whose `include:` or `extends:` names it. */
+  fromFile: string;
 }
 
 interface Root {
@@ -122,7 +125,7 @@ class RulesetLoader {
       });
       return { located: expanded, lineage: [path] };
     }
-    const base = this.loadRoot(basePath, [...chain, basePath], { code: 'extends-not-found', from: ext });
+    const base = this.loadRoot(basePath, [...chain, basePath], { code: 'extends-not-found', from: ext, fromFile: path });
     if (!base) return { located: expanded, lineage: [path] };
     return { located: applyVariant(base.located, expanded, this.rep), lineage: [...base.lineage, path] };
   }
@@ -154,7 +157,7 @@ class RulesetLoader {
         continue;
       }
       seen.add(target);
-      const fragment = this.loadFile(target, { code: 'include-not-found', from: entry });
+      const fragment = this.loadFile(target, { code: 'include-not-found', from: entry, fromFile: path });
       if (fragment) result = mergeFragment(result, this.expand(target, fragment, [...stack, target], seen), this.rep);
     }
     return result;
@@ -183,7 +186,15 @@ class RulesetLoader {
       return;
     }
     const what = via.code === 'include-not-found' ? 'included file' : 'base ruleset';
-    this.report(via.from, 'value', { code: via.code, message: `The ${what} ${path} does not exist.`, hint: 'Paths are relative to the file that names them.' });
+    const written = typeof via.from.value === 'string' ? via.from.value : undefined;
+    const close = written === undefined ? undefined : suggestPath(written, via.fromFile, this.host, this.root);
+    this.report(via.from, 'value', {
+      code: via.code,
+      message: close === undefined ? `The ${what} ${path} does not exist.` : `The ${what} ${path} does not exist. Did you mean \`${close}\`?`,
+      hint: close === undefined ? 'Paths are relative to the file that names them.' : `Replace it with \`${close}\` (paths are relative to the file that names them).`,
+      // The fix replaces the value as written (quotes included), so only a plain YAML text is offered.
+      ...(close !== undefined && /^[\w./-]+$/.test(close) ? { fix: close } : {}),
+    });
   }
 
   private checkVersion(path: string, own: Located): void {

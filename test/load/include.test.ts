@@ -82,6 +82,30 @@ describe('loadRuleset (include)', () => {
     expect(result.model).toBeDefined();
   });
 
+  test('a misspelt include should suggest the close file name, as a fix', () => {
+    const entry = ENTRY.replace('tables.yaml', 'tabels.yaml');
+    const d = expectDiagnostic(load({ 'g/ruleset.yaml': entry, 'g/tables.yaml': TABLES, 'g/map.yaml': MAP }), 'include-not-found', 'g/ruleset.yaml:3:11-3:22');
+    expect(d.message).toBe('The included file g/tabels.yaml does not exist. Did you mean `tables.yaml`?');
+    expect(d.hint).toContain('Replace it with `tables.yaml`');
+    expect(d.fix?.text).toBe('tables.yaml');
+  });
+
+  test('a misspelt folder and file should both be corrected; nothing close, no suggestion', () => {
+    const entry = lines('rulesmith: 1', 'include: [prt/tabels.yaml, zzz/qqq.yaml]');
+    const result = load({ 'g/ruleset.yaml': entry, 'g/part/tables.yaml': TABLES });
+    const [first, second] = result.diagnostics.filter((d) => d.code === 'include-not-found');
+    expect(first?.fix?.text).toBe('part/tables.yaml');
+    expect(second?.message).toBe('The included file g/zzz/qqq.yaml does not exist.');
+    expect(second?.fix).toBeUndefined();
+  });
+
+  test('a suggestion should never name, or list, a file outside the ruleset root', () => {
+    // `../secret.yaml` is outside the root g/: a typo of it gets no "did you mean", not even the file's name.
+    const entry = lines('rulesmith: 1', 'include: [../secrte.yaml]');
+    const result = load({ 'g/ruleset.yaml': entry, 'secret.yaml': 'name: x' });
+    expect(JSON.stringify(result.diagnostics)).not.toContain('secret');
+  });
+
   test('an include cycle should be reported at the include that closes it', () => {
     const a = lines('rulesmith: 1', 'include: [b.yaml]');
     const b = lines('include: [a.yaml]', 'name: b');

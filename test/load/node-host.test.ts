@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -27,6 +27,19 @@ describe('node host (interpreter/cli/node-host.ts)', () => {
   test('missing files and folders without ruleset.yaml should read as missing, not throw', () => {
     expect(only(loadRuleset(`${FIXTURE}/nothing.yaml`, nodeHost), 'file-not-found').code).toBe('file-not-found');
     expect(only(loadRuleset('test/fixtures/load', nodeHost), 'file-not-found').file).toBe('test/fixtures/load/ruleset.yaml');
+  });
+
+  test('a misspelt base on disk should be corrected from the folder listing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-load-'));
+    try {
+      writeFileSync(join(dir, 'house.yaml'), `rulesmith: 1\nextends: ${FIXTURE.split('/').pop()}/rulset.yaml\n`);
+      cpSync(FIXTURE, join(dir, FIXTURE.split('/').pop()!), { recursive: true });
+      const d = only(loadRuleset(join(dir, 'house.yaml'), nodeHost), 'extends-not-found');
+      expect(d.fix?.text).toBe('kitchen-sink/ruleset.yaml');
+      expect(nodeHost.list?.(join(dir, 'house.yaml'))).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('a file over the read cap should be read only in part and refused as too large', () => {

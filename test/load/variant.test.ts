@@ -141,6 +141,13 @@ describe('loadRuleset (variant)', () => {
     expect(result.model?.lineage).toEqual(['g/v.yaml']);
   });
 
+  test('a misspelt base should suggest the ruleset it likely means', () => {
+    const result = load({ 'r/dragut/ruleset.yaml': BASE, 'r/house.yaml': lines('rulesmith: 1', 'extends: dragt/rulset.yaml') }, 'r/house.yaml');
+    const d = expectDiagnostic(result, 'extends-not-found', 'r/house.yaml:2:10-2:27');
+    expect(d.message).toContain('Did you mean `dragut/ruleset.yaml`?');
+    expect(d.fix?.text).toBe('dragut/ruleset.yaml');
+  });
+
   test('an extends cycle should be reported and loading should stop', () => {
     const a = lines('rulesmith: 1', 'extends: b.yaml');
     const b = lines('rulesmith: 1', 'extends: a.yaml');
