@@ -5,6 +5,7 @@ import { compileRuleset, CompileError, type Program } from '../compile/index.ts'
 import { allowedValues, effectiveOptions, parseOptionText, unmetRequirements } from '../runtime/options.ts';
 import { formatText } from './format.ts';
 import type { Io } from './io.ts';
+import { cannotFind } from './missing-path.ts';
 import { nodeHost } from './node-host.ts';
 import { validateEntry } from './validate.ts';
 
@@ -14,7 +15,7 @@ import { validateEntry } from './validate.ts';
  */
 export function programFor(path: string, io: Io, host: FileHost = nodeHost, root?: string): Program | number {
   if (!host.isDirectory?.(path) && host.readFile(path) === undefined) {
-    io.err(`rulesmith: cannot find '${path}'\n`);
+    io.err(`rulesmith: ${host === nodeHost ? cannotFind(path) : `cannot find '${path}'`}\n`);
     return 2;
   }
   const { diagnostics, files, model } = validateEntry(path, host, root);

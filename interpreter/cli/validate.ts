@@ -5,6 +5,7 @@ import { FileCache, loadRuleset, type FileHost, type RulesetModel } from '../loa
 import { discover } from './discover.ts';
 import { formatGithub, formatJson, formatText } from './format.ts';
 import type { Io } from './io.ts';
+import { cannotFind } from './missing-path.ts';
 import { nodeHost } from './node-host.ts';
 import { gitRoot, repoRelative } from './repo-paths.ts';
 import { formatSarif } from './sarif.ts';
@@ -24,6 +25,8 @@ Exit codes: 0 clean, 1 errors (or any warning with --strict, more than N with --
 2 usage or I/O error.`;
 
 const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
+/** What `validate` with no path reads: this repository's layout. */
+const DEFAULT_FOLDER = 'rulesets';
 type Format = (typeof FORMATS)[number];
 
 /** Parsed files and scripts shared by the loads and checks of one run (variants repeat their base). */
@@ -61,8 +64,11 @@ export function runValidate(argv: string[], io: Io): number {
   const maxText = args.values['max-warnings'];
   const maxWarnings = maxText === undefined ? Infinity : /^\d+$/.test(maxText) ? Number(maxText) : NaN;
   if (Number.isNaN(maxWarnings)) return fail(`--max-warnings takes a whole number of at least 0 (got '${maxText}')`);
-  const { entries, missing } = discover(args.positionals.length ? args.positionals : ['rulesets']);
-  if (missing.length) return fail(missing.map((m) => `cannot find '${m}'`).join('\n'));
+  const { entries, missing } = discover(args.positionals.length ? args.positionals : [DEFAULT_FOLDER]);
+  if (missing.length && !args.positionals.length) {
+    return fail(`cannot find '${DEFAULT_FOLDER}', the folder it reads when given none: name your rulesets' folder or files (rulesmith validate rules/)`);
+  }
+  if (missing.length) return fail(missing.map(cannotFind).join('\n'));
   if (entries.length === 0) return fail('no rulesets found (a ruleset is a folder with ruleset.yaml, or a .yaml file)');
   const all: Diagnostic[] = [];
   const sources = new Map<string, string>();

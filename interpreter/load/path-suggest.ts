@@ -8,14 +8,17 @@ import { didYouMean } from './did-you-mean.ts';
 import { resolveEntry, type FileHost } from './file-host.ts';
 import type { RulesetRoot } from './root.ts';
 
-/** The corrected text of `written` (as the user would write it), or undefined when none is close. */
-export function suggestPath(written: string, fromFile: string, host: FileHost, root: RulesetRoot): string | undefined {
+/**
+ * The corrected text of `written` (as the user would write it), or undefined when none is close.
+ * It must name a readable file (a folder: its entry file), or with `folderToo` any folder.
+ */
+export function suggestPath(written: string, fromFile: string, host: FileHost, root: RulesetRoot, folderToo = false): string | undefined {
   if (!host.list) return undefined;
   const parts = written.split('/');
   const fixed: string[] = [];
   for (const [i, part] of parts.entries()) {
     const last = i === parts.length - 1;
-    if (part === '' || part === '.' || part === '..' || names(host, root, fromFile, [...fixed, part], last)) {
+    if (part === '' || part === '.' || part === '..' || names(host, root, fromFile, [...fixed, part], last, folderToo)) {
       fixed.push(part);
       continue;
     }
@@ -26,14 +29,17 @@ export function suggestPath(written: string, fromFile: string, host: FileHost, r
     fixed.push(close);
   }
   const text = fixed.join('/');
-  return text !== written && names(host, root, fromFile, fixed, true) ? text : undefined;
+  return text !== written && names(host, root, fromFile, fixed, true, folderToo) ? text : undefined;
 }
 
 /** Whether `parts` name something: a folder, or when `last`, a readable file (a folder's entry file). */
-function names(host: FileHost, root: RulesetRoot, fromFile: string, parts: string[], last: boolean): boolean {
+function names(host: FileHost, root: RulesetRoot, fromFile: string, parts: string[], last: boolean, folderToo: boolean): boolean {
   const path = host.resolve(fromFile, parts.join('/'));
   if (!root.contains(path)) return false;
-  if (!last) return host.isDirectory?.(path) ?? false;
+  if (!last || folderToo) {
+    if (host.isDirectory?.(path)) return true;
+    if (!last) return false;
+  }
   const file = resolveEntry(path, host);
   if (!root.contains(file)) return false;
   try {

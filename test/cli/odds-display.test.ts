@@ -50,7 +50,7 @@ describe('rulesmith odds, as text', () => {
     expect([die.code, die.err]).toEqual([1, 'rulesmith odds: `1d0`: a die needs at least one side\n']);
     // A path that does not exist is a typo to report, not an expression.
     const typo = await runCli(['odds', 'rulesets/dragutt', '2d6']);
-    expect([typo.code, typo.err]).toEqual([2, "rulesmith: cannot find 'rulesets/dragutt'\n"]);
+    expect([typo.code, typo.err]).toEqual([2, "rulesmith: cannot find 'rulesets/dragutt' (did you mean 'rulesets/dragut'?)\n"]);
   });
 
   test('a name the ruleset does not know: the likely one meant, or its tables', async () => {

@@ -69,6 +69,19 @@ describe('rulesmith validate', () => {
     expect(r.out).toContain('3 ruleset files checked: 1 error, 1 warning');
   });
 
+  test('a misspelt path should be answered with the close name', async () => {
+    const typo = await runCli(['validate', join(dir, 'claen')]);
+    expect([typo.code, typo.err]).toEqual([2, `rulesmith validate: cannot find '${join(dir, 'claen')}' (did you mean '${join(dir, 'clean')}'?)\n`]);
+    const deep = await runCli(['validate', join(dir, 'brokne', 'rulset.yaml')]);
+    expect(deep.err).toContain(`(did you mean '${join(dir, 'broken', 'ruleset.yaml')}'?)`);
+  });
+
+  test('validate without a path, where there is no rulesets/ folder, should say what it looked for', () => {
+    const r = spawnSync(process.execPath, [join(import.meta.dirname, '../../bin/rulesmith.js'), 'validate'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe("rulesmith validate: cannot find 'rulesets', the folder it reads when given none: name your rulesets' folder or files (rulesmith validate rules/)\n");
+  });
+
   test('usage and I/O errors should exit 2 with a message and no stack trace', async () => {
     const missing = await runCli(['validate', join(dir, 'nope')]);
     expect(missing.code).toBe(2);
