@@ -3,6 +3,7 @@
  * `normal`, `hard` (search budgets a designer can reason about), or `mcts` with its options
  * (`mcts:iterations=500,depth=200`; `ms=N` adds a time budget, which makes games depend on the machine).
  */
+import { didYouMean } from '../load/did-you-mean.ts';
 import type { Agent } from './agent.ts';
 import { GreedyAgent } from './greedy.ts';
 import { MctsAgent, type MctsOptions } from './mcts.ts';
@@ -24,7 +25,11 @@ export function agentFromSpec(spec: string, seed: string): Agent | { error: stri
   if (kind === 'first' && rest === undefined) return new FirstAgent();
   if (kind === 'greedy' && rest === undefined) return new GreedyAgent(seed);
   if (LEVELS[kind] && rest === undefined) return new MctsAgent(seed, LEVELS[kind], kind);
-  if (kind !== 'mcts') return { error: `unknown agent '${spec}': use random, first, greedy, ${Object.keys(LEVELS).join(', ')} or mcts[:iterations=N,depth=N,c=X]` };
+  if (kind !== 'mcts') {
+    const close = didYouMean(kind, ['random', 'first', 'greedy', ...Object.keys(LEVELS), 'mcts']);
+    const meant = close === undefined || close === kind ? '' : ` (did you mean ${close}?)`;
+    return { error: `unknown agent '${spec}'${meant}: use random, first, greedy, ${Object.keys(LEVELS).join(', ')} or mcts[:iterations=N,depth=N,c=X]` };
+  }
   const opts: Partial<MctsOptions> = {};
   for (const pair of (rest ?? '').split(',').filter(Boolean)) {
     const [k, v] = pair.split('=');

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCli } from './args.ts';
 import type { Comparison } from '../analysis/compare.ts';
 import { diffRulesets, type ElementChange } from '../analysis/diff.ts';
 import { oddsChanges, type OddsChange } from '../analysis/odds-diff.ts';
@@ -32,7 +32,7 @@ Ctrl-C during --simulate compares the seeds both rule sets finished and exits 13
 export async function runDiff(argv: string[], io: Io, progress?: (done: number, total: number) => void): Promise<number> {
   let args;
   try {
-    args = parseArgs({
+    args = parseCli({
       args: argv, allowPositionals: true,
       options: { json: { type: 'boolean', default: false }, odds: { type: 'boolean', default: false }, simulate: { type: 'string' }, agents: { type: 'string', default: 'random' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, workers: { type: 'string' }, option: { type: 'string', multiple: true }, report: { type: 'string' }, shard: { type: 'string' }, cache: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });

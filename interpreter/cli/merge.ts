@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { parseCli } from './args.ts';
 import { compareRecordSets } from '../analysis/compare.ts';
 import type { ElementChange } from '../analysis/diff.ts';
 import type { OddsChange } from '../analysis/odds-diff.ts';
@@ -36,7 +36,7 @@ interface Loaded {
 export function runMerge(argv: string[], io: Io): number {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, report: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseCli({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, report: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith merge: ${(e as Error).message}\n\n${MERGE_USAGE}\n`);
     return 2;

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCli } from './args.ts';
 import { didYouMean } from '../check/suggest.ts';
 import { ESTIMATE_SAMPLES, MAX_WORK, MAX_PATHS, estimateOdds, exactOdds, type Distribution, type OddsError } from '../analysis/odds.ts';
 import { oddsBreakdown, type OddsWithBreakdown } from '../analysis/odds-breakdown.ts';
@@ -28,7 +28,7 @@ seed, so the same every run; JSON: "estimate": {samples, seed}). --exact refuses
 export function runOdds(argv: string[], io: Io): number {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, compare: { type: 'string', multiple: true }, exact: { type: 'boolean', default: false }, option: { type: 'string', multiple: true }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseCli({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, compare: { type: 'string', multiple: true }, exact: { type: 'boolean', default: false }, option: { type: 'string', multiple: true }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith odds: ${(e as Error).message}\n\n${ODDS_USAGE}\n`);
     return 2;

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCli } from './args.ts';
 import type { Option } from '../../grammar/index.ts';
 import { allowedValues, optionsInOrder } from '../runtime/options.ts';
 import type { Io } from './io.ts';
@@ -30,7 +30,7 @@ export interface OptionInfo {
 export function runOptions(argv: string[], io: Io): number {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseCli({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith options: ${(e as Error).message}\n\n${OPTIONS_USAGE}\n`);
     return 2;

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
+import { parseCli } from './args.ts';
 import { MctsAgent, agentFromSpec, searchContext, splitAgentSpecs, type Agent } from '../agents/index.ts';
 import { Game, type ChoicePreview, type DecisionRequest, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
@@ -23,7 +23,7 @@ rules are the ruleset given, else the ones the file names or carries).`;
 export async function runPlay(argv: string[], io: Io): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, bots: { type: 'string', default: '' }, save: { type: 'string' }, load: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseCli({ args: argv, allowPositionals: true, options: { seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, bots: { type: 'string', default: '' }, save: { type: 'string' }, load: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith play: ${(e as Error).message}\n\n${PLAY_USAGE}\n`);
     return 2;
@@ -40,6 +40,13 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
     // Split at the first `=` only: an mcts spec has its own (`p2=mcts:iterations=500,depth=20`).
     const cut = item.indexOf('=');
     const [seat, spec] = cut < 0 ? [item, 'random'] : [item.slice(0, cut), item.slice(cut + 1)];
+    const seats = game.state.players.map((p) => p.id);
+    if (!seats.includes(seat)) {
+      // A bot for a seat the game does not have would leave the seat meant to a person.
+      const example = `${seats[seats.length - 1]}=${cut < 0 && !('error' in agentFromSpec(seat, '')) ? seat : spec}`;
+      io.err(`rulesmith play: --bots ${item}: this game has no seat '${seat}'; its seats are ${seats.join(', ')} (--players N for more), as in --bots ${example}\n`);
+      return 2;
+    }
     const agent = agentFromSpec(spec, `${setup.seed}:${seat}`);
     if ('error' in agent) { io.err(`rulesmith play: --bots ${item}: ${agent.error}\n`); return 2; }
     bots.set(seat, agent);

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCli } from './args.ts';
 import { relative } from 'node:path';
 import { agentFromSpec, splitAgentSpecs } from '../agents/index.ts';
 import type { DataPath } from '../load/model.ts';
@@ -39,7 +39,7 @@ export interface ProfileLine {
 export function runProfile(argv: string[], io: Io): number {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+    args = parseCli({ args: argv, allowPositionals: true, options: OPTIONS });
   } catch (e) {
     io.err(`rulesmith profile: ${(e as Error).message}\n\n${PROFILE_USAGE}\n`);
     return 2;

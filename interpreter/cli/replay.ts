@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCli } from './args.ts';
 import { createMemoryHost, isInside } from '../load/index.ts';
 import { realPathOf } from './node-host.ts';
 import { Game, upgradeSavedGame, type Program } from '../runtime/index.ts';
@@ -23,7 +23,7 @@ Exit 0 when it reproduces; 1 with the first divergence; 2 when the file cannot b
 export function runReplay(argv: string[], io: Io): number {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { ruleset: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseCli({ args: argv, allowPositionals: true, options: { ruleset: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith replay: ${(e as Error).message}\n\n${REPLAY_USAGE}\n`);
     return 2;

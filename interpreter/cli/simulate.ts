@@ -1,4 +1,5 @@
-import { parseArgs } from 'node:util';
+import type { parseArgs } from 'node:util';
+import { parseCli } from './args.ts';
 import { agentFromSpec, splitAgentSpecs } from '../agents/index.ts';
 import { diffRulesets } from '../analysis/diff.ts';
 import { summarise } from '../analysis/summary.ts';
@@ -45,7 +46,7 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositi
 export async function runSimulate(argv: string[], io: Io, progress: (done: number, total: number) => void = () => {}): Promise<number> {
   let args;
   try {
-    args = parseArgs({
+    args = parseCli({
       args: argv, allowPositionals: true,
       options: OPTIONS,
     });

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCli } from './args.ts';
 import { agentFromSpec, splitAgentSpecs } from '../agents/index.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
@@ -30,7 +30,7 @@ bots play on a worker thread, so it is heard at once.`;
 export async function runTournament(argv: string[], io: Io): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { agents: { type: 'string' }, games: { type: 'string', default: '20' }, workers: { type: 'string', default: '1' }, players: { type: 'string' }, seed: { type: 'string', default: '1' }, option: { type: 'string', multiple: true }, json: { type: 'boolean', default: false }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseCli({ args: argv, allowPositionals: true, options: { agents: { type: 'string' }, games: { type: 'string', default: '20' }, workers: { type: 'string', default: '1' }, players: { type: 'string' }, seed: { type: 'string', default: '1' }, option: { type: 'string', multiple: true }, json: { type: 'boolean', default: false }, shard: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     io.err(`rulesmith tournament: ${(e as Error).message}\n\n${TOURNAMENT_USAGE}\n`);
     return 2;

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCli } from './args.ts';
 import { checkRuleset, ParseCache } from '../check/index.ts';
 import { isError, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { FileCache, loadRuleset, type FileHost, type RulesetModel } from '../load/index.ts';
@@ -51,7 +51,7 @@ export function runValidate(argv: string[], io: Io): number {
   const fail = failWith(io, requestedFormat(argv));
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: 'string', default: 'text' }, strict: { type: 'boolean', default: false }, 'max-warnings': { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseCli({ args: argv, allowPositionals: true, options: { format: { type: 'string', default: 'text' }, strict: { type: 'boolean', default: false }, 'max-warnings': { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     return fail(`${(e as Error).message}`, true);
   }

@@ -120,7 +120,8 @@ describe('--format json and usage or I/O errors', () => {
   test('should print the error as JSON on stdout (exit 2), however the format is given', async () => {
     const cases: Array<[string[], string]> = [
       [['validate', join(repo, 'nope'), '--format', 'json'], `cannot find '${join(repo, 'nope')}'`],
-      [['validate', '--format=json', '--bogus'], "Unknown option '--bogus'"],
+      [['validate', '--format=json', '--bogus'], "unknown option '--bogus'"],
+      [['validate', '--format=json', '--strct'], "unknown option '--strct' (did you mean --strict?)"],
       [['validate', repo, '--format', 'json', '--max-warnings', 'many'], '--max-warnings takes a whole number'],
     ];
     for (const [argv, message] of cases) {

@@ -85,6 +85,15 @@ describe('rulesmith replay', () => {
     expect((await runCli(['replay', join(dir, 'junk.json')])).code).toBe(2);
   });
 
+  test('a bot for a seat the game does not have should be refused before play, naming the seats', async () => {
+    const seat = await playPiped(['play', DUEL, '--bots', 'p3=normal'], ['1']);
+    expect([seat.code, seat.out]).toEqual([2, '']);
+    expect(seat.err).toBe("rulesmith play: --bots p3=normal: this game has no seat 'p3'; its seats are p1, p2 (--players N for more), as in --bots p2=normal\n");
+    // A level where a seat belongs: the example puts it in a seat.
+    const level = await playPiped(['play', DUEL, '--bots', 'hard'], ['1']);
+    expect(level.err).toContain("no seat 'hard'; its seats are p1, p2 (--players N for more), as in --bots p2=hard");
+  });
+
   test('a replay saved by play should verify', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rulesmith-play-'));
     const save = join(dir, 'game.json');

@@ -82,6 +82,22 @@ describe('rulesmith validate', () => {
     expect(r.stderr).toBe("rulesmith validate: cannot find 'rulesets', the folder it reads when given none: name your rulesets' folder or files (rulesmith validate rules/)\n");
   });
 
+  test('a misspelt option or agent should be answered with the one meant, on every command', async () => {
+    const cases: Array<[string[], string]> = [
+      [['simulate', join(dir, 'clean'), '--agnets', 'normal'], "rulesmith simulate: unknown option '--agnets' (did you mean --agents?)"],
+      [['tournament', join(dir, 'clean'), '--agents', 'normal', '--gmes', '2'], "rulesmith tournament: unknown option '--gmes' (did you mean --games?)"],
+      [['odds', join(dir, 'clean'), '--exct', '1d6'], "rulesmith odds: unknown option '--exct' (did you mean --exact?)"],
+      [['simulate', join(dir, 'clean'), '--agents', 'nromal'], "unknown agent 'nromal' (did you mean normal?)"],
+      [['validate', dir, '-q'], "rulesmith validate: unknown option '-q'"],
+    ];
+    for (const [argv, message] of cases) {
+      const r = await runCli(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.err, argv.join(' ')).toContain(message);
+      expect(r.err).not.toContain('positional argument');
+    }
+  });
+
   test('usage and I/O errors should exit 2 with a message and no stack trace', async () => {
     const missing = await runCli(['validate', join(dir, 'nope')]);
     expect(missing.code).toBe(2);
