@@ -1,7 +1,7 @@
 import { agentFromSpec, splitAgentSpecs } from '../agents/index.ts';
 import { compareRecordSets, type Comparison } from '../analysis/compare.ts';
 import type { Program } from '../runtime/index.ts';
-import type { Io } from './io.ts';
+import type { Io, Progress } from './io.ts';
 import { parseOptions } from './load-program.ts';
 import type { SimulationPlan } from './simulate-games.ts';
 import { rulesetName, type GameRecord } from '../analysis/summary.ts';
@@ -62,13 +62,13 @@ export interface ComparisonRun {
  * Play the same N games (seeds `S:1..S:N`, the same bots per seat) under both rule sets and
  * compare them; prints a message and returns an exit code on bad arguments.
  */
-export async function runComparison(command: string, base: Side, variant: Side, args: CompareArgs, io: Io, progress: (done: number, total: number) => void = () => {}, given?: GamePool): Promise<Comparison | number> {
+export async function runComparison(command: string, base: Side, variant: Side, args: CompareArgs, io: Io, progress: Progress = () => {}, given?: GamePool): Promise<Comparison | number> {
   const played = await playComparison(command, base, variant, args, io, progress, given);
   return typeof played === 'number' ? played : comparisonOf(command, played, base, variant, args, io);
 }
 
 /** Both rule sets' games of `args.range` (all N by default); a message and an exit code on bad arguments. */
-export async function playComparison(command: string, base: Side, variant: Side, args: CompareArgs, io: Io, progress: (done: number, total: number) => void = () => {}, given?: GamePool): Promise<ComparedGames | number> {
+export async function playComparison(command: string, base: Side, variant: Side, args: CompareArgs, io: Io, progress: Progress = () => {}, given?: GamePool): Promise<ComparedGames | number> {
   const agents = splitAgentSpecs(args.agents);
   const bad = agents.map((k) => agentFromSpec(k, 'check')).find((a) => 'error' in a) as { error: string } | undefined;
   if (bad) { io.err(`rulesmith ${command}: --agents, per seat (comma-separated): ${bad.error}\n`); return 2; }
@@ -77,7 +77,11 @@ export async function playComparison(command: string, base: Side, variant: Side,
   const range = args.range ?? [1, args.games];
   const count = Math.max(0, range[1] - range[0] + 1);
   let done = 0;
-  const tick = () => progress(++done, 2 * count);
+  let restored = 0;
+  const tick = (fromCache?: boolean) => {
+    if (fromCache) restored++;
+    progress(++done, 2 * count, restored);
+  };
   // One pool for both rule sets: its worker threads start once and compile each rule set once.
   // A pool the caller gives is the caller's to close and report on.
   if (given) return compareRuns(command, [base, variant], agents, range, args, io, given, tick);
@@ -100,7 +104,7 @@ export async function playComparison(command: string, base: Side, variant: Side,
  * as many of each; other runs play one rule set, then the other (each switch makes the worker
  * threads load the other rules). The records are the same either way: game i is seed `S:i`.
  */
-async function compareRuns(command: string, sides: [Side, Side], agents: string[], range: [number, number], args: CompareArgs, io: Io, pool: GamePool, tick: () => void): Promise<ComparedGames | number> {
+async function compareRuns(command: string, sides: [Side, Side], agents: string[], range: [number, number], args: CompareArgs, io: Io, pool: GamePool, tick: (fromCache?: boolean) => void): Promise<ComparedGames | number> {
   const players = args.players !== undefined ? Number(args.players) : undefined;
   const plans: SimulationPlan[] = [];
   for (const side of sides) {
@@ -147,7 +151,7 @@ function comparisonOf(command: string, played: ComparedGames, base: Side, varian
  * command prints besides the games, the same in every shard). Interrupted, it prints nothing:
  * a shard stands for its whole block.
  */
-export async function comparisonShard(command: ComparisonRun['command'], shard: Shard, base: Side, variant: Side, args: CompareArgs, io: Io, progress: (done: number, total: number) => void, given?: GamePool, context?: Record<string, unknown>): Promise<number> {
+export async function comparisonShard(command: ComparisonRun['command'], shard: Shard, base: Side, variant: Side, args: CompareArgs, io: Io, progress: Progress, given?: GamePool, context?: Record<string, unknown>): Promise<number> {
   const played = await playComparison(command, base, variant, args, io, progress, given);
   if (typeof played === 'number') return played;
   const count = played.range[1] - played.range[0] + 1;

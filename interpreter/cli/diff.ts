@@ -4,7 +4,7 @@ import { diffRulesets, type ElementChange } from '../analysis/diff.ts';
 import { oddsChanges, type OddsChange } from '../analysis/odds-diff.ts';
 import { formatChanges, formatComparison, formatOdds } from './analysis-format.ts';
 import { comparisonExit, comparisonShard, runComparison } from './compare-run.ts';
-import type { Io } from './io.ts';
+import type { Io, Progress } from './io.ts';
 import { interruptedLine, interruptedTitle } from './interrupt.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import { reportPathProblem, writeReport } from './report-file.ts';
@@ -29,7 +29,7 @@ Typical use: rulesmith diff rulesets/<game> rulesets/<game>/variants/<variant>.y
 Exit 0 whether or not they differ; 1 when a ruleset has errors or simulated games hit runtime errors; 2 on usage errors.
 Ctrl-C during --simulate compares the seeds both rule sets finished and exits 130.`;
 
-export async function runDiff(argv: string[], io: Io, progress?: (done: number, total: number) => void): Promise<number> {
+export async function runDiff(argv: string[], io: Io, progress?: Progress): Promise<number> {
   let args;
   try {
     args = parseCli({

@@ -111,14 +111,14 @@ export class GameCache {
  * pool (and kept as they come back, Ctrl-C included). Without a cache, or for a plan whose games
  * cannot be kept, the pool plays them all. `kept` counts the games taken from the cache.
  */
-export async function playKept(pool: GamePool, cache: GameCache | undefined, program: Program, plan: SimulationPlan, [first, last]: [number, number], tick: () => void, kept?: { games: number }): Promise<GameRecord[] | { problems: string[] }> {
-  if (!cache || !keepable(plan)) return pool.play(program, plan, [first, last], tick);
+export async function playKept(pool: GamePool, cache: GameCache | undefined, program: Program, plan: SimulationPlan, [first, last]: [number, number], tick: (restored?: boolean) => void, kept?: { games: number }): Promise<GameRecord[] | { problems: string[] }> {
+  if (!cache || !keepable(plan)) return pool.play(program, plan, [first, last], () => tick());
   const key = cache.key(program, plan);
   const have = cache.load(key, plan.seed);
   const out = new Map<number, GameRecord>();
   for (let i = first; i <= last; i++) {
     const r = have.get(i);
-    if (r) { out.set(i, r); tick(); if (kept) kept.games++; }
+    if (r) { out.set(i, r); if (kept) kept.games++; tick(true); }
   }
   // The games missing, in runs of consecutive numbers, each handed to the pool as one range.
   for (let i = first; i <= last && !pool.interrupted; i++) {

@@ -1,6 +1,9 @@
 import { createInterface } from 'node:readline';
 import { duration } from '../analysis/duration.ts';
 
+/** Games done of `total`; `restored` of them came from a `--cache` at once (no time spent on them). */
+export type Progress = (done: number, total: number, restored?: number) => void;
+
 /** Where a command writes (and, for `play`, reads); tests pass a capturing Io. */
 export interface Io {
   out(text: string): void;
@@ -10,7 +13,7 @@ export interface Io {
   /** Lines typed or piped in (interactive commands only). */
   lines?: () => AsyncIterator<string>;
   /** A progress line on a terminal; absent when output is not a terminal. */
-  progress?: (done: number, total: number) => void;
+  progress?: Progress;
   /** A passing status line on a terminal (`p2 (normal) is thinking…`), '' to clear it; absent when not a terminal. */
   status?: (text: string) => void;
   /**
@@ -45,13 +48,14 @@ export function processIo(): Io {
   for (const stream of [process.stdout, process.stderr]) stream.on('error', outputClosed);
   if (process.stderr.isTTY) {
     // Time from the command's start (loading, checking and threads starting included); the pace
-    // is measured from the first game's end, so start-up does not inflate the estimate.
+    // is measured from the first played game's end, so start-up, and games a resumed run takes
+    // from its cache at once, do not make the estimate too short.
     const started = performance.now();
     let first = 0;
-    io.progress = (done, total) => {
+    io.progress = (done, total, restored = 0) => {
       const now = performance.now() - started;
-      if (done === 1) first = now;
-      process.stderr.write(progressLine(done, total, now, first));
+      if (done - restored === 1) first = now;
+      process.stderr.write(progressLine(done, total, now, first, restored));
     };
     io.status = (text) => process.stderr.write(`\r${text}\x1b[K`);
   }
@@ -77,14 +81,16 @@ function outputClosed(e: NodeJS.ErrnoException): void {
 }
 
 /**
- * A terminal's progress line: a bar, games done, time so far and, once two games have ended, about
- * how long the rest will take at the pace since the first ended (`firstMs`; search bots' games take
- * minutes). `\r` goes back to the line's start and ESC[K clears what a longer line left; the last
- * one ends the line.
+ * A terminal's progress line: a bar, games done, time so far and, once two games have been played,
+ * about how long the rest will take at the pace since the first played one ended (`firstMs`;
+ * search bots' games take minutes). `restored` of the `done` games came from a cache and took no
+ * time, so they do not count in the pace. `\r` goes back to the line's start and ESC[K clears what
+ * a longer line left; the last one ends the line.
  */
-export function progressLine(done: number, total: number, elapsedMs: number, firstMs = 0): string {
+export function progressLine(done: number, total: number, elapsedMs: number, firstMs = 0, restored = 0): string {
   const width = 30;
   const filled = Math.round((done / total) * width);
-  const left = done >= 2 && done < total ? `, about ${duration(((elapsedMs - firstMs) / (done - 1)) * (total - done))} left` : '';
+  const played = done - restored;
+  const left = played >= 2 && done < total ? `, about ${duration(((elapsedMs - firstMs) / (played - 1)) * (total - done))} left` : '';
   return `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}  ${duration(elapsedMs)}${left}\x1b[K${done === total ? '\n' : ''}`;
 }

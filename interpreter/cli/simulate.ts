@@ -7,7 +7,7 @@ import { formatComparison } from './analysis-format.ts';
 import { comparisonExit, comparisonShard, runComparison } from './compare-run.ts';
 import { cacheLine, GameCache, playKept } from './game-cache.ts';
 import { reportPathProblem, writeReport } from './report-file.ts';
-import type { Io } from './io.ts';
+import type { Io, Progress } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import type { SimulationPlan } from './simulate-games.ts';
 import { formatPoolReport, GamePool, parseWorkers } from './simulate-run.ts';
@@ -43,7 +43,7 @@ on worker threads, so it is heard at once.`;
 const OPTIONS = { games: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, players: { type: 'string' }, option: { type: 'string', multiple: true }, agents: { type: 'string', default: 'random' }, workers: { type: 'string' }, replays: { type: 'string' }, compare: { type: 'string' }, report: { type: 'string' }, json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, 'check-invariants': { type: 'boolean', default: false }, shard: { type: 'string' }, cache: { type: 'string' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
-export async function runSimulate(argv: string[], io: Io, progress: (done: number, total: number) => void = () => {}): Promise<number> {
+export async function runSimulate(argv: string[], io: Io, progress: Progress = () => {}): Promise<number> {
   let args;
   try {
     args = parseCli({
@@ -96,7 +96,7 @@ export async function runSimulate(argv: string[], io: Io, progress: (done: numbe
   }
 }
 
-async function simulateWith(pool: GamePool, path: string, games: number, range: [number, number], shard: Shard | undefined, values: Values, argv: string[], io: Io, progress: (done: number, total: number) => void): Promise<number> {
+async function simulateWith(pool: GamePool, path: string, games: number, range: [number, number], shard: Shard | undefined, values: Values, argv: string[], io: Io, progress: Progress): Promise<number> {
   const program = programFor(path, io, undefined, values.root);
   if (typeof program === 'number') return program;
   const command = ['rulesmith simulate', ...argv].join(' ');
@@ -125,7 +125,7 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
   let done = 0;
   const cache = values.cache !== undefined ? new GameCache(values.cache) : undefined;
   const kept = { games: 0 };
-  const records = await playKept(pool, cache, program, plan, range, () => progress(++done, total), kept);
+  const records = await playKept(pool, cache, program, plan, range, () => progress(++done, total, kept.games), kept);
   if (cache && !('problems' in records)) io.err(cacheLine('simulate', plan, kept.games, records.length - kept.games, cache.dir));
   if ('problems' in records) {
     io.err(records.problems.map((p) => `rulesmith simulate: ${p}\n`).join(''));

@@ -104,4 +104,13 @@ describe('the progress line on a terminal', () => {
     expect(progressLine(5, 30, 6_000, 4_000)).toBe(`\r[#####${'.'.repeat(25)}] 5/30  6 s, about 13 s left\x1b[K`);
     expect(progressLine(400, 400, 48_000_000)).toBe(`\r[${'#'.repeat(30)}] 400/400  13 h 20 min\x1b[K\n`);
   });
+
+  test('games a resumed run takes from its cache should not count in the pace', () => {
+    // 56 of 200 taken from --cache at once, then games 57-66 played 3 minutes apart (the first
+    // played one ended at 3 min): 3 min a game, 134 left, about 6 h 42 min; counting the 56 kept
+    // ones as played would have said about 33 min.
+    expect(progressLine(66, 200, 30 * 60_000, 3 * 60_000, 56)).toBe(`\r[##########${'.'.repeat(20)}] 66/200  30 min, about 6 h 42 min left\x1b[K`);
+    // Only kept games so far, or one played: no pace yet.
+    expect(progressLine(57, 200, 3 * 60_000, 3 * 60_000, 56)).toBe(`\r[#########${'.'.repeat(21)}] 57/200  3 min\x1b[K`);
+  });
 });

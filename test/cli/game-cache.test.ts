@@ -51,6 +51,15 @@ describe('--cache DIR', () => {
     expect(again.out).toBe((await runCli(['simulate', DUEL, '--compare', HOUSE, '--games', '20', '--seed', 'v'])).out);
   }, 60_000);
 
+  test('progress should say how many of the games done were taken from the cache', async () => {
+    const dir = fresh();
+    const io: Io = { out: () => {}, err: () => {}, color: false };
+    await runSimulate([DUEL, '--games', '6', '--seed', 'p', '--workers', '1', '--cache', dir], io);
+    const calls: Array<[number, number, number | undefined]> = [];
+    await runSimulate([DUEL, '--games', '10', '--seed', 'p', '--workers', '1', '--cache', dir], io, (done, total, restored) => calls.push([done, total, restored]));
+    expect(calls).toEqual([[1, 10, 1], [2, 10, 2], [3, 10, 3], [4, 10, 4], [5, 10, 5], [6, 10, 6], [7, 10, 6], [8, 10, 6], [9, 10, 6], [10, 10, 6]]);
+  });
+
   test('a run stopped by Ctrl-C keeps the games it finished, and the next run plays only the rest', async () => {
     const dir = fresh();
     const seen = { out: '', err: '', stop: undefined as (() => void) | undefined };

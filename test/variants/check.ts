@@ -41,7 +41,7 @@ export function shippedVariants(root = ROOT): string[] {
   });
 }
 
-async function cli(argv: string[], progress?: (done: number, total: number) => void): Promise<{ code: number; out: string; err: string }> {
+async function cli(argv: string[], progress?: (done: number, total: number, restored?: number) => void): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const code = await main(argv, { out: (t) => { out += t; }, err: (t) => { err += t; }, color: false, ...(progress ? { progress } : {}) });
@@ -50,16 +50,18 @@ async function cli(argv: string[], progress?: (done: number, total: number) => v
 
 /**
  * A line on stderr at every tenth of the games (search bots' runs take hours; the line says how
- * far one is and about how long is left, paced from the first game's end).
+ * far one is and about how long is left, paced from the first played game's end: games a resumed
+ * run takes from its --cache at once do not count in the pace).
  */
-function progressLines(path: string): (done: number, total: number) => void {
+function progressLines(path: string): (done: number, total: number, restored?: number) => void {
   const started = performance.now();
   let first = 0;
-  return (done, total) => {
+  return (done, total, restored = 0) => {
     const now = performance.now() - started;
-    if (done === 1) first = now;
+    const played = done - restored;
+    if (played === 1) first = now;
     if (done % Math.max(1, Math.round(total / 10)) !== 0 && done !== total) return;
-    const left = done >= 2 && done < total ? `, about ${Math.round(((now - first) / (done - 1)) * (total - done) / 60_000)} min left` : '';
+    const left = played >= 2 && done < total ? `, about ${Math.round(((now - first) / (played - 1)) * (total - done) / 60_000)} min left` : '';
     process.stderr.write(`${path}: ${done}/${total} games, ${Math.round(now / 1000)} s${left}\n`);
   };
 }
