@@ -96,7 +96,7 @@ function enumerate(program: Program, text: string, setup: GameSetup, frozen: boo
     path.length = i + 1;
     sides.length = i + 1;
   }
-  return summarise([...totals.values()]);
+  return summarise([...totals.values()], legendOrder(program));
 }
 
 /**
@@ -124,19 +124,40 @@ export function estimateOdds(program: Program, text: string, setup: GameSetup = 
     if (mutates) continue;
     const list = [...counts.values()].map(({ value, n }) => ({ value, p: new Fraction(BigInt(n), BigInt(samples)) }));
     // No exact mean: a fraction of sample counts would look exact.
-    const { outcomes, mean } = summarise(list);
+    const { outcomes, mean } = summarise(list, legendOrder(program));
     return { outcomes, ...(mean !== undefined ? { mean } : {}), estimate: { samples, seed: String(setup.seed) } };
   }
   return { error: 'internal: the expression changed the state it was evaluated on' };
 }
 
-function summarise(list: Array<{ value: unknown; p: Fraction }>): Distribution {
-  list.sort((a, b) => compare(a.value, b.value));
+/**
+ * Where each result code stands in the `results:` legends of the ruleset's tables, in the order
+ * they are declared (a CRT's N, VM, A, X: usually mildest to harshest), the first legend naming a
+ * code deciding. Text outcomes are listed in that order, so every column of a table lists its
+ * results alike; texts no legend names come after, in text order.
+ */
+function legendOrder(program: Program): Map<string, number> {
+  const order = new Map<string, number>();
+  for (const table of Object.values(program.data.tables ?? {})) {
+    for (const code of Object.keys(table.results ?? {})) if (!order.has(code)) order.set(code, order.size);
+  }
+  return order;
+}
+
+function summarise(list: Array<{ value: unknown; p: Fraction }>, legend: ReadonlyMap<string, number>): Distribution {
+  list.sort((a, b) => byLegend(a.value, b.value, legend) || compare(a.value, b.value));
   const outcomes = list.map(({ value, p }) => ({ value, p: p.toString(), decimal: p.toNumber() }));
   const numeric = list.every((o) => typeof o.value === 'number' || toNumber(o.value as never) !== undefined);
   if (!numeric) return { outcomes };
   const mean = list.reduce((acc, o) => acc.plus(o.p.times(Fraction.fromNumber(o.value as number))), Fraction.ZERO);
   return { outcomes, mean: mean.toNumber(), meanExact: mean.toString() };
+}
+
+function byLegend(a: unknown, b: unknown, legend: ReadonlyMap<string, number>): number {
+  const x = typeof a === 'string' ? legend.get(a) : undefined;
+  const y = typeof b === 'string' ? legend.get(b) : undefined;
+  if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
+  return x - y;
 }
 
 function compare(a: unknown, b: unknown): number {

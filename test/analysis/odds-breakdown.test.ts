@@ -5,7 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { oddsBreakdown, type OddsWithBreakdown } from '../../interpreter/analysis/odds-breakdown.ts';
 import { keyRanges, stepText } from '../../interpreter/cli/odds-format.ts';
-import { loadProgram } from '../helpers/ruleset.ts';
+import { exactOdds } from '../../interpreter/analysis/odds.ts';
+import { loadProgram, programFromText } from '../helpers/ruleset.ts';
 import { runCli } from '../cli/run-cli.ts';
 
 const DUEL = 'test/fixtures/runtime/duel';
@@ -93,5 +94,32 @@ describe('rulesmith odds prints the breakdown', () => {
     expect(JSON.parse((await runCli(['odds', DUEL, '2d6', '--json'])).out).breakdown).toBeUndefined();
     const c = await runCli(['odds', DUEL, 'roll on crt column 2', '--compare', 'roll on crt column 4']);
     expect(c.out).not.toContain('which cells');
+  });
+});
+
+describe('the order of text outcomes', () => {
+  test("a table's results are listed in its legend's order, in every column; texts no legend names come after, in text order", () => {
+    const program = programFromText(`rulesmith: 1
+id: order
+name: Order
+tables:
+  fight:
+    roll: 1d6
+    columns: ["1", "2"]
+    column_key: { domain: "1+" }
+    results: { N: { name: No effect }, R: { name: Retreat }, D: { name: Destroyed } }
+    rows:
+      1-2: [D, N]
+      3-4: [N, R]
+      5-6: [R, D]
+`);
+    for (const column of [1, 2]) {
+      const r = exactOdds(program, `roll on fight column ${column}`);
+      if ('error' in r) throw new Error(r.error);
+      expect(r.outcomes.map((o) => o.value), `column ${column}`).toEqual(['N', 'R', 'D']);
+    }
+    const mixed = exactOdds(program, 'if 1d6 > 3 then roll on fight column 1 else (if 1d2 == 1 then "zebra" else "apple")');
+    if ('error' in mixed) throw new Error(mixed.error);
+    expect(mixed.outcomes.map((o) => o.value)).toEqual(['N', 'R', 'D', 'apple', 'zebra']);
   });
 });

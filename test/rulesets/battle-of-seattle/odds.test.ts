@@ -14,7 +14,9 @@ describe('Battle of Seattle: exact odds [T-CRT]', () => {
       const value = Number(/^\d+/.exec(label)![0]);
       const counts = new Map<string, number>();
       for (const cells of Object.values(rows)) counts.set(cells[i]!, (counts.get(cells[i]!) ?? 0) + 1);
-      const expected = [...counts].map(([code, n]) => ({ value: code, p: simplify(n, 6) })).sort((a, b) => a.value.localeCompare(b.value));
+      // Listed in the order of the table's legend (N, VM, A, X), as every column is.
+      const legend = Object.keys(crt.results ?? {});
+      const expected = [...counts].map(([code, n]) => ({ value: code, p: simplify(n, 6) })).sort((a, b) => legend.indexOf(a.value) - legend.indexOf(b.value));
       const got = exactOdds(program, `roll on crt column ${value}`);
       if ('error' in got) throw new Error(got.error);
       expect(got.outcomes.map(({ value: v, p }) => ({ value: v, p })), `column ${label}`).toEqual(expected);
