@@ -74,7 +74,11 @@ export function diffRulesets(base: RulesetFile, other: RulesetFile): ElementChan
         else if (!same(a[id], b[id])) out.push(changed(section, id, a[id], b[id]));
       }
     } else if (a === undefined || b === undefined) {
-      out.push(withSource({ section, id: section, change: a === undefined ? 'added' : 'removed' }, a, b));
+      const c = withSource({ section, id: section, change: a === undefined ? 'added' : 'removed' }, a, b);
+      // A plain value (a variant's `note:` or `assumption:`) is shown; a whole added section is not.
+      const plain = a === undefined ? b : a;
+      if (plain === null || typeof plain !== 'object') c.values = [a === undefined ? { path: section, new: b } : { path: section, old: a }];
+      out.push(c);
     } else {
       out.push(changed(section, section, a, b));
     }

@@ -10,7 +10,15 @@ const signed = (x: number, f: (x: number) => string) => `${x > 0 ? '+' : x < 0 ?
 const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2).replace(/^-/, '−') : '?');
 const name = (c: { section: string; id: string }) => (c.section === c.id ? c.section : `${c.section}.${c.id}`);
 
-const value = (v: ValueChange) => `${v.path}: ${'old' in v ? show(v.old) : '(none)'} → ${'new' in v ? show(v.new) : '(none)'}`;
+/**
+ * `path: old → new`; when either side is prose too long for one line (a description, a note),
+ * the old and new texts go on lines of their own, marked - and +, each after `indent`.
+ */
+const value = (v: ValueChange, indent = '    ') => {
+  const [old, now] = ['old' in v ? show(v.old) : '(none)', 'new' in v ? show(v.new) : '(none)'];
+  if (Math.max(old.length, now.length) <= 60) return `${v.path}: ${old} → ${now}`;
+  return `${v.path}:${'old' in v ? `\n${indent}  - ${old}` : ''}${'new' in v ? `\n${indent}  + ${now}` : ''}`;
+};
 
 function grid(g: TableGrid): string[] {
   const cell = (c: TableGrid['rows'][number]['cells'][number]) => (c.changed ? `${show(c.old)}→${show(c.new)}` : show(c.new));
@@ -34,7 +42,7 @@ export function formatChanges(changes: readonly ElementChange[]): string {
     for (const s of c.scripts ?? []) out += `    script ${s.path}:\n${s.lines.map((l) => `      ${l.op === '…' ? '…' : `${l.op} ${l.text}`}\n`).join('')}`;
     for (const card of c.cards ?? []) {
       out += `    card ${card.id}: ${card.change}\n`;
-      for (const v of card.values ?? []) out += `      ${value(v)}\n`;
+      for (const v of card.values ?? []) out += `      ${value(v, '      ')}\n`;
       for (const s of card.scripts ?? []) out += `      script ${s.path}:\n${s.lines.map((l) => `        ${l.op === '…' ? '…' : `${l.op} ${l.text}`}\n`).join('')}`;
     }
   }

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { RulesetFile } from '../../grammar/index.ts';
 import { diffRulesets, type ElementChange } from '../../interpreter/analysis/diff.ts';
 import { lineDiff } from '../../interpreter/analysis/line-diff.ts';
+import { formatChanges } from '../../interpreter/cli/analysis-format.ts';
 import { oddsChanges } from '../../interpreter/analysis/odds-diff.ts';
 import { loadProgram } from '../helpers/ruleset.ts';
 
@@ -91,6 +92,30 @@ describe('diffRulesets: every kind of change', () => {
     expect(diff({ players: { min: 2, max: 2 } }, { players: { min: 2, max: 4 } })).toEqual([{ section: 'players', id: 'players', change: 'changed', fields: ['max'], values: [{ path: 'max', old: 2, new: 4 }] }]);
     expect(diff({}, { heuristics: { score: '1', source: '[8]' } })).toEqual([{ section: 'heuristics', id: 'heuristics', change: 'added', source: '[8]' }]);
     expect(diff({ map: { areas: {} } }, {})).toEqual([{ section: 'map', id: 'map', change: 'removed' }]);
+  });
+
+  test("a plain value added or removed at the top (a variant's note, assumption) should carry its text", () => {
+    expect(diff({ name: 'G' }, { name: 'G', assumption: 'A house rule.' })).toEqual([{ section: 'assumption', id: 'assumption', change: 'added', values: [{ path: 'assumption', new: 'A house rule.' }] }]);
+    expect(diff({ note: 'Printed.' }, {})).toEqual([{ section: 'note', id: 'note', change: 'removed', values: [{ path: 'note', old: 'Printed.' }] }]);
+  });
+});
+
+describe('formatChanges', () => {
+  test('prose too long for one line is shown old and new on lines of their own; short values stay on one line', () => {
+    const long = 'A harder street fight: each CRT row takes the results of the printed row below it, and so on.';
+    const text = formatChanges(diff({ name: 'G', description: 'The printed game, as the rulebook has it.' }, { name: 'H', description: long, note: long }));
+    expect(text).toBe([
+      '~ description',
+      '    description:',
+      '      - The printed game, as the rulebook has it.',
+      `      + ${long}`,
+      '~ name',
+      '    name: G → H',
+      '+ note',
+      '    note:',
+      `      + ${long}`,
+      '',
+    ].join('\n'));
   });
 });
 
