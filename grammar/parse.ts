@@ -147,7 +147,8 @@ function parseTokens(text: string, start: number, end: number, goal: Goal): Toke
   p.input = lexed.tokens;
   try {
     const ast = goal === 'script' ? p.script() : p.expressionOnly();
-    diagnostics.push(...p.errors.map(diagnosticFromError), ...p.problems);
+    const found = [...p.errors.map(diagnosticFromError), ...p.problems];
+    diagnostics.push(...(p.quiet.length === 0 ? found : found.filter((d) => !p.quiet.some((q) => d.span.start >= q.start && d.span.start < q.end))));
     return { ast, diagnostics, strings: p.strings };
   } catch (error) {
     if (!(error instanceof NestingTooDeep)) throw error;

@@ -55,6 +55,11 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   private depth = 0;
   /** Where the last reported run of stray tokens would continue (see skipStrayToken). */
   private strayRunEnd = -1;
+  /**
+   * Stretches of text whose problems are not reported: the rest of a line that starts with a
+   * misspelt keyword (`retrun x + 1`), where every later error only follows from the first.
+   */
+  quiet: Span[] = [];
 
   constructor() {
     super(allTokens, { recoveryEnabled: true, maxLookahead: 3, errorMessageProvider });
@@ -66,6 +71,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     this.strings = [];
     this.depth = 0;
     this.strayRunEnd = -1;
+    this.quiet = [];
   }
 
   /**

@@ -11,8 +11,12 @@ import { ActionsParser } from './parser-actions.ts';
 import { alt, gated } from './parser-base.ts';
 import { describeStray, describeToken } from './parser-errors.ts';
 import * as t from './tokens.ts';
+import { didYouMean } from './did-you-mean.ts';
 
 const { kw } = t;
+
+/** The keywords a statement starts with, for naming the one a misspelt first word meant. */
+const STATEMENT_KEYWORDS = ['let', 'if', 'else', 'end', 'for', 'while', 'repeat', 'log', 'return', 'stop', 'draw', 'choose', 'shuffle', 'discard', 'put', 'remove', 'move', 'place', 'flip', 'reveal'];
 
 export class RulesParser extends ActionsParser {
   constructor() {
@@ -195,6 +199,15 @@ export class RulesParser extends ActionsParser {
   private bareExpression(expr: Expr): Stmt | null {
     if (expr.kind === 'call' || expr.kind === 'draw' || expr.kind === 'choose' || expr.kind === 'roll-on' || expr.kind === 'dice') {
       return { kind: 'expr', expr, span: expr.span };
+    }
+    // A name alone where a statement starts, close to a statement's keyword: a typo of it. Say
+    // so once, and not the errors the rest of its line gets from being read without it.
+    const meant = expr.kind === 'name' ? didYouMean(expr.name, STATEMENT_KEYWORDS) : undefined;
+    if (expr.kind === 'name' && meant !== undefined && meant !== expr.name) {
+      this.report('invalid-statement', `\`${expr.name}\` is not a statement: did you mean \`${meant}\`?`, expr.span, `write \`${meant}\`; a statement starts with a keyword (\`let\`, \`if\`, \`return\`, …), an assignment or a call`);
+      const lineEnd = this.text.slice(expr.span.end).search(/[\r\n]/);
+      this.quiet.push({ start: expr.span.end, end: lineEnd < 0 ? this.text.length : expr.span.end + lineEnd });
+      return null;
     }
     const what = expr.kind === 'name' && expr.name !== '' ? `\`${expr.name}\` on its own` : 'this value on its own';
     this.report('invalid-statement', `${what} does nothing`, expr.span, 'assign it (`x = …`, `let x = …`), or call a procedure (`f(x)`)');

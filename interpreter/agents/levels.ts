@@ -3,7 +3,7 @@
  * `normal`, `hard` (search budgets a designer can reason about), or `mcts` with its options
  * (`mcts:iterations=500,depth=200`; `ms=N` adds a time budget, which makes games depend on the machine).
  */
-import { didYouMean } from '../load/did-you-mean.ts';
+import { didYouMean } from '../../grammar/index.ts';
 import type { Agent } from './agent.ts';
 import { GreedyAgent } from './greedy.ts';
 import { MctsAgent, type MctsOptions } from './mcts.ts';

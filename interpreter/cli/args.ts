@@ -3,7 +3,7 @@
  * (did you mean --agents?)" instead of advice about positionals starting with '-'.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { didYouMean } from '../load/did-you-mean.ts';
+import { didYouMean } from '../../grammar/index.ts';
 
 export function parseCli<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
   try {

@@ -3,7 +3,7 @@
  * by an element's `id`), e.g. `tables.crt.rows.6` or `flow.phases.supply`. Keys that contain dots,
  * such as the band `2..3`, are matched whole: the longest key that exists wins.
  */
-import { didYouMean } from './did-you-mean.ts';
+import { didYouMean } from '../../grammar/index.ts';
 import { diagnosticAt } from './locate.ts';
 import type { MergeReporter } from './merge-include.ts';
 import { buildList, childOf, hasKey, isRecord, listItems, RecordBuilder, type Located } from './origin-tree.ts';

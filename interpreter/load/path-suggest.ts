@@ -4,7 +4,7 @@
  * closest name in its folder, and the result is offered only when it names a readable file inside
  * the ruleset's root. Folders outside the root are never listed, and nothing outside it is read.
  */
-import { didYouMean } from './did-you-mean.ts';
+import { didYouMean } from '../../grammar/index.ts';
 import { resolveEntry, type FileHost } from './file-host.ts';
 import type { RulesetRoot } from './root.ts';
 

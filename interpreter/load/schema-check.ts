@@ -3,10 +3,9 @@
  * turned into a diagnostic at the key or value that caused it, in designers' words.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { ID_PATTERN } from '../../grammar/index.ts';
+import { didYouMean, ID_PATTERN } from '../../grammar/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic, type Problem } from './codes.ts';
-import { didYouMean } from './did-you-mean.ts';
 import { diagnosticAt, type Anchor } from './locate.ts';
 import type { DataPath, SourceFile } from './model.ts';
 import { exactOrigin, nearestOrigin, type Located } from './origin-tree.ts';

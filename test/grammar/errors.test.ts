@@ -167,6 +167,20 @@ describe('parser diagnostics: statements', () => {
     expect(scriptProblems('1 + 2')[0]).toMatchObject({ code: 'invalid-statement' });
   });
 
+  test('a misspelt keyword starting a statement should be named, once, with the rest of its line quiet', () => {
+    // Read as names, these lines gave 13 errors between them (`x` on its own, unexpected `+`, …).
+    const text = ['retrun x + 1', 'lett y = 2', 'fi y > 1 then stop end', 'z = 1 +'].join('\n');
+    expect(scriptProblems(text)).toEqual([
+      { code: 'invalid-statement', at: 'retrun', message: '`retrun` is not a statement: did you mean `return`?' },
+      { code: 'invalid-statement', at: 'lett', message: '`lett` is not a statement: did you mean `let`?' },
+      { code: 'invalid-statement', at: 'fi', message: '`fi` is not a statement: did you mean `if`?' },
+      // The next line's own mistake is still reported.
+      { code: 'missing-expression', at: '+', message: 'expected an expression after `+`' },
+    ]);
+    // A name no keyword is close to keeps the plain message.
+    expect(scriptProblems('strength')).toEqual([{ code: 'invalid-statement', at: 'strength', message: '`strength` on its own does nothing' }]);
+  });
+
   test('== written as a statement should be read as an assignment and reported', () => {
     const result = parseScript('x == 1');
     expect(problems('x == 1', result.diagnostics)).toEqual([{ code: 'invalid-statement', at: '==', message: '`==` compares two values; it does not change one' }]);
