@@ -4,6 +4,7 @@ import { unknownRef } from './map.ts';
 import { allowedValues, optionValueOk } from './option-values.ts';
 import { didYouMean } from './suggest.ts';
 import { walkPhases } from './symbols.ts';
+import { yamlBooleanHint, yamlOneOneBoolean } from '../load/schema-words.ts';
 
 /** Ids that data (not scripts) points at: sides, piece types, actions; bounds that make sense. */
 export function checkReferences(ctx: CheckContext): void {
@@ -132,10 +133,12 @@ function checkOptions(ctx: CheckContext): void {
     const want = o.type === 'boolean' ? 'boolean' : o.type === 'number' ? 'number' : 'string';
     const ok = typeof o.default === want && (o.type !== 'choice' || (Array.isArray(o.values) && o.values.includes(o.default)));
     if (!ok) {
+      const meant = want === 'boolean' ? yamlOneOneBoolean(o.default) : undefined;
       ctx.atValue(['options', id, 'default'], {
         code: 'invalid-default',
         message: o.type === 'choice' ? `The default of option \`${id}\` must be one of its values.` : `The default of option \`${id}\` must be a ${want}.`,
-        hint: o.type === 'choice' && Array.isArray(o.values) ? `Use one of: ${o.values.join(', ')}.` : `Write a ${want}.`,
+        hint: o.type === 'choice' && Array.isArray(o.values) ? `Use one of: ${o.values.join(', ')}.` : meant !== undefined ? yamlBooleanHint(String(o.default), meant) : `Write a ${want}.`,
+        ...(meant !== undefined ? { fix: String(meant) } : {}),
       });
     }
   }

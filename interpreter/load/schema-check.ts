@@ -13,7 +13,7 @@ import { FILE_START } from './positions.ts';
 // Compiled ahead of time (bin/generate-schema-validator.ts): compiling the schema at run time
 // would need `new Function`, which the editor's Content-Security-Policy forbids.
 import { validate } from './schema-validator.generated.js';
-import { listWords, subject, suggestId, typeWords, valueWords, where } from './schema-words.ts';
+import { listWords, subject, suggestId, typeWords, valueWords, where, yamlBooleanHint, yamlOneOneBoolean } from './schema-words.ts';
 
 /** Where diagnostics go when a value has no origin (never expected; keeps reporting total). */
 interface SchemaContext {
@@ -70,8 +70,12 @@ function toDiagnostic(error: ErrorObject, ctx: SchemaContext): Diagnostic | unde
       return unknownKey(ctx, path, String(params.additionalProperty ?? params.unevaluatedProperty), schema);
     case 'propertyNames':
       return badKeyName(ctx, path, String(params.propertyName), schema);
-    case 'type':
-      return at(ctx, path, 'value', { code: 'schema-type', message: `${subject(path)} should be ${typeWords(params.type)}, not ${valueWords(error.data)}.`, ...describe(schema) });
+    case 'type': {
+      const problem: Problem = { code: 'schema-type', message: `${subject(path)} should be ${typeWords(params.type)}, not ${valueWords(error.data)}.`, ...describe(schema) };
+      const meant = [params.type].flat().includes('boolean') ? yamlOneOneBoolean(error.data) : undefined;
+      if (meant !== undefined) Object.assign(problem, { hint: yamlBooleanHint(String(error.data), meant), fix: String(meant) });
+      return at(ctx, path, 'value', problem);
+    }
     case 'required':
       return missing(ctx, path, String(params.missingProperty), schema);
     case 'enum':

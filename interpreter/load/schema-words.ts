@@ -50,6 +50,21 @@ export function valueWords(value: unknown): string {
   return `\`${String(value)}\``;
 }
 
+/**
+ * The boolean a word meant when YAML 1.1 (and many other tools) read it as one but YAML 1.2, which
+ * rulesets are read with, reads it as text: `yes`/`no`, `on`/`off`, `y`/`n`, any case.
+ */
+export function yamlOneOneBoolean(value: unknown): boolean | undefined {
+  if (typeof value !== 'string') return undefined;
+  const word = value.toLowerCase();
+  if (word === 'yes' || word === 'on' || word === 'y') return true;
+  if (word === 'no' || word === 'off' || word === 'n') return false;
+  return undefined;
+}
+
+/** The hint for such a word where a boolean belongs. */
+export const yamlBooleanHint = (value: string, meant: boolean): string => `\`${value}\` is text in the YAML rulesets are read with (YAML 1.2); write \`${meant}\`.`;
+
 /** A list of allowed keys or values for a hint, shortened when long. */
 export function listWords(items: readonly unknown[], limit = 12): string {
   const shown = items.slice(0, limit).map((item) => `\`${String(item)}\``);

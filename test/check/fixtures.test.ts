@@ -26,3 +26,13 @@ describe('checker fixtures', () => {
     });
   }
 });
+
+describe('invalid-default of a boolean option written yes/no', () => {
+  test('should say YAML 1.2 reads the word as text, with the boolean as the fix', () => {
+    const path = 'fixtures/yes.yaml';
+    const loaded = loadRuleset(path, memoryHost({ [path]: 'rulesmith: 1\nid: y\nname: Y\noptions:\n  fast: { type: boolean, default: no }\n' }));
+    const d = checkRuleset(loaded.model!).find((x) => x.code === 'invalid-default');
+    expect(d?.hint).toBe('`no` is text in the YAML rulesets are read with (YAML 1.2); write `false`.');
+    expect(d?.fix?.text).toBe('false');
+  });
+});

@@ -30,6 +30,16 @@ describe('schema check', () => {
     expect(d.message).toBe('`players.min` should be a whole number, not the text "two".');
   });
 
+  test('yes/no/on/off where a boolean belongs should say YAML 1.2 reads them as text, with the boolean as the fix', () => {
+    const d = only(check(lines('pieces:', '  spy: { count: 1, hidden: yes }')), 'schema-type');
+    expect(d.message).toBe('`pieces.spy.hidden` should be `true` or `false`, not the text "yes".');
+    expect(d.hint).toBe('`yes` is text in the YAML rulesets are read with (YAML 1.2); write `true`.');
+    expect(d.fix?.text).toBe('true');
+    expect(only(check(lines('pieces:', '  spy: { count: 1, hidden: Off }')), 'schema-type').fix?.text).toBe('false');
+    // Other text keeps the general hint.
+    expect(only(check(lines('pieces:', '  spy: { count: 1, hidden: maybe }')), 'schema-type').fix).toBeUndefined();
+  });
+
   test('a missing required key should be reported at the key of its parent', () => {
     const result = check('tables:', '  t:', '    roll: 1d6');
     const d = expectDiagnostic(result, 'schema-required', 'f.yaml:3:3-3:4');
