@@ -45,14 +45,30 @@ export function lineText(game: Game, e: Pick<LogEntry, 'kind' | 'data' | 'text'>
 const SETUP_LINES = 12;
 
 /**
- * The lines a seat has not seen yet. Before the first decision (the set-up) a long run of moves and
- * track changes is summed up: where pieces went, how many tracks were set; `log` reads them all.
+ * The lines a seat has not seen yet. The set-up's (the entries before the first decision) are summed
+ * up when there are many: where pieces went, how many tracks were set; `log` reads them all.
+ * `printed` (entry number → text) is what this terminal has already shown, to any seat: with two
+ * people at one terminal the second is not shown again, word for word, what the first just read;
+ * a line its own view words otherwise (a secret it may see) is shown.
  */
-export function newLines(game: Game, view: { log: ViewLog; state: ViewState }, from: number): string[] {
+export function newLines(game: Game, view: { log: ViewLog; state: ViewState }, from: number, printed = new Map<number, string>()): string[] {
   const log = view.log;
-  const lines = log.slice(from).filter((e) => readable(game, e));
-  const setup = from === 0 && !log.some((e) => e.kind === 'decision');
-  if (!setup || lines.length <= SETUP_LINES) return lines.map((e) => `  · ${lineText(game, e)}`);
+  const decided = log.findIndex((e) => e.kind === 'decision');
+  const setup: ViewLog = [];
+  const rest: string[] = [];
+  for (const [i, e] of log.entries()) {
+    if (i < from || !readable(game, e)) continue;
+    const text = lineText(game, e);
+    if (printed.get(e.n) === text) continue;
+    printed.set(e.n, text);
+    if (decided < 0 || i < decided) setup.push(e);
+    else rest.push(`  · ${text}`);
+  }
+  return [...setupLines(game, view.state, setup), ...rest];
+}
+
+function setupLines(game: Game, state: ViewState, lines: ViewLog): string[] {
+  if (lines.length <= SETUP_LINES) return lines.map((e) => `  · ${lineText(game, e)}`);
   const placed = new Map<string, Map<string, number>>();
   let moves = 0;
   let tracks = 0;
@@ -63,7 +79,7 @@ export function newLines(game: Game, view: { log: ViewLog; state: ViewState }, f
       moves++;
       const where = typeof d.to === 'string' ? placeName(game, d.to) : 'out of play';
       const kinds = placed.get(where) ?? new Map<string, number>();
-      const kind = pieceName(game, view.state, d.piece);
+      const kind = pieceName(game, state, d.piece);
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       placed.set(where, kinds);
     } else if (e.kind === 'change' && typeof d?.track === 'string') tracks++;

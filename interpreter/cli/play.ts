@@ -75,6 +75,8 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
 async function playOn(game: Game, bots: Map<string, Agent>, io: Io, save: (() => void) | undefined): Promise<number> {
   const lines = io.lines?.();
   const shown = new Map<string, number>();
+  // What this terminal has printed, to any seat (newLines).
+  const printed = new Map<number, string>();
   while (game.pending) {
     const req = game.pending;
     const bot = bots.get(req.player);
@@ -91,7 +93,7 @@ async function playOn(game: Game, bots: Map<string, Agent>, io: Io, save: (() =>
     }
     // A person sees the question as the seat's view puts it (hidden pieces by alias, in shown order).
     const seen = game.view(req.player).pending ?? req;
-    showView(game, seen, shown, io);
+    showView(game, seen, shown, printed, io);
     const answer = await ask(seen, lines, io, game);
     if (answer === 'quit') break;
     const r = game.answerFromView(answer);
@@ -146,10 +148,10 @@ function loadGame(file: string, path: string | undefined, root: string | undefin
   }
 }
 
-function showView(game: Game, req: DecisionRequest, shown: Map<string, number>, io: Io): void {
+function showView(game: Game, req: DecisionRequest, shown: Map<string, number>, printed: Map<number, string>, io: Io): void {
   const view = game.view(req.player);
   const from = shown.get(req.player) ?? 0;
-  for (const line of newLines(game, view, from)) io.out(`${line}\n`);
+  for (const line of newLines(game, view, from, printed)) io.out(`${line}\n`);
   shown.set(req.player, view.log.length);
   const who = game.rt.label(game.rt.ref('player', req.player));
   io.out(`\n[round ${view.state.round} · ${view.state.phase ?? ''}] ${who}: ${req.prompt}\n`);

@@ -48,6 +48,18 @@ describe('rulesmith play, as a person reads it', () => {
     expect(full.out).toMatch(/Port defense \(norfolk\): 0 → 1/);
   }, 60_000);
 
+  test('two people at one terminal: the second is not shown the set-up, or any line, the first was just shown', async () => {
+    const r = await playPiped(['play', 'rulesets/blue-max'], ['1', '1', '1', '1', 'quit']);
+    // Every aircraft goes into play in the set-up: summed up once, not listed for the second seat.
+    expect(r.out.match(/^Set-up: 18 pieces placed/gm)).toHaveLength(1);
+    expect(r.out).not.toContain('into play → Aircraft not chosen');
+    // p1's answer is printed for p1 and not again in the lines before p2's next question.
+    expect(r.out.match(/Allies: Setup step 3: choose your aircraft → Nieuport 24/g)).toHaveLength(1);
+    // Each seat still sees its own private values (fuel is on its own record sheet only).
+    expect(r.out).toContain('Fuel reserve (nieuport_24_1): 0 → 45');
+    expect(r.out).toContain('Fuel reserve (fokker_dr1_1): 0 → 40');
+  }, 60_000);
+
   test('unnamed variables should stay out of the log a person reads', async () => {
     const played = playWith(duelGame().program, { seed: '3', options: {} }, new RandomAgent('bots'));
     if (!('game' in played)) throw new Error('duel should play');
