@@ -42,7 +42,10 @@ export function parseOptions(program: Program, raw: string[] | undefined, io: Io
   for (const item of raw ?? []) {
     const eq = item.indexOf('=');
     if (eq < 1) {
-      io.err(`rulesmith: --option wants key=value, got '${item}'\n`);
+      // A bare name is most often an on/off option someone meant to turn on: say how.
+      const def = (program.data.options as Record<string, { type?: unknown }> | undefined)?.[item];
+      const how = def?.type === 'boolean' ? ` (to turn it on: --option ${item}=true)` : def !== undefined ? ` (${item}=…: ${allowedValues(def)})` : '';
+      io.err(`rulesmith: --option wants key=value, got '${item}'${how}\n`);
       return 2;
     }
     const key = item.slice(0, eq);

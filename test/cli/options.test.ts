@@ -30,6 +30,9 @@ describe('--option values are checked against their declaration', () => {
       ['no_such=1', "no option 'no_such'. Options: turn_limit,"],
       ['turn_limt=5', "no option 'turn_limt'. Did you mean `turn_limit`? Options: turn_limit,"],
       ['adjacency=true', "no option 'adjacency'. Did you mean `seraglio_adjacency`? Options:"],
+      // A bare name: how to write it for this option.
+      ['free_all_captives', "--option wants key=value, got 'free_all_captives' (to turn it on: --option free_all_captives=true)"],
+      ['freed_unit_destination', "got 'freed_unit_destination' (freed_unit_destination=…: one of empty_area, area_without_enemies, empty_area_or_hills)"],
     ];
     for (const [option, message] of bad) {
       const r = await runCli([command, DRAGUT, ...rest, '--option', option]);
