@@ -85,7 +85,11 @@ describe('rulesmith odds prints the breakdown', () => {
     const r = await runCli(['odds', DUEL, 'roll on crt column 2 shift 1']);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('which cells gave each value:');
-    expect(r.out).toMatch(/"W"\s+1\/2\s+50\.00%\s+crt row 1-3 \(1d6 1-3\), column 2 \(2-3\) shift \+1 → 4\+/);
+    // Neighbouring rows of one column that give the same value are one line (--json keeps a line per cell).
+    expect(r.out).toMatch(/"W"\s+1\s+100\.00%\s+crt rows 1-6 \(1d6 1-6\), column 2 \(2-3\) shift \+1 → 4\+\n/);
+    const modified = await runCli(['odds', DUEL, 'crt[min(1d6 + 2, 6), 1 shift -1]']);
+    // Rows reached with different modifiers stay apart: +2 for rolls 1-4, +1 for a 5, none for a 6.
+    expect(modified.out.match(/crt rows? /g)?.length).toBe(3);
   });
 
   test('as JSON, and not for an expression that reads no table or with --compare', async () => {
