@@ -169,11 +169,18 @@ export function aggregate(run: TournamentRun, games: TournamentGame[]) {
   };
 }
 
+/**
+ * Milliseconds as the table prints them: one decimal, two below 1 ms. Random bots decide in
+ * hundredths of a millisecond, and at one decimal their p95 read "0.0" under a mean of "0.1"
+ * (the mean carries a few slow first decisions), which looked like an error.
+ */
+export const msText = (ms: number): string => ms.toFixed(ms < 1 ? 2 : 1);
+
 /** The result as the tournament command prints it, text or JSON; the exit code is 1 when games did not end. */
 export function formatTournament(path: string, t: TournamentResult & { interrupted?: { finished: number; asked: number } }, json: boolean): string {
   if (json) return `${JSON.stringify(t, null, 2)}\n`;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  const line = (r: TournamentRow) => `  ${r.label.padEnd(24)} games ${String(r.games).padStart(4)}  wins ${String(+r.wins.toFixed(2)).padStart(6)}  draws ${String(r.draws).padStart(3)}  ${pct(r.winRate).padStart(6)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})${r.msPerDecision ? `  ms/decision mean ${r.msPerDecision.mean.toFixed(1)} p95 ${r.msPerDecision.p95.toFixed(1)}` : ''}${r.cpuPerDecision ? ` (CPU mean ${r.cpuPerDecision.mean.toFixed(1)} p95 ${r.cpuPerDecision.p95.toFixed(1)})` : ''}${r.meanScore !== undefined ? `  score at end ${r.meanScore.toFixed(2)}` : ''}${r.seatBalanced ? `\n  ${''.padEnd(24)} seats balanced ${pct(r.seatBalanced.rate)} (95% CI ${pct(r.seatBalanced.ci95[0])}–${pct(r.seatBalanced.ci95[1])})` : ''}\n`;
+  const line = (r: TournamentRow) => `  ${r.label.padEnd(24)} games ${String(r.games).padStart(4)}  wins ${String(+r.wins.toFixed(2)).padStart(6)}  draws ${String(r.draws).padStart(3)}  ${pct(r.winRate).padStart(6)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})${r.msPerDecision ? `  ms/decision mean ${msText(r.msPerDecision.mean)} p95 ${msText(r.msPerDecision.p95)}` : ''}${r.cpuPerDecision ? ` (CPU mean ${msText(r.cpuPerDecision.mean)} p95 ${msText(r.cpuPerDecision.p95)})` : ''}${r.meanScore !== undefined ? `  score at end ${r.meanScore.toFixed(2)}` : ''}${r.seatBalanced ? `\n  ${''.padEnd(24)} seats balanced ${pct(r.seatBalanced.rate)} (95% CI ${pct(r.seatBalanced.ci95[0])}–${pct(r.seatBalanced.ci95[1])})` : ''}\n`;
   let out = `${path} (${t.ruleset}, rules ${t.hash}): ${t.games} games, ${t.seats} seats, line-up ${t.lineup.join(', ')} rotated; ended ${t.ended}, errors ${t.errors.length}\n\nby agent\n`;
   for (const r of t.agents) out += line(r);
   out += '\nby seat\n';

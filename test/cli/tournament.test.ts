@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { msText } from '../../interpreter/cli/tournament-games.ts';
 import { runCli } from './run-cli.ts';
 
 const NIM = 'test/fixtures/runtime/nim';
@@ -30,6 +31,10 @@ describe('rulesmith tournament', () => {
     expect(mcts.seatBalanced.ci95[1]).toBeGreaterThanOrEqual(mcts.seatBalanced.rate);
     const text = await runCli(['tournament', NIM, '--agents', 'mcts:iterations=100,random', '--games', '8']);
     expect(text.out).toMatch(/\n {27}seats balanced \d+\.\d% \(95% CI \d+\.\d%–\d+\.\d%\)\n/);
+  });
+
+  test('times per decision print two decimals below a millisecond, one above', () => {
+    expect([msText(0.04), msText(0.06), msText(0.999), msText(1), msText(1234.56)]).toEqual(['0.04', '0.06', '1.00', '1.0', '1234.6']);
   });
 
   test('with heuristics, each agent gets its seats\' mean score at the end', async () => {
