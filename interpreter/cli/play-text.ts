@@ -54,26 +54,27 @@ const SETUP_LINES = 12;
 export function newLines(game: Game, view: { log: ViewLog; state: ViewState }, from: number, printed = new Map<number, string>()): string[] {
   const log = view.log;
   const decided = log.findIndex((e) => e.kind === 'decision');
-  const setup: ViewLog = [];
+  const setup: Array<{ e: ViewLog[number]; text: string }> = [];
   const rest: string[] = [];
   for (const [i, e] of log.entries()) {
     if (i < from || !readable(game, e)) continue;
     const text = lineText(game, e);
     if (printed.get(e.n) === text) continue;
     printed.set(e.n, text);
-    if (decided < 0 || i < decided) setup.push(e);
+    if (decided < 0 || i < decided) setup.push({ e, text });
     else rest.push(`  · ${text}`);
   }
   return [...setupLines(game, view.state, setup), ...rest];
 }
 
-function setupLines(game: Game, state: ViewState, lines: ViewLog): string[] {
-  if (lines.length <= SETUP_LINES) return lines.map((e) => `  · ${lineText(game, e)}`);
+/** The set-up's lines (each with its text, made once), summed up when there are many. */
+function setupLines(game: Game, state: ViewState, lines: ReadonlyArray<{ e: ViewLog[number]; text: string }>): string[] {
+  if (lines.length <= SETUP_LINES) return lines.map(({ text }) => `  · ${text}`);
   const placed = new Map<string, Map<string, number>>();
   let moves = 0;
   let tracks = 0;
   const kept: string[] = [];
-  for (const e of lines) {
+  for (const { e, text } of lines) {
     const d = e.data as { piece?: unknown; to?: unknown; track?: unknown } | undefined;
     if (e.kind === 'move' && typeof d?.piece === 'string') {
       moves++;
@@ -83,7 +84,7 @@ function setupLines(game: Game, state: ViewState, lines: ViewLog): string[] {
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       placed.set(where, kinds);
     } else if (e.kind === 'change' && typeof d?.track === 'string') tracks++;
-    else kept.push(`  · ${lineText(game, e)}`);
+    else kept.push(`  · ${text}`);
   }
   const out = [`Set-up: ${moves} piece${moves === 1 ? '' : 's'} placed, ${tracks} track value${tracks === 1 ? '' : 's'} set (type 'log' for every line, 'board' for the board).`];
   for (const [where, kinds] of placed) out.push(`  ${where}: ${counted(kinds)}`);

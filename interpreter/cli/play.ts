@@ -35,12 +35,12 @@ export async function runPlay(argv: string[], io: Io): Promise<number> {
   const { game, program, path, carried = false } = started;
   const setup = game.setup;
   const bots = new Map<string, Agent>();
+  const seats = game.state.players.map((p) => p.id);
   for (const item of splitAgentSpecs(args.values.bots)) {
     // `p2` (a random bot) or `p2=hard` (any agent spec).
     // Split at the first `=` only: an mcts spec has its own (`p2=mcts:iterations=500,depth=20`).
     const cut = item.indexOf('=');
     const [seat, spec] = cut < 0 ? [item, 'random'] : [item.slice(0, cut), item.slice(cut + 1)];
-    const seats = game.state.players.map((p) => p.id);
     if (!seats.includes(seat)) {
       // A bot for a seat the game does not have would leave the seat meant to a person.
       const example = `${seats[seats.length - 1]}=${cut < 0 && !('error' in agentFromSpec(seat, '')) ? seat : spec}`;
