@@ -31,6 +31,8 @@ export interface RsEventDetails {
   'rs-share-file': { path: string };
   /** A row, column or cell of a table grid was selected (or the selection cleared). */
   'rs-table-select': { selection: Selection | undefined };
+  /** A table cell's new value was typed in the tables view (`path`: the cell's data path). */
+  'rs-cell-edit': { path: Array<string | number>; text: string; row: number; column: number };
   /** The pointer or the focus is on an option of the pending question (its index), or left them (null): its preview is shown. */
   'rs-preview-option': { option: number | null };
   /** An option of the pending question was chosen on the board (its index). */

@@ -6,7 +6,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { BUDGET_WORDS, Watchdog } from '../workers/watchdog.ts';
-import type { ActiveRuleset, Diagnostic, ValidateRequest, ValidateResponse } from './protocol.ts';
+import type { ActiveRuleset, CellEditRequest, CellEditResponse, CellEditResult, Diagnostic, ValidateRequest, ValidateResponse } from './protocol.ts';
 
 /**
  * Quiet time after a keystroke before validating. Issue 5 wants markers within 300 ms of the last
@@ -33,6 +33,9 @@ export class DiagnosticsController implements ReactiveController {
   private waiting: { game: string; request: Omit<ValidateRequest, 'seq'> } | undefined;
   private inFlight: { seq: number; game: string; active: string } | undefined;
   private seq = 0;
+  /** Cell edits sent to the worker, by id, waiting for their answer. */
+  private readonly edits = new Map<number, (result: CellEditResult) => void>();
+  private editId = 0;
   private readonly watchdog = new Watchdog(() => this.handleTimeout());
 
   constructor(private readonly host: ReactiveControllerHost) {
@@ -52,7 +55,10 @@ export class DiagnosticsController implements ReactiveController {
 
   private startWorker(): void {
     const worker = new Worker(new URL('./validator.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-validator' });
-    worker.addEventListener('message', (e: MessageEvent<ValidateResponse>) => this.handleResponse(e.data));
+    worker.addEventListener('message', (e: MessageEvent<ValidateResponse | CellEditResponse>) => {
+      if ('kind' in e.data) this.handleEdit(e.data);
+      else this.handleResponse(e.data);
+    });
     worker.addEventListener('error', (e) => {
       this.watchdog.stop();
       this.error = e.message || 'The validator stopped.';
@@ -67,6 +73,29 @@ export class DiagnosticsController implements ReactiveController {
     this.watchdog.stop();
     this.worker?.terminate();
     this.worker = undefined;
+    for (const resolve of this.edits.values()) resolve({ error: 'The validator was restarted before the change was made; try again.' });
+    this.edits.clear();
+  }
+
+  /**
+   * Work out the file text that changes one cell of the active ruleset (`CellView.path`) to what
+   * the user typed. The worker answers in turn, after any check already sent; nothing is written
+   * here: the caller writes the returned text like any edit.
+   */
+  editCell(request: Omit<CellEditRequest, 'kind' | 'id'>): Promise<CellEditResult> {
+    if (!this.worker) return Promise.resolve({ error: 'The validator is not running.' });
+    const id = ++this.editId;
+    return new Promise((resolve) => {
+      this.edits.set(id, resolve);
+      this.worker!.postMessage({ ...request, kind: 'cell-edit', id } satisfies CellEditRequest);
+    });
+  }
+
+  private handleEdit(response: CellEditResponse): void {
+    const resolve = this.edits.get(response.id);
+    this.edits.delete(response.id);
+    const { kind: _kind, id: _id, ...result } = response;
+    resolve?.(result);
   }
 
   /**

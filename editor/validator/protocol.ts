@@ -26,6 +26,8 @@ export interface ValidateRequest {
 export interface CellView {
   text: string;
   location?: Location;
+  /** The cell's data path (`tables.<id>.rows.<label>…`), when it holds one value that can be changed from the grid. */
+  path?: Array<string | number>;
 }
 
 export interface RowView {
@@ -123,6 +125,25 @@ export interface ActiveRuleset {
   tables: TableView[];
   diff?: VariantDiff;
 }
+
+/** Change one value of the active ruleset from the tables view (see cell-edit.ts). */
+export interface CellEditRequest {
+  kind: 'cell-edit';
+  id: number;
+  files: Record<string, string>;
+  active: string;
+  /** The cell's `CellView.path`. */
+  path: Array<string | number>;
+  /** What the user typed, read as a YAML value. */
+  text: string;
+  /** The cell in the grid's words (`Row 3, column 4-6`), for the summary; the path if absent. */
+  label?: string;
+}
+
+/** The file to write (whole text) and what changed in words; or why nothing was written. */
+export type CellEditResult = { path: string; text: string; summary: string; /** The file's text before (set by the editor, not the worker). */ before?: string } | { unchanged: true; summary: string } | { error: string };
+
+export type CellEditResponse = { kind: 'cell-edit'; id: number } & CellEditResult;
 
 export interface ValidateResponse {
   seq: number;

@@ -22,7 +22,8 @@ function tableView(model: RulesetModel, id: string, table: Record<string, unknow
   const { columnKind, columns } = columnsOf(table, rows);
   const rowViews: RowView[] = rows.map(([label, value]) => {
     const location = locate(['rows', label], true);
-    return { label, cells: cellsOf(columnKind, columns, value, (p) => locate(['rows', label, ...p])), ...(location ? { location } : {}) };
+    const cell = (v: unknown, p: Path): CellView => cellView(v, locate(['rows', label, ...p]), ['tables', id, 'rows', label, ...p]);
+    return { label, cells: cellsOf(columnKind, columns, value, cell), ...(location ? { location } : {}) };
   });
   const view: TableView = { id, columnKind, columns, rows: rowViews };
   const location = locate([], true);
@@ -67,10 +68,8 @@ function deckView(model: RulesetModel, id: string, deck: Record<string, unknown>
     if (!isRecord(c)) return;
     const count = typeof c['count'] === 'number' ? c['count'] : 1;
     total += count;
-    const cell = (v: unknown, p: Path): CellView => {
-      const location = locate(['cards', i, ...p]);
-      return { text: cellText(v), ...(location ? { location } : {}) };
-    };
+    // A card without `count` has one copy; its count cell is not a value written in a file.
+    const cell = (v: unknown, p: Path): CellView => cellView(v, locate(['cards', i, ...p]), p.length > 0 ? ['decks', id, 'cards', i, ...p] : undefined);
     const propsOf = isRecord(c['props']) ? c['props'] : {};
     const cells = [cell(count, c['count'] === undefined ? [] : ['count']), ...props.map((k) => (k in propsOf ? cell(propsOf[k], ['props', k]) : { text: '' })), ...(hasText ? [cell(c['text'], ['text'])] : [])];
     const details = textFields(c, ['text', 'source', 'assumption', 'note']);
@@ -118,11 +117,13 @@ function columnsOf(table: Record<string, unknown>, rows: Array<[string, unknown]
   return { columnKind: 'value', columns: ['Result'] };
 }
 
-function cellsOf(kind: TableView['columnKind'], columns: string[], value: unknown, locate: (p: Path) => Location | undefined): CellView[] {
-  const cell = (v: unknown, p: Path): CellView => {
-    const location = locate(p);
-    return { text: cellText(v), ...(location ? { location } : {}) };
-  };
+/** A cell's text and place; its data path when it is one value the grid can change (cell-edit.ts). */
+function cellView(value: unknown, location: Location | undefined, path: Path | undefined): CellView {
+  const scalar = value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  return { text: cellText(value), ...(location ? { location } : {}), ...(scalar && path && location ? { path } : {}) };
+}
+
+function cellsOf(kind: TableView['columnKind'], columns: string[], value: unknown, cell: (v: unknown, p: Path) => CellView): CellView[] {
   if (kind === 'bands') return Array.isArray(value) ? value.map((v, i) => cell(v, [i])) : [cell(value, [])];
   if (kind === 'fields') return columns.map((field) => (isRecord(value) && field in value ? cell(value[field], [field]) : { text: '' }));
   return [cell(value, [])];

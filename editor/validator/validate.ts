@@ -5,7 +5,8 @@
  */
 import { checkRuleset, ParseCache } from '../../interpreter/check/index.ts';
 import { createMemoryHost, FileCache, loadRuleset, type FileHost, type RulesetModel } from '../../interpreter/load/index.ts';
-import type { ActiveRuleset, Diagnostic, ValidateRequest, ValidateResponse } from './protocol.ts';
+import { cellEdit } from './cell-edit.ts';
+import type { ActiveRuleset, CellEditRequest, CellEditResponse, Diagnostic, ValidateRequest, ValidateResponse } from './protocol.ts';
 import { builtinSymbols, rulesetSymbols } from './interpreter-internals.ts';
 import { deckViews, tableViews } from './table-views.ts';
 import { variantDiff } from './variant-diff.ts';
@@ -43,6 +44,11 @@ export function validate(request: ValidateRequest): ValidateResponse {
   if (activeModel) response.active = describe(activeModel, host, models);
   response.elapsed = Math.round(performance.now() - started);
   return response;
+}
+
+/** A change to one cell from the tables view, over the same kept files as validation. */
+export function editCell(request: CellEditRequest): CellEditResponse {
+  return { kind: 'cell-edit', id: request.id, ...cellEdit(request, files) };
 }
 
 function loadAndCheck(entry: string, host: FileHost): { model?: RulesetModel; diagnostics: Diagnostic[] } {

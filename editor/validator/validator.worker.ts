@@ -1,14 +1,20 @@
 /// <reference lib="webworker" />
 /**
  * The validator's worker: loads and checks rulesets off the main thread. One request at a time;
- * the diagnostics controller only sends the newest text once the previous answer is back.
+ * the diagnostics controller only sends the newest text once the previous answer is back. A
+ * cell edit from the tables view is answered in turn with the file text to write.
  */
-import type { ValidateRequest, ValidateResponse } from './protocol.ts';
-import { validate } from './validate.ts';
+import type { CellEditRequest, ValidateRequest, ValidateResponse } from './protocol.ts';
+import { editCell, validate } from './validate.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-scope.addEventListener('message', (event: MessageEvent<ValidateRequest>) => {
-  const response: ValidateResponse = validate(event.data);
+scope.addEventListener('message', (event: MessageEvent<ValidateRequest | CellEditRequest>) => {
+  const request = event.data;
+  if ('kind' in request) {
+    scope.postMessage(editCell(request));
+    return;
+  }
+  const response: ValidateResponse = validate(request);
   scope.postMessage(response);
 });

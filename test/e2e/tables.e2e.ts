@@ -136,4 +136,58 @@ describe('tables view', () => {
     await s.shot('deck-card');
     expect(s.errors).toEqual([]);
   });
+  test('a cell typed into the grid should change the variant and the odds at once; Escape keeps it, Undo takes it back', async () => {
+    const { page } = s;
+    if (!page.url().startsWith(server.url)) await page.goto(server.url);
+    await page.click('rs-app >> button[data-view="edit"]');
+    await waitForEditor(page);
+    await pickGame(page, 'battle-of-seattle');
+    await newVariant(page, 'Typed cells');
+    await waitForChecks(page);
+    await page.click('rs-app >> button[data-view="tables"]');
+    await page.click('rs-tables-view >> button[data-table="crt"]');
+    const cell = (row: number, column: number) => page.locator(`rs-table-grid td button[data-row="${row}"][data-column="${column}"]`);
+    const status = () => page.locator('rs-tables-view .edit-status').textContent();
+    expect(await page.textContent('rs-tables-view .edit-hint')).toContain('Double-click a cell');
+
+    // Row 6, column 16+ (X) becomes N: typed in place, written to the variant as a set: entry.
+    await cell(5, 5).dblclick();
+    await page.locator('rs-table-grid input.cell-input').waitFor();
+    expect(await page.locator('rs-table-grid input.cell-input').inputValue()).toBe('X');
+    await page.keyboard.type('N');
+    await s.shot('cell-typing');
+    await page.keyboard.press('Enter');
+    await expect.poll(status).toMatch(/Row 6, column 16\+: X → N, as `set: tables\.crt\.rows\.6\.5` in typed-cells\.yaml\./);
+    await expect.poll(async () => (await cell(5, 5).textContent())?.trim()).toBe('N');
+    // The column's odds follow: X now only on row 5.
+    await page.click('rs-table-grid >> thead button[data-column="5"]');
+    await expect.poll(() => page.locator('rs-tables-view aside').textContent()).toMatch(/X\s+Dispersal\s+1\/6 \(16\.7%\)\s+5(?!,)/);
+    await s.shot('cell-changed');
+
+    // Escape leaves the cell as it was.
+    await cell(5, 4).dblclick();
+    await page.keyboard.type('N');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('rs-table-grid input.cell-input').count()).toBe(0);
+    expect((await cell(5, 4).textContent())?.trim()).toBe('X');
+
+    // F2 on a cell; a code the table does not have is an error in Problems at once.
+    await cell(0, 0).click();
+    await page.keyboard.press('F2');
+    await page.keyboard.type('Q');
+    await page.keyboard.press('Enter');
+    await page.locator('rs-problems-panel button[data-code="unknown-result-code"]').waitFor();
+    await s.shot('cell-error');
+    // Undo takes the last change back, and the error with it.
+    await page.click('rs-tables-view .edit-status >> text=Undo');
+    await waitForChecks(page);
+    await page.locator('rs-problems-panel button[data-code="unknown-result-code"]').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await cell(0, 0).textContent())?.trim()).toBe('N');
+
+    // The variant holds the one change; the base file was not touched.
+    await page.click('rs-app >> button[data-view="edit"]');
+    await waitForLine(page, '  tables.crt.rows.6.5: N');
+    expect(await page.textContent('rs-ruleset-nav button[data-path="rulesets/battle-of-seattle/tables-combat.yaml"]')).not.toContain('edited');
+    expect(s.errors).toEqual([]);
+  });
 });

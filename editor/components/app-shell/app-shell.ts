@@ -16,6 +16,7 @@ import { adoptDocumentStyles } from '../light-dom.ts';
 import '../problems-panel/problems-panel.ts';
 import '../ruleset-nav/ruleset-nav.ts';
 import '../tables-view/tables-view.ts';
+import type { CellEditor } from '../tables-view/tables-view.ts';
 import '../variant-diff/variant-diff.ts';
 import { UI_SETTING, fileItems, restoreUi, rulesetItems, type UiState } from './app-model.ts';
 import { styles } from './app-shell.styles.ts';
@@ -168,7 +169,7 @@ export class RsApp extends LitElement {
           ></rs-file-toolbar>
           <rs-code-editor .files=${this.files} path=${this.openPath} .diagnostics=${v.diagnostics} .symbols=${v.active?.symbols ?? NONE} .reveal=${this.reveal}></rs-code-editor>
         </section>
-        ${this.view === 'tables' ? html`<rs-tables-view .tables=${v.active?.tables ?? NONE} ?stale=${v.stale}></rs-tables-view>` : nothing}
+        ${this.view === 'tables' ? html`<rs-tables-view .tables=${v.active?.tables ?? NONE} ?stale=${v.stale} .files=${this.files} .editCell=${this.editCell}></rs-tables-view>` : nothing}
         ${this.view === 'diff' ? html`<rs-variant-diff .diff=${v.active?.entry === this.entry ? v.active.diff : undefined} ?stale=${v.stale}></rs-variant-diff>` : nothing}
         ${renderRuntimeViews({ view: this.view, mounted: this.mounted, files: this.files, game: this.game, entry: this.entry, variants: ws.variants(this.game), base: entryOf(this.game) })}
       </main>
@@ -249,6 +250,18 @@ export class RsApp extends LitElement {
     this.beside = keep;
     this.show(this.ui({ openPath: path, view: keep ? this.view : 'edit' }), false);
   }
+
+  /**
+   * The tables view's cell edits, worked out by the validator over the files as they are now. The
+   * answer is a whole file: written over one that changed meanwhile it would undo that change.
+   */
+  private readonly editCell: CellEditor = async (path, text, label) => {
+    const files = this.files;
+    const result = await this.validator.editCell({ files, active: this.entry, path, text, label });
+    if (!('path' in result)) return result;
+    if (this.files[result.path] !== files[result.path]) return { error: 'the file changed meanwhile; change the cell again.' };
+    return { ...result, before: files[result.path]! };
+  };
 
   private handleFileChange(e: RsEvent<'rs-file-change'>): void {
     this.workspace!.update(e.detail.path, e.detail.text);

@@ -56,6 +56,20 @@ export const styles = [
       font-weight: 400;
       color: var(--rs-text-muted);
     }
+    td.pending button {
+      font-style: italic;
+      opacity: 0.7;
+    }
+    .cell-input {
+      box-sizing: border-box;
+      width: 100%;
+      min-height: 28px;
+      border: 0;
+      padding: 4px 8px;
+      font: inherit;
+      font-family: var(--rs-mono);
+      background: var(--rs-bg);
+    }
     .corner {
       font-size: 12px;
       font-weight: 400;

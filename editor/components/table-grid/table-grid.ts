@@ -9,24 +9,54 @@ import { styles } from './table-grid.styles.ts';
 /**
  * One table as a grid: row labels down the side (with each row's odds for rolled tables), column
  * labels across the top, cells in between. Row headers, column headers and cells are buttons that
- * select the row, the column or the cell; choosing the selected one again clears it.
+ * select the row, the column or the cell; choosing the selected one again clears it. With
+ * `editable`, a cell that holds one value (`CellView.path`) is changed in place: double-click it
+ * or press F2 or Enter on it, type, then Enter (or leave the field) to change it, Escape to keep it.
+ * The typed text shows in the cell until the next table arrives.
  *
  * @fires rs-table-select - the selection changed (`{ selection }`)
+ * @fires rs-cell-edit - a cell's new text was entered (`{ path, text, row, column }`)
  */
 export class RsTableGrid extends LitElement {
   static override styles = styles;
   static override properties = {
     table: { attribute: false },
     selection: { attribute: false },
+    editable: { type: Boolean },
+    editing: { state: true },
+    pending: { state: true },
   };
 
   declare table: TableView | undefined;
   declare selection: Selection | undefined;
+  declare editable: boolean;
+  /** The cell whose field is open. */
+  declare private editing: { row: number; column: number } | undefined;
+  /** A change sent but not yet back in `table`: shown in its cell meanwhile. */
+  declare private pending: { row: number; column: number; text: string } | undefined;
 
   constructor() {
     super();
     this.table = undefined;
     this.selection = undefined;
+    this.editable = false;
+    this.editing = undefined;
+    this.pending = undefined;
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('table') && changed.get('table') !== undefined) {
+      this.pending = undefined;
+      if (this.editing && !this.table?.rows[this.editing.row]?.cells[this.editing.column]?.path) this.editing = undefined;
+    }
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('editing') && this.editing) {
+      const input = this.renderRoot.querySelector<HTMLInputElement>('input.cell-input');
+      input?.focus();
+      input?.select();
+    }
   }
 
   protected override render() {
@@ -63,12 +93,23 @@ export class RsTableGrid extends LitElement {
               const cell = row.cells[c];
               const pressed = s?.kind === 'cell' && s.row === r && s.column === c;
               const inLine = (s?.kind === 'row' && s.row === r) || (s?.kind === 'column' && s.column === c);
-              const slot = cell ? resultSlot(t, cell.text) : undefined;
-              const classes = [inLine ? 'in-selection' : '', slot !== undefined ? `result result-${slot}` : ''].filter(Boolean).join(' ');
-              return html`<td class=${classes} data-result=${slot !== undefined ? cell!.text : nothing}>
+              const waiting = this.pending?.row === r && this.pending.column === c ? this.pending.text : undefined;
+              const text = waiting ?? cell?.text ?? '';
+              const slot = cell ? resultSlot(t, text) : undefined;
+              const canEdit = this.editable && cell?.path !== undefined;
+              const classes = [inLine ? 'in-selection' : '', slot !== undefined ? `result result-${slot}` : '', waiting !== undefined ? 'pending' : ''].filter(Boolean).join(' ');
+              if (canEdit && this.editing?.row === r && this.editing.column === c) {
+                return html`<td class="editing"><input class="cell-input" size=${Math.max(3, cell!.text.length + 2)} aria-label="New value of ${row.label}, ${t.columns[c]}" .value=${cell!.text} data-row=${r} data-column=${c}
+                  @keydown=${(e: KeyboardEvent) => this.handleInputKey(e, r, c)} @blur=${(e: FocusEvent) => this.commit(e.target as HTMLInputElement, r, c)} /></td>`;
+              }
+              return html`<td class=${classes} data-result=${slot !== undefined ? text : nothing}>
                 ${cell
-                  ? html`<button aria-pressed=${pressed ? 'true' : 'false'} aria-label="${row.label}, ${t.columns[c]}: ${cell.text}" data-row=${r} data-column=${c} @click=${() => this.handleSelect({ kind: 'cell', row: r, column: c })}>
-                      ${cell.text}
+                  ? html`<button aria-pressed=${pressed ? 'true' : 'false'} aria-label="${row.label}, ${t.columns[c]}: ${text}" data-row=${r} data-column=${c}
+                      title=${canEdit ? 'Double-click or press F2 to change' : nothing}
+                      @click=${() => this.handleSelect({ kind: 'cell', row: r, column: c })}
+                      @dblclick=${canEdit ? () => this.startEditing(r, c) : nothing}
+                      @keydown=${canEdit ? (e: KeyboardEvent) => this.handleCellKey(e, r, c) : nothing}>
+                      ${text}
                     </button>`
                   : nothing}
               </td>`;
@@ -77,6 +118,57 @@ export class RsTableGrid extends LitElement {
         })}
       </tbody>
     </table>`;
+  }
+
+  /** Show the cell's own text again: the change sent was refused, so no new table will come. */
+  dropPending(): void {
+    this.pending = undefined;
+  }
+
+  /** Open the cell's field (the cell stays selected, so its odds stay in view). */
+  startEditing(row: number, column: number): void {
+    if (!this.editable || !this.table?.rows[row]?.cells[column]?.path) return;
+    if (!(this.selection?.kind === 'cell' && this.selection.row === row && this.selection.column === column)) {
+      emit(this, 'rs-table-select', { selection: { kind: 'cell', row, column } });
+    }
+    this.editing = { row, column };
+  }
+
+  private handleCellKey(e: KeyboardEvent, row: number, column: number): void {
+    // Enter on a selected cell edits it (on any other cell it selects, as a button does).
+    const selected = this.selection?.kind === 'cell' && this.selection.row === row && this.selection.column === column;
+    if (e.key === 'F2' || (e.key === 'Enter' && selected)) {
+      e.preventDefault();
+      this.startEditing(row, column);
+    }
+  }
+
+  private handleInputKey(e: KeyboardEvent, row: number, column: number): void {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      this.commit(e.target as HTMLInputElement, row, column);
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      this.close(row, column);
+    }
+  }
+
+  /** Send the typed text if it differs from the cell's; close the field either way. */
+  private commit(input: HTMLInputElement, row: number, column: number): void {
+    if (this.editing?.row !== row || this.editing.column !== column) return;
+    const cell = this.table?.rows[row]?.cells[column];
+    const text = input.value;
+    this.close(row, column);
+    if (!cell?.path || text.trim() === cell.text.trim()) return;
+    this.pending = { row, column, text: text.trim() };
+    emit(this, 'rs-cell-edit', { path: cell.path, text, row, column });
+  }
+
+  private close(row: number, column: number): void {
+    this.editing = undefined;
+    // Back to the cell, so the keyboard goes on from where it was.
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>(`td button[data-row="${row}"][data-column="${column}"]`)?.focus());
   }
 
   private handleSelect(selection: Selection): void {

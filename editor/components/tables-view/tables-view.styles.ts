@@ -138,6 +138,18 @@ export const styles = [
       border-bottom: 1px solid var(--rs-border);
       padding: 3px 4px;
     }
+    .edit-hint {
+      font-size: 12px;
+      margin: 8px 0 0;
+    }
+    .edit-status {
+      margin: 8px 0 0;
+      font-size: 13px;
+      overflow-wrap: anywhere;
+    }
+    .edit-status.error {
+      color: var(--rs-error);
+    }
     .stale {
       color: var(--rs-warning);
     }

@@ -1,25 +1,43 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit, type RsEvent } from '../../events.ts';
 import type { Selection } from '../../tables/odds.ts';
-import type { Location, TableView } from '../../validator/protocol.ts';
+import type { CellEditResult, Location, TableView } from '../../validator/protocol.ts';
 import '../table-grid/table-grid.ts';
 import { oddsPanel } from './odds-panel.ts';
 import { styles } from './tables-view.styles.ts';
 
 /**
+ * Works out the file text for a cell's new value (the validator's worker: cell-edit.ts), with the
+ * text it replaces (`before`), checked to be the file's text still when the answer comes.
+ */
+export type CellEditor = (path: Array<string | number>, text: string, label: string) => Promise<CellEditResult>;
+
+/**
  * Every table of the active ruleset: a list to pick one, its grid, and the exact odds of the
- * selected row, column or cell. Updates live as the validator reports the edited tables.
+ * selected row, column or cell. Updates live as the validator reports the edited tables. With an
+ * `editCell` service, a cell typed into the grid is written to the file that should hold it (the
+ * base's own text, or a variant's `set:`), and the last change can be undone from here.
  *
  * @fires rs-open-file - "Show in file" was chosen (`{ path, range }`)
+ * @fires rs-file-change - a cell was changed or the change undone (`{ path, text }`)
  */
 export class RsTablesView extends LitElement {
   static override styles = styles;
   static override properties = {
     tables: { attribute: false },
     stale: { type: Boolean },
+    editCell: { attribute: false },
+    files: { attribute: false },
     selectedId: { state: true },
     selection: { state: true },
+    status: { state: true },
   };
+
+  declare editCell: CellEditor | undefined;
+  /** The game's files as they are now (to undo a cell edit only over the text it wrote). */
+  declare files: Readonly<Record<string, string>> | undefined;
+  /** What the last cell edit did (with its undo), or why it did nothing. */
+  declare private status: { text: string; error?: boolean; undo?: { path: string; before: string; after: string } } | undefined;
 
   declare tables: readonly TableView[];
   /** The tables shown are from the last text that loaded; the current text has errors. */
@@ -33,6 +51,9 @@ export class RsTablesView extends LitElement {
     this.stale = false;
     this.selectedId = '';
     this.selection = undefined;
+    this.editCell = undefined;
+    this.files = undefined;
+    this.status = undefined;
   }
 
   /** Show one table (by id), e.g. when arriving from elsewhere. */
@@ -54,7 +75,9 @@ export class RsTablesView extends LitElement {
         ${this.stale ? html`<p class="stale" role="status">Showing the last version that loaded: fix the errors in Problems to update.</p>` : nothing}
         ${table.description ? html`<p class="description">${table.description}</p>` : nothing}
         ${provenance(table)}
-        <rs-table-grid .table=${table} .selection=${this.selection} @rs-table-select=${this.handleTableSelect}></rs-table-grid>
+        <rs-table-grid .table=${table} .selection=${this.selection} ?editable=${this.editCell !== undefined && !this.stale}
+          @rs-table-select=${this.handleTableSelect} @rs-cell-edit=${this.handleCellEdit}></rs-table-grid>
+        ${this.statusLine()}
       </main>
       <aside aria-label="Odds" aria-live="polite">${oddsPanel(table, this.selection, (location) => this.handleOpen(location))}</aside>
     `;
@@ -74,6 +97,7 @@ export class RsTablesView extends LitElement {
 
   private handlePick(id: string): void {
     this.select(id);
+    this.status = undefined;
   }
 
   private handleTableSelect(e: RsEvent<'rs-table-select'>): void {
@@ -81,9 +105,65 @@ export class RsTablesView extends LitElement {
     this.selection = e.detail.selection;
   }
 
+  private statusLine() {
+    const s = this.status;
+    if (!s) return this.editCell && !this.stale ? html`<p class="edit-hint muted">Double-click a cell (or press F2) to change it.</p>` : nothing;
+    return html`<p class="edit-status ${s.error ? 'error' : ''}" role="status">
+      ${s.text}${s.undo ? html` <button class="button" @click=${this.handleUndo}>Undo</button>` : nothing}
+    </p>`;
+  }
+
+  /** Cell edits in the order typed: each is worked out over the files the previous one left. */
+  private edits: Promise<void> = Promise.resolve();
+
+  private handleCellEdit(e: RsEvent<'rs-cell-edit'>): void {
+    e.stopPropagation();
+    const detail = e.detail;
+    this.edits = this.edits.then(() => this.applyCellEdit(detail));
+  }
+
+  private async applyCellEdit({ path, text, row, column }: RsEvent<'rs-cell-edit'>['detail']): Promise<void> {
+    if (!this.editCell) return;
+    const table = this.tables.find((t) => t.id === this.selectedId) ?? this.tables[0];
+    const result = await this.editCell(path, text, table ? cellLabel(table, row, column) : path.join('.'));
+    if ('error' in result) {
+      this.status = { text: `Not changed: ${result.error}`, error: true };
+      // No new table comes for a refusal: the grid shows the cell's own text again.
+      this.renderRoot.querySelector('rs-table-grid')?.dropPending();
+      return;
+    }
+    if ('unchanged' in result) {
+      this.status = { text: result.summary };
+      return;
+    }
+    emit(this, 'rs-file-change', { path: result.path, text: result.text });
+    const { before } = result;
+    this.status = { text: `${result.summary}.`, ...(before !== undefined ? { undo: { path: result.path, before, after: result.text } } : {}) };
+  }
+
+  /** Put the file back as it was before the last cell edit, unless it was edited since. */
+  private handleUndo(): void {
+    const undo = this.status?.undo;
+    if (!undo) return;
+    if (this.files?.[undo.path] !== undo.after) {
+      this.status = { text: 'Not undone: the file was edited since; use Undo in the file (Ctrl+Z).', error: true };
+      return;
+    }
+    emit(this, 'rs-file-change', { path: undo.path, text: undo.before });
+    this.status = { text: 'Undone.' };
+  }
+
   private handleOpen(location: Location): void {
     emit(this, 'rs-open-file', { path: location.file, range: location.range });
   }
+}
+
+/** A cell in the grid's words: `Row 3, column 4-6`, `Norfolk, count`. */
+function cellLabel(table: TableView, row: number, column: number): string {
+  const rowLabel = table.rows[row]?.label ?? String(row + 1);
+  const columnLabel = table.columns[column] ?? '';
+  if (table.deck) return `${rowLabel}, ${columnLabel}`;
+  return table.columnKind === 'value' ? `Row ${rowLabel}` : `Row ${rowLabel}, column ${columnLabel}`;
 }
 
 /**
