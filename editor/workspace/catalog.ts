@@ -69,7 +69,10 @@ export function topLevelScalar(text: string, key: string): string | undefined {
 /** The variant's `name:` without the base's name in front, as a label (`Dragut – night` → `Night`). */
 export function variantLabel(text: string, baseName: string, path: string): string {
   const name = topLevelScalar(text, 'name');
-  const short = name && baseName && name.startsWith(baseName) ? name.slice(baseName.length).replace(/^[\s:–—-]+/, '') : name;
+  // The game's name, or its title before a subtitle ("Dragut" of "Dragut – Il Sacco di Rapallo").
+  const prefixes = baseName ? [baseName, baseName.split(/\s[:–—-]\s|:\s/)[0]!] : [];
+  const prefix = prefixes.find((p) => name?.startsWith(p) && (name.length === p.length || /^[\s:–—-]/.test(name.slice(p.length))));
+  const short = name && prefix ? name.slice(prefix.length).replace(/^[\s:–—-]+/, '') : name;
   // Cut from a title, the rest starts as it stood in it: lower case beside the other labels.
   return short ? short.charAt(0).toUpperCase() + short.slice(1) : path.slice(path.lastIndexOf('/') + 1);
 }

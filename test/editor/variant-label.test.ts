@@ -9,4 +9,11 @@ describe('the nav\'s ruleset labels', () => {
     expect(label('Lenient authority')).toBe('Lenient authority');
     expect(label(null, 'rulesets/g/variants/plain.yaml')).toBe('plain.yaml');
   });
+
+  test('a game whose name has a subtitle should lose its title from its variants\' labels, and only a whole word of it', () => {
+    const label = (name: string) => variantLabel(`rulesmith: 1\nname: "${name}"\n`, 'Game – The Subtitle', 'rulesets/g/variants/v.yaml');
+    expect(label('Game – alternative Alarm Table')).toBe('Alternative Alarm Table');
+    expect(label('Game – The Subtitle: long game')).toBe('Long game');
+    expect(label('Gamers – house rules')).toBe('Gamers – house rules');
+  });
 });
