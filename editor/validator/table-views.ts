@@ -117,10 +117,15 @@ function columnsOf(table: Record<string, unknown>, rows: Array<[string, unknown]
   return { columnKind: 'value', columns: ['Result'] };
 }
 
-/** A cell's text and place; its data path when it is one value the grid can change (cell-edit.ts). */
+/**
+ * A cell's text and place; its data path when it is one value the grid can change (cell-edit.ts):
+ * not a list or record, and not a text the grid's one-line field would change by showing it (one
+ * cut short here, or one with line breaks, which a text field drops).
+ */
 function cellView(value: unknown, location: Location | undefined, path: Path | undefined): CellView {
-  const scalar = value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-  return { text: cellText(value), ...(location ? { location } : {}), ...(scalar && path && location ? { path } : {}) };
+  const text = cellText(value);
+  const scalar = value === null || typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value === text && !value.includes('\n'));
+  return { text, ...(location ? { location } : {}), ...(scalar && path && location ? { path } : {}) };
 }
 
 function cellsOf(kind: TableView['columnKind'], columns: string[], value: unknown, cell: (v: unknown, p: Path) => CellView): CellView[] {

@@ -98,6 +98,16 @@ describe('a cell of the base ruleset', () => {
     expect(bare.rows[0]!.cells[0]).toEqual(expect.objectContaining({ text: '1' }));
     expect(bare.rows[0]!.cells[0]!.path).toBeUndefined();
   });
+
+  test('a text the grid shows cut short, or with line breaks, should not be offered for typing over', () => {
+    const entry = 'rulesets/t/ruleset.yaml';
+    const long = 'x'.repeat(300);
+    const tiny = { [entry]: `rulesmith: 1\nname: T\ndecks:\n  d:\n    cards:\n      - {id: a, text: ${long}}\n      - id: b\n        text: |\n          two\n          lines\n      - {id: c, text: short}\n` };
+    const deck = validate({ seq: 1, files: tiny, entries: [entry], active: entry }).active!.tables[0]!;
+    const texts = deck.rows.map((r) => r.cells[deck.columns.indexOf('text')]!);
+    expect(texts.map((c) => c.path !== undefined)).toEqual([false, false, true]);
+    expect(texts[0]!.text.endsWith('…')).toBe(true);
+  });
 });
 
 describe('a cell seen through a variant', () => {
