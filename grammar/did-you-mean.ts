@@ -20,8 +20,11 @@ export function didYouMean(word: string, candidates: Iterable<string>): string |
   return best;
 }
 
-/** Optimal-string-alignment distance (a swap of neighbours counts 1), cut off at `cap`. */
-function editDistance(a: string, b: string, cap: number): number {
+/**
+ * Optimal-string-alignment distance (a swap of neighbours counts 1), cut off at `cap`: the exact
+ * distance when it is below `cap`, else `cap`. Shared with the checker's did-you-mean.
+ */
+export function editDistance(a: string, b: string, cap: number): number {
   if (Math.abs(a.length - b.length) >= cap) return cap;
   let previous2: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);

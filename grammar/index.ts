@@ -11,7 +11,7 @@ export type { Script } from './ast.ts';
 export type { Script as ScriptText } from './ruleset-types.ts';
 
 export { assertNever } from './assert-never.ts';
-export { didYouMean } from './did-you-mean.ts';
+export { didYouMean, editDistance } from './did-you-mean.ts';
 export { parseScript, parseExpression, parseTemplate, MAX_SCRIPT_LENGTH } from './parse.ts';
 export type { ParseDiagnostic } from './parse.ts';
 export { MAX_NESTING } from './parser-base.ts';
