@@ -136,7 +136,7 @@ describe('tables view', () => {
     await s.shot('deck-card');
     expect(s.errors).toEqual([]);
   });
-  test('a cell typed into the grid should change the variant and the odds at once; Escape keeps it, Undo takes it back', async () => {
+  test('a cell typed into the grid should change the variant and the odds at once; Escape keeps it, Undo takes it back, arrows move', async () => {
     const { page } = s;
     if (!page.url().startsWith(server.url)) await page.goto(server.url);
     await page.click('rs-app >> button[data-view="edit"]');
@@ -184,9 +184,18 @@ describe('tables view', () => {
     await page.locator('rs-problems-panel button[data-code="unknown-result-code"]').waitFor({ state: 'detached' });
     await expect.poll(async () => (await cell(0, 0).textContent())?.trim()).toBe('N');
 
-    // The variant holds the one change; the base file was not touched.
+    // As in a spreadsheet: an arrow moves to the next cell, and typing on it opens it with what is typed.
+    await cell(4, 4).click();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('rs-tables-view aside h3').textContent()).toBe('Row 5, column 16+');
+    await page.keyboard.type('VM');
+    await page.keyboard.press('Enter');
+    await expect.poll(status).toContain('Row 5, column 16+: X → VM');
+
+    // The variant holds the two changes; the base file was not touched.
     await page.click('rs-app >> button[data-view="edit"]');
     await waitForLine(page, '  tables.crt.rows.6.5: N');
+    await waitForLine(page, '  tables.crt.rows.5.5: VM');
     expect(await page.textContent('rs-ruleset-nav button[data-path="rulesets/battle-of-seattle/tables-combat.yaml"]')).not.toContain('edited');
     expect(s.errors).toEqual([]);
   });

@@ -10,9 +10,10 @@ import { styles } from './table-grid.styles.ts';
  * One table as a grid: row labels down the side (with each row's odds for rolled tables), column
  * labels across the top, cells in between. Row headers, column headers and cells are buttons that
  * select the row, the column or the cell; choosing the selected one again clears it. With
- * `editable`, a cell that holds one value (`CellView.path`) is changed in place: double-click it
- * or press F2 or Enter on it, type, then Enter (or leave the field) to change it, Escape to keep it.
- * The typed text shows in the cell until the next table arrives.
+ * `editable`, a cell that holds one value (`CellView.path`) is changed in place: double-click it,
+ * press F2 or Enter on it, or just type on it; then Enter (or leave the field) to change it, Escape
+ * to keep it. Arrow keys move between cells. The typed text shows in the cell until the next
+ * table arrives.
  *
  * @fires rs-table-select - the selection changed (`{ selection }`)
  * @fires rs-cell-edit - a cell's new text was entered (`{ path, text, row, column }`)
@@ -30,8 +31,8 @@ export class RsTableGrid extends LitElement {
   declare table: TableView | undefined;
   declare selection: Selection | undefined;
   declare editable: boolean;
-  /** The cell whose field is open. */
-  declare private editing: { row: number; column: number } | undefined;
+  /** The cell whose field is open; `initial`: a key typed on the cell starts the field with it. */
+  declare private editing: { row: number; column: number; initial?: string } | undefined;
   /** A change sent but not yet back in `table`: shown in its cell meanwhile. */
   declare private pending: { row: number; column: number; text: string } | undefined;
 
@@ -55,7 +56,7 @@ export class RsTableGrid extends LitElement {
     if (changed.has('editing') && this.editing) {
       const input = this.renderRoot.querySelector<HTMLInputElement>('input.cell-input');
       input?.focus();
-      input?.select();
+      if (this.editing.initial === undefined) input?.select();
     }
   }
 
@@ -99,7 +100,7 @@ export class RsTableGrid extends LitElement {
               const canEdit = this.editable && cell?.path !== undefined;
               const classes = [inLine ? 'in-selection' : '', slot !== undefined ? `result result-${slot}` : '', waiting !== undefined ? 'pending' : ''].filter(Boolean).join(' ');
               if (canEdit && this.editing?.row === r && this.editing.column === c) {
-                return html`<td class="editing"><input class="cell-input" size=${Math.max(3, cell!.text.length + 2)} aria-label="New value of ${row.label}, ${t.columns[c]}" .value=${cell!.text} data-row=${r} data-column=${c}
+                return html`<td class="editing"><input class="cell-input" size=${Math.max(3, cell!.text.length + 2)} aria-label="New value of ${row.label}, ${t.columns[c]}" .value=${this.editing.initial ?? cell!.text} data-row=${r} data-column=${c}
                   @keydown=${(e: KeyboardEvent) => this.handleInputKey(e, r, c)} @blur=${(e: FocusEvent) => this.commit(e.target as HTMLInputElement, r, c)} /></td>`;
               }
               return html`<td class=${classes} data-result=${slot !== undefined ? text : nothing}>
@@ -108,7 +109,7 @@ export class RsTableGrid extends LitElement {
                       title=${canEdit ? 'Double-click or press F2 to change' : nothing}
                       @click=${() => this.handleSelect({ kind: 'cell', row: r, column: c })}
                       @dblclick=${canEdit ? () => this.startEditing(r, c) : nothing}
-                      @keydown=${canEdit ? (e: KeyboardEvent) => this.handleCellKey(e, r, c) : nothing}>
+                      @keydown=${(e: KeyboardEvent) => this.handleCellKey(e, r, c)}>
                       ${text}
                     </button>`
                   : nothing}
@@ -126,21 +127,43 @@ export class RsTableGrid extends LitElement {
   }
 
   /** Open the cell's field (the cell stays selected, so its odds stay in view). */
-  startEditing(row: number, column: number): void {
+  startEditing(row: number, column: number, initial?: string): void {
     if (!this.editable || !this.table?.rows[row]?.cells[column]?.path) return;
     if (!(this.selection?.kind === 'cell' && this.selection.row === row && this.selection.column === column)) {
       emit(this, 'rs-table-select', { selection: { kind: 'cell', row, column } });
     }
-    this.editing = { row, column };
+    this.editing = { row, column, ...(initial !== undefined ? { initial } : {}) };
   }
 
+  /**
+   * As in a spreadsheet: arrows move to the next cell and select it; F2, or Enter on the selected
+   * cell, opens its field with its value; a character typed on a cell opens it with that character.
+   * (Enter on a cell not selected selects it, as a button does.)
+   */
   private handleCellKey(e: KeyboardEvent, row: number, column: number): void {
-    // Enter on a selected cell edits it (on any other cell it selects, as a button does).
+    const move = ARROWS[e.key];
+    if (move && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
+      e.preventDefault();
+      this.moveTo(row + move[0], column + move[1]);
+      return;
+    }
+    if (!this.editable || !this.table?.rows[row]?.cells[column]?.path) return;
     const selected = this.selection?.kind === 'cell' && this.selection.row === row && this.selection.column === column;
     if (e.key === 'F2' || (e.key === 'Enter' && selected)) {
       e.preventDefault();
       this.startEditing(row, column);
+    } else if (e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      this.startEditing(row, column, e.key);
     }
+  }
+
+  /** Focus and select the cell at (row, column), if the table has one there. */
+  private moveTo(row: number, column: number): void {
+    const target = this.renderRoot.querySelector<HTMLButtonElement>(`td button[data-row="${row}"][data-column="${column}"]`);
+    if (!target) return;
+    target.focus();
+    emit(this, 'rs-table-select', { selection: { kind: 'cell', row, column } });
   }
 
   private handleInputKey(e: KeyboardEvent, row: number, column: number): void {
@@ -176,6 +199,9 @@ export class RsTableGrid extends LitElement {
     emit(this, 'rs-table-select', { selection: same ? undefined : selection });
   }
 }
+
+/** Arrow keys as (row, column) steps. */
+const ARROWS: Readonly<Record<string, readonly [number, number]>> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 customElements.define('rs-table-grid', RsTableGrid);
 

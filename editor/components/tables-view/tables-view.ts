@@ -107,7 +107,7 @@ export class RsTablesView extends LitElement {
 
   private statusLine() {
     const s = this.status;
-    if (!s) return this.editCell && !this.stale ? html`<p class="edit-hint muted">Double-click a cell (or press F2) to change it.</p>` : nothing;
+    if (!s) return this.editCell && !this.stale ? html`<p class="edit-hint muted">Double-click a cell, or select it and type, to change it.</p>` : nothing;
     return html`<p class="edit-status ${s.error ? 'error' : ''}" role="status">
       ${s.text}${s.undo ? html` <button class="button" @click=${this.handleUndo}>Undo</button>` : nothing}
     </p>`;
