@@ -11,6 +11,7 @@ export type Range = Diagnostic['range'];
 /** A place in a file (1-based, end exclusive), and the names scripts use: the language service's types. */
 export type { Location, SymbolInfo, SymbolKind } from '../../interpreter/language/index.ts';
 import type { Location, SymbolInfo } from '../../interpreter/language/index.ts';
+import type { Odds } from '../tables/odds.ts';
 
 export interface ValidateRequest {
   seq: number;
@@ -105,6 +106,14 @@ export interface TableGridDiff {
   changedCells: number;
   /** Legend of coded results (both versions'), for colouring cells. */
   results?: Record<string, string>;
+  /** A table rolled in both versions: the columns whose odds changed (table-diff.ts `oddsDiff`). */
+  odds?: TableOddsDiff[];
+}
+
+/** One column's results with their exact chance in the base and in the variant. */
+export interface TableOddsDiff {
+  column: string;
+  outcomes: Array<{ result: string; name?: string; before: Odds; after: Odds }>;
 }
 
 export interface VariantDiff {

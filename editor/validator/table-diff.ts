@@ -3,7 +3,8 @@
  * columns, each cell with its base and variant text and whether it changed, so the diff view can
  * draw the table once with the changed cells highlighted instead of a YAML line diff only.
  */
-import type { TableGridDiff, TableView } from './protocol.ts';
+import { columnOutcomes, isRolled, odds as oddsOf } from '../tables/odds.ts';
+import type { TableGridDiff, TableOddsDiff, TableView } from './protocol.ts';
 
 export function tableGridDiff(before: TableView | undefined, after: TableView | undefined): TableGridDiff {
   const columns = [...new Set([...(after?.columns ?? []), ...(before?.columns ?? [])])];
@@ -33,7 +34,46 @@ export function tableGridDiff(before: TableView | undefined, after: TableView | 
     return { label, status, cells } as TableGridDiff['rows'][number];
   });
   const removedColumns = (before?.columns ?? []).filter((c) => !after?.columns.includes(c));
-  return { columns, removedColumns, rows, changedCells, ...(after?.results ?? before?.results ? { results: { ...before?.results, ...after?.results } } : {}) };
+  const odds = oddsDiff(before, after);
+  return {
+    columns,
+    removedColumns,
+    rows,
+    changedCells,
+    ...(after?.results ?? before?.results ? { results: { ...before?.results, ...after?.results } } : {}),
+    ...(odds.length ? { odds } : {}),
+  };
+}
+
+/**
+ * For a table rolled in both versions: each column (of both) whose results come with other odds,
+ * every result of either version with its chance before and after (0 where a version has none),
+ * in the legend's order (`results:`), then in order of first appearance. What `rulesmith diff
+ * --odds` prints for a changed table, for the diff view.
+ */
+export function oddsDiff(before: TableView | undefined, after: TableView | undefined): TableOddsDiff[] {
+  if (!before || !after || !isRolled(before) || !isRolled(after)) return [];
+  const legend = Object.keys({ ...before.results, ...after.results });
+  const out: TableOddsDiff[] = [];
+  for (const [ai, column] of after.columns.entries()) {
+    const bi = before.columns.indexOf(column);
+    if (bi < 0) continue;
+    const was = new Map(columnOutcomes(before, bi).map((o) => [o.result, o.odds]));
+    const now = new Map(columnOutcomes(after, ai).map((o) => [o.result, o.odds]));
+    const seen = [...new Set([...now.keys(), ...was.keys()])];
+    const results = [...legend.filter((r) => seen.includes(r)), ...seen.filter((r) => !legend.includes(r))];
+    const outcomes = results.map((result) => {
+      const name = after.results?.[result] ?? before.results?.[result];
+      return {
+        result,
+        ...(name ? { name } : {}),
+        before: was.get(result) ?? oddsOf(0, before.totalWeight),
+        after: now.get(result) ?? oddsOf(0, after.totalWeight),
+      };
+    });
+    if (outcomes.some((o) => o.before.percent !== o.after.percent)) out.push({ column, outcomes });
+  }
+  return out;
 }
 
 /** Position of a row in whichever version has it, the variant's first (both are in band order). */

@@ -158,6 +158,11 @@ describe('variants', () => {
     expect(await grid.locator('td[data-changed="true"] del').count()).toBe(4);
     expect(await grid.locator('td[data-changed="true"] >> nth=0').evaluate((td) => getComputedStyle(td).outlineStyle)).toBe('solid');
     expect(await grid.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row')))).toEqual(['1', '2', '3', '4', '5', '6']);
+    // The odds that moved, per changed column: in 16+ Dispersal (X) goes from 1/3 to nothing, No effect (N) takes it.
+    const odds = page.locator('rs-variant-diff article[data-element="tables.crt"] .odds-diff');
+    expect(await odds.locator('table').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-column')))).toEqual(['7-10', '11-15', '16+']);
+    const column16 = await odds.locator('table[data-column="16+"] tbody tr').evaluateAll((trs) => trs.map((tr) => tr.textContent!.replace(/\s+/g, ' ').trim()));
+    expect(column16).toEqual(['N 0 (0%) 1/3 (33.3%) +33.3 pts', 'VM 1/3 (33.3%) 1/3 (33.3%) =', 'A 1/3 (33.3%) 1/3 (33.3%) =', 'X 1/3 (33.3%) 0 (0%) −33.3 pts']);
     // The view scrolls inside its area: it ends where the Problems panel begins, not over it.
     const view = (await page.locator('rs-variant-diff').boundingBox())!;
     const problems = (await page.locator('rs-problems-panel').boundingBox())!;

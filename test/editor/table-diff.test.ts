@@ -120,3 +120,28 @@ describe('result colours', () => {
     expect(resultSlot(many, 'r9')).toBe(1);
   });
 });
+
+describe('odds that a variant changes', () => {
+  test('each changed column of a rolled table should list every result with its chance before and after, in legend order', () => {
+    const files = shippedGame('battle-of-seattle');
+    const variant = 'rulesets/battle-of-seattle/variants/bloodier-crt.yaml';
+    const diff = validate({ seq: 1, files, entries: [variant], active: variant }).active!.diff!;
+    const odds = diff.changes.find((c) => c.section === 'tables' && c.id === 'crt')!.grid!.odds!;
+    // Every column of the bloodier CRT moves.
+    expect(odds.map((c) => c.column)).toEqual(['1', '2-3', '4-6', '7-10', '11-15', '16+']);
+    const text = (column: string) =>
+      odds.find((c) => c.column === column)!.outcomes.map((o) => `${o.result} ${o.before.numerator}/${o.before.denominator} → ${o.after.numerator}/${o.after.denominator}`);
+    // Printed column 4-6: N 1-2, VM 3-4, A 5-6; bloodier: N 1, VM 2-3, A 4-5, X 6.
+    expect(text('4-6')).toEqual(['N 1/3 → 1/6', 'VM 1/3 → 1/3', 'A 1/3 → 1/3', 'X 0/1 → 1/6']);
+    expect(odds.find((c) => c.column === '4-6')!.outcomes.map((o) => o.name)).toEqual(['No effect', 'Morale Check', 'Arrest', 'Dispersal']);
+  });
+
+  test('a column whose odds stay the same should not be listed, nor a table that is not rolled', () => {
+    const rolled = (rows: Array<[string, string[]]>, weights: number[]): TableView => ({ ...view(rows), roll: '1d2', totalWeight: 2, rows: view(rows).rows.map((r, i) => ({ ...r, weight: weights[i]! })) });
+    const before = rolled([['1', ['N', 'A']], ['2', ['X', 'A']]], [1, 1]);
+    // Rows swapped in column a: the same odds; column b loses an A.
+    const after = rolled([['1', ['X', 'A']], ['2', ['N', 'N']]], [1, 1]);
+    expect(tableGridDiff(before, after).odds?.map((c) => c.column)).toEqual(['b']);
+    expect(tableGridDiff(view([['1', ['N', 'A']]]), view([['1', ['X', 'A']]])).odds).toBeUndefined();
+  });
+});

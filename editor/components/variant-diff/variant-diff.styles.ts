@@ -14,6 +14,46 @@ export const styles = [
       box-sizing: border-box;
       height: 100%;
     }
+    .odds-diff h4 {
+      margin: 10px 0 4px;
+      font-size: 13px;
+    }
+    .odds-columns {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 10px 18px;
+      align-items: flex-start;
+    }
+    .odds-columns table {
+      border-collapse: collapse;
+      font-size: 12px;
+    }
+    .odds-columns caption {
+      text-align: left;
+      font-weight: 600;
+      padding-bottom: 2px;
+    }
+    .odds-columns th,
+    .odds-columns td {
+      padding: 2px 6px;
+      border-bottom: 1px solid var(--rs-border);
+      text-align: left;
+      vertical-align: top;
+    }
+    .odds-columns thead th {
+      font-weight: 400;
+      color: var(--rs-text-muted);
+    }
+    .odds-columns tbody th {
+      font-family: var(--rs-mono);
+    }
+    .odds-columns td .odds-bar {
+      display: block;
+      width: 80px;
+    }
+    .odds-columns tr.moved .change {
+      font-weight: 700;
+    }
     .grid-diff {
       border-collapse: collapse;
       font-size: 12.5px;

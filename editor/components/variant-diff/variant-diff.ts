@@ -1,7 +1,9 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit } from '../../events.ts';
-import type { DiffLine, ElementChange, TableGridDiff, VariantDiff } from '../../validator/protocol.ts';
+import type { DiffLine, ElementChange, TableGridDiff, TableOddsDiff, VariantDiff } from '../../validator/protocol.ts';
+import { formatOdds } from '../../tables/odds.ts';
 import { resultSlot } from '../../tables/result-colors.ts';
+import { oddsBar } from '../tables-view/odds-bar.ts';
 import { styles } from './variant-diff.styles.ts';
 
 /** Unchanged lines kept around each change in a diff. */
@@ -12,7 +14,8 @@ const HOW: Record<ElementChange['how'][number], string> = { replace: 'redefined'
  * What the active variant changes in the ruleset it extends: one card per element (a table, a
  * track, `flow`…) that is added, removed or changed, saying which of the variant's keys did it,
  * with a line diff of the element's YAML; a table is also drawn as a grid with its changed cells
- * highlighted (base value struck through beside the variant's).
+ * highlighted (base value struck through beside the variant's) and, when it is rolled, the exact
+ * odds of each changed column's results in the base and in the variant.
  *
  * @fires rs-open-file - "Show in variant" was chosen (`{ path, range }`)
  */
@@ -54,6 +57,7 @@ export class RsVariantDiff extends LitElement {
         ${c.location ? html`<button class="button" @click=${() => emit(this, 'rs-open-file', { path: c.location!.file, range: c.location!.range })}>Show in variant</button>` : nothing}
       </header>
       ${c.grid ? gridDiff(title, c.grid) : nothing}
+      ${c.grid?.odds ? oddsDiff(title, c.grid, c.grid.odds) : nothing}
       <pre aria-label="Line diff of ${title}">${folded(c.lines).map((l) => (l ? html`<span class=${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}>${l.op} ${l.text}</span>` : html`<span class="ctx">⋯</span>`))}</pre>
     </article>`;
   }
@@ -86,6 +90,33 @@ function gridDiff(title: string, grid: TableGridDiff) {
       )}
     </tbody>
   </table>`;
+}
+
+/** Per changed column of a rolled table: each result's chance in the base, in the variant, and the change. */
+function oddsDiff(title: string, grid: TableGridDiff, columns: TableOddsDiff[]) {
+  return html`<section class="odds-diff" aria-label="Odds of ${title}, base and variant">
+    <h4>Odds that changed, base → variant</h4>
+    <div class="odds-columns">
+      ${columns.map(
+        (col) => html`<table data-column=${col.column}>
+          <caption>Column ${col.column}</caption>
+          <thead><tr><th scope="col">Result</th><th scope="col">Base</th><th scope="col">Variant</th><th scope="col">Change</th></tr></thead>
+          <tbody>
+            ${col.outcomes.map((o) => {
+              const slot = resultSlot(grid, o.result);
+              const change = o.after.percent - o.before.percent;
+              return html`<tr data-result=${o.result} class=${Math.abs(change) > 1e-9 ? 'moved' : ''}>
+                <th scope="row" class=${slot !== undefined ? `result-${slot}` : ''} title=${o.name ?? o.result}>${o.result}</th>
+                <td>${formatOdds(o.before)}${oddsBar(o.before.percent)}</td>
+                <td>${formatOdds(o.after)}${oddsBar(o.after.percent)}</td>
+                <td class="change">${Math.abs(change) > 1e-9 ? `${change > 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} pts` : '='}</td>
+              </tr>`;
+            })}
+          </tbody>
+        </table>`,
+      )}
+    </div>
+  </section>`;
 }
 
 /** `3 elements: 2 changed, 1 removed`. */
