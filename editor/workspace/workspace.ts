@@ -3,13 +3,25 @@
  * variants on top. Every change is written to the file store at once (one write in flight, the
  * newest text wins) and to its synchronous journal until committed, so a reload or a crash loses
  * nothing, even mid-write. A write the store refuses (storage full) stays pending and is retried;
- * the state says why meanwhile. Events: `change` (files changed), `save-state` (see `saveState`).
+ * the state says why meanwhile. Events: `change` (files changed), `save-state` (see `saveState`),
+ * `committed` (a `CommittedEvent`: one file's text is in the store; other tabs are told, and take
+ * it with `applyRemote`, so two tabs of the editor never write over each other's edits unseen).
  */
 import { baseFilesOf, entryOf, gameOf, isVariantPath, listGames, variantsOf, type GameInfo } from './catalog.ts';
 import type { FileStore } from './file-store.ts';
 import { newVariantText, slugify, uniqueVariantPath } from './variant-template.ts';
 
 export type SaveState = 'saved' | 'saving' | 'error';
+
+/** A file's text committed to the store (`null`: its override removed: deleted, or back to shipped). */
+export class CommittedEvent extends Event {
+  constructor(
+    readonly path: string,
+    readonly text: string | null,
+  ) {
+    super('committed');
+  }
+}
 
 /** Loads the shipped files of one game (all of them, entry included). */
 export type ShippedLoader = (game: string) => Promise<ReadonlyMap<string, string>>;
@@ -121,6 +133,22 @@ export class Workspace extends EventTarget {
     this.write(path, this.overrides.has(path) ? text : null);
   }
 
+  /**
+   * Another tab of the editor committed `text` for `path` (`null`: removed its override). Taken as
+   * this tab's text, as the store now holds it — unless this tab has its own write of the file
+   * still pending: that one is newer here, and its commit is sent to the other tabs in turn, so
+   * every tab ends with the last text written. Returns whether this tab's text changed.
+   */
+  applyRemote(path: string, text: string | null): boolean {
+    if (!gameOf(path) || this.pending.has(path)) return false;
+    const before = this.text(path);
+    if (text === null || this.shipped.get(path) === text) this.overrides.delete(path);
+    else this.overrides.set(path, text);
+    if (this.text(path) === before) return false;
+    this.dispatchEvent(new Event('change'));
+    return true;
+  }
+
   /** Back to the shipped text (shipped files) — explicit, never automatic. */
   revert(path: string): void {
     if (!this.shipped.has(path) || !this.overrides.has(path)) return;
@@ -206,6 +234,7 @@ export class Workspace extends EventTarget {
           }
           if (this.pending.get(path) === text) this.pending.delete(path);
           this.store.journal?.settle(path, text);
+          this.dispatchEvent(new CommittedEvent(path, text));
         }
         if (failure !== undefined || this.pending.size === 0) break;
       }

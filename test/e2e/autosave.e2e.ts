@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { useServedApp, type serveDist, type Session } from './harness.ts';
-import { editorLines, newVariant, pickGame, waitForEditor } from './editor-page.ts';
+import { editorLines, newVariant, openPath, pickGame, waitForEditor, waitForSaved } from './editor-page.ts';
 
 describe('autosave', () => {
   let server: Awaited<ReturnType<typeof serveDist>>;
@@ -68,6 +68,43 @@ describe('autosave', () => {
     await page.reload();
     await waitForEditor(page);
     await expect.poll(() => editorLines(page), { timeout: 10_000 }).toContain('# kept through a full disk');
+    expect(s.errors).toEqual([]);
+  });
+  test("an edit in one tab of the editor should show in another, and the other's next save should keep it", async () => {
+    const { page, context } = s;
+    if (!page.url().startsWith(server.url)) await page.goto(server.url);
+    await waitForEditor(page);
+    await pickGame(page, 'battle-of-seattle');
+    await newVariant(page, 'Two tabs');
+    const other = await context.newPage();
+    try {
+      await other.goto(server.url);
+      await waitForEditor(other);
+      // The second tab opens where the first was: the new variant.
+      await expect.poll(() => openPath(other), { timeout: 10_000 }).toBe('rulesets/battle-of-seattle/variants/two-tabs.yaml');
+      const typeAtEnd = async (tab: typeof page, text: string) => {
+        await tab.click('rs-code-editor .view-lines');
+        await tab.keyboard.press('Control+End');
+        await tab.keyboard.press('Enter');
+        await tab.keyboard.type(text);
+        await waitForSaved(tab);
+      };
+      await typeAtEnd(page, '# from the first tab');
+      await expect.poll(() => editorLines(other), { timeout: 10_000 }).toContain('# from the first tab');
+      expect(await other.textContent('rs-app .rs-notice')).toContain('two-tabs.yaml was changed in another tab');
+      // The second tab goes on from the first's text, and the first takes it in turn.
+      await typeAtEnd(other, '# from the second tab');
+      await expect.poll(() => editorLines(page), { timeout: 10_000 }).toContain('# from the second tab');
+      expect(await editorLines(page)).toContain('# from the first tab');
+      await s.shot('two-tabs');
+      // Both are in the store: a reload has them.
+      await page.reload();
+      await waitForEditor(page);
+      await expect.poll(() => editorLines(page), { timeout: 10_000 }).toContain('# from the second tab');
+      expect(await editorLines(page)).toContain('# from the first tab');
+    } finally {
+      await other.close();
+    }
     expect(s.errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { MemoryFileStore, StorageJournal, requestPersistentStorage, type KeyValueStorage } from '../../editor/workspace/file-store.ts';
-import { Workspace } from '../../editor/workspace/workspace.ts';
+import { Workspace, type CommittedEvent } from '../../editor/workspace/workspace.ts';
 
 const ENTRY = 'rulesets/g/ruleset.yaml';
 const TABLES = 'rulesets/g/tables.yaml';
@@ -228,5 +228,66 @@ describe('autosave under storage pressure (issue 12, item 6)', () => {
     expect(asked).toEqual(['persist']);
     expect(await requestPersistentStorage({ persist: () => Promise.reject(new Error('no')) })).toBe(false);
     expect(await requestPersistentStorage(undefined)).toBe(false);
+  });
+});
+
+describe('two tabs of the editor over one store (tab-sync.ts)', () => {
+  /** Two workspaces over one store, each commit handed to the other as a BroadcastChannel would. */
+  async function twoTabs() {
+    const store = new MemoryFileStore();
+    const a = await workspace(store);
+    const b = await workspace(store);
+    const heard: string[] = [];
+    const wire = (from: Workspace, to: Workspace, name: string) =>
+      from.addEventListener('committed', (e) => {
+        const { path, text } = e as CommittedEvent;
+        if (to.applyRemote(path, text)) heard.push(`${name}:${path.slice(path.lastIndexOf('/') + 1)}`);
+      });
+    wire(a, b, 'b');
+    wire(b, a, 'a');
+    return { store, a, b, heard };
+  }
+
+  test("an edit committed in one tab should be taken by the other, so the other's next save keeps it", async () => {
+    const { store, a, b, heard } = await twoTabs();
+    a.update(TABLES, 'tables: {a: 1}\n');
+    await a.flushed();
+    expect(b.text(TABLES)).toBe('tables: {a: 1}\n');
+    expect(b.isEdited(TABLES)).toBe(true);
+    expect(heard).toEqual(['b:tables.yaml']);
+    // Tab b goes on from a's text; a takes b's in turn.
+    b.update(TABLES, 'tables: {a: 1, b: 2}\n');
+    await b.flushed();
+    expect(a.text(TABLES)).toBe('tables: {a: 1, b: 2}\n');
+    expect((await store.all()).find((f) => f.path === TABLES)?.text).toBe('tables: {a: 1, b: 2}\n');
+  });
+
+  test('a new variant, a delete and a revert should reach the other tab; the same text changes nothing', async () => {
+    const { a, b } = await twoTabs();
+    const path = a.createVariant('g', 'Night');
+    await a.flushed();
+    expect(b.variants('g')).toEqual([path]);
+    a.remove(path);
+    await a.flushed();
+    expect(b.variants('g')).toEqual([]);
+    a.update(TABLES, 'x: 1\n');
+    await a.flushed();
+    a.revert(TABLES);
+    await a.flushed();
+    expect(b.text(TABLES)).toBe('tables: {}\n');
+    expect(b.isEdited(TABLES)).toBe(false);
+    expect(b.applyRemote(TABLES, null)).toBe(false);
+    expect(b.applyRemote('elsewhere/x.yaml', 'y: 1\n')).toBe(false);
+  });
+
+  test("a tab's own write still on its way should win over an older one from the other tab", async () => {
+    const { a, b } = await twoTabs();
+    b.update(TABLES, 'tables: {mine: 1}\n');
+    // b's write is pending (not yet committed) when a's commit arrives: b keeps its own.
+    expect(b.applyRemote(TABLES, 'tables: {theirs: 1}\n')).toBe(false);
+    expect(b.text(TABLES)).toBe('tables: {mine: 1}\n');
+    await b.flushed();
+    // b's commit then reaches a: both end with the last text written.
+    expect(a.text(TABLES)).toBe('tables: {mine: 1}\n');
   });
 });

@@ -2,12 +2,13 @@ import { LitElement, html, nothing } from 'lit';
 import type { RsEvent, ViewId } from '../../events.ts';
 import { DiagnosticsController } from '../../validator/diagnostics-controller.ts';
 import type { Range } from '../../validator/protocol.ts';
-import { entryOf } from '../../workspace/catalog.ts';
+import { entryOf, gameOf } from '../../workspace/catalog.ts';
 import { baseName, downloadText } from '../../workspace/download.ts';
 import { requestPersistentStorage } from '../../workspace/file-store.ts';
 import { openFileStore } from '../../workspace/idb-file-store.ts';
 import { SHARE_PREFIX, encodeShare, openShared } from '../../workspace/share-link.ts';
 import { loadShippedGame, shippedEntries } from '../../workspace/shipped.ts';
+import { syncTabs } from '../../workspace/tab-sync.ts';
 import { Workspace } from '../../workspace/workspace.ts';
 import '../code-editor/code-editor.ts';
 import '../file-toolbar/file-toolbar.ts';
@@ -68,6 +69,8 @@ export class RsApp extends LitElement {
   private readonly validator = new DiagnosticsController(this);
   private readonly stable = new StableValues();
   private readonly handleHashChange = () => void this.openSharedLink();
+  /** Stops taking other tabs' edits (see tab-sync.ts). */
+  private stopTabSync: (() => void) | undefined;
 
   constructor() {
     super();
@@ -89,9 +92,18 @@ export class RsApp extends LitElement {
     window.addEventListener('hashchange', this.handleHashChange);
     window.addEventListener('beforeunload', this.handleBeforeUnload);
     if (!this.workspace) void this.init();
+    else this.startTabSync(this.workspace);
+  }
+
+  private startTabSync(ws: Workspace): void {
+    this.stopTabSync ??= syncTabs(ws, (path) => {
+      if (gameOf(path) === this.game) this.notice = `${baseName(path)} was changed in another tab of the editor; this tab shows it now.`;
+    });
   }
 
   override disconnectedCallback(): void {
+    this.stopTabSync?.();
+    this.stopTabSync = undefined;
     window.removeEventListener('hashchange', this.handleHashChange);
     window.removeEventListener('beforeunload', this.handleBeforeUnload);
     super.disconnectedCallback();
@@ -103,6 +115,7 @@ export class RsApp extends LitElement {
     await ws.restore();
     ws.addEventListener('change', () => this.handleWorkspaceChange());
     ws.addEventListener('save-state', () => this.requestUpdate());
+    this.startTabSync(ws);
     const saved = await store.getSetting<Partial<UiState>>(UI_SETTING);
     await ws.openGame(restoreUi(ws, saved).game);
     this.workspace = ws;
