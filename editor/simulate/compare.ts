@@ -8,6 +8,7 @@
  */
 import { pairedShares } from '../../interpreter/analysis/intervals.ts';
 import { outcomeOf, winnerOf, type GameRecord } from '../../interpreter/analysis/summary.ts';
+import { winnersVerdict, type Verdict } from '../../interpreter/analysis/verdict.ts';
 
 /** One result's share in both runs and the change. */
 export interface ShareDifference {
@@ -25,7 +26,7 @@ export interface ShareDifference {
  * seeds), by winner or by winner and level, paired seed by seed. `order` lists labels to come
  * first (the runs' own charts' order); a result missing from one run counts 0 there.
  */
-export function compareRecords(variant: ReadonlyArray<GameRecord | undefined>, base: ReadonlyArray<GameRecord | undefined>, by: 'winner' | 'outcome', order: readonly string[] = []): { games: number; rows: ShareDifference[] } {
+export function compareRecords(variant: ReadonlyArray<GameRecord | undefined>, base: ReadonlyArray<GameRecord | undefined>, by: 'winner' | 'outcome', order: readonly string[] = []): Comparison {
   const label = (r: GameRecord) => (r.status !== 'ended' ? null : by === 'winner' ? winnerOf(r.result) : outcomeOf(r.result));
   const xs: Array<string | null> = [];
   const ys: Array<string | null> = [];
@@ -37,6 +38,7 @@ export function compareRecords(variant: ReadonlyArray<GameRecord | undefined>, b
     ys.push(label(v));
   }
   const n = xs.length;
+  const differ = xs.filter((x, i) => x !== ys[i]).length;
   const changes = new Map(pairedShares(xs, ys).map((d) => [d.label, d]));
   const labels = [...new Set([...order.filter((l) => changes.has(l)), ...changes.keys()])];
   const rows = labels.map((l): ShareDifference => {
@@ -49,5 +51,18 @@ export function compareRecords(variant: ReadonlyArray<GameRecord | undefined>, b
       ci95: [Math.max(-1, d.ci95[0]), Math.min(1, d.ci95[1])],
     };
   });
-  return { games: n, rows };
+  return { games: n, differ, rows };
+}
+
+/** Variant minus base over paired games. */
+export interface Comparison {
+  games: number;
+  /** Games (seeds) whose result differs between the two runs. */
+  differ: number;
+  rows: ShareDifference[];
+}
+
+/** Who wins, in one sentence (the CLI's and the report's words: interpreter/analysis/verdict.ts). */
+export function comparisonVerdict(c: Comparison, name: (label: string) => string): Verdict | undefined {
+  return winnersVerdict(c.games, c.differ, c.rows.map((r) => ({ label: r.label, diff: r.difference, ci95: r.ci95 })), name);
 }

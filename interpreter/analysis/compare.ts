@@ -1,5 +1,6 @@
 import type { Program } from '../runtime/program.ts';
 import { newcombe, newcombePaired, pairedMean, pairedShares, sample, welch, type Difference, type Sample } from './intervals.ts';
+import { winnersVerdict, type Verdict } from './verdict.ts';
 import { outcomeOf, rulesetName, summariseRecords, winnerOf, wilson, type GameRecord, type SimulationSummary } from './summary.ts';
 
 /**
@@ -40,6 +41,8 @@ export interface Comparison {
   base: SimulationSummary;
   variant: SimulationSummary;
   winners: RateChange[];
+  /** Seeds whose winner differs between the rule sets (null when not paired seed for seed). */
+  winnersDiffer: number | null;
   outcomes: RateChange[];
   rounds: MeanChange;
   decisions: MeanChange;
@@ -185,6 +188,7 @@ export function compareRecordSets(base: NamedRecords, variant: NamedRecords, pla
     base: sb,
     variant: sv,
     winners: rates(sb.winners, sv.winners, sb.games, sv.games, pairs, winnerLabel),
+    winnersDiffer: pairs ? pairs.filter(([b, v]) => winnerLabel(b) !== winnerLabel(v)).length : null,
     outcomes: rates(sb.outcomes, sv.outcomes, sb.games, sv.games, pairs, outcomeLabel),
     rounds: means(base.records, variant.records, pairs, (r) => r.rounds),
     decisions: means(base.records, variant.records, pairs, (r) => r.decisions),
@@ -201,4 +205,9 @@ export function compareRecordSets(base: NamedRecords, variant: NamedRecords, pla
 export function winnersPrecision(c: Comparison): { halfWidth: number; games: number } | undefined {
   const halfWidth = Math.max(0, ...c.winners.map((w) => (w.ci95[1] - w.ci95[0]) / 2));
   return halfWidth > 0 && c.games >= 2 ? { halfWidth, games: c.games } : undefined;
+}
+
+/** Who wins, in one sentence (verdict.ts): what the CLI and the report print under the winners. */
+export function comparisonVerdict(c: Comparison): Verdict | undefined {
+  return winnersVerdict(c.games, c.winnersDiffer, c.winners);
 }

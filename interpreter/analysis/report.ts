@@ -1,4 +1,4 @@
-import { winnersPrecision, type Comparison, type MeanChange } from './compare.ts';
+import { comparisonVerdict, winnersPrecision, type Comparison, type MeanChange } from './compare.ts';
 import type { ElementChange, TableGrid, ValueChange } from './diff.ts';
 import type { OddsChange } from './odds-diff.ts';
 import { changeChart, esc, oddsChart, rateChart, type ChangeRow } from './report-svg.ts';
@@ -31,7 +31,7 @@ table{border-collapse:collapse;margin:.4em 0}td,th{border:1px solid #d4d8de;padd
 th{background:#f1f3f6}td.num{text-align:right;font-variant-numeric:tabular-nums}
 td.changed{background:#fff3c4}tr.added td{background:#e3f6e3}tr.removed td{background:#fbe3e3}
 .old{color:#a33;text-decoration:line-through}.new{color:#176b2c}.source{color:#667;font-size:.9em}
-.sig{font-weight:600;color:#8a2be2}.note{color:#556}pre.script{background:#f7f8fa;padding:.4em .6em;overflow:auto}
+.sig{font-weight:600;color:#8a2be2}.note{color:#556}.verdict{border-left:4px solid #ccd;padding:.3em .6em;background:#f7f8fa}.verdict[data-verdict=changed]{border-left-color:#8a2be2}pre.script{background:#f7f8fa;padding:.4em .6em;overflow:auto}
 pre.script .add{color:#176b2c;background:#e3f6e3;display:block}pre.script .del{color:#a33;background:#fbe3e3;display:block}
 .chart text{font:11px system-ui,sans-serif;fill:#333}.chart .bar.s0{fill:#8aa4c8}.chart .bar.s1{fill:#e39a4f}
 .chart .ci{stroke:#222;stroke-width:1.5}.chart .ci.significant{stroke:#8a2be2;stroke-width:2.5}.chart .grid{stroke:#e1e4e8}
@@ -121,6 +121,8 @@ function comparisonSection(c: Comparison): string {
   let out = `<h2 id="simulation">Simulated games</h2>\n<p>${c.games} games of each rule set, <b>paired</b>: game <i>i</i> of both is played with seed <code>${esc(c.seed)}:i</code> and the same bots (<code>${esc(c.agents.join(', '))}</code>). Changes are variant − base with 95% intervals, paired by seed: shares by Newcombe's score interval for paired proportions, means by Student's t on the per-seed differences; <span class="sig">significant</span> when the interval excludes 0.</p>\n`;
   out += `<p class="note">Base ${esc(c.base.ruleset)} (rules ${esc(c.base.hash)}): ${c.base.ended} ended, ${c.base.errors.count} runtime errors. Variant ${esc(c.variant.ruleset)} (rules ${esc(c.variant.hash)}): ${c.variant.ended} ended, ${c.variant.errors.count} runtime errors.</p>\n`;
   out += `<h3>Winners</h3>\n${rateChart('Win rates, base and variant', c.winners.map((w) => ({ label: w.label, values: [{ series: 'base', share: w.base.share, ci95: w.base.ci95 }, { series: 'variant', share: w.variant.share, ci95: w.variant.ci95 }] })))}\n${rateTable('winner', c.winners)}`;
+  const verdict = comparisonVerdict(c);
+  if (verdict) out += `<p class="verdict" data-verdict="${verdict.kind}">${esc(verdict.text)}</p>\n`;
   const precision = winnersPrecision(c);
   if (precision) out += `<p class="note precision">Winners' changes are within about ±${(precision.halfWidth * 100).toFixed(1)} points with ${precision.games} games of each; ±${(precision.halfWidth * 50).toFixed(1)} would take about ${(4 * precision.games).toLocaleString('en-US')}.</p>\n`;
   if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `<h3>Outcomes</h3>\n${rateTable('outcome', c.outcomes)}`;

@@ -1,4 +1,4 @@
-import { winnersPrecision, type Comparison, type MeanChange, type RateChange } from '../analysis/compare.ts';
+import { comparisonVerdict, winnersPrecision, type Comparison, type MeanChange, type RateChange } from '../analysis/compare.ts';
 import type { ElementChange, TableGrid, ValueChange } from '../analysis/diff.ts';
 import type { OddsChange, OddsSide } from '../analysis/odds-diff.ts';
 import { blindBotsNote } from './summary-format.ts';
@@ -97,6 +97,8 @@ export function formatComparison(c: Comparison, basePath: string, variantPath: s
   out += blindBotsNote(c.agents);
   out += `Changes are variant − base with 95% intervals, paired by seed (shares: Newcombe paired score; means: paired t); * = the interval excludes 0.\n\n`;
   out += rateLines('winners', c.winners);
+  const verdict = comparisonVerdict(c);
+  if (verdict) out += `${verdict.text}\n`;
   if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `\n${rateLines('outcomes', c.outcomes)}`;
   out += `\n             base   variant    change (95% CI)\n${meanLine('rounds', c.rounds)}${meanLine('decisions', c.decisions)}`;
   out += c.margin ? meanLine('margin', c.margin) : '  margin     (the rulesets report no margin and declare no heuristics)\n';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { compareSimulations } from '../../interpreter/analysis/compare.ts';
+import { compareSimulations, comparisonVerdict } from '../../interpreter/analysis/compare.ts';
+import { winnersVerdict } from '../../interpreter/analysis/verdict.ts';
 import { newcombe, newcombePaired, sample, welch } from '../../interpreter/analysis/intervals.ts';
 import type { GameRecord } from '../../interpreter/analysis/summary.ts';
 import type { Program } from '../../interpreter/runtime/program.ts';
@@ -93,5 +94,36 @@ describe('compareSimulations on the same seeds (paired)', () => {
     const u = compareSimulations({ records: base, program: program('base') }, { records: shifted, program: program('house') }, { seed: '1', agents: ['random'] });
     expect(u.winners.find((w) => w.label === 'red')!.ci95).toEqual(newcombe(70, 100, 60, 100).ci95);
     expect(u.rounds.ci95).toEqual(welch(sample(variant.map((r) => r.rounds)), sample(base.map((r) => r.rounds))).ci95);
+  });
+});
+
+describe('who wins, in one sentence (verdict.ts), as the CLI, the report and the editor say it', () => {
+  const run = (baseRed: number, variantRed: number, n = 200) =>
+    compareSimulations(
+      { records: records([...repeat(baseRed, 'red'), ...repeat(n - baseRed, 'blue')], () => 3), program: program('base') },
+      { records: records([...repeat(variantRed, 'red'), ...repeat(n - variantRed, 'blue')], () => 3), program: program('house') },
+      { seed: '1', agents: ['random'] },
+    );
+
+  test('paired seeds should count the games whose winner changed', () => {
+    expect(run(100, 130).winnersDiffer).toBe(30);
+    // Seeds not paired one for one (other counts): not known.
+    const unpaired = compareSimulations({ records: records(['red', 'blue'], () => 3), program: program('a') }, { records: records(['red'], () => 3), program: program('b') }, { seed: '1', agents: ['random'] });
+    expect(unpaired.winnersDiffer).toBeNull();
+    expect(winnersVerdict(2, null, unpaired.winners)?.text).not.toContain('had another winner');
+  });
+
+  test('a shift clearing zero should be named, a small one said unclear with the room left, none said as none', () => {
+    const changed = comparisonVerdict(run(100, 130))!;
+    expect(changed.kind).toBe('changed');
+    expect(changed.text).toMatch(/^The change moves who wins, with 95% confidence over 200 games of each: /);
+    expect(changed.text).toMatch(/red \+15\.0 points \(95% \+\d+\.\d to \+\d+\.\d\)/);
+    expect(changed.text).toMatch(/blue −15\.0 points \(95% −\d+\.\d to −\d+\.\d\)/);
+    const unclear = comparisonVerdict(run(100, 103))!;
+    expect(unclear.kind).toBe('unclear');
+    const room = Math.max(...run(100, 103).winners.map((w) => Math.max(Math.abs(w.ci95[0]), Math.abs(w.ci95[1]))));
+    expect(unclear.text).toBe(`No clear change in who wins over 200 games of each (3 had another winner): every 95% interval includes zero, so a change of up to ${(room * 100).toFixed(1)} points either way is still possible. More games narrow the intervals.`);
+    expect(comparisonVerdict(run(100, 100))?.kind).toBe('same');
+    expect(winnersVerdict(0, 0, [])).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { comparisonVerdict } from '../../interpreter/analysis/compare.ts';
 import { describe, expect, test } from 'vitest';
 import { printDiff } from '../../interpreter/cli/diff.ts';
 import { runCli } from './run-cli.ts';
@@ -39,6 +40,10 @@ describe('rulesmith diff, what a house rule changes', () => {
     // What more games would buy: the widest winner interval's half-width, and four times the games for half of it.
     const half = Math.max(...json.simulation.winners.map((w: { ci95: [number, number] }) => (w.ci95[1] - w.ci95[0]) / 2));
     expect(text.out).toContain(`precision: winners' changes within about ±${(half * 100).toFixed(1)} points with 30 games of each; ±${(half * 50).toFixed(1)} would take about 120.\n`);
+    // Under the winners, what they say in one sentence (the editor and the report say the same).
+    const said = comparisonVerdict(json.simulation)!;
+    expect(text.out).toContain(`\n${said.text}\n`);
+    expect(json.simulation.winnersDiffer).toEqual(expect.any(Number));
     expect(Object.keys(json)).toEqual(['base', 'variant', 'changes', 'odds', 'simulation']);
     const s = json.simulation;
     expect(s).toMatchObject({ games: 30, design: 'paired', seed: '4', agents: ['random'], base: { ruleset: 'duel', games: 30 }, variant: { ruleset: 'duel_house', games: 30 } });
@@ -73,6 +78,7 @@ describe('rulesmith diff, what a house rule changes', () => {
     expect(html).not.toMatch(/<script|<link|src=|@import|url\(/);
     expect(html).toContain('<svg class="chart chart-rates"');
     expect(html).toContain('House rules §1');
+    expect(html).toMatch(/<p class="verdict" data-verdict="(changed|unclear|same)">/);
     const sim = join(dir, 'sim.html');
     expect((await runCli(['simulate', DUEL, '--games', '5', '--report', sim])).code).toBe(0);
     expect(readFileSync(sim, 'utf8')).toContain('5 games, 5 ended, 0 runtime errors');

@@ -67,6 +67,11 @@ describe('simulate', () => {
     const values = await diff.locator('g.difference text.value').allTextContents();
     const points = (text: string) => Number(text.split(' ')[0]!.replace('−', '-').replace('±', ''));
     expect(points(values[0]!) + points(values[1]!)).toBeCloseTo(0, 5);
+    // Above the chart, who wins in words: as the chart's whiskers say (changed only where one clears zero).
+    const verdict = page.locator('rs-simulate-view section.comparison p.verdict');
+    const significant = await diff.locator('g.difference[data-significant="true"]').count();
+    expect(await verdict.getAttribute('data-verdict')).toBe(significant ? 'changed' : 'unclear');
+    expect(await verdict.textContent()).toMatch(significant ? /^The change moves who wins, with 95% confidence over 200 games of each: / : /^No clear change in who wins over 200 games of each \(\d+ had another winner\)/);
     // Finished: the comparison reads every game, so it says nothing of games "so far".
     expect(await page.locator('rs-simulate-view section.comparison .so-far').count()).toBe(0);
     expect(await label(page)).toMatch(/ · \d+(\.\d+)? (ms|s|min)/);

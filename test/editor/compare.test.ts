@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { compareRecords } from '../../editor/simulate/compare.ts';
+import { compareRecords, comparisonVerdict } from '../../editor/simulate/compare.ts';
 import { newcombe, newcombePaired } from '../../interpreter/analysis/intervals.ts';
 import type { GameRecord } from '../../interpreter/analysis/summary.ts';
 
@@ -24,7 +24,7 @@ describe('variant minus base, paired by seed (editor/simulate/compare.ts)', () =
     const [lo, hi] = newcombe(69, 99, 59, 99).ci95;
     expect(red.ci95[1] - red.ci95[0]).toBeLessThan(hi - lo);
     expect(compareRecords(variant, base, 'outcome').rows.map((r) => r.label).sort()).toEqual(['blue — Points', 'red — Points']);
-    expect(compareRecords([], base, 'winner')).toEqual({ games: 0, rows: [] });
+    expect(compareRecords([], base, 'winner')).toEqual({ games: 0, differ: 0, rows: [] });
   });
 
   test('a result of one run only should count 0 in the other, and a game that stopped counts in no share', () => {
@@ -44,5 +44,38 @@ describe('variant minus base, paired by seed (editor/simulate/compare.ts)', () =
     for (const r of all) expect(r.ci95[0]).toBeGreaterThanOrEqual(-1), expect(r.ci95[1]).toBeLessThanOrEqual(1);
     const withStop = compareRecords([rec('a'), stopped], [rec('a'), rec('a')], 'winner');
     expect(withStop.rows[0]).toMatchObject({ variant: { count: 1, games: 2 }, base: { count: 2, games: 2 } });
+  });
+});
+
+describe('who wins, in one sentence (comparisonVerdict)', () => {
+  const name = (l: string) => (l === 'red' ? 'Red' : l === 'blue' ? 'Blue' : l);
+  const runs = (baseRed: number, variantRed: number, n = 200) => ({
+    base: Array.from({ length: n }, (_, i) => rec(i < baseRed ? 'red' : 'blue')),
+    variant: Array.from({ length: n }, (_, i) => rec(i < variantRed ? 'red' : 'blue')),
+  });
+
+  test('a shift whose interval clears zero should be named with its interval', () => {
+    const { base, variant } = runs(100, 130);
+    const c = compareRecords(variant, base, 'winner', ['red', 'blue']);
+    expect(c.differ).toBe(30);
+    const said = comparisonVerdict(c, name)!;
+    expect(said.kind).toBe('changed');
+    expect(said.text).toMatch(/^The change moves who wins, with 95% confidence over 200 games of each: Red \+15\.0 points \(95% \+\d+\.\d to \+\d+\.\d\); Blue −15\.0 points/);
+  });
+
+  test('a small shift should say that nothing is clear yet, and how large a change is still possible', () => {
+    const { base, variant } = runs(100, 103);
+    const said = comparisonVerdict(compareRecords(variant, base, 'winner'), name)!;
+    expect(said.kind).toBe('unclear');
+    expect(said.text).toMatch(/^No clear change in who wins over 200 games of each \(3 had another winner\): every 95% interval includes zero, so a change of up to \d+\.\d points either way is still possible\./);
+  });
+
+  test('the same winner in every seed should be said as such, and no games should say nothing', () => {
+    const { base, variant } = runs(100, 100);
+    expect(comparisonVerdict(compareRecords(variant, base, 'winner'), name)).toEqual({
+      kind: 'same',
+      text: 'Every one of the 200 games of each had the same winner under both rules: on these seeds the change makes no difference to who wins.',
+    });
+    expect(comparisonVerdict(compareRecords([], base, 'winner'), name)).toBeUndefined();
   });
 });

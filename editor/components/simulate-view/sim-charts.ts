@@ -119,7 +119,8 @@ export function histogram(title: string, values: readonly number[], unit: string
 }
 
 /** A result label with side names (`pirates — …` → `Pirates — …`); seats `p2` → `Player 2`. */
-function labelOf(label: string, names: Record<string, string>): string {
+/** A result label with its side or seat by name: `pirates — Seraglio` → `Pirates — Seraglio`. */
+export function labelOf(label: string, names: Record<string, string>): string {
   const [winner = '', ...rest] = label.split(' — ');
   const seat = /^p(\d+)$/.exec(winner);
   return [names[winner] ?? (seat ? `Player ${seat[1]}` : winner), ...rest].join(' — ');

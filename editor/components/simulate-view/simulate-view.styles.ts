@@ -14,6 +14,17 @@ export const styles = [
       padding-bottom: 16px;
       background: var(--rs-bg);
     }
+    .verdict {
+      margin: 4px 0 6px;
+      padding: 6px 10px;
+      border-left: 4px solid var(--rs-border);
+      background: var(--rs-bg-muted);
+      font-size: 13px;
+      max-width: 60em;
+    }
+    .verdict[data-verdict='changed'] {
+      border-left-color: var(--rs-accent);
+    }
     .toolbar {
       display: flex;
       flex-wrap: wrap;

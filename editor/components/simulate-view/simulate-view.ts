@@ -6,8 +6,8 @@ import { SimulationController, type SimRun } from '../../simulate/simulation-con
 import { baseName } from '../../workspace/download.ts';
 import '../game-setup/game-setup.ts';
 import { defaultSetup, gameSetup, type SetupValue } from '../game-setup/setup-value.ts';
-import { differenceChart, histogram, shareChart } from './sim-charts.ts';
-import { compareRecords } from '../../simulate/compare.ts';
+import { differenceChart, histogram, labelOf, shareChart } from './sim-charts.ts';
+import { compareRecords, comparisonVerdict, type Comparison } from '../../simulate/compare.ts';
 import { duration } from '../../../interpreter/analysis/duration.ts';
 import { styles } from './simulate-view.styles.ts';
 
@@ -109,9 +109,17 @@ export class RsSimulateView extends LitElement {
     const partial = this.sim.running || winners.games < this.runGames;
     return html`<section class="comparison" aria-label="Variant minus base">
       <h3>Variant minus base <span class="muted">(percentage points, 95% intervals paired by seed, Newcombe${partial ? html`; <span class="so-far">${winners.games} games of each${this.sim.running ? ' so far' : ''}</span>` : nothing})</span></h3>
+      ${this.verdictLine(winners, sides)}
       ${differenceChart('Winners: variant minus base', winners.rows, sides)}
       ${outcomes ? differenceChart('Outcomes: variant minus base', compareRecords(variant!.records, base!.records, 'outcome', v.outcomes.map((s) => s.label)).rows, sides) : nothing}
     </section>`;
+  }
+
+  /** Who wins, in words: moved with 95% confidence, not clearly, or not at all over these seeds. */
+  private verdictLine(winners: Comparison, sides: Record<string, string>) {
+    const said = comparisonVerdict(winners, (label) => labelOf(label, sides));
+    if (!said) return nothing;
+    return html`<p class="verdict" data-verdict=${said.kind}>${said.text}${this.sim.running ? html` <span class="muted">(so far)</span>` : nothing}</p>`;
   }
 
   private renderRun(run: SimRun) {

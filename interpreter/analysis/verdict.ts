@@ -1,0 +1,41 @@
+/**
+ * A comparison of winners in one sentence, for a designer who asked "does my change matter?":
+ * the winners whose share moved with 95% confidence; or that none did, and how large a change
+ * the intervals still leave room for; or, when the games were paired by seed, that every seed had
+ * the same winner under both rules. The CLI (`simulate --compare`, `diff --simulate`), the HTML
+ * report and the editor's Simulate view all say it with this function.
+ */
+
+export interface VerdictRow {
+  label: string;
+  /** Variant share minus base share (0..1 scale). */
+  diff: number;
+  ci95: readonly [number, number];
+}
+
+export interface Verdict {
+  kind: 'changed' | 'unclear' | 'same';
+  text: string;
+}
+
+/**
+ * `games`: of each rule set; `differ`: paired seeds whose winner differs (null when the games
+ * were not paired seed by seed); `name` turns a winner label into words.
+ */
+export function winnersVerdict(games: number, differ: number | null, rows: readonly VerdictRow[], name: (label: string) => string = (l) => l): Verdict | undefined {
+  if (games === 0) return undefined;
+  const each = `${games} game${games === 1 ? '' : 's'} of each`;
+  const points = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${(Math.abs(v) * 100).toFixed(1)}`;
+  if (differ === 0) return { kind: 'same', text: `Every one of the ${each} had the same winner under both rules: on these seeds the change makes no difference to who wins.` };
+  const moved = rows.filter((r) => r.ci95[0] > 0 || r.ci95[1] < 0);
+  if (moved.length) {
+    const list = moved.map((r) => `${name(r.label)} ${points(r.diff)} points (95% ${points(r.ci95[0])} to ${points(r.ci95[1])})`).join('; ');
+    return { kind: 'changed', text: `The change moves who wins, with 95% confidence over ${each}: ${list}.` };
+  }
+  const room = Math.max(0, ...rows.map((r) => Math.max(Math.abs(r.ci95[0]), Math.abs(r.ci95[1]))));
+  const other = differ === null ? '' : ` (${differ} had another winner)`;
+  return {
+    kind: 'unclear',
+    text: `No clear change in who wins over ${each}${other}: every 95% interval includes zero, so a change of up to ${(room * 100).toFixed(1)} points either way is still possible. More games narrow the intervals.`,
+  };
+}
