@@ -29,6 +29,8 @@ export interface CellView {
   location?: Location;
   /** The cell's data path (`tables.<id>.rows.<label>…`), when it holds one value that can be changed from the grid. */
   path?: Array<string | number>;
+  /** In a variant, a cell whose text differs from its base's: the base's text ('' where the base has no such cell). */
+  base?: string;
 }
 
 export interface RowView {

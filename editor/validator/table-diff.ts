@@ -88,3 +88,26 @@ function rank(label: string, after: TableView | undefined, before: TableView | u
   }
   return -0.5;
 }
+
+/**
+ * In a variant's table views, mark each cell whose text differs from the base's (`CellView.base`),
+ * so the grid shows what the variant changed where it is edited. Only tables and decks in
+ * `changed` are compared (their views ids: `crt`, `deck:union_blockade`); a table the base lacks
+ * is new as a whole and left unmarked.
+ */
+export function markBaseValues(tables: readonly TableView[], base: readonly TableView[], changed: ReadonlySet<string>): void {
+  const bases = new Map(base.filter((t) => changed.has(t.id)).map((t) => [t.id, t]));
+  for (const table of tables) {
+    const was = bases.get(table.id);
+    if (!was) continue;
+    const rows = new Map(was.rows.map((r) => [r.label, r]));
+    for (const row of table.rows) {
+      const before = rows.get(row.label);
+      row.cells.forEach((cell, c) => {
+        const column = was.columns.indexOf(table.columns[c] ?? '');
+        const text = before && column >= 0 ? (before.cells[column]?.text ?? '') : '';
+        if (text !== cell.text) cell.base = text;
+      });
+    }
+  }
+}

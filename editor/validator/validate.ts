@@ -9,6 +9,7 @@ import { cellEdit } from './cell-edit.ts';
 import type { ActiveRuleset, CellEditRequest, CellEditResponse, Diagnostic, ValidateRequest, ValidateResponse } from './protocol.ts';
 import { builtinSymbols, rulesetSymbols } from './interpreter-internals.ts';
 import { deckViews, tableViews } from './table-views.ts';
+import { markBaseValues } from './table-diff.ts';
 import { variantDiff } from './variant-diff.ts';
 
 const BUILTINS = builtinSymbols();
@@ -68,6 +69,10 @@ function describe(model: RulesetModel, host: FileHost, loaded: ReadonlyMap<strin
   };
   const parent = model.lineage.length > 1 ? model.lineage[model.lineage.length - 2] : undefined;
   const base = parent ? (loaded.get(parent) ?? loadRuleset(parent, host, { cache: files }).model) : undefined;
-  if (base) active.diff = variantDiff(model, base);
+  if (base) {
+    active.diff = variantDiff(model, base);
+    const changed = new Set(active.diff.changes.filter((c) => c.status === 'changed' && (c.section === 'tables' || c.section === 'decks')).map((c) => (c.section === 'decks' ? `deck:${c.id}` : c.id)));
+    if (changed.size) markBaseValues(active.tables, [...tableViews(base), ...deckViews(base)], changed);
+  }
   return active;
 }

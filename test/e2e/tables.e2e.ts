@@ -159,6 +159,9 @@ describe('tables view', () => {
     await page.keyboard.press('Enter');
     await expect.poll(status).toMatch(/Row 6, column 16\+: X → N, as `set: tables\.crt\.rows\.6\.5` in typed-cells\.yaml\./);
     await expect.poll(async () => (await cell(5, 5).textContent())?.trim()).toBe('N');
+    // What the variant changed is marked where it is edited, with the base's value.
+    await expect.poll(() => page.locator('rs-table-grid td.changed').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-base')))).toEqual(['X']);
+    expect(await page.textContent('rs-tables-view aside .base-value')).toContain('Changed by this variant: the base has X — Dispersal.');
     // The column's odds follow: X now only on row 5.
     await page.click('rs-table-grid >> thead button[data-column="5"]');
     await expect.poll(() => page.locator('rs-tables-view aside').textContent()).toMatch(/X\s+Dispersal\s+1\/6 \(16\.7%\)\s+5(?!,)/);
@@ -183,6 +186,7 @@ describe('tables view', () => {
     await waitForChecks(page);
     await page.locator('rs-problems-panel button[data-code="unknown-result-code"]').waitFor({ state: 'detached' });
     await expect.poll(async () => (await cell(0, 0).textContent())?.trim()).toBe('N');
+    expect(await page.locator('rs-table-grid td.changed').count()).toBe(1);
 
     // As in a spreadsheet: an arrow moves to the next cell, and typing on it opens it with what is typed.
     await cell(4, 4).click();

@@ -145,3 +145,32 @@ describe('odds that a variant changes', () => {
     expect(tableGridDiff(view([['1', ['N', 'A']]]), view([['1', ['X', 'A']]])).odds).toBeUndefined();
   });
 });
+
+describe("a variant's own changes in its tables view", () => {
+  test('cells that differ from the base should carry the base text; the others and new tables nothing', () => {
+    const files = shippedGame('battle-of-seattle');
+    const variant = 'rulesets/battle-of-seattle/variants/bloodier-crt.yaml';
+    const tables = validate({ seq: 1, files, entries: [variant], active: variant }).active!.tables;
+    const crt = tables.find((t) => t.id === 'crt')!;
+    const marked = crt.rows.flatMap((r) => r.cells.flatMap((c, i) => (c.base !== undefined ? [`${r.label}/${crt.columns[i]} ${c.base}→${c.text}`] : [])));
+    // The fifteen cells `rulesmith diff` lists for this variant.
+    expect(marked).toHaveLength(15);
+    expect(marked).toContain('1/11-15 N→VM');
+    expect(marked).toContain('6/4-6 A→X');
+    expect(tables.filter((t) => t.id !== 'crt').flatMap((t) => t.rows.flatMap((r) => r.cells.filter((c) => c.base !== undefined)))).toEqual([]);
+  });
+
+  test("a deck card's changed copies should be marked, and a table the base lacks left whole", () => {
+    const files = shippedGame('blockade-runner');
+    const variant = 'rulesets/blockade-runner/variants/marks.yaml';
+    files[variant] = 'rulesmith: 1\nextends: ../ruleset.yaml\ntables:\n  extra: { roll: 1d6, rows: { 1-6: x } }\nset:\n  decks.union_blockade.cards.0.count: 2\n  decks.union_blockade.total: 13\n';
+    const tables = validate({ seq: 1, files, entries: [variant], active: variant }).active!.tables;
+    const deck = tables.find((t) => t.id === 'deck:union_blockade')!;
+    expect(deck.rows[0]!.cells[0]).toMatchObject({ text: '2', base: '1' });
+    expect(deck.rows.slice(1).flatMap((r) => r.cells.filter((c) => c.base !== undefined))).toEqual([]);
+    expect(tables.find((t) => t.id === 'extra')!.rows[0]!.cells[0]!.base).toBeUndefined();
+    // The base itself marks nothing.
+    const base = validate({ seq: 2, files, entries: [variant], active: 'rulesets/blockade-runner/ruleset.yaml' }).active!.tables;
+    expect(base.flatMap((t) => t.rows.flatMap((r) => r.cells.filter((c) => c.base !== undefined)))).toEqual([]);
+  });
+});

@@ -56,6 +56,10 @@ export const styles = [
       font-weight: 400;
       color: var(--rs-text-muted);
     }
+    td.changed {
+      outline: 2px dashed #d9480f;
+      outline-offset: -3px;
+    }
     td.pending button {
       font-style: italic;
       opacity: 0.7;

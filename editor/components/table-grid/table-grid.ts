@@ -13,7 +13,7 @@ import { styles } from './table-grid.styles.ts';
  * `editable`, a cell that holds one value (`CellView.path`) is changed in place: double-click it,
  * press F2 or Enter on it, or just type on it; then Enter (or leave the field) to change it, Escape
  * to keep it. Arrow keys move between cells. The typed text shows in the cell until the next
- * table arrives.
+ * table arrives. In a variant, a cell that differs from the base's (`CellView.base`) is outlined.
  *
  * @fires rs-table-select - the selection changed (`{ selection }`)
  * @fires rs-cell-edit - a cell's new text was entered (`{ path, text, row, column }`)
@@ -98,15 +98,16 @@ export class RsTableGrid extends LitElement {
               const text = waiting ?? cell?.text ?? '';
               const slot = cell ? resultSlot(t, text) : undefined;
               const canEdit = this.editable && cell?.path !== undefined;
-              const classes = [inLine ? 'in-selection' : '', slot !== undefined ? `result result-${slot}` : '', waiting !== undefined ? 'pending' : ''].filter(Boolean).join(' ');
+              const fromBase = cell?.base !== undefined && waiting === undefined;
+              const classes = [inLine ? 'in-selection' : '', slot !== undefined ? `result result-${slot}` : '', waiting !== undefined ? 'pending' : '', fromBase ? 'changed' : ''].filter(Boolean).join(' ');
               if (canEdit && this.editing?.row === r && this.editing.column === c) {
                 return html`<td class="editing"><input class="cell-input" size=${Math.max(3, cell!.text.length + 2)} aria-label="New value of ${row.label}, ${t.columns[c]}" .value=${this.editing.initial ?? cell!.text} data-row=${r} data-column=${c}
                   @keydown=${(e: KeyboardEvent) => this.handleInputKey(e, r, c)} @blur=${(e: FocusEvent) => this.commit(e.target as HTMLInputElement, r, c)} /></td>`;
               }
-              return html`<td class=${classes} data-result=${slot !== undefined ? text : nothing}>
+              return html`<td class=${classes} data-result=${slot !== undefined ? text : nothing} data-base=${fromBase ? cell!.base! : nothing}>
                 ${cell
                   ? html`<button aria-pressed=${pressed ? 'true' : 'false'} aria-label="${row.label}, ${t.columns[c]}: ${text}" data-row=${r} data-column=${c}
-                      title=${canEdit ? 'Double-click or press F2 to change' : nothing}
+                      title=${[fromBase ? `In the base: ${cell.base || '(none)'}` : '', canEdit ? 'Double-click or type to change' : ''].filter(Boolean).join('. ') || nothing}
                       @click=${() => this.handleSelect({ kind: 'cell', row: r, column: c })}
                       @dblclick=${canEdit ? () => this.startEditing(r, c) : nothing}
                       @keydown=${(e: KeyboardEvent) => this.handleCellKey(e, r, c)}>

@@ -47,6 +47,7 @@ export function oddsPanel(table: TableView, selection: Selection | undefined, op
   return html`${intro}
     <h3>Row ${row.label}, column ${column}</h3>
     <p class="result">${describe(table, cell.text)}</p>
+    ${cell.base !== undefined ? html`<p class="base-value" data-base=${cell.base}>Changed by this variant: the base has ${cell.base ? describe(table, cell.base) : 'no value here'}.</p>` : nothing}
     ${resultDetails(table, cell.text)}
     ${odds ? html`<p>This row: <strong data-odds>${formatOdds(odds)}</strong></p>` : nothing}
     ${same && rolled && table.columns.length > 1
