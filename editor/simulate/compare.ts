@@ -9,6 +9,7 @@
 import { pairedShares } from '../../interpreter/analysis/intervals.ts';
 import { outcomeOf, winnerOf, type GameRecord } from '../../interpreter/analysis/summary.ts';
 import { winnersVerdict, type Verdict } from '../../interpreter/analysis/verdict.ts';
+import { compareRecordSets, type Comparison as RunComparison } from '../../interpreter/analysis/compare.ts';
 
 /** One result's share in both runs and the change. */
 export interface ShareDifference {
@@ -65,4 +66,23 @@ export interface Comparison {
 /** Who wins, in one sentence (the CLI's and the report's words: interpreter/analysis/verdict.ts). */
 export function comparisonVerdict(c: Comparison, name: (label: string) => string): Verdict | undefined {
   return winnersVerdict(c.games, c.differ, c.rows.map((r) => ({ label: r.label, diff: r.difference, ci95: r.ci95 })), name);
+}
+
+/**
+ * Game length, score margin and the first seat's wins, variant minus base, over the games both
+ * runs have finished: the CLI's comparison (`compareRecordSets`, paired by seed), from records
+ * that carry seats and margins (`SimulationPlan.facts`). Undefined before both have a game.
+ */
+export function compareFacts(variant: ReadonlyArray<GameRecord | undefined>, base: ReadonlyArray<GameRecord | undefined>): RunComparison | undefined {
+  const v: GameRecord[] = [];
+  const b: GameRecord[] = [];
+  for (let i = 0; i < Math.min(variant.length, base.length); i++) {
+    const x = variant[i];
+    const y = base[i];
+    if (x === undefined || y === undefined) continue;
+    v.push(x);
+    b.push(y);
+  }
+  if (v.length === 0) return undefined;
+  return compareRecordSets({ records: b, ruleset: 'base', hash: '' }, { records: v, ruleset: 'variant', hash: '' }, { seed: '', agents: [] });
 }

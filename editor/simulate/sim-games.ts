@@ -5,6 +5,7 @@
  * are split between workers. Search agents plan on determinizations (`playWith`'s searchContext).
  */
 import { RandomAgent, agentFromSpec, playWith, type Agent, type GameRecord, type Program, type SearchContext } from '../../interpreter/index.ts';
+import { scoreMargin, seatSides } from '../../interpreter/analysis/margin.ts';
 
 /** What every game of a simulation shares (plain data: it crosses to the workers). */
 export interface SimulationPlan {
@@ -13,6 +14,8 @@ export interface SimulationPlan {
   options: Record<string, unknown>;
   /** Agent specs by seat, p1 first (`random`, `easy`…; the last one plays the seats after it; none: random). */
   agents?: string[];
+  /** Record each seat's side and the score margin (for a comparison), as `rulesmith simulate --compare` does. */
+  facts?: boolean;
 }
 
 /**
@@ -37,6 +40,7 @@ export function playGames(program: Program, plan: SimulationPlan, from: number, 
       rounds: g.state.round,
       decisions: played.decisions.length,
       error: g.error ?? (played.stopped ? { code: played.stopped.code, message: played.stopped.message } : null),
+      ...(plan.facts ? { seats: seatSides(g), margin: g.status === 'ended' ? scoreMargin(g) : null } : {}),
     };
     records.push(record);
     progress?.(record, i);

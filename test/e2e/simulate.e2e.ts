@@ -72,6 +72,11 @@ describe('simulate', () => {
     const significant = await diff.locator('g.difference[data-significant="true"]').count();
     expect(await verdict.getAttribute('data-verdict')).toBe(significant ? 'changed' : 'unclear');
     expect(await verdict.textContent()).toMatch(significant ? /^The change moves who wins, with 95% confidence over 200 games of each: / : /^No clear change in who wins over 200 games of each \(\d+ had another winner\)/);
+    // Game length, score margin (Dragut declares heuristics) and the first seat, as the CLI compares them.
+    const facts = page.locator('rs-simulate-view section.comparison table.facts');
+    expect(await facts.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-measure')))).toEqual(['rounds', 'decisions', 'margin']);
+    expect(await facts.locator('tr[data-measure="rounds"] td.change').textContent()).toMatch(/^[+−±]\d+\.\d\d \[[+−±?][\d.]*, [+−±?][\d.]*\]/);
+    expect(await page.textContent('rs-simulate-view section.comparison p.first-seat')).toMatch(/First seat \(player 1\) wins \d+\.\d% of base games and \d+\.\d% of variant games, against a fair share of 50\.0%/);
     // Finished: the comparison reads every game, so it says nothing of games "so far".
     expect(await page.locator('rs-simulate-view section.comparison .so-far').count()).toBe(0);
     expect(await label(page)).toMatch(/ · \d+(\.\d+)? (ms|s|min)/);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { compareRecords, comparisonVerdict } from '../../editor/simulate/compare.ts';
+import { compareFacts, compareRecords, comparisonVerdict } from '../../editor/simulate/compare.ts';
 import { newcombe, newcombePaired } from '../../interpreter/analysis/intervals.ts';
 import type { GameRecord } from '../../interpreter/analysis/summary.ts';
 
@@ -77,5 +77,22 @@ describe('who wins, in one sentence (comparisonVerdict)', () => {
       text: 'Every one of the 200 games of each had the same winner under both rules: on these seeds the change makes no difference to who wins.',
     });
     expect(comparisonVerdict(compareRecords([], base, 'winner'), name)).toBeUndefined();
+  });
+});
+
+describe('game length, margin and first seat in the editor (compareFacts)', () => {
+  const game = (i: number, winner: string, rounds: number, margin: number) => ({ seed: `s:${i + 1}`, status: 'ended', result: { winner }, rounds, decisions: 10, error: null, seats: { p1: 'red', p2: 'blue' }, margin }) as GameRecord;
+
+  test("should be the CLI's comparison over the games both runs have", () => {
+    const base: Array<GameRecord | undefined> = Array.from({ length: 10 }, (_, i) => game(i, i < 5 ? 'red' : 'blue', 4, i));
+    const variant: Array<GameRecord | undefined> = Array.from({ length: 12 }, (_, i) => game(i, i < 8 ? 'red' : 'blue', 5, i + 2));
+    variant[3] = undefined;
+    const c = compareFacts(variant, base)!;
+    // Nine seeds both have: rounds +1 in every one, margin +2 in every one.
+    expect(c.games).toBe(9);
+    expect(c.rounds).toMatchObject({ diff: 1, ci95: [1, 1], significant: true });
+    expect(c.margin).toMatchObject({ diff: 2, ci95: [2, 2], significant: true });
+    expect(c.firstSeat).toMatchObject({ fair: 0.5, base: { wins: 4, games: 9 }, variant: { wins: 7, games: 9 } });
+    expect(compareFacts([undefined], base)).toBeUndefined();
   });
 });

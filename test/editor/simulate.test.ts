@@ -26,6 +26,10 @@ describe('simulation (the simulate worker job)', () => {
     const records = playRange(cli, { path: 'rulesets/dragut', seed: 'S', options: { stop_after_combat: true }, agents: ['random'] }, 1, 12);
     expect(browser).toEqual(records);
     expect(summarise(browser, compiled.program).winners).toEqual(summarise(records as typeof browser, cli).winners);
+    // A comparison's records carry seats and margins, as `rulesmith simulate --compare` records them.
+    const withFacts = playGames(compiled.program, { ...plan, facts: true }, 1, 4);
+    expect(withFacts).toEqual(playRange(cli, { path: 'rulesets/dragut', seed: 'S', options: { stop_after_combat: true }, agents: ['random'], facts: true }, 1, 4));
+    expect((withFacts as Array<{ margin?: unknown; seats?: unknown }>).every((r) => typeof r.margin === 'number' && r.seats !== undefined)).toBe(true);
   });
 
   test('per-seat agents (a level for one seat) should play the games `rulesmith simulate --agents` plays; random is the default', () => {

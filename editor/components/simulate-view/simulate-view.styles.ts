@@ -14,6 +14,36 @@ export const styles = [
       padding-bottom: 16px;
       background: var(--rs-bg);
     }
+    table.facts {
+      border-collapse: collapse;
+      font-size: 12.5px;
+      margin: 10px 0 4px;
+    }
+    table.facts caption {
+      text-align: left;
+      font-weight: 600;
+      padding-bottom: 4px;
+    }
+    table.facts th,
+    table.facts td {
+      padding: 3px 10px 3px 0;
+      border-bottom: 1px solid var(--rs-border);
+      text-align: left;
+      font-variant-numeric: tabular-nums;
+    }
+    table.facts thead th {
+      font-weight: 400;
+      color: var(--rs-text-muted);
+    }
+    table.facts .sig,
+    .first-seat[data-significant='true'] {
+      font-weight: 600;
+    }
+    .first-seat {
+      font-size: 12.5px;
+      margin: 4px 0;
+      max-width: 60em;
+    }
     .verdict {
       margin: 4px 0 6px;
       padding: 6px 10px;

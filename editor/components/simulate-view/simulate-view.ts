@@ -7,7 +7,8 @@ import { baseName } from '../../workspace/download.ts';
 import '../game-setup/game-setup.ts';
 import { defaultSetup, gameSetup, type SetupValue } from '../game-setup/setup-value.ts';
 import { differenceChart, histogram, labelOf, shareChart } from './sim-charts.ts';
-import { compareRecords, comparisonVerdict, type Comparison } from '../../simulate/compare.ts';
+import { compareFacts, compareRecords, comparisonVerdict, type Comparison } from '../../simulate/compare.ts';
+import { factsTable } from './facts-table.ts';
 import { duration } from '../../../interpreter/analysis/duration.ts';
 import { styles } from './simulate-view.styles.ts';
 
@@ -112,6 +113,7 @@ export class RsSimulateView extends LitElement {
       ${this.verdictLine(winners, sides)}
       ${differenceChart('Winners: variant minus base', winners.rows, sides)}
       ${outcomes ? differenceChart('Outcomes: variant minus base', compareRecords(variant!.records, base!.records, 'outcome', v.outcomes.map((s) => s.label)).rows, sides) : nothing}
+      ${factsTable(compareFacts(variant!.records, base!.records))}
     </section>`;
   }
 
@@ -156,7 +158,9 @@ export class RsSimulateView extends LitElement {
     // A seat the playtest gives a person is a random bot here (the picker shows it so).
     const agents = Array.from({ length: this.setup.players }, (_, i) => agentSpec(this.setup!.seats[i] === 'human' ? 'bot' : (this.setup!.seats[i] ?? 'bot')) ?? 'random');
     this.runGames = this.games;
-    void this.sim.run({ files: { ...this.files }, runs, games: this.games, plan: { seed: String(setup.seed), ...(setup.players !== undefined ? { players: setup.players } : {}), options: setup.options ?? {}, agents } });
+    // A comparison records seats and margins too (as the CLI's does), for the length, margin and first-seat changes.
+    const facts = runs.length > 1 ? { facts: true } : {};
+    void this.sim.run({ files: { ...this.files }, runs, games: this.games, plan: { seed: String(setup.seed), ...(setup.players !== undefined ? { players: setup.players } : {}), options: setup.options ?? {}, agents, ...facts } });
   }
 }
 
