@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { MAX_BATCH } from '../../editor/simulate/batches.ts';
@@ -77,6 +78,13 @@ describe('simulate', () => {
     expect(await facts.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-measure')))).toEqual(['rounds', 'decisions', 'margin']);
     expect(await facts.locator('tr[data-measure="rounds"] td.change').textContent()).toMatch(/^[+−±]\d+\.\d\d \[[+−±?][\d.]*, [+−±?][\d.]*\]/);
     expect(await page.textContent('rs-simulate-view section.comparison p.first-seat')).toMatch(/First seat \(player 1\) wins \d+\.\d% of base games and \d+\.\d% of variant games, against a fair share of 50\.0%/);
+    // Download report: the CLI's report of these games, with the command that plays them again.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('rs-simulate-view button[data-action="report"]')]);
+    expect(download.suggestedFilename()).toBe('alarm-track-alternative-report.html');
+    const report = readFileSync((await download.path())!, 'utf8');
+    expect(report).toContain('Made by <code>npx rulesmith simulate rulesets/dragut/ruleset.yaml --compare rulesets/dragut/variants/alarm-track-alternative.yaml --games 200 --seed 1 --agents random,random --players 2</code>');
+    expect(report).toContain('<h2 id="simulation">Simulated games</h2>');
+    expect(report).not.toMatch(/<script|src=/);
     // Finished: the comparison reads every game, so it says nothing of games "so far".
     expect(await page.locator('rs-simulate-view section.comparison .so-far').count()).toBe(0);
     expect(await label(page)).toMatch(/ · \d+(\.\d+)? (ms|s|min)/);

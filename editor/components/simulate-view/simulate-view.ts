@@ -3,7 +3,9 @@ import { emit, type RsEvent } from '../../events.ts';
 import { PlayController } from '../../play/play-controller.ts';
 import { agentSpec } from '../../play/protocol.ts';
 import { SimulationController, type SimRun } from '../../simulate/simulation-controller.ts';
-import { baseName } from '../../workspace/download.ts';
+import { baseName, downloadText } from '../../workspace/download.ts';
+import { simulationReport } from '../../simulate/report.ts';
+import type { SimulationPlan } from '../../simulate/protocol.ts';
 import '../game-setup/game-setup.ts';
 import { defaultSetup, gameSetup, type SetupValue } from '../game-setup/setup-value.ts';
 import { differenceChart, histogram, labelOf, shareChart } from './sim-charts.ts';
@@ -47,6 +49,8 @@ export class RsSimulateView extends LitElement {
   private setupFor = '';
   /** Games per ruleset of the simulation on screen (the form's field may have changed since). */
   private runGames = 0;
+  /** The plan of the simulation on screen (for its report). */
+  private runPlan: SimulationPlan | undefined;
 
   constructor() {
     super();
@@ -80,6 +84,9 @@ export class RsSimulateView extends LitElement {
         ${sim.running
           ? html`<button class="button" data-action="cancel" @click=${() => sim.cancel()}>Cancel</button>`
           : html`<button class="button primary" data-action="run" ?disabled=${!board || !this.setup} @click=${this.handleRun}>Run</button>`}
+        ${!sim.running && this.runPlan && sim.runs[0]?.summary
+          ? html`<button class="button" data-action="report" title="One HTML file with these results and the command that plays the same games, to share" @click=${this.handleReport}>Download report</button>`
+          : nothing}
       </header>
       ${status && !status.ok && !status.busy && status.errors ? html`<p class="stale" role="status">This ruleset has ${status.errors} error(s): fix them to simulate it.</p>` : nothing}
       <rs-game-setup .board=${board} .value=${this.setup} agents ?disabled=${sim.running} @rs-setup-change=${(e: RsEvent<'rs-setup-change'>) => (this.setup = e.detail.value)}></rs-game-setup>
@@ -160,7 +167,13 @@ export class RsSimulateView extends LitElement {
     this.runGames = this.games;
     // A comparison records seats and margins too (as the CLI's does), for the length, margin and first-seat changes.
     const facts = runs.length > 1 ? { facts: true } : {};
-    void this.sim.run({ files: { ...this.files }, runs, games: this.games, plan: { seed: String(setup.seed), ...(setup.players !== undefined ? { players: setup.players } : {}), options: setup.options ?? {}, agents, ...facts } });
+    this.runPlan = { seed: String(setup.seed), ...(setup.players !== undefined ? { players: setup.players } : {}), options: setup.options ?? {}, agents, ...facts };
+    void this.sim.run({ files: { ...this.files }, runs, games: this.games, plan: this.runPlan });
+  }
+
+  private handleReport(): void {
+    const report = this.runPlan && simulationReport(this.sim.runs, this.runPlan, this.runGames);
+    if (report) downloadText(report.fileName, report.html, 'text/html');
   }
 }
 
