@@ -5,8 +5,18 @@
  */
 import { compareRecordSets } from '../../interpreter/analysis/compare.ts';
 import { renderReport, type ReportInput } from '../../interpreter/analysis/report.ts';
-import type { GameRecord, SimulationPlan } from './protocol.ts';
-import type { SimRun } from './simulation-controller.ts';
+import type { GameRecord, SimulationPlan, SimulationSummary } from './protocol.ts';
+
+/** What the report reads of a run on screen (a `SimRun` of the simulation controller). */
+export interface ReportRun {
+  entry: string;
+  label: string;
+  name?: string;
+  hash?: string;
+  /** By game number; holes are games not finished. */
+  records: ReadonlyArray<GameRecord | undefined>;
+  summary?: SimulationSummary;
+}
 
 /** `rulesmith simulate …` with this plan: the same seeds, bots, players and options. */
 export function simulateCommand(entries: readonly string[], plan: SimulationPlan, games: number): string {
@@ -26,7 +36,7 @@ export function simulateCommand(entries: readonly string[], plan: SimulationPlan
  * finished (paired by seed, as the CLI compares them), or one run's summary. Undefined until a
  * game has ended in each run. `asked`: games per ruleset the run was started with.
  */
-export function simulationReport(runs: readonly SimRun[], plan: SimulationPlan, asked: number): { fileName: string; html: string } | undefined {
+export function simulationReport(runs: readonly ReportRun[], plan: SimulationPlan, asked: number): { fileName: string; html: string } | undefined {
   const [first, second] = runs;
   if (!first?.summary) return undefined;
   const slug = (entry: string) => entry.slice(entry.lastIndexOf('/') + 1).replace(/\.ya?ml$/, '');

@@ -4,8 +4,7 @@
  * the same plan gives the same records in the browser and on the command line, however the games
  * are split between workers. Search agents plan on determinizations (`playWith`'s searchContext).
  */
-import { RandomAgent, agentFromSpec, playWith, type Agent, type GameRecord, type Program, type SearchContext } from '../../interpreter/index.ts';
-import { scoreMargin, seatSides } from '../../interpreter/analysis/margin.ts';
+import { RandomAgent, agentFromSpec, playWith, scoreMargin, seatSides, type Agent, type GameRecord, type Program, type SearchContext } from '../../interpreter/index.ts';
 
 /** What every game of a simulation shares (plain data: it crosses to the workers). */
 export interface SimulationPlan {

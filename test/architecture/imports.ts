@@ -55,6 +55,14 @@ export const EDITOR_ENTRY_POINTS: ReadonlySet<string> = new Set([
   'interpreter/analysis/summary.ts',
   // A run's time in words (the simulate view's progress line, as the CLI's); imports nothing.
   'interpreter/analysis/duration.ts',
+  // Who wins in one sentence (the CLI's comparison, the report, the simulate view); imports nothing.
+  'interpreter/analysis/verdict.ts',
+  // The CLI's comparison of two runs' records (length, margin, first seat) for the simulate view;
+  // imports only intervals.ts, summary.ts and verdict.ts (and a type).
+  'interpreter/analysis/compare.ts',
+  // The HTML report, for the simulate view's Download report: string building over compare.ts
+  // and report-svg.ts (which imports nothing).
+  'interpreter/analysis/report.ts',
   // A game's result in words, for the log, the CLI and the editor's status line; imports nothing.
   'interpreter/runtime/result-text.ts',
 ]);

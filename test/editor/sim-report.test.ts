@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { summarise } from '../../interpreter/index.ts';
 import { compileEntry } from '../../editor/play/compile.ts';
-import { simulateCommand, simulationReport } from '../../editor/simulate/report.ts';
+import { simulateCommand, simulationReport, type ReportRun } from '../../editor/simulate/report.ts';
 import { playGames, type SimulationPlan } from '../../editor/simulate/sim-games.ts';
-import type { SimRun } from '../../editor/simulate/simulation-controller.ts';
 import { runCli } from '../cli/run-cli.ts';
 import { shippedGame } from './helpers.ts';
 
@@ -18,12 +17,12 @@ const BASE = 'rulesets/dragut/ruleset.yaml';
 const VARIANT = 'rulesets/dragut/variants/alarm-track-alternative.yaml';
 
 /** A run as the simulation controller holds it once its games are played. */
-function run(entry: string, plan: SimulationPlan, games: number): SimRun {
+function run(entry: string, plan: SimulationPlan, games: number): ReportRun & { records: unknown[] } {
   const compiled = compileEntry(shippedGame('dragut'), entry);
   if (!compiled.ok) throw new Error(compiled.message);
   const records = playGames(compiled.program, plan, 1, games);
   if ('problems' in records) throw new Error(records.problems.join());
-  return { entry, label: entry, hash: compiled.program.hash, sides: {}, records, summary: summarise(records, compiled.program) };
+  return { entry, label: entry, hash: compiled.program.hash, records, summary: summarise(records, compiled.program) };
 }
 
 describe("the Simulate view's report", () => {
@@ -53,7 +52,7 @@ describe("the Simulate view's report", () => {
     const plan: SimulationPlan = { seed: 'C', options: {}, facts: true };
     const variant = run(VARIANT, plan, 5);
     const base = run(BASE, plan, 5);
-    base.records[4] = undefined as never;
+    base.records[4] = undefined;
     const report = simulationReport([variant, base], plan, 20)!;
     expect(report.html).toMatch(/<h1>[^<]* \(4 of 20 games, cancelled\)<\/h1>/);
     const alone = simulationReport([run(BASE, { seed: 'C', options: {} }, 3)], { seed: 'C', options: {} }, 3)!;
