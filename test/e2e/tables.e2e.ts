@@ -188,6 +188,14 @@ describe('tables view', () => {
     await expect.poll(async () => (await cell(0, 0).textContent())?.trim()).toBe('N');
     expect(await page.locator('rs-table-grid td.changed').count()).toBe(1);
 
+    // The same value written another way changes nothing, and the cell shows its own text again.
+    await cell(1, 0).click();
+    await page.keyboard.press('F2');
+    await page.keyboard.type('"N"');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await status())?.trim()).toBe('Row 2, column 1 is already N.');
+    await expect.poll(() => page.locator('rs-table-grid td.pending').count()).toBe(0);
+
     // As in a spreadsheet: an arrow moves to the next cell, and typing on it opens it with what is typed.
     await cell(4, 4).click();
     await page.keyboard.press('ArrowRight');

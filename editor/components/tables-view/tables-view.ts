@@ -119,7 +119,13 @@ export class RsTablesView extends LitElement {
   private handleCellEdit(e: RsEvent<'rs-cell-edit'>): void {
     e.stopPropagation();
     const detail = e.detail;
-    this.edits = this.edits.then(() => this.applyCellEdit(detail));
+    // A failure ends this edit, not the queue.
+    this.edits = this.edits
+      .then(() => this.applyCellEdit(detail))
+      .catch((error: unknown) => {
+        this.status = { text: `Not changed: ${error instanceof Error ? error.message : String(error)}`, error: true };
+        this.renderRoot.querySelector('rs-table-grid')?.dropPending();
+      });
   }
 
   private async applyCellEdit({ path, text, row, column }: RsEvent<'rs-cell-edit'>['detail']): Promise<void> {
@@ -134,6 +140,7 @@ export class RsTablesView extends LitElement {
     }
     if ('unchanged' in result) {
       this.status = { text: result.summary };
+      this.renderRoot.querySelector('rs-table-grid')?.dropPending();
       return;
     }
     emit(this, 'rs-file-change', { path: result.path, text: result.text });
