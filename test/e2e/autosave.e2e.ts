@@ -102,6 +102,12 @@ describe('autosave', () => {
       await waitForEditor(page);
       await expect.poll(() => editorLines(page), { timeout: 10_000 }).toContain('# from the second tab');
       expect(await editorLines(page)).toContain('# from the first tab');
+      // Deleted in one tab, the variant leaves the other, which goes back to the base as this one does.
+      page.once('dialog', (d) => void d.accept());
+      await page.click('rs-file-toolbar >> text=Delete variant');
+      await expect.poll(() => openPath(other), { timeout: 10_000 }).toBe('rulesets/battle-of-seattle/ruleset.yaml');
+      expect(await other.textContent('rs-app .rs-notice')).toContain('two-tabs.yaml was deleted in another tab');
+      expect(await other.locator('rs-ruleset-nav button[data-entry$="two-tabs.yaml"]').count()).toBe(0);
     } finally {
       await other.close();
     }

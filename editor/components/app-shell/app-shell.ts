@@ -97,7 +97,14 @@ export class RsApp extends LitElement {
 
   private startTabSync(ws: Workspace): void {
     this.stopTabSync ??= syncTabs(ws, (path) => {
-      if (gameOf(path) === this.game) this.notice = `${baseName(path)} was changed in another tab of the editor; this tab shows it now.`;
+      if (gameOf(path) !== this.game) return;
+      const gone = ws.text(path) === undefined;
+      this.notice = `${baseName(path)} was ${gone ? 'deleted' : 'changed'} in another tab of the editor; this tab shows it now.`;
+      // A variant deleted there and shown here: back to the base, as deleting it here does.
+      if (gone && (this.entry === path || this.openPath === path)) {
+        const entry = this.entry === path ? entryOf(this.game) : this.entry;
+        this.show(this.ui({ entry, openPath: this.openPath === path ? entry : this.openPath, view: this.view === 'diff' && entry === entryOf(this.game) ? 'edit' : this.view }));
+      }
     });
   }
 
