@@ -36,8 +36,10 @@ export class RsTablesView extends LitElement {
   declare editCell: CellEditor | undefined;
   /** The game's files as they are now (to undo a cell edit only over the text it wrote). */
   declare files: Readonly<Record<string, string>> | undefined;
-  /** What the last cell edit did (with its undo), or why it did nothing. */
-  declare private status: { text: string; error?: boolean; undo?: { path: string; before: string; after: string } } | undefined;
+  /** What the last cell edit (or undo) did, or why it did nothing. */
+  declare private status: { text: string; error?: boolean } | undefined;
+  /** Cell edits that can be undone, the last one last: each file's text before and after it. */
+  private undos: Array<{ path: string; before: string; after: string; summary: string }> = [];
 
   declare tables: readonly TableView[];
   /** The tables shown are from the last text that loaded; the current text has errors. */
@@ -70,7 +72,7 @@ export class RsTablesView extends LitElement {
         ${this.list(this.tables.filter((t) => !t.deck), table)}
         ${this.tables.some((t) => t.deck) ? html`<h3>Decks</h3>${this.list(this.tables.filter((t) => t.deck), table)}` : nothing}
       </nav>
-      <main>
+      <main @keydown=${this.handleKeyDown}>
         <h2>${table.name ?? table.id}</h2>
         ${this.stale ? html`<p class="stale" role="status">Showing the last version that loaded: fix the errors in Problems to update.</p>` : nothing}
         ${table.description ? html`<p class="description">${table.description}</p>` : nothing}
@@ -107,9 +109,9 @@ export class RsTablesView extends LitElement {
 
   private statusLine() {
     const s = this.status;
-    if (!s) return this.editCell && !this.stale ? html`<p class="edit-hint muted">Double-click a cell, or select it and type, to change it.</p>` : nothing;
-    return html`<p class="edit-status ${s.error ? 'error' : ''}" role="status">
-      ${s.text}${s.undo ? html` <button class="button" @click=${this.handleUndo}>Undo</button>` : nothing}
+    if (!s && !this.undos.length) return this.editCell && !this.stale ? html`<p class="edit-hint muted">Double-click a cell, or select it and type, to change it.</p>` : nothing;
+    return html`<p class="edit-status ${s?.error ? 'error' : ''}" role="status">
+      ${s?.text ?? ''}${this.undos.length ? html` <button class="button" data-action="undo" title="Undo the last cell change (Ctrl+Z)" @click=${this.handleUndo}>Undo</button>` : nothing}
     </p>`;
   }
 
@@ -144,26 +146,43 @@ export class RsTablesView extends LitElement {
       return;
     }
     emit(this, 'rs-file-change', { path: result.path, text: result.text });
-    const { before } = result;
-    this.status = { text: `${result.summary}.`, ...(before !== undefined ? { undo: { path: result.path, before, after: result.text } } : {}) };
+    if (result.before !== undefined) this.undos = [...this.undos, { path: result.path, before: result.before, after: result.text, summary: result.summary }].slice(-MAX_UNDO);
+    this.status = { text: `${result.summary}.` };
   }
 
-  /** Put the file back as it was before the last cell edit, unless it was edited since. */
+  /**
+   * Put a file back as it was before the last cell edit (the Undo button, Ctrl+Z in the grid), as
+   * long as nothing else changed it since; then the one before, and so on.
+   */
   private handleUndo(): void {
-    const undo = this.status?.undo;
+    const undo = this.undos[this.undos.length - 1];
     if (!undo) return;
+    this.undos = this.undos.slice(0, -1);
     if (this.files?.[undo.path] !== undo.after) {
+      // Edited elsewhere since: the earlier steps cannot be taken back from here either.
+      this.undos = [];
       this.status = { text: 'Not undone: the file was edited since; use Undo in the file (Ctrl+Z).', error: true };
       return;
     }
     emit(this, 'rs-file-change', { path: undo.path, text: undo.before });
-    this.status = { text: 'Undone.' };
+    this.status = { text: `Undone: ${undo.summary}.` };
+  }
+
+  /** Ctrl+Z (Cmd+Z) in the grid, not in a cell's field (which undoes its own typing). */
+  private handleKeyDown(e: KeyboardEvent): void {
+    if (e.key.toLowerCase() !== 'z' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey) return;
+    if (e.composedPath().some((t) => t instanceof HTMLInputElement)) return;
+    e.preventDefault();
+    this.handleUndo();
   }
 
   private handleOpen(location: Location): void {
     emit(this, 'rs-open-file', { path: location.file, range: location.range });
   }
 }
+
+/** Cell edits kept for Undo. */
+const MAX_UNDO = 50;
 
 /** A cell in the grid's words: `Row 3, column 4-6`, `Norfolk, count`. */
 function cellLabel(table: TableView, row: number, column: number): string {
