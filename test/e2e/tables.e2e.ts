@@ -142,12 +142,22 @@ describe('tables view', () => {
     await page.click('rs-app >> button[data-view="edit"]');
     await waitForEditor(page);
     await pickGame(page, 'battle-of-seattle');
+    const cell = (row: number, column: number) => page.locator(`rs-table-grid td button[data-row="${row}"][data-column="${column}"]`);
+    const status = () => page.locator('rs-tables-view .edit-status').textContent();
+    // In the base ruleset the cell's own text changes, and the view says how to keep the printed rules; Ctrl+Z takes it back.
+    await page.click('rs-app >> button[data-view="tables"]');
+    await page.click('rs-tables-view >> button[data-table="crt"]');
+    await cell(0, 0).dblclick();
+    await page.keyboard.type('A');
+    await page.keyboard.press('Enter');
+    await expect.poll(status).toContain('Row 1, column 1: N → A, in tables-combat.yaml. This changes the base ruleset itself');
+    await page.keyboard.press('Control+z');
+    await expect.poll(status).toContain('Undone: Row 1, column 1: N → A');
+    await page.click('rs-app >> button[data-view="edit"]');
     await newVariant(page, 'Typed cells');
     await waitForChecks(page);
     await page.click('rs-app >> button[data-view="tables"]');
     await page.click('rs-tables-view >> button[data-table="crt"]');
-    const cell = (row: number, column: number) => page.locator(`rs-table-grid td button[data-row="${row}"][data-column="${column}"]`);
-    const status = () => page.locator('rs-tables-view .edit-status').textContent();
     expect(await page.textContent('rs-tables-view .edit-hint')).toContain('Double-click a cell');
 
     // Row 6, column 16+ (X) becomes N: typed in place, written to the variant as a set: entry.

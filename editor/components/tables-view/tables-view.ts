@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit, type RsEvent } from '../../events.ts';
 import type { Selection } from '../../tables/odds.ts';
+import { isVariantPath } from '../../workspace/catalog.ts';
 import type { CellEditResult, Location, TableView } from '../../validator/protocol.ts';
 import '../table-grid/table-grid.ts';
 import { oddsPanel } from './odds-panel.ts';
@@ -147,7 +148,9 @@ export class RsTablesView extends LitElement {
     }
     emit(this, 'rs-file-change', { path: result.path, text: result.text });
     if (result.before !== undefined) this.undos = [...this.undos, { path: result.path, before: result.before, after: result.text, summary: result.summary }].slice(-MAX_UNDO);
-    this.status = { text: `${result.summary}.` };
+    // A change to the base itself leaves nothing to compare it with: say how to keep both.
+    const base = isVariantPath(result.path) ? '' : ' This changes the base ruleset itself (Revert to shipped, in Edit, brings the printed rules back); a New variant keeps them to compare with.';
+    this.status = { text: `${result.summary}.${base}` };
   }
 
   /**
