@@ -110,6 +110,8 @@ export interface TableGridDiff {
   results?: Record<string, string>;
   /** A table rolled in both versions: the columns whose odds changed (table-diff.ts `oddsDiff`). */
   odds?: TableOddsDiff[];
+  /** A deck whose cards' chances moved: each card's chance to be drawn, base and variant (`cardOddsDiff`). */
+  cards?: Array<{ label: string; before: Odds; after: Odds }>;
 }
 
 /** One column's results with their exact chance in the base and in the variant. */

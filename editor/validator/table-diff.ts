@@ -34,7 +34,10 @@ export function tableGridDiff(before: TableView | undefined, after: TableView | 
     return { label, status, cells } as TableGridDiff['rows'][number];
   });
   const removedColumns = (before?.columns ?? []).filter((c) => !after?.columns.includes(c));
-  const odds = oddsDiff(before, after);
+  // A deck's odds are its cards' (a row's copies in the deck); a table's, its columns' results.
+  const deck = before?.deck === true || after?.deck === true;
+  const odds = deck ? [] : oddsDiff(before, after);
+  const cards = deck ? cardOddsDiff(before, after) : [];
   return {
     columns,
     removedColumns,
@@ -42,7 +45,23 @@ export function tableGridDiff(before: TableView | undefined, after: TableView | 
     changedCells,
     ...(after?.results ?? before?.results ? { results: { ...before?.results, ...after?.results } } : {}),
     ...(odds.length ? { odds } : {}),
+    ...(cards.length ? { cards } : {}),
   };
+}
+
+/**
+ * For a deck changed by a variant: each card of either version with its chance to be the card
+ * drawn from the full, shuffled deck (its copies over the deck's size) in the base and the
+ * variant; empty when no card's chance moved.
+ */
+export function cardOddsDiff(before: TableView | undefined, after: TableView | undefined): NonNullable<TableGridDiff['cards']> {
+  if (!before || !after || !isRolled(before) || !isRolled(after)) return [];
+  const weights = (t: TableView) => new Map(t.rows.map((r) => [r.label, r.weight ?? 0]));
+  const b = weights(before);
+  const a = weights(after);
+  const labels = [...new Set([...a.keys(), ...b.keys()])];
+  const cards = labels.map((label) => ({ label, before: oddsOf(b.get(label) ?? 0, before.totalWeight), after: oddsOf(a.get(label) ?? 0, after.totalWeight) }));
+  return cards.some((c) => c.before.percent !== c.after.percent) ? cards : [];
 }
 
 /**

@@ -7,7 +7,7 @@ import { parse, stringify } from 'yaml';
 import type { RulesetModel } from '../../interpreter/load/index.ts';
 import { lineDiff } from './line-diff.ts';
 import { tableGridDiff } from './table-diff.ts';
-import { tableViews } from './table-views.ts';
+import { deckViews, tableViews } from './table-views.ts';
 import type { ElementChange, Location, VariantDiff } from './protocol.ts';
 
 type Data = Record<string, unknown>;
@@ -47,13 +47,14 @@ export function variantDiff(variant: RulesetModel, base: RulesetModel): VariantD
   return { base: base.entry, variant: variant.entry, changes };
 }
 
-/** Changed tables also as grids (views built only when some table changed). */
+/** Changed tables and decks also as grids (views built only when one changed); a deck's cards as rows. */
 function addTableGrids(changes: ElementChange[], base: RulesetModel, variant: RulesetModel): void {
-  const tables = changes.filter((c) => c.section === 'tables' && c.id);
-  if (!tables.length) return;
-  const before = new Map(tableViews(base).map((t) => [t.id, t]));
-  const after = new Map(tableViews(variant).map((t) => [t.id, t]));
-  for (const c of tables) c.grid = tableGridDiff(before.get(c.id), after.get(c.id));
+  const grids = changes.filter((c) => (c.section === 'tables' || c.section === 'decks') && c.id);
+  if (!grids.length) return;
+  const viewId = (c: ElementChange) => (c.section === 'decks' ? `deck:${c.id}` : c.id);
+  const before = new Map([...tableViews(base), ...deckViews(base)].map((t) => [t.id, t]));
+  const after = new Map([...tableViews(variant), ...deckViews(variant)].map((t) => [t.id, t]));
+  for (const c of grids) c.grid = tableGridDiff(before.get(viewId(c)), after.get(viewId(c)));
 }
 
 /** A mapping of ids to elements (tables, tracks, options…), compared element by element. */

@@ -225,4 +225,27 @@ describe('tables view', () => {
     expect(await page.textContent('rs-ruleset-nav button[data-path="rulesets/battle-of-seattle/tables-combat.yaml"]')).not.toContain('edited');
     expect(s.errors).toEqual([]);
   });
+  test("a deck card's copies typed in a variant should show in Diff against base as each card's chance to be drawn", async () => {
+    const { page } = s;
+    if (!page.url().startsWith(server.url)) await page.goto(server.url);
+    await page.click('rs-app >> button[data-view="edit"]');
+    await waitForEditor(page);
+    await pickGame(page, 'blockade-runner');
+    await newVariant(page, 'More Norfolk');
+    await waitForChecks(page);
+    await page.click('rs-app >> button[data-view="tables"]');
+    await page.click('rs-tables-view >> nav >> button[data-table="deck:union_blockade"]');
+    const norfolk = await page.locator('rs-table-grid th button[data-row]').evaluateAll((bs) => bs.findIndex((b) => b.textContent?.includes('Norfolk')));
+    await page.locator(`rs-table-grid td button[data-row="${norfolk}"][data-column="0"]`).dblclick();
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('rs-tables-view .edit-status').textContent()).toContain('Norfolk, count: 1 → 2, as `set: decks.union_blockade.cards.0.count` in more-norfolk.yaml.');
+    // The deck's size no longer matches: said at once, with the fix.
+    await page.locator('rs-problems-panel button[data-code="deck-count-mismatch"]').waitFor();
+    await page.click('rs-app >> button[data-view="diff"]');
+    const card = page.locator('rs-variant-diff article[data-element="decks.union_blockade"] table[data-cards] tr[data-card="Norfolk"]');
+    await expect.poll(async () => (await card.textContent())?.replace(/\s+/g, ' ').trim()).toBe('Norfolk 1/12 (8.3%) 2/13 (15.4%) +7.1 pts');
+    await s.shot('deck-card-odds');
+    expect(s.errors).toEqual([]);
+  });
 });

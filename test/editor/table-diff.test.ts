@@ -174,3 +174,22 @@ describe("a variant's own changes in its tables view", () => {
     expect(base.flatMap((t) => t.rows.flatMap((r) => r.cells.filter((c) => c.base !== undefined)))).toEqual([]);
   });
 });
+
+describe('a deck a variant changes, in Diff against base', () => {
+  test("should be drawn as a grid of its cards, with each card's chance to be drawn before and after", () => {
+    const files = shippedGame('blockade-runner');
+    const variant = 'rulesets/blockade-runner/variants/more-norfolk.yaml';
+    files[variant] = 'rulesmith: 1\nextends: ../ruleset.yaml\nset:\n  decks.union_blockade.cards.0.count: 2\n  decks.union_blockade.total: 13\n';
+    const diff = validate({ seq: 1, files, entries: [variant], active: variant }).active!.diff!;
+    const deck = diff.changes.find((c) => c.section === 'decks' && c.id === 'union_blockade')!;
+    expect(deck.grid!.changedCells).toBe(1);
+    expect(deck.grid!.rows.find((r) => r.status === 'changed')).toMatchObject({ label: 'Norfolk', cells: [{ text: '2', before: '1', changed: true }, expect.anything(), expect.anything()] });
+    const cards = deck.grid!.cards!;
+    expect(cards).toHaveLength(12);
+    const chance = (label: string) => cards.find((c) => c.label === label)!;
+    expect([chance('Norfolk').before, chance('Norfolk').after].map((o) => `${o.numerator}/${o.denominator}`)).toEqual(['1/12', '2/13']);
+    expect([chance('Charleston').before, chance('Charleston').after].map((o) => `${o.numerator}/${o.denominator}`)).toEqual(['1/12', '1/13']);
+    // A deck has no column odds (a count or a text is not a result).
+    expect(deck.grid!.odds).toBeUndefined();
+  });
+});

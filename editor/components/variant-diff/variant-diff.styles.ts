@@ -47,6 +47,10 @@ export const styles = [
     .odds-columns tbody th {
       font-family: var(--rs-mono);
     }
+    .odds-columns tbody th.card {
+      font-family: inherit;
+      font-weight: 400;
+    }
     .odds-columns td .odds-bar {
       display: block;
       width: 80px;

@@ -58,6 +58,7 @@ export class RsVariantDiff extends LitElement {
       </header>
       ${c.grid ? gridDiff(title, c.grid) : nothing}
       ${c.grid?.odds ? oddsDiff(title, c.grid, c.grid.odds) : nothing}
+      ${c.grid?.cards ? cardOdds(title, c.grid.cards) : nothing}
       <pre aria-label="Line diff of ${title}">${folded(c.lines).map((l) => (l ? html`<span class=${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}>${l.op} ${l.text}</span>` : html`<span class="ctx">⋯</span>`))}</pre>
     </article>`;
   }
@@ -115,6 +116,29 @@ function oddsDiff(title: string, grid: TableGridDiff, columns: TableOddsDiff[]) 
           </tbody>
         </table>`,
       )}
+    </div>
+  </section>`;
+}
+
+/** A changed deck: each card's chance to be drawn from the full deck, base and variant. */
+function cardOdds(title: string, cards: NonNullable<TableGridDiff['cards']>) {
+  return html`<section class="odds-diff" aria-label="Chance to draw each card of ${title}, base and variant">
+    <h4>Chance to draw each card, base → variant</h4>
+    <div class="odds-columns">
+      <table data-cards>
+        <thead><tr><th scope="col">Card</th><th scope="col">Base</th><th scope="col">Variant</th><th scope="col">Change</th></tr></thead>
+        <tbody>
+          ${cards.map((card) => {
+            const change = card.after.percent - card.before.percent;
+            return html`<tr data-card=${card.label} class=${Math.abs(change) > 1e-9 ? 'moved' : ''}>
+              <th scope="row" class="card">${card.label}</th>
+              <td>${formatOdds(card.before)}${oddsBar(card.before.percent)}</td>
+              <td>${formatOdds(card.after)}${oddsBar(card.after.percent)}</td>
+              <td class="change">${Math.abs(change) > 1e-9 ? `${change > 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} pts` : '='}</td>
+            </tr>`;
+          })}
+        </tbody>
+      </table>
     </div>
   </section>`;
 }
