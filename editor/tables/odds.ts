@@ -43,7 +43,11 @@ export function rowOdds(table: TableView, row: number): Odds | undefined {
   return isRolled(table) && r?.weight !== undefined ? odds(r.weight, table.totalWeight) : undefined;
 }
 
-/** Results of one column over the roll, most likely first (ties in first-row order). */
+/**
+ * Results of one column over the roll, in the order of the table's legend (`results:`), then the
+ * others in first-row order: the order `rulesmith odds` prints, and one that stays put while a
+ * designer changes cells (sorted by chance, results jumped about with every edit).
+ */
 export function columnOutcomes(table: TableView, column: number): Outcome[] {
   if (!isRolled(table)) return [];
   const byResult = new Map<string, { weight: number; rows: string[] }>();
@@ -54,12 +58,15 @@ export function columnOutcomes(table: TableView, column: number): Outcome[] {
     entry.rows.push(row.label);
     byResult.set(text, entry);
   }
+  const legend = Object.keys(table.results ?? {});
+  const rank = (result: string) => (legend.includes(result) ? legend.indexOf(result) : legend.length);
   return [...byResult]
     .map(([result, { weight, rows }]) => {
       const name = table.results?.[result];
       return { result, ...(name ? { name } : {}), odds: odds(weight, table.totalWeight), rows };
     })
-    .sort((a, b) => b.odds.percent - a.odds.percent);
+    // Stable: results outside the legend keep their first-row order, after the legend's.
+    .sort((a, b) => rank(a.result) - rank(b.result));
 }
 
 function gcd(a: number, b: number): number {

@@ -175,6 +175,8 @@ describe('tables view', () => {
     // The column's odds follow: X now only on row 5.
     await page.click('rs-table-grid >> thead button[data-column="5"]');
     await expect.poll(() => page.locator('rs-tables-view aside').textContent()).toMatch(/X\s+Dispersal\s+1\/6 \(16\.7%\)\s+5(?!,)/);
+    // In the legend's order (N, VM, A, X), not by chance: the list stays put as cells change.
+    expect(await page.locator('rs-tables-view aside tr[data-result]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-result')))).toEqual(['N', 'VM', 'A', 'X']);
     await s.shot('cell-changed');
 
     // Escape leaves the cell as it was.

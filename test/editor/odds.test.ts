@@ -30,11 +30,15 @@ describe('table odds', () => {
     expect(rowOdds({ ...table, totalWeight: undefined } as TableView, 0)).toBeUndefined();
   });
 
-  test('a column should add up the rows that give each result, most likely first', () => {
+  test("a column should add up the rows that give each result, in the legend's order (as `rulesmith odds` lists them)", () => {
+    // X is the likelier, but N comes first in `results:`; the order stays as cells change.
     const out = columnOutcomes(table, 1);
     expect(out.map((o) => [o.result, o.name, formatOdds(o.odds), o.rows])).toEqual([
-      ['X', 'Dispersal', '7/12 (58.3%)', ['7', '8-12']],
       ['N', 'No effect', '5/12 (41.7%)', ['2-6']],
+      ['X', 'Dispersal', '7/12 (58.3%)', ['7', '8-12']],
     ]);
+    // Results the legend does not name come after it, in the order the rows give them.
+    const unnamed: TableView = { ...table, rows: [...table.rows, { label: '13', weight: 0, cells: [{ text: 'Q' }, { text: 'R' }] }], results: { X: 'Dispersal' } };
+    expect(columnOutcomes(unnamed, 0).map((o) => o.result)).toEqual(['X', 'N', 'Q']);
   });
 });
