@@ -215,7 +215,13 @@ describe('tables view', () => {
     await page.keyboard.type('VM');
     await page.keyboard.press('Enter');
     await expect.poll(status).toContain('Row 5, column 16+: X → VM');
+    // A look at the code and back keeps the table, and what Undo can take back.
+    await page.click('rs-app >> button[data-view="edit"]');
+    await page.click('rs-app >> button[data-view="tables"]');
+    expect(await page.textContent('rs-tables-view main h2')).toBe('Combat Results Table');
+    expect(await page.locator('rs-tables-view .edit-status button[data-action="undo"]').count()).toBe(1);
     // Ctrl+Z in the grid takes back the last change (the one before stays).
+    await cell(4, 5).focus();
     await page.keyboard.press('Control+z');
     await expect.poll(status).toContain('Undone: Row 5, column 16+: X → VM');
     await expect.poll(async () => (await cell(4, 5).textContent())?.trim()).toBe('X');

@@ -61,6 +61,11 @@ export class RsApp extends LitElement {
   declare private beside: boolean;
   /** The browser agreed not to evict this site's storage (`navigator.storage.persist()`). */
   private persisted = false;
+  /**
+   * The tables view was shown: it stays mounted (hidden) so a look at the code and back keeps the
+   * table picked, the selection and the cell changes Undo can take back.
+   */
+  private tablesShown = false;
   /** Game views shown so far (kept mounted). */
   private readonly mounted = new Set<RuntimeViewId>();
   private workspace: Workspace | undefined;
@@ -189,7 +194,9 @@ export class RsApp extends LitElement {
           ></rs-file-toolbar>
           <rs-code-editor .files=${this.files} path=${this.openPath} .diagnostics=${v.diagnostics} .symbols=${v.active?.symbols ?? NONE} .reveal=${this.reveal}></rs-code-editor>
         </section>
-        ${this.view === 'tables' ? html`<rs-tables-view .tables=${v.active?.tables ?? NONE} ?stale=${v.stale} .files=${this.files} .editCell=${this.editCell}></rs-tables-view>` : nothing}
+        ${this.view === 'tables' || this.tablesShown
+          ? html`<rs-tables-view ?hidden=${this.view !== 'tables'} game=${this.game} .tables=${v.active?.tables ?? NONE} ?stale=${v.stale} .files=${this.files} .editCell=${this.editCell}></rs-tables-view>`
+          : nothing}
         ${this.view === 'diff' ? html`<rs-variant-diff .diff=${v.active?.entry === this.entry ? v.active.diff : undefined} ?stale=${v.stale}></rs-variant-diff>` : nothing}
         ${renderRuntimeViews({ view: this.view, mounted: this.mounted, files: this.files, game: this.game, entry: this.entry, variants: ws.variants(this.game), base: entryOf(this.game) })}
       </main>
@@ -203,6 +210,7 @@ export class RsApp extends LitElement {
     const entryChanged = ui.entry !== this.entry;
     Object.assign(this, { game: ui.game, entry: ui.entry, openPath: ui.openPath, view: ui.view });
     if (isRuntimeView(ui.view) && !this.mounted.has(ui.view)) void this.mount(ui.view);
+    if (ui.view === 'tables') this.tablesShown = true;
     if (gameChanged) this.files = this.workspace!.gameFiles(ui.game);
     if (gameChanged || entryChanged) this.validate(immediate);
     this.classList.toggle('rs-game-view', isRuntimeView(ui.view));

@@ -26,6 +26,7 @@ export class RsTablesView extends LitElement {
   static override styles = styles;
   static override properties = {
     tables: { attribute: false },
+    game: {},
     stale: { type: Boolean },
     editCell: { attribute: false },
     files: { attribute: false },
@@ -43,6 +44,8 @@ export class RsTablesView extends LitElement {
   private undos: Array<{ path: string; before: string; after: string; summary: string }> = [];
 
   declare tables: readonly TableView[];
+  /** The game shown: another one starts the view afresh (its first table, no changes to undo). */
+  declare game: string;
   /** The tables shown are from the last text that loaded; the current text has errors. */
   declare stale: boolean;
   declare private selectedId: string;
@@ -57,6 +60,16 @@ export class RsTablesView extends LitElement {
     this.editCell = undefined;
     this.files = undefined;
     this.status = undefined;
+    this.game = '';
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('game') && changed.get('game') !== undefined) {
+      this.selectedId = '';
+      this.selection = undefined;
+      this.status = undefined;
+      this.undos = [];
+    }
   }
 
   /** Show one table (by id), e.g. when arriving from elsewhere. */
