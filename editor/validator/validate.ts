@@ -9,7 +9,6 @@ import { cellEdit } from './cell-edit.ts';
 import type { ActiveRuleset, CellEditRequest, CellEditResponse, Diagnostic, ValidateRequest, ValidateResponse } from './protocol.ts';
 import { builtinSymbols, rulesetSymbols } from './interpreter-internals.ts';
 import { deckViews, tableViews } from './table-views.ts';
-import { markBaseValues } from './table-diff.ts';
 import { variantDiff } from './variant-diff.ts';
 
 const BUILTINS = builtinSymbols();
@@ -69,10 +68,7 @@ function describe(model: RulesetModel, host: FileHost, loaded: ReadonlyMap<strin
   };
   const parent = model.lineage.length > 1 ? model.lineage[model.lineage.length - 2] : undefined;
   const base = parent ? (loaded.get(parent) ?? loadRuleset(parent, host, { cache: files }).model) : undefined;
-  if (base) {
-    active.diff = variantDiff(model, base);
-    const changed = new Set(active.diff.changes.filter((c) => c.status === 'changed' && (c.section === 'tables' || c.section === 'decks')).map((c) => (c.section === 'decks' ? `deck:${c.id}` : c.id)));
-    if (changed.size) markBaseValues(active.tables, [...tableViews(base), ...deckViews(base)], changed);
-  }
+  // The diff grids its changed tables from the views shown, and marks what differs from the base.
+  if (base) active.diff = variantDiff(model, base, active.tables);
   return active;
 }

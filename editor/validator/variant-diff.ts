@@ -6,9 +6,9 @@
 import { parse, stringify } from 'yaml';
 import type { RulesetModel } from '../../interpreter/load/index.ts';
 import { lineDiff } from './line-diff.ts';
-import { tableGridDiff } from './table-diff.ts';
+import { markBaseValues, tableGridDiff } from './table-diff.ts';
 import { deckViews, tableViews } from './table-views.ts';
-import type { ElementChange, Location, VariantDiff } from './protocol.ts';
+import type { ElementChange, Location, TableView, VariantDiff } from './protocol.ts';
 
 type Data = Record<string, unknown>;
 const isRecord = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -22,7 +22,11 @@ interface VariantKeys {
   remove: string[];
 }
 
-export function variantDiff(variant: RulesetModel, base: RulesetModel): VariantDiff {
+/**
+ * `views`: the variant's table and deck views, when the caller has them (the validator shows
+ * them); a changed one's cells that differ from the base's get `base` marked on them.
+ */
+export function variantDiff(variant: RulesetModel, base: RulesetModel, views: readonly TableView[] = [...tableViews(variant), ...deckViews(variant)]): VariantDiff {
   const keys = variantKeys(variant);
   const before = base.data as Data;
   const after = variant.data as Data;
@@ -43,18 +47,23 @@ export function variantDiff(variant: RulesetModel, base: RulesetModel): VariantD
       if (change) changes.push(change);
     }
   }
-  addTableGrids(changes, base, variant);
+  addTableGrids(changes, base, views);
   return { base: base.entry, variant: variant.entry, changes };
 }
 
-/** Changed tables and decks also as grids (views built only when one changed); a deck's cards as rows. */
-function addTableGrids(changes: ElementChange[], base: RulesetModel, variant: RulesetModel): void {
+/**
+ * Changed tables and decks also as grids (the base's views built only when one changed; a deck's
+ * cards as rows), and the variant's views marked where a changed one differs from the base.
+ */
+function addTableGrids(changes: ElementChange[], base: RulesetModel, views: readonly TableView[]): void {
   const grids = changes.filter((c) => (c.section === 'tables' || c.section === 'decks') && c.id);
   if (!grids.length) return;
   const viewId = (c: ElementChange) => (c.section === 'decks' ? `deck:${c.id}` : c.id);
-  const before = new Map([...tableViews(base), ...deckViews(base)].map((t) => [t.id, t]));
-  const after = new Map([...tableViews(variant), ...deckViews(variant)].map((t) => [t.id, t]));
+  const baseViews = [...tableViews(base), ...deckViews(base)];
+  const before = new Map(baseViews.map((t) => [t.id, t]));
+  const after = new Map(views.map((t) => [t.id, t]));
   for (const c of grids) c.grid = tableGridDiff(before.get(viewId(c)), after.get(viewId(c)));
+  markBaseValues(views, baseViews, new Set(grids.filter((c) => c.status === 'changed').map(viewId)));
 }
 
 /** A mapping of ids to elements (tables, tracks, options…), compared element by element. */
