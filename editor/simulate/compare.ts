@@ -29,15 +29,9 @@ export interface ShareDifference {
  */
 export function compareRecords(variant: ReadonlyArray<GameRecord | undefined>, base: ReadonlyArray<GameRecord | undefined>, by: 'winner' | 'outcome', order: readonly string[] = []): Comparison {
   const label = (r: GameRecord) => (r.status !== 'ended' ? null : by === 'winner' ? winnerOf(r.result) : outcomeOf(r.result));
-  const xs: Array<string | null> = [];
-  const ys: Array<string | null> = [];
-  for (let i = 0; i < Math.min(variant.length, base.length); i++) {
-    const v = variant[i];
-    const b = base[i];
-    if (v === undefined || b === undefined) continue;
-    xs.push(label(b));
-    ys.push(label(v));
-  }
+  const both = bothFinished(variant, base);
+  const xs = both.base.map(label);
+  const ys = both.variant.map(label);
   const n = xs.length;
   const differ = xs.filter((x, i) => x !== ys[i]).length;
   const changes = new Map(pairedShares(xs, ys).map((d) => [d.label, d]));
@@ -74,15 +68,23 @@ export function comparisonVerdict(c: Comparison, name: (label: string) => string
  * that carry seats and margins (`SimulationPlan.facts`). Undefined before both have a game.
  */
 export function compareFacts(variant: ReadonlyArray<GameRecord | undefined>, base: ReadonlyArray<GameRecord | undefined>): RunComparison | undefined {
-  const v: GameRecord[] = [];
-  const b: GameRecord[] = [];
+  const both = bothFinished(variant, base);
+  if (both.variant.length === 0) return undefined;
+  return compareRecordSets({ records: both.base, ruleset: 'base', hash: '' }, { records: both.variant, ruleset: 'variant', hash: '' }, { seed: '', agents: [] });
+}
+
+/**
+ * The games both runs have finished, in game order, paired: records are kept by game number
+ * (holes are games still being played), and game i of both is the same seed.
+ */
+export function bothFinished(variant: ReadonlyArray<GameRecord | undefined>, base: ReadonlyArray<GameRecord | undefined>): { variant: GameRecord[]; base: GameRecord[] } {
+  const out = { variant: [] as GameRecord[], base: [] as GameRecord[] };
   for (let i = 0; i < Math.min(variant.length, base.length); i++) {
-    const x = variant[i];
-    const y = base[i];
-    if (x === undefined || y === undefined) continue;
-    v.push(x);
-    b.push(y);
+    const v = variant[i];
+    const b = base[i];
+    if (v === undefined || b === undefined) continue;
+    out.variant.push(v);
+    out.base.push(b);
   }
-  if (v.length === 0) return undefined;
-  return compareRecordSets({ records: b, ruleset: 'base', hash: '' }, { records: v, ruleset: 'variant', hash: '' }, { seed: '', agents: [] });
+  return out;
 }

@@ -5,6 +5,7 @@
  */
 import { compareRecordSets } from '../../interpreter/analysis/compare.ts';
 import { renderReport, type ReportInput } from '../../interpreter/analysis/report.ts';
+import { bothFinished } from './compare.ts';
 import type { GameRecord, SimulationPlan, SimulationSummary } from './protocol.ts';
 
 /** What the report reads of a run on screen (a `SimRun` of the simulation controller). */
@@ -47,14 +48,7 @@ export function simulationReport(runs: readonly ReportRun[], plan: SimulationPla
   if (!second.summary) return undefined;
   // Runs are the variant first, then its base; the CLI's comparison is base, then variant.
   const [variant, base] = [first, second];
-  const v: GameRecord[] = [];
-  const b: GameRecord[] = [];
-  for (let i = 0; i < Math.min(variant.records.length, base.records.length); i++) {
-    if (variant.records[i] !== undefined && base.records[i] !== undefined) {
-      v.push(variant.records[i]!);
-      b.push(base.records[i]!);
-    }
-  }
+  const { variant: v, base: b } = bothFinished(variant.records, base.records);
   if (v.length === 0) return undefined;
   const comparison = compareRecordSets(
     { records: b, ruleset: base.summary!.ruleset, hash: base.hash ?? '' },
