@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { editorLines, newVariant, paste, pickGame, waitForChecks, waitForEditor, waitForLine, waitForSaved } from './editor-page.ts';
 import { useServedApp, type serveDist, type Session } from './harness.ts';
@@ -5,6 +6,23 @@ import { useServedApp, type serveDist, type Session } from './harness.ts';
 
 // Runs in Chromium (the repository's type check has no DOM library).
 declare const getComputedStyle: (el: unknown) => { backgroundColor: string; outlineStyle: string };
+/** In the editor already open (or opened), pick `game`'s base ruleset in the Edit view. */
+async function openGame(page: Page, url: string, game: string): Promise<void> {
+  if (!page.url().startsWith(url)) await page.goto(url);
+  await page.click('rs-app >> button[data-view="edit"]');
+  await waitForEditor(page);
+  await pickGame(page, game);
+}
+
+/** Make a variant of the game shown and open one of its tables (or decks: `deck:<id>`). */
+async function newVariantTable(page: Page, name: string, table: string): Promise<void> {
+  await page.click('rs-app >> button[data-view="edit"]');
+  await newVariant(page, name);
+  await waitForChecks(page);
+  await page.click('rs-app >> button[data-view="tables"]');
+  await page.click(`rs-tables-view >> nav >> button[data-table="${table}"]`);
+}
+
 describe('tables view', () => {
   let server: Awaited<ReturnType<typeof serveDist>>;
   let s: Session;
@@ -138,10 +156,7 @@ describe('tables view', () => {
   });
   test('a cell typed into the grid should change the variant and the odds at once; Escape keeps it, Undo takes it back, arrows move', async () => {
     const { page } = s;
-    if (!page.url().startsWith(server.url)) await page.goto(server.url);
-    await page.click('rs-app >> button[data-view="edit"]');
-    await waitForEditor(page);
-    await pickGame(page, 'battle-of-seattle');
+    await openGame(page, server.url, 'battle-of-seattle');
     const cell = (row: number, column: number) => page.locator(`rs-table-grid td button[data-row="${row}"][data-column="${column}"]`);
     const status = () => page.locator('rs-tables-view .edit-status').textContent();
     // In the base ruleset the cell's own text changes, and the view says how to keep the printed rules; Ctrl+Z takes it back.
@@ -153,11 +168,10 @@ describe('tables view', () => {
     await expect.poll(status).toContain('Row 1, column 1: N → A, in tables-combat.yaml. This changes the base ruleset itself');
     await page.keyboard.press('Control+z');
     await expect.poll(status).toContain('Undone: Row 1, column 1: N → A');
-    await page.click('rs-app >> button[data-view="edit"]');
-    await newVariant(page, 'Typed cells');
-    await waitForChecks(page);
-    await page.click('rs-app >> button[data-view="tables"]');
-    await page.click('rs-tables-view >> button[data-table="crt"]');
+    // Another ruleset: the base's edit is no longer spoken of.
+    await page.click('rs-ruleset-nav button[data-entry$="no-dispersal.yaml"]');
+    await expect.poll(() => page.locator('rs-tables-view .edit-status').count()).toBe(0);
+    await newVariantTable(page, 'Typed cells', 'crt');
     expect(await page.textContent('rs-tables-view .edit-hint')).toContain('Double-click a cell');
 
     // Row 6, column 16+ (X) becomes N: typed in place, written to the variant as a set: entry.
@@ -235,14 +249,8 @@ describe('tables view', () => {
   });
   test("a deck card's copies typed in a variant should show in Diff against base as each card's chance to be drawn", async () => {
     const { page } = s;
-    if (!page.url().startsWith(server.url)) await page.goto(server.url);
-    await page.click('rs-app >> button[data-view="edit"]');
-    await waitForEditor(page);
-    await pickGame(page, 'blockade-runner');
-    await newVariant(page, 'More Norfolk');
-    await waitForChecks(page);
-    await page.click('rs-app >> button[data-view="tables"]');
-    await page.click('rs-tables-view >> nav >> button[data-table="deck:union_blockade"]');
+    await openGame(page, server.url, 'blockade-runner');
+    await newVariantTable(page, 'More Norfolk', 'deck:union_blockade');
     const norfolk = await page.locator('rs-table-grid th button[data-row]').evaluateAll((bs) => bs.findIndex((b) => b.textContent?.includes('Norfolk')));
     await page.locator(`rs-table-grid td button[data-row="${norfolk}"][data-column="0"]`).dblclick();
     await page.keyboard.type('2');

@@ -27,6 +27,7 @@ export class RsTablesView extends LitElement {
   static override properties = {
     tables: { attribute: false },
     game: {},
+    entry: {},
     stale: { type: Boolean },
     editCell: { attribute: false },
     files: { attribute: false },
@@ -46,6 +47,8 @@ export class RsTablesView extends LitElement {
   declare tables: readonly TableView[];
   /** The game shown: another one starts the view afresh (its first table, no changes to undo). */
   declare game: string;
+  /** The ruleset shown: another one clears the last edit's words (its Undo stays: it is by file). */
+  declare entry: string;
   /** The tables shown are from the last text that loaded; the current text has errors. */
   declare stale: boolean;
   declare private selectedId: string;
@@ -61,6 +64,7 @@ export class RsTablesView extends LitElement {
     this.files = undefined;
     this.status = undefined;
     this.game = '';
+    this.entry = '';
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -69,6 +73,8 @@ export class RsTablesView extends LitElement {
       this.selection = undefined;
       this.status = undefined;
       this.undos = [];
+    } else if (changed.has('entry') && changed.get('entry') !== undefined) {
+      this.status = undefined;
     }
   }
 

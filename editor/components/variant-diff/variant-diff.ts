@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit } from '../../events.ts';
 import type { DiffLine, ElementChange, TableGridDiff, TableOddsDiff, VariantDiff } from '../../validator/protocol.ts';
-import { formatOdds } from '../../tables/odds.ts';
+import { formatOdds, type Odds } from '../../tables/odds.ts';
 import { resultSlot } from '../../tables/result-colors.ts';
 import { oddsBar } from '../tables-view/odds-bar.ts';
 import { styles } from './variant-diff.styles.ts';
@@ -105,12 +105,9 @@ function oddsDiff(title: string, grid: TableGridDiff, columns: TableOddsDiff[]) 
           <tbody>
             ${col.outcomes.map((o) => {
               const slot = resultSlot(grid, o.result);
-              const change = o.after.percent - o.before.percent;
-              return html`<tr data-result=${o.result} class=${Math.abs(change) > 1e-9 ? 'moved' : ''}>
+              return html`<tr data-result=${o.result} class=${moved(o) ? 'moved' : ''}>
                 <th scope="row" class=${slot !== undefined ? `result-${slot}` : ''} title=${o.name ?? o.result}>${o.result}</th>
-                <td>${formatOdds(o.before)}${oddsBar(o.before.percent)}</td>
-                <td>${formatOdds(o.after)}${oddsBar(o.after.percent)}</td>
-                <td class="change">${Math.abs(change) > 1e-9 ? `${change > 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} pts` : '='}</td>
+                ${chanceCells(o)}
               </tr>`;
             })}
           </tbody>
@@ -118,6 +115,17 @@ function oddsDiff(title: string, grid: TableGridDiff, columns: TableOddsDiff[]) 
       )}
     </div>
   </section>`;
+}
+
+type Chances = { before: Odds; after: Odds };
+const moved = (c: Chances) => Math.abs(c.after.percent - c.before.percent) > 1e-9;
+
+/** A chance in the base and in the variant (fraction and bar), and the change in points. */
+function chanceCells(c: Chances) {
+  const change = c.after.percent - c.before.percent;
+  return html`<td>${formatOdds(c.before)}${oddsBar(c.before.percent)}</td>
+    <td>${formatOdds(c.after)}${oddsBar(c.after.percent)}</td>
+    <td class="change">${moved(c) ? `${change > 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} pts` : '='}</td>`;
 }
 
 /** A changed deck: each card's chance to be drawn from the full deck, base and variant. */
@@ -128,15 +136,12 @@ function cardOdds(title: string, cards: NonNullable<TableGridDiff['cards']>) {
       <table data-cards>
         <thead><tr><th scope="col">Card</th><th scope="col">Base</th><th scope="col">Variant</th><th scope="col">Change</th></tr></thead>
         <tbody>
-          ${cards.map((card) => {
-            const change = card.after.percent - card.before.percent;
-            return html`<tr data-card=${card.label} class=${Math.abs(change) > 1e-9 ? 'moved' : ''}>
+          ${cards.map(
+            (card) => html`<tr data-card=${card.label} class=${moved(card) ? 'moved' : ''}>
               <th scope="row" class="card">${card.label}</th>
-              <td>${formatOdds(card.before)}${oddsBar(card.before.percent)}</td>
-              <td>${formatOdds(card.after)}${oddsBar(card.after.percent)}</td>
-              <td class="change">${Math.abs(change) > 1e-9 ? `${change > 0 ? '+' : '−'}${Math.abs(change).toFixed(1)} pts` : '='}</td>
-            </tr>`;
-          })}
+              ${chanceCells(card)}
+            </tr>`,
+          )}
         </tbody>
       </table>
     </div>
