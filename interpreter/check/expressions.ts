@@ -12,7 +12,7 @@ import { namesIn, rootName, typeFacts } from './conditional-spans.ts';
 import { tableRowType } from './table-types.ts';
 import { builtinCallReports, rowEffectTable } from './builtin-calls.ts';
 import { lackingReport } from './lacking-props.ts';
-import { everyEntityReport, lackingPropOf, onlyKindWith } from './prop-reads.ts';
+import { everyEntityReport, lackingPropOf, namedTypeReport, onlyKindWith } from './prop-reads.ts';
 import { missingReport, mixedRows } from './missing-reports.ts';
 import type { SymbolTable } from './symbols.ts';
 import {
@@ -92,6 +92,9 @@ export class ExpressionChecker {
         // the prop; what those types are is known, so the groups' guess below is not needed.
         const named = object.k === 'entity' && object.e === 'piece-type' ? object.ids : undefined;
         if (named && root !== undefined) this.namedTypesLacking(named, e.property, e.propertySpan, root, scope);
+        // A piece type named right there (not a local, which may be set to another): its own props.
+        const one = object.k === 'entity' && object.e === 'piece-type' && object.id && e.object.kind === 'name' && !scope.lookup(e.object.name) ? namedTypeReport(this.symbols, object.id, e.property) : undefined;
+        if (one) { this.report(e.propertySpan, one); return ANY; }
         const lacking = named ? undefined : lackingPropOf(this.symbols, this.site, object, e.property);
         if (lacking && !(root !== undefined && scope.keepsOut(root, lacking.lacking, (m, f) => this.symbols.isOf(lacking.of, m, f)))) this.report(e.propertySpan, { code: 'missing-prop', ...lackingReport(e.property, lacking) });
         else if (e.object.kind === 'name' && !scope.isTested([e.object.name])) {

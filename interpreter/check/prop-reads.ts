@@ -1,5 +1,7 @@
-import { codeList, type Report } from './context.ts';
+import { codeList, isRecord, type Report } from './context.ts';
 import type { LackingProp } from './lacking-props.ts';
+import { ENTITY_MEMBERS } from './signatures.ts';
+import { didYouMean } from './suggest.ts';
 import type { ScriptSite } from './sites.ts';
 import type { SymbolTable } from './symbols.ts';
 import type { EntityKind, Ty } from './types.ts';
@@ -55,4 +57,25 @@ export function onlyKindWith(symbols: SymbolTable, site: ScriptSite, property: s
     only = kind;
   }
   return only;
+}
+
+/**
+ * `t.prop` on a piece type named in the rules (`contraband_cube.count`): a prop other piece types
+ * declare and this one lacks stops the game wherever it is read (a prop no piece type declares is
+ * the general `member` check's).
+ */
+export function namedTypeReport(symbols: SymbolTable, id: string, property: string): Report | undefined {
+  const def = isRecord(symbols.data.pieces) ? symbols.data.pieces[id] : undefined;
+  const fixed = ENTITY_MEMBERS['piece-type']!.map(([n]) => n);
+  if (!isRecord(def) || fixed.includes(property) || !symbols.members.get('piece-type')?.has(property)) return undefined;
+  const props = isRecord(def.props) ? Object.keys(def.props) : [];
+  // What the runtime reads on a piece type: its fixed members, its own keys and its props.
+  if ((property in def && property !== 'props') || props.includes(property)) return undefined;
+  const dym = didYouMean(property, [...fixed, ...props]);
+  return {
+    code: 'unknown-property',
+    message: `Piece type \`${id}\` has no \`${property}\`; other piece types declare it.${dym.text}`,
+    hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : `Give \`${id}\` a \`${property}\` in its \`props:\`, or read it on a piece type that has one.`,
+    ...(dym.suggestion ? { fix: dym.suggestion } : {}),
+  };
 }
