@@ -27,6 +27,12 @@ export interface MeanChange extends Difference {
 export interface FirstSeat {
   seats: number;
   fair: number;
+  /**
+   * The side p1 plays in every game of both rule sets, when it is always the same one (a game of
+   * sides, seats not rotated): then the seat's wins are that side's, already among the winners,
+   * and tell nothing of moving first. Null when p1 plays no side or not always the same.
+   */
+  side: string | null;
   base: { wins: number; games: number; share: number; ci95: [number, number]; advantage: boolean };
   variant: { wins: number; games: number; share: number; ci95: [number, number]; advantage: boolean };
   change: Difference;
@@ -148,7 +154,17 @@ function firstSeat(base: GameRecord[], variant: GameRecord[], pairs: Pairs): Fir
     }
     change = newcombePaired(both, onlyVariant, onlyBase, pairs.length - both - onlyBase - onlyVariant);
   }
-  return { seats, fair, base: b, variant: v, change };
+  return { seats, fair, side: sideOfFirstSeat([...base, ...variant]), base: b, variant: v, change };
+}
+
+function sideOfFirstSeat(records: readonly GameRecord[]): string | null {
+  let side: string | null = null;
+  for (const r of records) {
+    const s = r.seats?.p1 ?? null;
+    if (s === null || (side !== null && s !== side)) return null;
+    side = s;
+  }
+  return side;
 }
 
 /** One rule set's games, with the name and rules hash its summary shows. */

@@ -129,10 +129,11 @@ function comparisonSection(c: Comparison): string {
   out += `<h3>Game length and margin</h3>\n<table class="means"><tr><th></th><th>base mean</th><th>variant mean</th><th>change</th><th>95% interval</th></tr>${meanRow('rounds', c.rounds)}${meanRow('decisions', c.decisions)}${c.margin ? meanRow('score margin', c.margin) : ''}</table>\n`;
   if (!c.margin) out += `<p class="note">No score margin: neither rule set reports a numeric <code>margin</code> in its result nor declares <code>heuristics:</code>.</p>\n`;
   const f = c.firstSeat;
-  out += `<h3>First-seat advantage</h3>\n<p class="first-seat">Seat p1 wins ${pct(f.base.share)} (${ci(f.base.ci95, pct)}) of base games and ${pct(f.variant.share)} (${ci(f.variant.ci95, pct)}) of variant games; a fair share is ${pct(f.fair)}. Change ${signed(f.change.diff, pct)} (${ci(f.change.ci95, pct)})${f.change.significant ? ' <span class="sig">significant</span>' : ''}.${f.base.advantage || f.variant.advantage ? ` The first seat has an advantage in the ${[f.base.advantage ? 'base' : '', f.variant.advantage ? 'variant' : ''].filter(Boolean).join(' and ')} (its interval lies above the fair share).` : ''}</p>\n`;
+  if (f.side !== null) out += `<h3>First-seat advantage</h3>\n<p class="first-seat">Seat p1 plays ${esc(f.side)} in every game, so its wins are the wins of ${esc(f.side)} (Winners, above): here the seat cannot be told apart from the side.</p>\n`;
+  else out += `<h3>First-seat advantage</h3>\n<p class="first-seat">Seat p1 wins ${pct(f.base.share)} (${ci(f.base.ci95, pct)}) of base games and ${pct(f.variant.share)} (${ci(f.variant.ci95, pct)}) of variant games; a fair share is ${pct(f.fair)}. Change ${signed(f.change.diff, pct)} (${ci(f.change.ci95, pct)})${f.change.significant ? ' <span class="sig">significant</span>' : ''}.${f.base.advantage || f.variant.advantage ? ` The first seat has an advantage in the ${[f.base.advantage ? 'base' : '', f.variant.advantage ? 'variant' : ''].filter(Boolean).join(' and ')} (its interval lies above the fair share).` : ''}</p>\n`;
   const rows: ChangeRow[] = [
     ...c.winners.map((w) => ({ label: `wins: ${w.label}`, diff: w.diff, ci95: w.ci95, significant: w.significant, unit: 'share' as const })),
-    { label: 'first seat wins', diff: f.change.diff, ci95: f.change.ci95, significant: f.change.significant, unit: 'share' },
+    ...(f.side !== null ? [] : [{ label: 'first seat wins', diff: f.change.diff, ci95: f.change.ci95, significant: f.change.significant, unit: 'share' as const }]),
   ];
   out += `<h3>Changes with 95% intervals</h3>\n${changeChart('Change in win shares (variant − base)', rows)}\n`;
   // One chart per mean: rounds and margins are on scales of their own.

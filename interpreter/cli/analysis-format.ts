@@ -104,7 +104,8 @@ export function formatComparison(c: Comparison, basePath: string, variantPath: s
   out += c.margin ? meanLine('margin', c.margin) : '  margin     (the rulesets report no margin and declare no heuristics)\n';
   const f = c.firstSeat;
   const seat = (s: Comparison['firstSeat']['base']) => `${pct(s.share)} (${pct(s.ci95[0])}–${pct(s.ci95[1])})${s.advantage ? ' advantage' : ''}`;
-  out += `\nfirst seat (p1) wins: base ${seat(f.base)}, variant ${seat(f.variant)}; fair share ${pct(f.fair)}; change ${signed(f.change.diff, pct)} (${pct(f.change.ci95[0])} to ${pct(f.change.ci95[1])})${f.change.significant ? '  *' : ''}\n`;
+  if (f.side !== null) out += `\nfirst seat (p1): plays ${f.side} in every game, so its wins are the wins of ${f.side} (winners, above)\n`;
+  else out += `\nfirst seat (p1) wins: base ${seat(f.base)}, variant ${seat(f.variant)}; fair share ${pct(f.fair)}; change ${signed(f.change.diff, pct)} (${pct(f.change.ci95[0])} to ${pct(f.change.ci95[1])})${f.change.significant ? '  *' : ''}\n`;
   out += precisionLine(c);
   const errors = c.base.errors.count + c.variant.errors.count;
   if (errors) out += `\nruntime errors: base ${c.base.errors.count}, variant ${c.variant.errors.count}${[...c.base.errors.first, ...c.variant.errors.first].slice(0, 3).map((e) => `\n  seed ${e.seed}: ${e.code}: ${e.message}${e.at ? ` (${e.at})` : ''}`).join('')}\n`;

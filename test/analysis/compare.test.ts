@@ -51,6 +51,16 @@ describe('compareSimulations', () => {
   test('the first seat should win when its side wins, against a fair share of one half', () => {
     expect(c.firstSeat).toMatchObject({ seats: 2, fair: 0.5, base: { wins: 48, games: 80, share: 0.6, advantage: false }, variant: { wins: 56, games: 70, advantage: true } });
     expect(c.firstSeat.change.ci95[0]).toBeCloseTo(0.0524, 4);
+    // p1 plays red in every game: its wins are red's, and the seat is named by its side.
+    expect(c.firstSeat.side).toBe('red');
+  });
+
+  test('a first seat that plays different sides in some games should have no side of its own', () => {
+    const swapped = variant.map((r, i) => (i % 2 ? { ...r, seats: { p1: 'blue', p2: 'red' } } : r));
+    const s = compareSimulations({ records: base, program: program('base') }, { records: swapped, program: program('house') }, { seed: '1', agents: ['random'] });
+    expect(s.firstSeat.side).toBeNull();
+    // Its wins are then its own: red's wins when it plays red, blue's when it plays blue.
+    expect(s.firstSeat.variant.wins).toBe(swapped.filter((r) => (r.result as { winner: string }).winner === r.seats!.p1).length);
   });
 
   test('without margins, ties or sides the comparison should still be whole', () => {
@@ -58,7 +68,7 @@ describe('compareSimulations', () => {
     const won = (n: number): GameRecord[] => Array.from({ length: n }, (_, i) => ({ seed: `1:${i + 1}`, status: 'ended', result: { winner: 'p1' }, rounds: 2, decisions: 4, error: null, seats: { p1: null, p2: null } }));
     const t = compareSimulations({ records: tie(10), program: program('a') }, { records: won(10), program: program('b') }, { seed: 's', agents: ['random'] });
     expect(t.margin).toBeNull();
-    expect(t.firstSeat).toMatchObject({ fair: 0.5, base: { wins: 0 }, variant: { wins: 10, advantage: true } });
+    expect(t.firstSeat).toMatchObject({ fair: 0.5, side: null, base: { wins: 0 }, variant: { wins: 10, advantage: true } });
     expect(t.winners.map((w) => [w.label, w.base.count, w.variant.count])).toEqual([['tie: p1, p2', 10, 0], ['p1', 0, 10]]);
     expect(t.rounds).toMatchObject({ diff: 0, significant: false });
   });

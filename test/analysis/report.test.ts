@@ -53,8 +53,20 @@ describe('the HTML report', () => {
     expect(html).toMatch(/<text class="value" x="616" y="30">−1\.00 \(−[\d.]+ to −[\d.]+\)<\/text>/);
     expect(html).toContain('<tr class="significant"><td>rounds</td><td class="num">3.50</td><td class="num">2.50</td><td class="num">−1.00 <span class="sig">significant</span></td>');
     expect(html).toContain('<td>score margin</td><td class="num">1.50</td>');
-    expect(html).toContain('Seat p1 wins 60.0% (49.0% to 70.0%) of base games and 80.0% (69.2% to 87.7%) of variant games; a fair share is 50.0%.');
+    // p1 plays red in every game: its wins are red's, already above, and not charted again.
+    expect(html).toContain("Seat p1 plays red in every game, so its wins are the wins of red (Winners, above)");
+    expect(html).not.toContain('first seat wins');
     // The widest winner interval's half-width, and what four times the games would buy.
     expect(html).toMatch(/<p class="note precision">Winners' changes are within about ±\d+\.\d points with 80 games of each; ±\d+\.\d would take about 320\.<\/p>/);
+  });
+
+  test('a first seat of no fixed side should get its own win rate, interval and change', () => {
+    const seats = (n: number, first: number): GameRecord[] => Array.from({ length: n }, (_, i) => ({
+      seed: `1:${i + 1}`, status: 'ended', result: { winner: i < first ? 'p1' : 'p2' }, rounds: 3, decisions: 20, error: null, seats: { p1: null, p2: null },
+    }));
+    const c = compareSimulations({ records: seats(80, 48), program: base }, { records: seats(70, 56), program: house }, { seed: '1', agents: ['random'] });
+    const page = renderReport({ title: 't', command: 'c', base: 'a', variant: 'b', changes, odds: [], comparison: c });
+    expect(page).toContain('Seat p1 wins 60.0% (49.0% to 70.0%) of base games and 80.0% (69.2% to 87.7%) of variant games; a fair share is 50.0%.');
+    expect(page).toContain('first seat wins');
   });
 });

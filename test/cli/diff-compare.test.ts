@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { comparisonVerdict } from '../../interpreter/analysis/compare.ts';
+import { compareRecordSets, comparisonVerdict } from '../../interpreter/analysis/compare.ts';
+import type { GameRecord } from '../../interpreter/analysis/summary.ts';
+import { formatComparison } from '../../interpreter/cli/analysis-format.ts';
 import { describe, expect, test } from 'vitest';
 import { printDiff } from '../../interpreter/cli/diff.ts';
 import { runCli } from './run-cli.ts';
@@ -29,13 +31,22 @@ describe('rulesmith diff, what a house rule changes', () => {
     expect(r.out).toContain('tables.crt.roll: (1d6).total → (1d8).total\n');
   });
 
+  test("a first seat of no fixed side should get its own win rate, the fair share and the change", () => {
+    const seats = (n: number, first: number): GameRecord[] => Array.from({ length: n }, (_, i) => ({
+      seed: `1:${i + 1}`, status: 'ended', result: { winner: i < first ? 'p1' : 'p2' }, rounds: 3, decisions: 20, error: null, seats: { p1: null, p2: null },
+    }));
+    const c = compareRecordSets({ records: seats(80, 48), ruleset: 'a', hash: 'h1' }, { records: seats(70, 56), ruleset: 'b', hash: 'h2' }, { seed: '1', agents: ['random'] });
+    expect(formatComparison(c, 'a', 'b')).toContain('\nfirst seat (p1) wins: base 60.0% (49.0%–70.0%), variant 80.0% (69.2%–87.7%) advantage; fair share 50.0%; change +20.0% (5.2% to 33.4%)  *\n');
+  });
+
   test('--simulate should compare the same seeds under both rule sets, in JSON too', async () => {
     const args = ['diff', DUEL, HOUSE, '--simulate', '30', '--seed', '4', '--workers', '1'];
     const text = await runCli(args);
     expect(text.code).toBe(0);
     expect(text.out).toContain('30 games each, paired: game i of both uses seed 4:i and the same bots (random).');
     expect(text.out).toMatch(/\n {2}rounds {9}3\.00 {6}2\.00 {4}−1\.00 \(−1\.00 to −1\.00\) {2}\*\n/);
-    expect(text.out).toMatch(/first seat \(p1\) wins: base [\d.]+% \([\d.]+%–[\d.]+%\), variant [\d.]+% .*; fair share 50\.0%/);
+    // In the duel p1 always plays red: its wins are red's (the winners above), not a seat's edge.
+    expect(text.out).toContain('\nfirst seat (p1): plays red in every game, so its wins are the wins of red (winners, above)\n');
     const json = JSON.parse((await runCli([...args, '--json', '--odds'])).out);
     // What more games would buy: the widest winner interval's half-width, and four times the games for half of it.
     const half = Math.max(...json.simulation.winners.map((w: { ci95: [number, number] }) => (w.ci95[1] - w.ci95[0]) / 2));

@@ -92,7 +92,7 @@ describe('game length, margin and first seat in the editor (compareFacts)', () =
     expect(c.games).toBe(9);
     expect(c.rounds).toMatchObject({ diff: 1, ci95: [1, 1], significant: true });
     expect(c.margin).toMatchObject({ diff: 2, ci95: [2, 2], significant: true });
-    expect(c.firstSeat).toMatchObject({ fair: 0.5, base: { wins: 4, games: 9 }, variant: { wins: 7, games: 9 } });
+    expect(c.firstSeat).toMatchObject({ fair: 0.5, side: 'red', base: { wins: 4, games: 9 }, variant: { wins: 7, games: 9 } });
     expect(compareFacts([undefined], base)).toBeUndefined();
   });
 });

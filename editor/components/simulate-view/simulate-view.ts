@@ -120,7 +120,7 @@ export class RsSimulateView extends LitElement {
       ${this.verdictLine(winners, sides)}
       ${differenceChart('Winners: variant minus base', winners.rows, sides)}
       ${outcomes ? differenceChart('Outcomes: variant minus base', compareRecords(variant!.records, base!.records, 'outcome', v.outcomes.map((s) => s.label)).rows, sides) : nothing}
-      ${factsTable(compareFacts(variant!.records, base!.records))}
+      ${factsTable(compareFacts(variant!.records, base!.records), sides)}
     </section>`;
   }
 
