@@ -53,6 +53,12 @@ describe('variants', () => {
     expect(card).toContain('changed');
     expect(card).toMatch(/- initial: (?!25\b)\d+/);
     expect(card).toContain('+ initial: 25');
+    // A line longer than the card (its description, in a narrow window) wraps inside it: nothing is cut off to the right.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 700, height: viewport.height });
+    const pre = page.locator('rs-variant-diff article[data-element="tracks.exposure_authority"] pre');
+    expect(await pre.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    await page.setViewportSize(viewport);
     await s.shot('diff');
     expect(s.errors).toEqual([]);
   });

@@ -147,10 +147,13 @@ export const styles = [
       overflow: auto;
       max-height: 420px;
     }
+    /* Long lines (descriptions, notes) wrap under their own start rather than scroll out of sight. */
     pre span {
       display: block;
-      padding: 0 10px;
-      white-space: pre;
+      padding: 0 10px 0 26px;
+      text-indent: -16px;
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
     }
     .add {
       background: var(--rs-added);
