@@ -131,6 +131,8 @@ export interface LogLine {
   source?: string;
   /** For table lookups: where the cell read is written. */
   cell?: Location;
+  /** The rules' bookkeeping (a table read without a roll, an unnamed variable): shown with Details. */
+  detail?: true;
 }
 
 export interface SeatState {

@@ -3,7 +3,7 @@
  * pieces, zone contents by name, tracks, log lines with positions, and the pending question with
  * its options as board targets. Runs in the worker; the main thread only sees the result.
  */
-import type { DecisionRequest, GameState, LogEntry, Program } from '../../interpreter/index.ts';
+import { lineText, readable, type DecisionRequest, type GameState, type LogEntry, type Program } from '../../interpreter/index.ts';
 import type { Location } from '../validator/protocol.ts';
 import type { LogLine, PendingView, SeatState, Target } from './protocol.ts';
 
@@ -32,9 +32,11 @@ export function seatState(program: Program, state: GameState): SeatState {
   };
 }
 
-export function logLines(program: Program, log: readonly LogEntry[]): LogLine[] {
+/** The seat's log lines, worded as `rulesmith play` words them, the rules' bookkeeping marked `detail`. */
+export function logLines(program: Program, players: GameState['players'], log: readonly LogEntry[]): LogLine[] {
   return log.map((e) => {
-    const line: LogLine = { n: e.n, round: e.round, phase: e.phase, kind: e.kind, text: e.text };
+    const line: LogLine = { n: e.n, round: e.round, phase: e.phase, kind: e.kind, text: lineText(program, players, e) };
+    if (!readable(program, e)) line.detail = true;
     if (e.data !== undefined) line.data = e.data;
     if (e.at) line.at = e.at;
     if (e.source) line.source = e.source;

@@ -3,43 +3,16 @@
  * few lines, the board as text (places with their pieces, tracks) and the result in words. All of
  * it from the seat's view and the ruleset's names; nothing here knows a game.
  */
-import { ownerNameIn, resultText as resultTextOf, type Game, type LogEntry } from '../runtime/index.ts';
+import { lineText as lineTextOf, ownerNameIn, placeName as placeNameOf, readable as readableLine, resultText as resultTextOf, type Game, type LogEntry } from '../runtime/index.ts';
 
 type ViewLog = ReturnType<Game['view']>['log'];
 type ViewState = ReturnType<Game['view']>['state'];
 
-/**
- * Whether a player would read this line. Variables are the rules' own bookkeeping (`colour = red`,
- * `turn_order_track = p1, p2`) unless the ruleset gives one a `name:`; tracks, moves, rolls and the
- * scripts' `log` lines are the game.
- */
-export function readable(game: Game, e: Pick<LogEntry, 'kind' | 'data'>): boolean {
-  if (e.kind !== 'change' || typeof e.data !== 'object' || e.data === null) return true;
-  const variable = (e.data as { variable?: unknown }).variable;
-  if (typeof variable !== 'string') return true;
-  const def = (game.program.data.variables as Record<string, { name?: unknown } | undefined> | undefined)?.[variable];
-  return typeof def?.name === 'string';
-}
+/** Whether a player would read this line (log-reading.ts): bookkeeping is left out. */
+export const readable = (game: Game, e: Pick<LogEntry, 'kind' | 'data'>): boolean => readableLine(game.program, e);
 
-/**
- * A line's text, with a named variable's name for its id and a move's ids of places (`supply_pile → market_square`) in the
- * places' names, as the seat's view wrote the rest of it.
- */
-export function lineText(game: Game, e: Pick<LogEntry, 'kind' | 'data' | 'text'>): string {
-  const d = e.data as { from?: unknown; to?: unknown; variable?: unknown } | undefined;
-  if (e.kind === 'change' && typeof d?.variable === 'string' && e.text.startsWith(d.variable)) {
-    // A named variable reads by its name (`Player colour (p1) = red`), like a track.
-    const def = (game.program.data.variables as Record<string, { name?: unknown } | undefined> | undefined)?.[d.variable];
-    return typeof def?.name === 'string' ? `${def.name}${e.text.slice(d.variable.length)}` : e.text;
-  }
-  if (e.kind !== 'move' || !d) return e.text;
-  const from = typeof d.from === 'string' ? d.from : 'box';
-  if (typeof d.to === 'string' && e.text.endsWith(`: ${from} → ${d.to}`)) {
-    const head = e.text.slice(0, e.text.length - `: ${from} → ${d.to}`.length);
-    return `${head}: ${d.from === null || d.from === undefined ? 'into play' : placeName(game, from)} → ${placeName(game, d.to)}`;
-  }
-  return e.text;
-}
+/** A line's text in the ruleset's words (log-reading.ts). */
+export const lineText = (game: Game, e: Pick<LogEntry, 'kind' | 'data' | 'text'>): string => lineTextOf(game.program, game.state.players, e);
 
 // Up to this many readable set-up lines print as they are; more become a summary.
 const SETUP_LINES = 12;
@@ -149,13 +122,8 @@ function pieceName(game: Game, state: ViewState, id: string): string {
   return typeof def?.name === 'string' ? def.name : (type ?? 'hidden piece');
 }
 
-/** An area's or zone's name; a per-owner zone (`zone@owner`) with its owner; a hex as it is. */
 function placeName(game: Game, at: string): string {
-  const [id, owner] = at.split('@', 2) as [string, string | undefined];
-  const data = game.program.data as { map?: { areas?: Record<string, { name?: unknown }> }; zones?: Record<string, { name?: unknown }> };
-  const name = data.map?.areas?.[id]?.name ?? data.zones?.[id]?.name;
-  const base = typeof name === 'string' ? name : id.startsWith('hex:') ? `hex ${id.slice(4)}` : id.replace(/_/g, ' ');
-  return owner ? `${base} (${ownerName(game, owner)})` : base;
+  return placeNameOf(game.program, game.state.players, at);
 }
 
 function ownerName(game: Game, id: string): string {

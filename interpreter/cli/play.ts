@@ -15,7 +15,8 @@ export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players
 
 Plays in the terminal. Each human seat sees its own view and numbered options; type the number
 (several numbers separated by spaces, or a number for amounts). Also: 'board' (places with their
-pieces, and tracks), 'log', 'state' (tracks), 'quit'.
+pieces, and tracks), 'log' ('log all' with the rules' bookkeeping: tables read without a roll), 'state'
+(tracks), 'quit'.
 Works with piped input for scripted sessions. --save writes the game (finished or not) as a replay
 that 'rulesmith replay' checks, also on Ctrl-C; --load goes on with a game saved that way, where it stopped (the
 rules are the ruleset given, else the ones the file names or carries).`;
@@ -173,11 +174,12 @@ async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefine
     if (next.done) return 'quit';
     const text = next.value.trim();
     if (text === 'quit' || text === 'q') return 'quit';
-    if (text === 'log') { for (const e of game.view(req.player).log) if (readable(game, e)) io.out(`  · ${lineText(game, e)}\n`); continue; }
+    // `log all` adds the rules' bookkeeping (tables read without a roll, unnamed variables).
+    if (text === 'log' || text === 'log all') { for (const e of game.view(req.player).log) if (text === 'log all' || readable(game, e)) io.out(`  · ${lineText(game, e)}\n`); continue; }
     if (text === 'state') { io.out(`${trackLines(game, game.view(req.player).state).join('\n')}\n`); continue; }
     if (text === 'board') { io.out(`${boardText(game, req.player)}\n`); continue; }
     const nums = text.split(/[\s,]+/).filter(Boolean).map(Number);
-    if (nums.length === 0 || nums.some((n) => !Number.isInteger(n))) { io.out('  type a number (or board, log, state, quit)\n'); continue; }
+    if (nums.length === 0 || nums.some((n) => !Number.isInteger(n))) { io.out('  type a number (or board, log, log all, state, quit)\n'); continue; }
     if (req.kind === 'number') return nums[0]!;
     // Refuse here, in the numbers this prompt shows (1-based); the game counts options from 0.
     const wrong = (req.kind === 'one' ? nums.slice(0, 1) : nums).find((n) => n < 1 || n > req.labels.length);

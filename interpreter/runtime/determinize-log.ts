@@ -78,7 +78,8 @@ function retellValue(copy: Game, e: LogEntry): LogEntry {
     if (now === d.to || arrow < 0) return e;
     return { ...e, text: `${e.text.slice(0, arrow)} → ${toText(now)}`, data: { ...d, to: now } };
   }
-  const now = toText(copy.rt.getVar(d.variable!, owner));
+  const value = copy.rt.getVar(d.variable!, owner);
+  const now = Array.isArray(value) && value.length === 0 ? '[]' : toText(value);
   const eq = e.text.indexOf(' = ');
   if (eq < 0 || e.text.slice(eq + 3) === now) return e;
   return { ...e, text: `${e.text.slice(0, eq)} = ${now}` };

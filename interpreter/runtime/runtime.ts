@@ -196,7 +196,9 @@ export class Runtime {
     else this.writable(this.state.vars, this.ownVars, id)[owner] = stored;
     if (this.logging) {
       const def = this.def('variables', id);
-      this.log('change', [id, ...this.ownerText(def, owner), ' = ', ...valueText(this, value)], at, { variable: id, owner }, valueAudience(this, def, owner));
+      // An empty list as `[]`, not as nothing after the `=` (determinize-log.ts retells it alike).
+      const told = Array.isArray(value) && value.length === 0 ? ['[]'] : valueText(this, value);
+      this.log('change', [id, ...this.ownerText(def, owner), ' = ', ...told], at, { variable: id, owner }, valueAudience(this, def, owner));
     }
   }
 

@@ -119,7 +119,10 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
     // Keys read from hidden pieces' secrets would tell them: other seats see only that a lookup was made.
     const name = typeof def.name === 'string' ? def.name : id;
     const text = span(rt, read, `${name}: row ${labelFor(row.label, rowKey)}${columnNote} give${columnNote ? '' : 's'} ${resultText(def, value)}`, { text: `${name}: looked up` });
-    rt.log('table', [text], at, { table: id, row: row.label, cell: path.slice(3), value: toText(value) }, undefined, { data: { table: id }, pieces: read });
+    // `rolled`: the game's dice chose the row (`roll on`), not the rules reading their data; the
+    // seats that see only "looked up" are told that too (log-reading.ts shows those lines).
+    const how = rolled ? { rolled: true } : {};
+    rt.log('table', [text], at, { table: id, row: row.label, cell: path.slice(3), value: toText(value), ...how }, undefined, { data: { table: id, ...how }, pieces: read });
   }
   return value;
 }

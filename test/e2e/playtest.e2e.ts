@@ -42,6 +42,16 @@ describe('playtest', () => {
     expect(await page.locator('rs-game-board .area').count()).toBeGreaterThan(10);
     expect(await page.locator('rs-game-board .zone').count()).toBeGreaterThan(2);
     expect(await page.locator('rs-game-log .kind-roll').count()).toBeGreaterThan(0);
+    // The rules' bookkeeping (tables read without a roll) waits behind Details; moves name their places.
+    const details = page.locator('rs-game-log label.details input');
+    expect(await details.isChecked()).toBe(false);
+    expect(await page.locator('rs-game-log li.detail').count()).toBe(0);
+    const moves = await page.locator('rs-game-log li.kind-move .text').allTextContents();
+    expect(moves.length).toBeGreaterThan(0);
+    expect(moves.filter((t) => /→ [a-z0-9_]+$/.test(t.trim()))).toEqual([]);
+    await details.check();
+    expect(await page.locator('rs-game-log li.detail').count()).toBeGreaterThan(0);
+    await details.uncheck();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('rs-playtest-view button[data-action="download-replay"]')]);
     const file = join(tmp, download.suggestedFilename());

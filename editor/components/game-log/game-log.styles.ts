@@ -12,6 +12,23 @@ export const styles = [
       height: 100%;
       overflow: auto;
     }
+    .details {
+      position: sticky;
+      top: 0;
+      display: flex;
+      gap: 6px;
+      align-items: center;
+      padding: 2px 4px;
+      font-size: 12px;
+      background: var(--rs-bg);
+      border-bottom: 1px solid var(--rs-bg-muted);
+    }
+    .muted {
+      color: var(--rs-text-muted);
+    }
+    li.detail .text {
+      color: var(--rs-text-muted);
+    }
     ol {
       list-style: none;
       margin: 0;

@@ -18,11 +18,14 @@ export class RsGameLog extends LitElement {
   static override properties = {
     log: { attribute: false },
     all: { state: true },
+    details: { state: true },
     current: { state: true },
   };
 
   declare log: readonly LogLine[];
   declare private all: boolean;
+  /** Whether the rules' bookkeeping (`LogLine.detail`: tables read without a roll, unnamed variables) is shown. */
+  declare private details: boolean;
   /** The entry with the tab stop (`n`), or -1 for the newest. */
   declare private current: number;
   private stickToBottom = true;
@@ -31,17 +34,25 @@ export class RsGameLog extends LitElement {
     super();
     this.log = [];
     this.all = false;
+    this.details = false;
     this.current = -1;
   }
 
   protected override render() {
-    const log = this.log;
+    const log = this.details ? this.log : this.log.filter((e) => !e.detail);
+    const bookkeeping = this.details ? this.log.filter((e) => e.detail).length : this.log.length - log.length;
     const shown = this.all ? log : log.slice(-SHOWN);
     const focusN = this.current >= 0 ? this.current : log[log.length - 1]?.n;
     return html`<div class="scroller" @scroll=${this.handleScroll}>
+      ${bookkeeping
+        ? html`<label class="details" title="Tables the rules read without a roll, and variables without a name">
+            <input type="checkbox" .checked=${this.details} @change=${(e: Event) => (this.details = (e.target as HTMLInputElement).checked)} />
+            Details <span class="muted">(${bookkeeping} line${bookkeeping === 1 ? '' : 's'} of the rules' bookkeeping ${this.details ? 'shown' : 'hidden'})</span>
+          </label>`
+        : nothing}
       ${shown.length < log.length ? html`<button class="button earlier" @click=${() => (this.all = true)}>Show ${log.length - shown.length} earlier entries</button>` : nothing}
       <ol aria-label="Game log" @keydown=${this.handleKeyDown}>
-        ${shown.map((e) => html`<li class="kind-${e.kind}">
+        ${shown.map((e) => html`<li class="kind-${e.kind}${e.detail ? ' detail' : ''}">
           <button class="entry" data-n=${e.n} tabindex=${e.n === focusN ? 0 : -1} ?disabled=${!e.at} title=${e.at ? `${e.at.file}:${e.at.line}` : ''} @click=${() => this.handleOpen(e)}>
             <span class="when">${e.round ? `R${e.round}` : ''}${e.phase ? ` ${e.phase}` : ''}</span>
             <span class="text">${e.text}</span>

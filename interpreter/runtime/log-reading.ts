@@ -1,0 +1,59 @@
+/**
+ * How a person reads a game's log: which lines are the game and which the rules' own bookkeeping,
+ * and a line's ids in the ruleset's words. `rulesmith play` and the editor's log read it alike;
+ * the log itself keeps every line (replays, the `log` command and the editor's Details show them).
+ */
+import type { LogEntry } from './log.ts';
+import type { Program } from './program.ts';
+import { ownerNameIn } from './result-text.ts';
+
+type Players = ReadonlyArray<{ id: string; name: string }>;
+type Line = Pick<LogEntry, 'kind' | 'data'>;
+
+/**
+ * Whether a player would read this line. The rules reading their own data are bookkeeping: a
+ * table looked up without a roll (rules that read a chart for every option a turn offers log
+ * dozens of those a turn) and a variable without a `name:` (`colour = red`). Tracks, moves,
+ * rolls and the tables they were looked up on, draws, decisions and the scripts' `log` lines
+ * are the game.
+ */
+export function readable(program: Program, e: Line): boolean {
+  const d = typeof e.data === 'object' && e.data !== null ? (e.data as { variable?: unknown; rolled?: unknown }) : undefined;
+  if (e.kind === 'table') return d?.rolled === true;
+  if (e.kind !== 'change' || typeof d?.variable !== 'string') return true;
+  return typeof variableName(program, d.variable) === 'string';
+}
+
+/**
+ * A line's text with a named variable's name for its id, and a move's places (`supply_pile →
+ * market_square`) by their names, as the seat's view wrote the rest of it.
+ */
+export function lineText(program: Program, players: Players, e: Pick<LogEntry, 'kind' | 'data' | 'text'>): string {
+  const d = e.data as { from?: unknown; to?: unknown; variable?: unknown } | undefined;
+  if (e.kind === 'change' && typeof d?.variable === 'string' && e.text.startsWith(d.variable)) {
+    // A named variable reads by its name (`Player colour (p1) = red`), like a track.
+    const name = variableName(program, d.variable);
+    return name !== undefined ? `${name}${e.text.slice(d.variable.length)}` : e.text;
+  }
+  if (e.kind !== 'move' || !d) return e.text;
+  const from = typeof d.from === 'string' ? d.from : 'box';
+  if (typeof d.to === 'string' && e.text.endsWith(`: ${from} → ${d.to}`)) {
+    const head = e.text.slice(0, e.text.length - `: ${from} → ${d.to}`.length);
+    return `${head}: ${d.from === null || d.from === undefined ? 'into play' : placeName(program, players, from)} → ${placeName(program, players, d.to)}`;
+  }
+  return e.text;
+}
+
+/** An area's or zone's name; a per-owner zone (`zone@owner`) with its owner; a hex as it is. */
+export function placeName(program: Program, players: Players, at: string): string {
+  const [id, owner] = at.split('@', 2) as [string, string | undefined];
+  const data = program.data as { map?: { areas?: Record<string, { name?: unknown }> }; zones?: Record<string, { name?: unknown }> };
+  const name = data.map?.areas?.[id]?.name ?? data.zones?.[id]?.name;
+  const base = typeof name === 'string' ? name : id.startsWith('hex:') ? `hex ${id.slice(4)}` : id.replace(/_/g, ' ');
+  return owner ? `${base} (${ownerNameIn(players, program.data.sides, owner)})` : base;
+}
+
+function variableName(program: Program, id: string): string | undefined {
+  const name = (program.data.variables as Record<string, { name?: unknown } | undefined> | undefined)?.[id]?.name;
+  return typeof name === 'string' ? name : undefined;
+}

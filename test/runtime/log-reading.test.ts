@@ -1,0 +1,51 @@
+/**
+ * What a person reads in a log (runtime/log-reading.ts), as `rulesmith play` and the editor's log
+ * show it: the rules' bookkeeping (a table read without a roll, a variable without a name) apart
+ * from the game, and ids in the ruleset's words.
+ */
+import { describe, expect, test } from 'vitest';
+import { lineText, readable, type LogEntry } from '../../interpreter/runtime/index.ts';
+import { logLines } from '../../editor/play/seat-view.ts';
+import { loadProgram, startGame } from '../helpers/ruleset.ts';
+
+const program = loadProgram('test/fixtures/runtime/log-reading');
+const game = startGame(program, { seed: 1 });
+const find = (f: (e: LogEntry) => boolean): LogEntry => {
+  const e = game.log.find(f);
+  if (!e) throw new Error('no such line');
+  return e;
+};
+const table = (id: string) => find((e) => e.kind === 'table' && (e.data as { table?: string }).table === id);
+const change = (id: string) => find((e) => e.kind === 'change' && (e.data as { variable?: string }).variable === id);
+
+describe("a game's log as a person reads it", () => {
+  test('a table looked up on a roll should be the game, one the rules read without a roll their bookkeeping', () => {
+    expect(game.status).toBe('ended');
+    expect(table('weather').data).toMatchObject({ rolled: true });
+    expect(readable(program, table('weather'))).toBe(true);
+    expect(table('costs').data).not.toHaveProperty('rolled');
+    expect(readable(program, table('costs'))).toBe(false);
+  });
+
+  test('a variable should read by its name, an unnamed one be bookkeeping, and an empty list be []', () => {
+    expect(readable(program, change('seen'))).toBe(false);
+    expect(readable(program, change('picked'))).toBe(true);
+    expect(change('picked').text).toBe('picked = []');
+    expect(lineText(program, game.state.players, change('picked'))).toBe('Places picked = []');
+  });
+
+  test("a move should name the places, and the scripts' own lines stay as written", () => {
+    const move = find((e) => e.kind === 'move' && (e.data as { to?: string }).to === 'ford');
+    expect(lineText(program, game.state.players, move)).toMatch(/: The Hill → The Ford$/);
+    const said = find((e) => e.kind === 'log');
+    expect(readable(program, said)).toBe(true);
+    expect(lineText(program, game.state.players, said)).toMatch(/^The weather: (Rain|Sun)$/);
+  });
+
+  test("the editor's log lines should carry the same words, the bookkeeping marked as detail", () => {
+    const lines = logLines(program, game.state.players, game.log);
+    const detail = lines.filter((l) => l.detail).map((l) => l.text);
+    expect(detail).toEqual(['costs: row hill gives 2', 'seen = 2']);
+    expect(lines.find((l) => l.kind === 'change' && l.text.startsWith('Places picked'))?.detail).toBeUndefined();
+  });
+});
