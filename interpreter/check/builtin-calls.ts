@@ -48,14 +48,23 @@ function pieceTypeArgument(c: CallContext, callee: string, arg: Expr): void {
 
 /**
  * `box_value("track")` on a track some of whose boxes give a number (a number, or a `value`) and
- * others none (a label, a record without `value`): on those it gives `none`.
+ * others none (a label, a record without `value`): on those it gives `none`. On a track with no
+ * `boxes`, or none with a value, it gives `none` wherever the marker stands.
  */
 function valuelessBoxes(c: CallContext, track: string, span: Span): void {
   const t = (c.data.tracks as Record<string, unknown> | undefined)?.[track];
   const boxes = isRecord(t) && Array.isArray(t.boxes) ? t.boxes : [];
   const valued = (b: unknown) => typeof b === 'number' || (isRecord(b) && typeof b.value === 'number');
   const without = boxes.map((b, i) => (valued(b) ? -1 : i)).filter((i) => i >= 0);
-  if (without.length === 0 || without.length === boxes.length) return;
+  if (isRecord(t) && without.length === boxes.length) {
+    c.report(span, {
+      code: 'missing-box-value',
+      message: `\`box_value\` reads the value of \`${track}\`'s box, but ${boxes.length ? `none of its ${boxes.length} boxes has a value` : 'it declares no `boxes`'}: it always gives none.`,
+      hint: boxes.length ? 'Give every box a `value` (`{ label: "3", value: 2 }`), or a number.' : `Declare the track's \`boxes\` with their values, or read the track itself (\`${track}\`).`,
+    });
+    return;
+  }
+  if (without.length === 0) return;
   const first = typeof (t as Record<string, unknown>).min === 'number' ? ((t as Record<string, unknown>).min as number) : 0;
   const names = without.map((i) => `${i + first}`);
   c.report(span, {

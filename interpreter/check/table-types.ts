@@ -1,9 +1,10 @@
 import { bandContains, parseBand } from '../tables/bands.ts';
 import { isRecord } from './context.ts';
-import { ANY, BOOL, NUMBER, TEXT, describe, join, listOf, type Ty } from './types.ts';
+import { ANY, BOOL, NONE, NUMBER, TEXT, describe, join, listOf, type Ty } from './types.ts';
 
 /** The type of one cell value as written in YAML. */
-function cellType(v: unknown, expression: boolean): Ty {
+/** `nullAs`: what a field written `null` is: none in a table's cells (fixed data), any elsewhere. */
+function cellType(v: unknown, expression: boolean, nullAs: Ty = ANY): Ty {
   if (expression) return NUMBER;
   if (typeof v === 'number') return NUMBER;
   if (typeof v === 'string') return TEXT;
@@ -11,13 +12,16 @@ function cellType(v: unknown, expression: boolean): Ty {
   if (Array.isArray(v)) return listOf(ANY);
   if (isRecord(v)) {
     const fields = new Map<string, Ty>();
-    for (const [k, f] of Object.entries(v)) fields.set(k, cellType(f, false));
+    for (const [k, f] of Object.entries(v)) fields.set(k, cellType(f, false, nullAs));
     return { k: 'record', fields };
   }
-  return ANY;
+  return v === null ? nullAs : ANY;
 }
 
-/** The type of a value written in YAML (a prop): a list is a list, of items of any kind. */
+/**
+ * The type of a value written in YAML (a prop, a variable's initial value): a list is a list, of
+ * items of any kind; a field written `null` may be set later, so it is of any kind.
+ */
 export const dataType = (v: unknown): Ty => cellType(v, false);
 
 type Rows = Array<[label: string, cell: unknown]>;
@@ -81,7 +85,7 @@ function rowsType(table: Record<string, unknown>, id: string, rows: Rows): Ty {
   const expression = table.cells === 'expression';
   // A row left empty (`null`) reads `none`; the others say what the table gives.
   const empty = rows.filter(([, cell]) => cell === null && !expression).map(([label]) => label);
-  const typed = rows.filter(([, cell]) => cell !== null || expression).map(([label, cell]): [string, Ty] => [label, cellType(cell, expression)]);
+  const typed = rows.filter(([, cell]) => cell !== null || expression).map(([label, cell]): [string, Ty] => [label, cellType(cell, expression, NONE)]);
   const acc = typed.map(([, t]) => t).reduce<Ty | undefined>((a, t) => (a ? join(a, t) : t), undefined);
   if (acc === undefined) return ANY;
   // In a table of numbers, `none` in a few rows stops arithmetic there.
@@ -100,9 +104,12 @@ function rowsType(table: Record<string, unknown>, id: string, rows: Rows): Ty {
   const lacking = new Map<string, { table: string; rows: string[] }>();
   const merged = new Map<string, Ty>();
   for (const [k, list] of fields) {
-    const t = list.map(([, x]) => x).reduce((a, b) => join(a, b));
-    merged.set(k, t.k === 'any' ? oddOnes(list, id, k)?.t ?? t : t);
-    const has = new Set(list.map(([label]) => label));
+    // A field written `null` reads none, as one left out does: those rows lack it.
+    const valued = list.filter(([, x]) => x.k !== 'none');
+    const given = valued.length ? valued : list;
+    const t = given.map(([, x]) => x).reduce((a, b) => join(a, b));
+    merged.set(k, t.k === 'any' ? oddOnes(given, id, k)?.t ?? t : t);
+    const has = new Set(given.map(([label]) => label));
     const without = labels.filter((l) => !has.has(l));
     if (without.length) lacking.set(k, { table: id, rows: without });
   }
