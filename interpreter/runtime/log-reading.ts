@@ -4,6 +4,8 @@
  * the log itself keeps every line (replays, the `log` command and the editor's Details show them).
  */
 import type { LogEntry } from './log.ts';
+import { parseHexId } from './map.ts';
+import { gridHexLabel } from './members.ts';
 import type { Program } from './program.ts';
 import { ownerNameIn } from './result-text.ts';
 
@@ -44,12 +46,14 @@ export function lineText(program: Program, players: Players, e: Pick<LogEntry, '
   return e.text;
 }
 
-/** An area's or zone's name; a per-owner zone (`zone@owner`) with its owner; a hex as it is. */
+/** An area's or zone's name; a per-owner zone (`zone@owner`) with its owner; a hex by its label on the board. */
 export function placeName(program: Program, players: Players, at: string): string {
   const [id, owner] = at.split('@', 2) as [string, string | undefined];
   const data = program.data as { map?: { areas?: Record<string, { name?: unknown }> }; zones?: Record<string, { name?: unknown }> };
   const name = data.map?.areas?.[id]?.name ?? data.zones?.[id]?.name;
-  const base = typeof name === 'string' ? name : id.startsWith('hex:') ? `hex ${id.slice(4)}` : id.replace(/_/g, ' ');
+  const hex = id.startsWith('hex:') ? parseHexId(id.slice(4)) : undefined;
+  const label = hex ? gridHexLabel(program.data.map?.grid?.label, hex.col, hex.row) : undefined;
+  const base = typeof name === 'string' ? name : label !== undefined ? `hex ${label}` : id.replace(/_/g, ' ');
   return owner ? `${base} (${ownerNameIn(players, program.data.sides, owner)})` : base;
 }
 

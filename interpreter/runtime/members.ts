@@ -259,8 +259,12 @@ function pieceSideRef(rt: Runtime, def: PieceTypeDef, owner: string | null): Val
 
 /** A hex's label from the grid's `label` pattern: `{col:02}{row:02}` → "0712". */
 function hexLabel(rt: Runtime, col: number, row: number): string {
-  const pattern = rt.program.data.map?.grid?.label ?? '{col:02}{row:02}';
-  return pattern.replace(/\{(col|row)(?::(\d+))?\}/g, (_, which: string, width?: string) => String(which === 'col' ? col : row).padStart(Number(width ?? 0), '0'));
+  return gridHexLabel(rt.program.data.map?.grid?.label, col, row);
+}
+
+/** A hex's label by the grid's `label` pattern (`{col:02}{row:02}` unless declared): what the board prints. */
+export function gridHexLabel(pattern: string | undefined, col: number, row: number): string {
+  return (pattern ?? '{col:02}{row:02}').replace(/\{(col|row)(?::(\d+))?\}/g, (_, which: string, width?: string) => String(which === 'col' ? col : row).padStart(Number(width ?? 0), '0'));
 }
 
 /** Card fields declared `type: area` (or side, deck, zone) read as those entities, not as text. */

@@ -4,7 +4,7 @@
  * from the game, and ids in the ruleset's words.
  */
 import { describe, expect, test } from 'vitest';
-import { lineText, readable, type LogEntry } from '../../interpreter/runtime/index.ts';
+import { lineText, placeName, readable, type LogEntry } from '../../interpreter/runtime/index.ts';
 import { logLines } from '../../editor/play/seat-view.ts';
 import { loadProgram, startGame } from '../helpers/ruleset.ts';
 
@@ -40,6 +40,10 @@ describe("a game's log as a person reads it", () => {
     const said = find((e) => e.kind === 'log');
     expect(readable(program, said)).toBe(true);
     expect(lineText(program, game.state.players, said)).toMatch(/^The weather: (Rain|Sun)$/);
+  });
+
+  test('a hex should be named by its label on the board', () => {
+    expect(placeName(loadProgram('test/fixtures/runtime/hex-east'), [], 'hex:4,9')).toBe('hex 0409');
   });
 
   test("the editor's log lines should carry the same words, the bookkeeping marked as detail", () => {
