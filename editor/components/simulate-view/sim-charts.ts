@@ -118,8 +118,7 @@ export function histogram(title: string, values: readonly number[], unit: string
   </figure>`;
 }
 
-/** A result label with side names (`pirates — …` → `Pirates — …`); seats `p2` → `Player 2`. */
-/** A result label with its side or seat by name: `pirates — Seraglio` → `Pirates — Seraglio`. */
+/** A result label with its side or seat by name: `pirates — Seraglio` → `Pirates — Seraglio`, `p2` → `Player 2`. */
 export function labelOf(label: string, names: Record<string, string>): string {
   const [winner = '', ...rest] = label.split(' — ');
   const seat = /^p(\d+)$/.exec(winner);
