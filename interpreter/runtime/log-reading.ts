@@ -1,7 +1,7 @@
 /**
  * How a person reads a game's log: which lines are the game and which the rules' own bookkeeping,
  * and a line's ids in the ruleset's words. `rulesmith play` and the editor's log read it alike;
- * the log itself keeps every line (replays, the `log` command and the editor's Details show them).
+ * the log itself keeps every line (replays, `log all` in `play` and the editor's Details show them).
  */
 import type { LogEntry } from './log.ts';
 import { parseHexId } from './map.ts';
