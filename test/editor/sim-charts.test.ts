@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { shareText } from '../../editor/components/simulate-view/sim-charts.ts';
+import { histogram, shareText } from '../../editor/components/simulate-view/sim-charts.ts';
 import { wilson } from '../../interpreter/analysis/intervals.ts';
 
 describe("Simulate's share labels", () => {
@@ -8,5 +8,27 @@ describe("Simulate's share labels", () => {
     // 30 of 30: the interval ends at 100%, where a ± half-width would reach past it.
     expect(shareText({ share: 1, ci95: wilson(30, 30), count: 30 })).toBe('100.0% (88.6–100.0) · 30');
     expect(shareText({ share: 0, ci95: wilson(0, 30), count: 0 })).toBe('0.0% (0.0–11.4) · 0');
+  });
+});
+
+/** A lit template as the markup it would render (attribute and text values in place). */
+function markup(t: unknown): string {
+  if (Array.isArray(t)) return t.map(markup).join('');
+  if (t && typeof t === 'object' && 'strings' in t) {
+    const r = t as { strings: readonly string[]; values: unknown[] };
+    return r.strings.map((s, i) => s + (i < r.values.length ? markup(r.values[i]) : '')).join('');
+  }
+  return typeof t === 'symbol' ? '' : String(t ?? '');
+}
+
+describe("Simulate's game-length chart", () => {
+  test('games of one length should be one bar with its value, not a bar the width of the chart between two equal ends', () => {
+    const one = markup(histogram('Game length: rounds', [8, 8, 8], 'rounds'));
+    expect(one.match(/<rect class="bar"/g)).toHaveLength(1);
+    expect(one).toContain('8 rounds (every game)');
+    expect(one).not.toContain('mean');
+    const two = markup(histogram('Game length: rounds', [8, 9], 'rounds'));
+    expect(two.match(/<rect class="bar"/g)).toHaveLength(2);
+    expect(two).toContain('mean 8.5');
   });
 });

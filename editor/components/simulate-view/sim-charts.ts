@@ -90,6 +90,7 @@ export function histogram(title: string, values: readonly number[], unit: string
   if (!values.length) return nothing;
   const min = Math.min(...values);
   const max = Math.max(...values);
+  if (min === max) return oneLength(title, values.length, min, unit);
   const distinct = max - min + 1;
   const bins = distinct <= 30 ? distinct : 20;
   const width = distinct <= 30 ? 1 : (max - min + 1) / bins;
@@ -114,6 +115,20 @@ export function histogram(title: string, values: readonly number[], unit: string
       <text class="tick start" x="20" y=${H - 8}>${min}</text>
       <text class="tick end" x=${W - 20} y=${H - 8}>${max} ${unit}</text>
       <text class="tick mean-label" x=${meanX} y=${H - 8}>mean ${mean.toFixed(1)}</text>
+    </svg>
+  </figure>`;
+}
+
+/** Every game of one length (the first game to end, or a fixed-length game): one bar, its value under it. */
+function oneLength(title: string, games: number, value: number, unit: string) {
+  const H = 150;
+  const plotH = H - 36;
+  const barW = (W - 40) / 5;
+  return html`<figure class="chart" data-chart="length">
+    <figcaption>${title}</figcaption>
+    <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${title}: ${games} game${games === 1 ? '' : 's'}, all ${value} ${unit}">
+      <rect class="bar" x=${(W - barW) / 2} y="8" width=${barW} height=${plotH}><title>${value} ${unit}: ${games} game${games === 1 ? '' : 's'}</title></rect>
+      <text class="tick" x=${W / 2} y=${H - 8}>${value} ${unit} (every game)</text>
     </svg>
   </figure>`;
 }
