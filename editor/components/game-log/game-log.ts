@@ -39,8 +39,9 @@ export class RsGameLog extends LitElement {
   }
 
   protected override render() {
-    const log = this.details ? this.log : this.log.filter((e) => !e.detail);
-    const bookkeeping = this.details ? this.log.filter((e) => e.detail).length : this.log.length - log.length;
+    const kept = this.log.filter((e) => !e.detail);
+    const bookkeeping = this.log.length - kept.length;
+    const log = this.details ? this.log : kept;
     const shown = this.all ? log : log.slice(-SHOWN);
     const focusN = this.current >= 0 ? this.current : log[log.length - 1]?.n;
     return html`<div class="scroller" @scroll=${this.handleScroll}>

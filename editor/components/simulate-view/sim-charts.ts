@@ -85,6 +85,10 @@ export function differenceChart(title: string, diffs: readonly ShareDifference[]
   </figure>`;
 }
 
+/** The game-length charts' height, and their plot's (the rest holds the ticks). */
+const H = 150;
+const plotH = H - 36;
+
 /** Games by length (one bar per value, or 20 equal bins for wide ranges), with the mean marked. */
 export function histogram(title: string, values: readonly number[], unit: string) {
   if (!values.length) return nothing;
@@ -97,8 +101,6 @@ export function histogram(title: string, values: readonly number[], unit: string
   const counts = new Array<number>(bins).fill(0);
   for (const v of values) counts[Math.min(bins - 1, Math.floor((v - min) / width))]!++;
   const top = Math.max(...counts);
-  const H = 150;
-  const plotH = H - 36;
   const barW = (W - 40) / bins;
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   const meanX = 20 + ((mean - min) / (max - min + (distinct <= 30 ? 1 : 0) || 1)) * (W - 40) + (distinct <= 30 ? barW / 2 : 0);
@@ -121,8 +123,6 @@ export function histogram(title: string, values: readonly number[], unit: string
 
 /** Every game of one length (the first game to end, or a fixed-length game): one bar, its value under it. */
 function oneLength(title: string, games: number, value: number, unit: string) {
-  const H = 150;
-  const plotH = H - 36;
   const barW = (W - 40) / 5;
   return html`<figure class="chart" data-chart="length">
     <figcaption>${title}</figcaption>
