@@ -6,6 +6,7 @@ const USAGE = `rulesmith — board- and war-game rules as data
 Usage: rulesmith <command> [options]
 
 Commands:
+  init <folder> [--name NAME]                                 a new game to build on: a small, complete ruleset
   validate [paths…] [--format text|json|github|sarif] …      check rulesets
   options <ruleset> [--json]                                  a ruleset's options: types, defaults, choices
   simulate <ruleset> [--games N] [--seed S] [--players N] …   play many games with bots, summarise
@@ -25,6 +26,7 @@ type Command = (argv: string[], io: Io) => number | Promise<number>;
 // Each command's module is loaded when it runs, so `--help` and `--version` load none of the
 // interpreter (start-up time of every run, and of the package's bin, stays small).
 const COMMANDS: Record<string, () => Promise<Command>> = {
+  init: async () => (await import('./init.ts')).runInit,
   validate: async () => (await import('./validate.ts')).runValidate,
   options: async () => (await import('./options.ts')).runOptions,
   simulate: async () => {

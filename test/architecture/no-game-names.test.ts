@@ -4,8 +4,8 @@
  * rulesets/ or becomes a general capability). Names are read from the rulesets themselves, so a
  * new game is covered the day it is added.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 
@@ -35,13 +35,16 @@ function gameNames(): Array<{ game: string; name: string; re: RegExp }> {
   };
   const addId = (game: string, id: string) => out.push({ game, name: id, re: new RegExp(`(?<![\\w-])${escape(id)}(?![\\w-])`) });
   const rulesets = join(ROOT, 'rulesets');
-  for (const game of readdirSync(rulesets).filter((g) => statSync(join(rulesets, g)).isDirectory())) {
-    const entry = parse(readFileSync(join(rulesets, game, 'ruleset.yaml'), 'utf8')) as { id: string; name: string };
+  // The games, and the templates `rulesmith init` copies (rulesets/templates/<name>/): small games too.
+  const folders = (dir: string) => readdirSync(dir).filter((g) => statSync(join(dir, g)).isDirectory() && existsSync(join(dir, g, 'ruleset.yaml'))).map((g) => join(dir, g));
+  for (const folder of [...folders(rulesets), ...folders(join(rulesets, 'templates'))]) {
+    const game = relative(rulesets, folder).split(sep).pop()!;
+    const entry = parse(readFileSync(join(folder, 'ruleset.yaml'), 'utf8')) as { id: string; name: string };
     add(game, game);
     add(game, entry.id);
     // The name without a subtitle or a leading article ("Dragut – Il Sacco di Rapallo", "The Battle of Seattle").
     add(game, entry.name.split(/\s[–:-]\s/)[0]!.replace(/^the\s+/i, ''));
-    for (const file of filesUnder(join(rulesets, game), /\.yaml$/)) {
+    for (const file of filesUnder(folder, /\.yaml$/)) {
       const data = (parse(readFileSync(file, 'utf8')) ?? {}) as Record<string, unknown>;
       for (const section of ['tables', 'decks']) {
         const ids = Object.keys((data[section] as object | undefined) ?? {});
@@ -58,7 +61,7 @@ describe('generic code names no game', () => {
   const sources = ['grammar', 'interpreter'].flatMap((top) => filesUnder(join(ROOT, top), /\.(ts|mjs|js)$/));
 
   test('the scan reads every game and the generic sources (so an empty scan cannot pass)', () => {
-    expect(new Set(names.map((n) => n.game)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(names.map((n) => n.game)).size).toBeGreaterThanOrEqual(5);
     expect(names.length).toBeGreaterThan(40);
     expect(sources.length).toBeGreaterThan(100);
     // The patterns find what they are for: a name written with other separators or case.

@@ -6,65 +6,22 @@
  * for left-out text). The blocks depend on each other (the first writes the variant): run the
  * file whole, not one test of it with -t. The workflow in Part 3 must be docs/examples/github-actions-validate.yml,
  * run on pull requests, and its validate command must be one the tutorial runs.
- *
- * Shortened for speed: `--games 200` runs as `--games 10`; for those commands only the lines
- * without figures (no decimal point, no %) are checked, with "200 games" read as "10 games".
+ * How blocks run, and what is shortened for speed: ./runnable.ts.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../editor/helpers.ts';
+import { blocks, runStep, steps } from './runnable.ts';
 
 const TUTORIAL = readFileSync(join(ROOT, 'docs/tutorial.md'), 'utf8');
 const WORKFLOW = 'docs/examples/github-actions-validate.yml';
-const FULL_GAMES = '--games 200';
-const TEST_GAMES = '--games 10';
-
-interface Block { lang: string; text: string }
-
-/** Fenced blocks at the start of a line (a list item's indented block is an illustration, not run). */
-function blocks(md: string): Block[] {
-  const out: Block[] = [];
-  const re = /^```(\w*)\n([\s\S]*?)^```$/gm;
-  for (let m = re.exec(md); m; m = re.exec(md)) out.push({ lang: m[1]!, text: m[2]! });
-  return out;
-}
-
-interface Step { command: string; exit: number; expected?: string }
-
-function steps(md: string): Step[] {
-  const all = blocks(md);
-  return all.flatMap((b, i) => {
-    if (b.lang !== 'sh') return [];
-    const exit = /#\s*exits\s+(\d+)\s*$/m.exec(b.text);
-    const next = all[i + 1];
-    return [{ command: b.text.trimEnd(), exit: exit ? Number(exit[1]) : 0, ...(next?.lang === 'text' ? { expected: next.text } : {}) }];
-  });
-}
-
-/** Whether some output line holds the pieces of `want` around its `…`, in order. */
-function hasLine(output: string[], want: string): boolean {
-  const pieces = want.split('…').map((p) => p.trimEnd());
-  return output.some((line) => {
-    let at = 0;
-    for (const p of pieces) {
-      const i = line.indexOf(p, at);
-      if (i < 0) return false;
-      at = i + p.length;
-    }
-    return true;
-  });
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'rulesmith-tutorial-'));
 cpSync(join(ROOT, 'rulesets'), join(dir, 'rulesets'), { recursive: true });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-// `npx rulesmith …` as a reader runs it, with this repository's CLI.
-const SHIM = `npx() { if [ "$1" = rulesmith ]; then shift; node ${JSON.stringify(join(ROOT, 'bin/rulesmith.js'))} "$@"; else command npx "$@"; fi; }\n`;
 
 const tutorialSteps = steps(TUTORIAL);
 
@@ -80,20 +37,11 @@ describe('docs/tutorial.md', () => {
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('docs/tutorial.md');
   });
 
-  test.each(tutorialSteps.map((s, i) => ({ ...s, n: i + 1 })))('command $n runs as the tutorial says', ({ command, exit, expected }) => {
-    const shortened = command.includes(FULL_GAMES);
-    const run = spawnSync('bash', ['-c', SHIM + command.replace(FULL_GAMES, TEST_GAMES)], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
-    const output = `${run.stdout}${run.stderr}`;
-    expect(run.status, output).toBe(exit);
-    if (expected === undefined) return;
-    const lines = output.split('\n').map((l) => l.trimEnd());
-    const wanted = expected.split('\n').filter((l) => l.trim() && l.trim() !== '…');
-    const checked = shortened ? wanted.filter((l) => !/\d\.\d|%/.test(l)).map((l) => l.replace('200 games', '10 games')) : wanted;
-    expect(checked.length).toBeGreaterThan(0);
-    expect(checked.filter((l) => !hasLine(lines, l)), output).toEqual([]);
-    if (command.includes('--report ')) {
-      const report = join(dir, /--report (\S+)/.exec(command)![1]!);
-      expect(existsSync(report)).toBe(true);
+  test.each(tutorialSteps.map((s, i) => ({ ...s, n: i + 1 })))('command $n runs as the tutorial says', (step) => {
+    const output = runStep(step, dir);
+    if (step.command.includes('--report ')) {
+      const report = join(dir, /--report (\S+)/.exec(step.command)![1]!);
+      expect(existsSync(report), output).toBe(true);
       expect(readFileSync(report, 'utf8')).toContain('<svg');
     }
   }, 300_000);

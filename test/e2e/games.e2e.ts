@@ -1,13 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { topLevelScalar } from '../../editor/workspace/catalog.ts';
 import { ROOT, useServedApp, type serveDist, type Session } from './harness.ts';
 import { pickGame, tabThrough, waitForEditor } from './editor-page.ts';
 
-/** The games in rulesets/, read from disk: the editor must list exactly these. */
+/** The games in rulesets/, read from disk: the editor must list exactly these (not `rulesmith init`'s templates/). */
 const GAMES = readdirSync(join(ROOT, 'rulesets'), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
+  .filter((d) => d.isDirectory() && existsSync(join(ROOT, 'rulesets', d.name, 'ruleset.yaml')))
   .map((d) => ({ id: d.name, name: topLevelScalar(readFileSync(join(ROOT, 'rulesets', d.name, 'ruleset.yaml'), 'utf8'), 'name') ?? d.name }));
 
 describe('editor shell', () => {

@@ -15,7 +15,7 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const SLOW = 240_000;
 
 /** What `npm pack` reads; copied so that packing (which rebuilds lib/) leaves this checkout alone. */
-const PACKAGE_SOURCES = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'grammar', 'interpreter', 'docs'];
+const PACKAGE_SOURCES = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'grammar', 'interpreter', 'docs', 'rulesets/templates'];
 
 function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
   const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: SLOW });
@@ -61,8 +61,10 @@ describe('the packed tarball', () => {
     expect(files).toContain('LICENSE');
     // The schema validator is plain JavaScript compiled ahead of time: tsc does not emit it.
     expect(files).toContain('lib/interpreter/load/schema-validator.generated.js');
+    // `rulesmith init` copies its templates from the package.
+    expect(files).toContain('rulesets/templates/starter/ruleset.yaml');
     // docs/examples/: the sharding examples (GitHub Actions, Kubernetes), shipped with the docs.
-    const stray = files.filter((f) => !/^(bin\/rulesmith\.js|lib\/.+\.(js|d\.ts|json)|grammar\/ruleset\.schema\.json|docs\/[^/]+\.md|docs\/examples\/[^/]+\.ya?ml|LICENSE|README\.md|package\.json)$/.test(f));
+    const stray = files.filter((f) => !/^(bin\/rulesmith\.js|lib\/.+\.(js|d\.ts|json)|grammar\/ruleset\.schema\.json|docs\/[^/]+\.md|docs\/examples\/[^/]+\.ya?ml|rulesets\/templates\/.+\.ya?ml|LICENSE|README\.md|package\.json)$/.test(f));
     expect(stray).toEqual([]);
   });
 
@@ -95,6 +97,16 @@ describe('a consumer repository with the tarball as its only dependency', () => 
     const r = rulesmith('validate', 'rules');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('ruleset files checked: 0 errors');
+  }, SLOW);
+
+  test('rulesmith init should make a new game that validates, its modeline naming the installed schema', () => {
+    const r = rulesmith('init', 'rules/my-game');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Checked: 0 errors, 0 warnings.');
+    expect(readFileSync(join(consumer, 'rules/my-game/ruleset.yaml'), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../../node_modules/rulesmith/grammar/ruleset.schema.json');
+    const v = rulesmith('validate', 'rules/my-game', '--strict');
+    expect(v.status, v.stdout).toBe(0);
+    expect(v.stdout).toContain('2 ruleset files checked: 0 errors, 0 warnings');
   }, SLOW);
 
   test('rulesmith simulate should play games, on compiled worker threads too', () => {

@@ -18,7 +18,7 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const SLOW = 300_000;
 
 /** What a clone of the repository needs for `prepare` (the working tree's, so uncommitted edits count). */
-const REPO_FILES = ['package.json', 'package-lock.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'grammar', 'interpreter', 'docs'];
+const REPO_FILES = ['package.json', 'package-lock.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.lib.json', 'bin', 'grammar', 'interpreter', 'docs', 'rulesets/templates'];
 
 function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
   const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: SLOW });
