@@ -23,3 +23,21 @@ export async function loadShippedGame(game: string): Promise<Map<string, string>
   for (const [path, text] of await Promise.all(pending)) files.set(path, text);
   return files;
 }
+
+/** Where the templates of new games are (`rulesmith init`'s): not a game, and no game may take the name. */
+export const TEMPLATES = 'templates';
+
+/**
+ * The files of the template a new game starts from (the first in `rulesets/templates/` by name,
+ * as `rulesmith init` picks it), keyed by their path inside the template's folder.
+ */
+export async function loadTemplate(): Promise<Map<string, string>> {
+  const prefix = `rulesets/${TEMPLATES}/`;
+  const paths = Object.keys(others).map((key) => [key, repoPath(key)] as const).filter(([, path]) => path.startsWith(prefix));
+  const first = paths.map(([, path]) => path.slice(prefix.length).split('/')[0]!).sort()[0];
+  const files = new Map<string, string>();
+  for (const [key, path] of paths) {
+    if (path.startsWith(`${prefix}${first}/`)) files.set(path.slice(`${prefix}${first}/`.length), await others[key]!());
+  }
+  return files;
+}

@@ -1,8 +1,8 @@
 /** The text and file name of a new variant: a file that `extends` its game's base ruleset. */
 import { RULESETS_DIR, topLevelScalar } from './catalog.ts';
 
-/** `Night battle!` → `night-battle` (file names) ; ids use `_`. */
-export function slugify(name: string): string {
+/** `Night battle!` → `night-battle` (file and folder names; ids use `_`); `<fallback>-…` when it would not start with a letter. */
+export function slugify(name: string, fallback = 'variant'): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -10,7 +10,7 @@ export function slugify(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
-  return /^[a-z]/.test(slug) ? slug : `variant-${slug || 'new'}`.replace(/-$/, '');
+  return /^[a-z]/.test(slug) ? slug : `${fallback}-${slug || 'new'}`.replace(/-$/, '');
 }
 
 /** The first free `rulesets/<game>/variants/<slug>[-n].yaml`. */

@@ -1,13 +1,14 @@
 /**
- * The files being edited: the shipped rulesets (read-only originals) with the user's edits and new
- * variants on top. Every change is written to the file store at once (one write in flight, the
+ * The files being edited: the shipped rulesets (read-only originals) with the user's edits, new
+ * variants and games of their own on top. Every change is written to the file store at once (one write in flight, the
  * newest text wins) and to its synchronous journal until committed, so a reload or a crash loses
  * nothing, even mid-write. A write the store refuses (storage full) stays pending and is retried;
  * the state says why meanwhile. Events: `change` (files changed), `save-state` (see `saveState`),
  * `committed` (a `CommittedEvent`: one file's text is in the store; other tabs are told, and take
  * it with `applyRemote`, so two tabs of the editor never write over each other's edits unseen).
  */
-import { baseFilesOf, entryOf, gameOf, isVariantPath, listGames, variantsOf, type GameInfo } from './catalog.ts';
+import { adaptTemplate, gameId, templateNames } from '../../interpreter/load/new-game.ts';
+import { baseFilesOf, entryOf, gameOf, isVariantPath, listGames, RULESETS_DIR, variantsOf, type GameInfo } from './catalog.ts';
 import type { FileStore } from './file-store.ts';
 import { newVariantText, slugify, uniqueVariantPath } from './variant-template.ts';
 
@@ -168,6 +169,38 @@ export class Workspace extends EventTarget {
     const path = uniqueVariantPath(game, slugify(name), new Set(this.paths()));
     this.update(path, newVariantText(game, this.text(entryOf(game)) ?? '', name, path));
     return path;
+  }
+
+  /**
+   * A new game of one's own from a template's files (path inside the template → text): the folder
+   * `rulesets/<name as a slug>[-n]` (never a game's that exists, nor `reserved`), the ruleset's id
+   * from the folder and its name as given, each file's schema modeline as the repository's. Returns
+   * the game's folder name.
+   */
+  createGame(name: string, template: ReadonlyMap<string, string>, reserved: readonly string[] = []): string {
+    const taken = new Set<string | undefined>([...this.paths().map(gameOf), ...reserved]);
+    const slug = slugify(name, 'game');
+    let game = slug;
+    for (let n = 2; taken.has(game); n++) game = `${slug}-${n}`;
+    const names = templateNames(template.get('ruleset.yaml') ?? '', 'template');
+    const id = gameId(game) ?? 'game';
+    for (const [rel, text] of template) {
+      // rulesets/<game>/x.yaml is two folders below the repository's grammar/, variants/x.yaml three.
+      const schema = `${'../'.repeat(rel.split('/').length + 1)}grammar/ruleset.schema.json`;
+      this.update(`${RULESETS_DIR}/${game}/${rel}`, adaptTemplate(text, { template: names, id, name, schema }));
+    }
+    return game;
+  }
+
+  /** A game the user made (its entry file was never shipped). */
+  isOwnGame(game: string): boolean {
+    return !this.shipped.has(entryOf(game)) && this.overrides.has(entryOf(game));
+  }
+
+  /** Delete every file of a game of one's own. Shipped games' files can only be reverted. */
+  removeGame(game: string): void {
+    if (!this.isOwnGame(game)) return;
+    for (const path of this.paths()) if (gameOf(path) === game) this.remove(path);
   }
 
   /**

@@ -65,6 +65,8 @@ export const EDITOR_ENTRY_POINTS: ReadonlySet<string> = new Set([
   'interpreter/analysis/report.ts',
   // A game's result in words, for the log, the CLI and the editor's status line; imports nothing.
   'interpreter/runtime/result-text.ts',
+  // A template's files made a new game's (rulesmith init, the editor's New game); imports nothing.
+  'interpreter/load/new-game.ts',
 ]);
 
 export interface Token {

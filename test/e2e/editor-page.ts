@@ -127,7 +127,7 @@ export async function waitForSaved(page: Page): Promise<void> {
 /** Create a variant of the current game through the New variant dialog. */
 export async function newVariant(page: Page, name: string): Promise<void> {
   await page.click('rs-ruleset-nav >> text=New variant');
-  await page.fill('rs-ruleset-nav #variant-name', name);
+  await page.fill('rs-ruleset-nav #new-name', name);
   await page.keyboard.press('Enter');
   await expect.poll(() => openPath(page)).toContain('/variants/');
 }

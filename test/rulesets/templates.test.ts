@@ -20,10 +20,12 @@ describe.each(TEMPLATES)('%s', (template) => {
     for (const entry of entries) expect(validateEntry(entry).diagnostics, entry).toEqual([]);
   });
 
-  test('should say in its files where its rules come from and what is assumed', () => {
+  test('should show how to say where its rules come from and what is assumed', () => {
     const program = validateEntry(join(template, 'ruleset.yaml')).model!;
-    expect(program.data.source, 'source:').toBeTypeOf('string');
-    expect(program.data.assumption, 'assumption:').toBeTypeOf('string');
+    const tables = Object.values(program.data.tables ?? {});
+    expect(tables.some((t) => typeof t.source === 'string'), 'a table\'s source:').toBe(true);
+    expect(tables.some((t) => typeof t.assumption === 'string'), 'a table\'s assumption:').toBe(true);
+    expect(program.data.flow?.source, 'flow.source').toBeTypeOf('string');
     expect(program.data.heuristics?.note, 'heuristics.note').toBeTypeOf('string');
     expect(Object.keys(program.data.invariants ?? {}).length).toBeGreaterThan(0);
   });

@@ -7,7 +7,7 @@ import { baseName, downloadText } from '../../workspace/download.ts';
 import { requestPersistentStorage } from '../../workspace/file-store.ts';
 import { openFileStore } from '../../workspace/idb-file-store.ts';
 import { SHARE_PREFIX, encodeShare, openShared } from '../../workspace/share-link.ts';
-import { loadShippedGame, shippedEntries } from '../../workspace/shipped.ts';
+import { loadShippedGame, loadTemplate, shippedEntries, TEMPLATES } from '../../workspace/shipped.ts';
 import { syncTabs } from '../../workspace/tab-sync.ts';
 import { Workspace } from '../../workspace/workspace.ts';
 import '../code-editor/code-editor.ts';
@@ -171,6 +171,7 @@ export class RsApp extends LitElement {
         @rs-select-ruleset=${this.handleSelectRuleset}
         @rs-open-file=${this.handleOpenFile}
         @rs-new-variant=${this.handleNewVariant}
+        @rs-new-game=${this.handleNewGame}
         @rs-import-variant=${this.handleImportVariant}
       ></rs-ruleset-nav>
       <main class="rs-main ${beside ? 'beside' : ''}" @rs-open-file=${this.handleOpenFile} @rs-file-change=${this.handleFileChange}
@@ -182,6 +183,7 @@ export class RsApp extends LitElement {
             .shipped=${ws.isShipped(this.openPath)}
             .edited=${ws.isEdited(this.openPath)}
             .variant=${ws.isVariant(this.openPath)}
+            .ownGame=${this.openPath === entryOf(this.game) && ws.isOwnGame(this.game)}
             .saveState=${ws.saveState}
             .saveError=${ws.saveError}
             .persistent=${ws.store.persistent}
@@ -300,6 +302,23 @@ export class RsApp extends LitElement {
     this.openVariant(path, `Created ${baseName(path)}: it extends the base ruleset and changes nothing yet.`);
   }
 
+  private async handleNewGame(e: RsEvent<'rs-new-game'>): Promise<void> {
+    let template: Map<string, string>;
+    try {
+      template = await loadTemplate();
+    } catch (error) {
+      this.notice = `The new game's template could not load: ${error instanceof Error ? error.message : String(error)}`;
+      return;
+    }
+    const ws = this.workspace!;
+    const game = ws.createGame(e.detail.name, template, [TEMPLATES]);
+    await ws.openGame(game);
+    const entry = entryOf(game);
+    this.notice = `Created the game ${e.detail.name} (rulesets/${game}/): it validates and plays as it is; change it a piece at a time.`;
+    this.reveal = { path: entry };
+    this.show({ game, entry, openPath: entry, view: 'edit' });
+  }
+
   private handleImportVariant(e: RsEvent<'rs-import-variant'>): void {
     const path = this.workspace!.addVariant(this.game, e.detail.name, e.detail.text);
     this.openVariant(path, `Imported ${e.detail.name} as ${baseName(path)}.`);
@@ -336,6 +355,17 @@ export class RsApp extends LitElement {
 
   private handleDelete(e: RsEvent<'rs-delete-file'>): void {
     const { path } = e.detail;
+    const ws = this.workspace!;
+    if (path === entryOf(this.game) && ws.isOwnGame(this.game)) {
+      const name = ws.games().find((g) => g.id === this.game)?.name ?? this.game;
+      const files = Object.keys(ws.gameFiles(this.game)).length;
+      if (!confirm(`Delete the game ${name} and its ${files} file${files === 1 ? '' : 's'}? Download them first to keep a copy.`)) return;
+      ws.removeGame(this.game);
+      const next = ws.games()[0]!.id;
+      this.notice = `Deleted the game ${name}.`;
+      void ws.openGame(next).then(() => this.show({ game: next, entry: entryOf(next), openPath: entryOf(next), view: 'edit' }));
+      return;
+    }
     if (!confirm(`Delete the variant ${baseName(path)}? Download it first to keep a copy.`)) return;
     this.workspace!.remove(path);
     this.notice = `Deleted ${baseName(path)}.`;

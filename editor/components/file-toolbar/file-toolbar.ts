@@ -5,7 +5,7 @@ import { styles } from './file-toolbar.styles.ts';
 
 /**
  * The open file's name, its autosave state and what can be done with it: download, share a
- * variant as a link, revert a shipped file to what shipped, delete a variant of one's own.
+ * variant as a link, revert a shipped file to what shipped, delete a variant or a game of one's own.
  *
  * @fires rs-download-file - `{ path }`
  * @fires rs-share-file - `{ path }`; the host answers with `showShareLink(url)`
@@ -19,6 +19,7 @@ export class RsFileToolbar extends LitElement {
     shipped: { type: Boolean },
     edited: { type: Boolean },
     variant: { type: Boolean },
+    ownGame: { type: Boolean },
     saveState: { attribute: 'save-state' },
     saveError: { attribute: false },
     persistent: { type: Boolean },
@@ -39,6 +40,8 @@ export class RsFileToolbar extends LitElement {
   declare shipped: boolean;
   declare edited: boolean;
   declare variant: boolean;
+  /** The file is the entry of a game the user made: deleting it deletes the game. */
+  declare ownGame: boolean;
   declare saveState: SaveState;
   declare saveError: string;
   /** Whether edits survive a reload (IndexedDB available). */
@@ -58,6 +61,7 @@ export class RsFileToolbar extends LitElement {
     this.shipped = false;
     this.edited = false;
     this.variant = false;
+    this.ownGame = false;
     this.saveState = 'saved';
     this.saveError = '';
     this.persistent = true;
@@ -89,7 +93,7 @@ export class RsFileToolbar extends LitElement {
       <button class="button" @click=${() => emit(this, 'rs-download-file', detail)}>Download</button>
       ${this.variant ? html`<button class="button" @click=${() => emit(this, 'rs-share-file', detail)}>Share link</button>` : nothing}
       ${this.shipped && this.edited ? html`<button class="button" @click=${() => emit(this, 'rs-revert-file', detail)}>Revert to shipped</button>` : nothing}
-      ${!this.shipped ? html`<button class="button" @click=${() => emit(this, 'rs-delete-file', detail)}>Delete variant</button>` : nothing}
+      ${!this.shipped ? html`<button class="button" @click=${() => emit(this, 'rs-delete-file', detail)}>${this.ownGame ? 'Delete game' : 'Delete variant'}</button>` : nothing}
       <dialog aria-labelledby="share-heading" @close=${this.handleShareClose}>
         <h2 id="share-heading">Share this variant</h2>
         <p>Anyone who opens this link gets a copy of the variant in their own browser. The text travels inside the link; no server keeps it.</p>

@@ -103,5 +103,13 @@ export const styles = [
       justify-content: flex-end;
       margin-top: 14px;
     }
+    .new-game {
+      margin-top: 6px;
+    }
+    .dialog-note {
+      margin: 0 0 12px;
+      font-size: 13px;
+      color: var(--rs-text-muted);
+    }
   `,
 ];

@@ -30,8 +30,9 @@ export interface FileItem {
  * @fires rs-select-ruleset - a ruleset was picked (`{ entry }`)
  * @fires rs-open-file - a file was picked (`{ path }`)
  * @fires rs-new-variant - the New variant dialog was confirmed (`{ name }`)
+ * @fires rs-new-game - the New game dialog was confirmed (`{ name }`)
  * @fires rs-import-variant - a variant file was read from disk (`{ name, text }`)
- * @csspart dialog - the New variant dialog
+ * @csspart dialog - the New variant and New game dialog
  */
 export class RsRulesetNav extends LitElement {
   static override styles = styles;
@@ -42,6 +43,7 @@ export class RsRulesetNav extends LitElement {
     entry: {},
     files: { attribute: false },
     openPath: { attribute: 'open-path' },
+    creating: { state: true },
   };
 
   declare games: GameInfo[];
@@ -50,6 +52,8 @@ export class RsRulesetNav extends LitElement {
   declare entry: string;
   declare files: FileItem[];
   declare openPath: string;
+  /** What the name dialog creates. */
+  declare private creating: 'variant' | 'game';
 
   constructor() {
     super();
@@ -59,6 +63,7 @@ export class RsRulesetNav extends LitElement {
     this.entry = '';
     this.files = [];
     this.openPath = '';
+    this.creating = 'variant';
   }
 
   protected override render() {
@@ -69,6 +74,7 @@ export class RsRulesetNav extends LitElement {
         <select id="game" @change=${this.handleGameChange}>
           ${this.games.map((g) => html`<option value=${g.id} ?selected=${g.id === this.game}>${g.name}</option>`)}
         </select>
+        <button class="button new-game" title="A small, complete game to change into your own" @click=${() => this.openDialog('game')}>New game…</button>
       </div>
       <section aria-labelledby="rulesets-heading">
         <h2 id="rulesets-heading">Rulesets</h2>
@@ -83,7 +89,7 @@ export class RsRulesetNav extends LitElement {
           )}
         </ul>
         <div class="actions">
-          <button class="button" @click=${this.handleNewVariant}>New variant</button>
+          <button class="button" @click=${() => this.openDialog('variant')}>New variant</button>
           <button class="button" @click=${this.handlePickImport}>Import variant…</button>
           <input id="import" class="visually-hidden" type="file" accept=".yaml,.yml" tabindex="-1" aria-hidden="true" @change=${this.handleImportFile} />
         </div>
@@ -103,14 +109,18 @@ export class RsRulesetNav extends LitElement {
           )}
         </ul>
       </section>
-      <dialog part="dialog" aria-labelledby="new-variant-heading" @close=${this.handleDialogClose}>
+      <dialog part="dialog" aria-labelledby="new-heading" @close=${this.handleDialogClose}>
         <form method="dialog">
-          <h2 id="new-variant-heading">New variant of ${gameName}</h2>
-          <label for="variant-name">Variant name</label>
-          <input id="variant-name" name="name" required maxlength="80" value="My variant" autocomplete="off" />
+          ${this.creating === 'game'
+            ? html`<h2 id="new-heading">New game</h2>
+                <p class="dialog-note">A small, complete two-side game — map, counters, tables, an event deck, phases, victory and bots — to change into your own, a piece at a time. It validates and plays as it is; its comments say what each part does.</p>
+                <label for="new-name">Game name</label>`
+            : html`<h2 id="new-heading">New variant of ${gameName}</h2>
+                <label for="new-name">Variant name</label>`}
+          <input id="new-name" name="name" required maxlength="80" autocomplete="off" />
           <div class="actions">
             <button class="button" type="button" @click=${this.handleCancel}>Cancel</button>
-            <button class="button primary" value="create">Create variant</button>
+            <button class="button primary" value="create">${this.creating === 'game' ? 'Create game' : 'Create variant'}</button>
           </div>
         </form>
       </dialog>
@@ -121,10 +131,12 @@ export class RsRulesetNav extends LitElement {
     emit(this, 'rs-select-game', { game: (e.target as HTMLSelectElement).value });
   }
 
-  private handleNewVariant(): void {
+  private async openDialog(what: 'variant' | 'game'): Promise<void> {
+    this.creating = what;
+    await this.updateComplete;
     const dialog = this.renderRoot.querySelector('dialog')!;
     const input = dialog.querySelector('input')!;
-    input.value = 'My variant';
+    input.value = what === 'game' ? 'My game' : 'My variant';
     dialog.showModal();
     input.select();
   }
@@ -136,7 +148,7 @@ export class RsRulesetNav extends LitElement {
   private handleDialogClose(e: Event): void {
     const dialog = e.target as HTMLDialogElement;
     const name = dialog.querySelector('input')!.value.trim();
-    if (dialog.returnValue === 'create' && name) emit(this, 'rs-new-variant', { name });
+    if (dialog.returnValue === 'create' && name) emit(this, this.creating === 'game' ? 'rs-new-game' : 'rs-new-variant', { name });
     dialog.returnValue = '';
   }
 

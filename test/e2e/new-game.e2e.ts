@@ -1,0 +1,59 @@
+/**
+ * New game… in the editor: the starter template (rulesmith init's) becomes a game of one's own,
+ * checked clean, drawn and played to the end by bots, kept over a reload, and deleted whole.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openPath, waitForChecks, waitForEditor } from './editor-page.ts';
+import { gameStatus, newGame, openPlaytest, setSeats } from './game-page.ts';
+import { openBrowser, serveDist, type Session } from './harness.ts';
+
+describe('New game', () => {
+  let server: Awaited<ReturnType<typeof serveDist>>;
+  let s: Session;
+
+  beforeAll(async () => {
+    server = await serveDist();
+    s = await openBrowser('new-game');
+  });
+  afterAll(async () => {
+    await s?.close();
+    await server?.close();
+  });
+
+  test('should add a small complete game that validates, plays to the end, survives a reload and can be deleted', async () => {
+    const { page } = s;
+    await page.goto(server.url);
+    await waitForEditor(page);
+    const shipped = await page.locator('rs-ruleset-nav select#game option').count();
+    await page.click('rs-ruleset-nav >> text=New game…');
+    await page.fill('rs-ruleset-nav #new-name', 'Border War');
+    await s.shot('new-game-dialog');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => openPath(page), { timeout: 30_000 }).toBe('rulesets/border-war/ruleset.yaml');
+    await waitForChecks(page);
+    expect(await page.locator('rs-ruleset-nav select#game').inputValue()).toBe('border-war');
+    expect(await page.locator('rs-ruleset-nav select#game option:checked').textContent()).toBe('Border War');
+    expect(await page.locator('rs-problems-panel .summary').getAttribute('data-count')).toBe('0');
+    expect(await page.locator('rs-ruleset-nav li button[data-entry]').allTextContents()).toEqual([expect.stringContaining('Base'), expect.stringContaining('long-campaign.yaml')]);
+    expect(await page.locator('.rs-notice').textContent()).toContain('Created the game Border War');
+    await s.shot('new-game-created');
+
+    await openPlaytest(page);
+    await setSeats(page, { p1: 'bot', p2: 'bot' }, 0);
+    await newGame(page);
+    await expect.poll(() => gameStatus(page), { timeout: 60_000, interval: 250 }).toContain('Game over');
+    expect(await page.locator('rs-game-board .area').count()).toBe(5);
+    await s.shot('new-game-played');
+
+    // After a reload the editor comes back where it was: the new game, in Playtest.
+    await page.reload();
+    await expect.poll(() => page.locator('rs-ruleset-nav select#game').inputValue(), { timeout: 30_000 }).toBe('border-war');
+    expect(await page.locator('rs-ruleset-nav select#game option').count()).toBe(shipped + 1);
+    await page.click('nav.rs-views button[data-view="edit"]');
+    await expect.poll(() => openPath(page), { timeout: 30_000 }).toBe('rulesets/border-war/ruleset.yaml');
+    page.once('dialog', (d) => void d.accept());
+    await page.click('rs-file-toolbar >> text=Delete game');
+    await expect.poll(() => page.locator('rs-ruleset-nav select#game option').count()).toBe(shipped);
+    expect(await page.locator('.rs-notice').textContent()).toContain('Deleted the game Border War');
+  }, 180_000);
+});
