@@ -41,11 +41,19 @@ export function previewTypeReport(t: Ty): Report {
 
 /**
  * Where a preview could change the game: acting expressions in it, and in every procedure it
- * calls (through their calls too). A procedure that acts is reported at the preview's call, with
- * what it does; `bodies` are the procedures' parsed scripts and parameters.
+ * calls (through their calls too), reported at the preview's call with what the procedure does.
  */
 export function previewActingParts(root: Expr, builtins: ReadonlySet<string>, bodies: ReadonlyMap<string, { body: Stmt[]; params: string[] }>): Array<{ span: Span; report: Report }> {
-  const out: Array<{ span: Span; report: Report }> = [];
+  return actingPartsThrough(root, builtins, bodies).map(({ span, what }) => ({ span, report: { code: 'preview-side-effect', message: `A preview must not change the game, but this ${what}.`, hint: PREVIEW_PURE_HINT } }));
+}
+
+/**
+ * Where an expression that must only read (a preview, an invariant) could change the game: its
+ * acting parts, and its calls of procedures that act (through their calls too), each with what it
+ * does in words. `bodies` are the procedures' parsed scripts and parameters.
+ */
+export function actingPartsThrough(root: Expr, builtins: ReadonlySet<string>, bodies: ReadonlyMap<string, { body: Stmt[]; params: string[] }>): Array<{ span: Span; what: string }> {
+  const out: Array<{ span: Span; what: string }> = [];
   const verdicts = new Map<string, string | null>();
   /** What procedure `id` does that acts (null: nothing); cycles count as pure until shown otherwise. */
   const procedureActs = (id: string): string | null => {
@@ -92,9 +100,10 @@ export function previewActingParts(root: Expr, builtins: ReadonlySet<string>, bo
     });
     return found;
   };
-  exprAct(root, (span, what) => out.push({ span, report: { code: 'preview-side-effect', message: `A preview must not change the game, but this ${what}.`, hint: PREVIEW_PURE_HINT } }));
+  exprAct(root, (span, what) => out.push({ span, what }));
   return out;
 }
+
 
 interface AnyNode { kind: string; span: Span; callee?: unknown; calleeSpan?: Span; [key: string]: unknown }
 
@@ -110,4 +119,10 @@ function walk(root: unknown, visit: (n: AnyNode) => void): void {
     const children = Object.entries(n).filter(([key, value]) => key !== 'span' && key !== 'calleeSpan' && value && typeof value === 'object');
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]![1]);
   }
+}
+
+/** What an invariant must not do, as the checker reports it. */
+export function invariantActingParts(root: Expr, builtins: ReadonlySet<string>, bodies: ReadonlyMap<string, { body: Stmt[]; params: string[] }>): Array<{ span: Span; report: Report }> {
+  const hint = 'An invariant only reads the state: compare counts, sums and tracks (`count`, `sum … for`, `all … where`), and call only procedures that read, without dice, draws, choices, moves or writes.';
+  return actingPartsThrough(root, builtins, bodies).map(({ span, what }) => ({ span, report: { code: 'invariant-side-effect', message: `An invariant must not change the game, but this ${what}.`, hint } }));
 }
