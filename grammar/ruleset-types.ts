@@ -215,6 +215,10 @@ export interface HexGrid extends Named {
   facing_origin?: 'north' | 'north-east' | 'east';
   /** Named arcs for `in_arc`: the facing offsets (0 ahead, 1..5 clockwise) in each, e.g. `front: [5, 0, 1]`. */
   arcs?: Record<Id, number[]>;
+  /** What every hex has (`hex.terrain`): each key with the value of a hex that `hexes` does not change. */
+  props?: Record<string, unknown>;
+  /** Hexes that differ from `props`, by label ("0304"): their own values of some of its keys. */
+  hexes?: Record<string, Record<string, unknown>>;
 }
 
 export interface Zone extends Named {

@@ -5,6 +5,7 @@ import type { RulesetModel } from '../load/model.ts';
 import { CheckContext } from './context.ts';
 import { checkDecks } from './decks.ts';
 import { checkMap } from './map.ts';
+import { checkHexProps } from './hex-props.ts';
 import { checkReferences } from './references.ts';
 import { checkReservedNames } from './reserved.ts';
 import { checkSizes } from './sizes.ts';
@@ -25,7 +26,7 @@ import { BUILTIN_FUNCTIONS } from './signatures.ts';
 import { callVariants, checkVariants } from './procedure-variants.ts';
 
 /** Data checks, each one small function over the model; add a check by adding it here. */
-const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkNoneText, checkDecks, checkMap, checkSizes, checkTracks];
+const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkNoneText, checkDecks, checkMap, checkHexProps, checkSizes, checkTracks];
 
 /**
  * Semantic checks of a loaded ruleset: names, types, arity, table coverage, deck counts, map

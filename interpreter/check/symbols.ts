@@ -190,6 +190,9 @@ export class SymbolTable {
     for (const [, area] of entries(d.map?.areas)) for (const key of Object.keys(isRecord(area) && isRecord(area.props) ? area.props : {})) add('area', key, ANY);
     // An area reads its type's props where it has none of its own.
     for (const [, type] of entries(d.map?.area_types)) for (const key of Object.keys(isRecord(type) && isRecord(type.props) ? type.props : {})) add('area', key, ANY);
+    // Every hex has every key of `map.grid.props` (hex-props.ts checks `hexes` against it).
+    const hexProps = isRecord(d.map?.grid) && isRecord(d.map.grid.props) ? d.map.grid.props : {};
+    for (const [key, v] of Object.entries(hexProps)) if (!this.members.get('hex')!.has(key)) add('hex', key, v === null || v === undefined ? ANY : dataType(v));
     for (const [, deck] of entries(d.decks)) {
       if (!isRecord(deck)) continue;
       for (const key of Object.keys(isRecord(deck.fields) ? deck.fields : {})) add('card', key, ANY);

@@ -5,7 +5,7 @@
  */
 import type { LogEntry } from './log.ts';
 import { parseHexId } from './map.ts';
-import { gridHexLabel } from './members.ts';
+import { gridHexLabel } from '../load/hex-label.ts';
 import type { Program } from './program.ts';
 import { ownerNameIn } from './result-text.ts';
 

@@ -8,6 +8,7 @@ import { pieceSpan, span } from './secrets.ts';
 import { lookup } from './tables.ts';
 import { EntityRef, Roll, isRecordValue, toText, type EntityKind, type Value } from './values.ts';
 import { areaNeighbours, parseHexId } from './map.ts';
+import { gridHexLabel } from '../load/hex-label.ts';
 import type { PerKind, PieceTypeDef } from './defs.ts';
 import type { PieceState } from './state.ts';
 
@@ -106,7 +107,8 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
       if (prop === 'row') return h.row;
       if (prop === 'pieces') return piecesAt(rt, `hex:${o.id}`);
       if (prop === 'label') return hexLabel(rt, h.col, h.row);
-      return undefined;
+      const props = hexProps(rt, o.id, h.col, h.row);
+      return props && prop in props ? convert(rt, props[prop]) : undefined;
     }
     case 'piece-type': {
       const def = rt.def('pieces', o.id);
@@ -257,15 +259,27 @@ function pieceSideRef(rt: Runtime, def: PieceTypeDef, owner: string | null): Val
   return null;
 }
 
+/** Each program's hexes' props (`map.grid.props` with the hex's own from `hexes`), by hex id, made on first reading. */
+const hexPropsCache = new WeakMap<object, Map<string, Readonly<Record<string, unknown>> | null>>();
+
+function hexProps(rt: Runtime, id: string, col: number, row: number): Readonly<Record<string, unknown>> | null {
+  let byHex = hexPropsCache.get(rt.program);
+  if (byHex === undefined) hexPropsCache.set(rt.program, (byHex = new Map()));
+  let props = byHex.get(id);
+  if (props === undefined) {
+    const g = rt.program.data.map?.grid;
+    const own = g?.hexes?.[hexLabel(rt, col, row)];
+    props = g?.props ? (own ? { ...g.props, ...own } : g.props) : null;
+    byHex.set(id, props);
+  }
+  return props;
+}
+
 /** A hex's label from the grid's `label` pattern: `{col:02}{row:02}` → "0712". */
 function hexLabel(rt: Runtime, col: number, row: number): string {
   return gridHexLabel(rt.program.data.map?.grid?.label, col, row);
 }
 
-/** A hex's label by the grid's `label` pattern (`{col:02}{row:02}` unless declared): what the board prints. */
-export function gridHexLabel(pattern: string | undefined, col: number, row: number): string {
-  return (pattern ?? '{col:02}{row:02}').replace(/\{(col|row)(?::(\d+))?\}/g, (_, which: string, width?: string) => String(which === 'col' ? col : row).padStart(Number(width ?? 0), '0'));
-}
 
 /** Card fields declared `type: area` (or side, deck, zone) read as those entities, not as text. */
 function typedField(rt: Runtime, deck: string, prop: string, raw: unknown): Value {
