@@ -4,7 +4,7 @@
  * game is known by name.
  */
 import type { Program } from '../../interpreter/index.ts';
-import type { AreaModel, BoardModel, OptionModel, PieceTypeModel } from './protocol.ts';
+import type { AreaModel, BoardModel, GridModel, OptionModel, PieceTypeModel } from './protocol.ts';
 
 type Data = Program['data'];
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -37,8 +37,26 @@ export function boardModel(program: Program): BoardModel {
     model.grid = { columns: g.columns, rows: g.rows, orientation: g.orientation === 'pointy' ? 'pointy' : 'flat', offset: g.offset === 'even' ? 'even' : 'odd' };
     if (g.label) model.grid.label = g.label;
     if (g.facing_origin) model.grid.facingOrigin = g.facing_origin;
+    const terrain = terrainModel(g.props, g.hexes);
+    if (terrain) model.grid.terrain = terrain;
   }
   return model;
+}
+
+/** The first hex prop whose value is text (terrain, most often), with each value an index for its tint. */
+function terrainModel(props: unknown, hexes: unknown): GridModel['terrain'] {
+  if (!isRecord(props)) return undefined;
+  const prop = Object.keys(props).find((k) => typeof props[k] === 'string');
+  if (prop === undefined) return undefined;
+  const values = [props[prop] as string];
+  const byHex: Record<string, number> = {};
+  for (const [label, own] of Object.entries(isRecord(hexes) ? hexes : {})) {
+    const value = isRecord(own) ? own[prop] : undefined;
+    if (typeof value !== 'string' || value === values[0]) continue;
+    if (!values.includes(value)) values.push(value);
+    byHex[label] = values.indexOf(value);
+  }
+  return { prop, values, byHex };
 }
 
 function optionModels(d: Data): OptionModel[] {

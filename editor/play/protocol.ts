@@ -64,6 +64,11 @@ export interface GridModel {
   offset: 'odd' | 'even';
   label?: string;
   facingOrigin?: 'north' | 'north-east' | 'east';
+  /**
+   * The hexes' first text prop (`map.grid.props.terrain`), to tint the board by: its values, the
+   * default first, and the index of each hex that differs, by label.
+   */
+  terrain?: { prop: string; values: string[]; byHex: Record<string, number> };
 }
 
 export interface PieceTypeModel {

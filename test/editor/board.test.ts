@@ -33,6 +33,33 @@ describe('board model (read from the ruleset data)', () => {
     const { path, files } = importedFixture('hex', 'blue-max');
     expect(board(files, path).grid).toEqual({ columns: 8, rows: 6, orientation: 'flat', offset: 'odd', label: '{col:02}{row:02}', facingOrigin: 'north' });
   });
+
+  test('a grid with hex props should tint the board by its first text prop: the default first, each hex that differs by label', () => {
+    const text = `rulesmith: 1
+id: terrain
+name: Terrain
+players: { min: 1, max: 1 }
+map:
+  grid:
+    kind: hex
+    columns: 3
+    rows: 2
+    orientation: flat
+    props: { move_cost: 1, terrain: clear, town: false }
+    hexes:
+      "0101": { terrain: woods, move_cost: 2 }
+      "0202": { terrain: clear, move_cost: 3 }
+      "0301": { terrain: town }
+      "0302": { terrain: woods }
+flow: { rounds: { count: 1 }, phases: [{ id: p, do: 'log "x"' }] }
+victory: { do: "end game with { winner: none }" }
+`;
+    expect(board({ 'rulesets/t/ruleset.yaml': text }, 'rulesets/t/ruleset.yaml').grid?.terrain).toEqual({
+      prop: 'terrain',
+      values: ['clear', 'woods', 'town'],
+      byHex: { '0101': 1, '0301': 2, '0302': 1 },
+    });
+  });
 });
 
 describe('board geometry', () => {

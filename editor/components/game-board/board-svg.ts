@@ -36,6 +36,8 @@ export const LINK_STYLES = [
   { stroke: '#a0522d', dash: '14 5 3 5' },
   { stroke: '#8e24aa', dash: '1 4' },
 ];
+/** How many terrain tints the board's stylesheet has (`.hex.terrain-1` …); values past them reuse them in turn. */
+export const TERRAIN_TINTS = 6;
 export const AREA_FILLS = ['#fdf6e3', '#e8f1fb', '#eef7ea', '#fbeef0', '#f3eefb', '#fff4e0'];
 
 export function linkStyle(board: BoardModel, type: string | null) {
@@ -112,10 +114,14 @@ export function hexMapSvg(ctx: BoardContext): TemplateResult {
       const key = `hex:${col},${row}`;
       const option = ctx.placeOptions.get(key);
       const label = hexLabel(grid, col, row);
-      return svg`<g class="place hex ${optionClass(ctx, option)} ${previewClass(ctx, key)}" data-place=${key} data-drop=${ctx.setup ? key : nothing} data-option=${option ?? nothing}
-          data-preview=${previewRole(ctx, key) ?? nothing}
-          tabindex=${placeFocusable(ctx, option) ? 0 : nothing} role=${placeFocusable(ctx, option) ? 'button' : nothing} aria-label=${placeLabel(ctx, option, `hex ${label}`) ?? nothing}
+      // Tinted by the hexes' first text prop (terrain): the default untinted, each other value its own tint.
+      const terrain = grid.terrain ? (grid.terrain.byHex[label] ?? 0) : 0;
+      const name = grid.terrain ? `hex ${label}, ${grid.terrain.values[terrain]}` : `hex ${label}`;
+      return svg`<g class="place hex ${optionClass(ctx, option)} ${previewClass(ctx, key)} ${terrain ? `terrain-${((terrain - 1) % TERRAIN_TINTS) + 1}` : ''}" data-place=${key} data-drop=${ctx.setup ? key : nothing} data-option=${option ?? nothing}
+          data-preview=${previewRole(ctx, key) ?? nothing} data-terrain=${grid.terrain ? grid.terrain.values[terrain] : nothing}
+          tabindex=${placeFocusable(ctx, option) ? 0 : nothing} role=${placeFocusable(ctx, option) ? 'button' : nothing} aria-label=${placeLabel(ctx, option, name) ?? nothing}
           aria-pressed=${pressed(ctx, option) ?? nothing}>
+        <title>${name}</title>
         <polygon class="shape" points=${hexPoints(grid, center, layout.size - 0.5)}></polygon>
         <text class="hex-label" x=${center.x.toFixed(1)} y=${(center.y - layout.size * 0.55).toFixed(1)}>${label}</text>
       </g>`;
