@@ -23,8 +23,8 @@ export interface RsEventDetails {
   'rs-file-change': { path: string; text: string };
   /** Create a variant of the current game with this display name. */
   'rs-new-variant': { name: string };
-  /** Create a game of one's own from the template, with this name. */
-  'rs-new-game': { name: string };
+  /** Create a game of one's own from a template (its id), with this name. */
+  'rs-new-game': { name: string; template: string };
   /** A variant file picked from disk. */
   'rs-import-variant': { name: string; text: string };
   'rs-revert-file': { path: string };

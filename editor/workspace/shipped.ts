@@ -27,17 +27,38 @@ export async function loadShippedGame(game: string): Promise<Map<string, string>
 /** Where the templates of new games are (`rulesmith init`'s): not a game, and no game may take the name. */
 export const TEMPLATES = 'templates';
 
+export interface TemplateChoice {
+  id: string;
+  description: string;
+}
+
 /**
- * The files of the template a new game starts from (the first in `rulesets/templates/` by name,
- * as `rulesmith init` picks it), keyed by their path inside the template's folder.
+ * The templates a new game may start from, in the order of `rulesets/templates/index.yaml` (the
+ * first is the default, as for `rulesmith init`); folders it does not list follow by name. The
+ * index is read by lines, as the main thread loads no YAML parser: `- id: x` then `description: …`.
  */
-export async function loadTemplate(): Promise<Map<string, string>> {
+export async function templateChoices(): Promise<TemplateChoice[]> {
   const prefix = `rulesets/${TEMPLATES}/`;
-  const paths = Object.keys(others).map((key) => [key, repoPath(key)] as const).filter(([, path]) => path.startsWith(prefix));
-  const first = paths.map(([, path]) => path.slice(prefix.length).split('/')[0]!).sort()[0];
+  const folders = [...new Set(Object.keys(others).map(repoPath).filter((p) => p.startsWith(prefix) && p.endsWith('/ruleset.yaml')).map((p) => p.slice(prefix.length).split('/')[0]!))].sort();
+  const indexKey = Object.keys(others).find((key) => repoPath(key) === `${prefix}index.yaml`);
+  const listed: TemplateChoice[] = [];
+  for (const line of (indexKey ? await others[indexKey]!() : '').split('\n')) {
+    const id = /^-\s+id:\s*(\S+)\s*$/.exec(line)?.[1];
+    if (id !== undefined) listed.push({ id, description: '' });
+    const description = /^\s+description:\s*(.+?)\s*$/.exec(line)?.[1];
+    if (description !== undefined && listed.length) listed[listed.length - 1]!.description = description;
+  }
+  const known = listed.filter((t) => folders.includes(t.id));
+  return [...known, ...folders.filter((f) => !known.some((t) => t.id === f)).map((id) => ({ id, description: '' }))];
+}
+
+/** The files of template `id` (`rulesets/templates/<id>/`), keyed by their path inside its folder. */
+export async function loadTemplate(id: string): Promise<Map<string, string>> {
+  const prefix = `rulesets/${TEMPLATES}/${id}/`;
   const files = new Map<string, string>();
-  for (const [key, path] of paths) {
-    if (path.startsWith(`${prefix}${first}/`)) files.set(path.slice(`${prefix}${first}/`.length), await others[key]!());
+  for (const [key, load] of Object.entries(others)) {
+    const path = repoPath(key);
+    if (path.startsWith(prefix)) files.set(path.slice(prefix.length), await load());
   }
   return files;
 }

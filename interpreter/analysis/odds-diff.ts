@@ -18,16 +18,21 @@ export interface OddsChange {
 
 const DICE = /^\s*\d*d(\d+|\[[A-Za-z_]\w*\])(\s*[-+*]\s*\d+)?\s*$/;
 
-/** A value inside a column band label: `2-3` → 2, `16+` → 16, a name → itself. */
-function firstValue(label: string): string {
-  const m = /^\s*(-?\d+)/.exec(label);
-  return m ? m[1]! : label;
+/**
+ * A value that selects a column, as rules-language text: a number band its first value (`2-3` →
+ * 2, `16+` → 16), a name itself, any other label as a text literal (`1:2` → `"1:2"`, an odds
+ * column; its first digit would select no column).
+ */
+export function columnKeyText(label: string): string {
+  const band = /^\s*(-?\d+)\s*(?:-\s*-?\d+|\+)?\s*$/.exec(label);
+  if (band) return band[1]!;
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(label) ? label : JSON.stringify(label).replace(/[{}]/g, (c) => `\\${c}`);
 }
 
 function rollsOn(program: Program, table: string): Array<{ label: string; expr: string }> {
   const t = program.data.tables?.[table];
   if (!t) return [];
-  if (Array.isArray(t.columns)) return t.columns.map((c) => ({ label: `tables.${table} column ${String(c)}`, expr: `roll on ${table} column ${firstValue(String(c))}` }));
+  if (Array.isArray(t.columns)) return t.columns.map((c) => ({ label: `tables.${table} column ${String(c)}`, expr: `roll on ${table} column ${columnKeyText(String(c))}` }));
   return [{ label: `tables.${table}`, expr: `roll on ${table}` }];
 }
 

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { didYouMean } from '../../grammar/index.ts';
 import { isError } from '../diagnostics.ts';
+import { parse as parseYaml } from 'yaml';
 import { parseCli } from './args.ts';
 import type { Io } from './io.ts';
 import { discover } from './discover.ts';
@@ -28,7 +29,8 @@ in variants/. It validates and plays as written; change it a piece at a time, va
 go. docs/new-game.md walks through it.
 
   --name NAME       the game's name (default: from the folder's name)
-  --template NAME   which of the package's templates, rulesets/templates/NAME (default: the first by name)
+  --template NAME   which template (default: the first in the package's rulesets/templates/
+                    index.yaml; \`--template list\` lists them with what each is)
 
 Writes no file that exists already. Exit 0; 2 on usage or I/O errors.`;
 
@@ -44,21 +46,23 @@ export function runInit(argv: string[], io: Io): number {
   }
   if (args.values.help) { io.out(`${INIT_USAGE}\n`); return 0; }
   const [folder, extra] = args.positionals;
-  if (!folder || extra !== undefined) { io.err(`${INIT_USAGE}\n`); return 2; }
+  if ((!folder && args.values.template !== 'list') || extra !== undefined) { io.err(`${INIT_USAGE}\n`); return 2; }
   const fail = (message: string) => { io.err(`rulesmith init: ${message}\n`); return 2; };
 
   const root = packageRoot();
   const templates = root ? join(root, 'rulesets', 'templates') : undefined;
-  const available = templates && existsSync(templates) ? readdirSync(templates).filter((t) => existsSync(join(templates, t, 'ruleset.yaml'))).sort() : [];
-  // No template is named here (generic code knows no game): the first by name is the default.
-  const template = args.values.template ?? available[0] ?? '';
-  if (!available.includes(template)) {
+  const available = templates ? templateList(templates) : [];
+  // No template is named here (generic code knows no game): the index's first is the default.
+  const template = args.values.template ?? available[0]?.id ?? '';
+  const listed = () => { const w = Math.max(...available.map((t) => t.id.length)); return available.map((t) => `  ${t.id.padEnd(w)}  ${t.description}`.trimEnd()).join('\n'); };
+  if (template === 'list' && available.length > 0) { io.out(`Templates (rulesmith init <folder> --template NAME):\n${listed()}\n`); return 0; }
+  if (!available.some((t) => t.id === template)) {
     if (available.length === 0) return fail('this copy of rulesmith has no templates (rulesets/templates/ is missing from the package).');
-    const close = didYouMean(template, available);
-    return fail(`no template '${template}'${close ? ` (did you mean ${close}?)` : ''}. Templates: ${available.join(', ')}`);
+    const close = didYouMean(template, available.map((t) => t.id));
+    return fail(`no template '${template}'${close ? ` (did you mean ${close}?)` : ''}. Templates:\n${listed()}`);
   }
 
-  const target = resolve(folder);
+  const target = resolve(folder!);
   if (existsSync(target) && !statSync(target).isDirectory()) return fail(`'${folder}' is a file; name a folder for the new game.`);
   const id = gameId(basename(target));
   if (!id) return fail(`cannot make a ruleset id from the folder name '${basename(target)}': name the folder with a letter first (my-game).`);
@@ -105,6 +109,20 @@ export function runInit(argv: string[], io: Io): number {
   if (!schema.found) lines.push(`For completion in editors: npm install --save-dev rulesmith (the files' first line names its schema there).`);
   io.out(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/** The templates the package offers, in the order of its index (`rulesets/templates/index.yaml`); folders it does not list follow by name. */
+function templateList(dir: string): Array<{ id: string; description: string }> {
+  if (!existsSync(dir)) return [];
+  const folders = readdirSync(dir).filter((t) => existsSync(join(dir, t, 'ruleset.yaml'))).sort();
+  let index: Array<{ id: string; description: string }> = [];
+  try {
+    const data = parseYaml(readFileSync(join(dir, 'index.yaml'), 'utf8')) as unknown;
+    if (Array.isArray(data)) index = data.filter((t): t is { id: string; description: string } => typeof t?.id === 'string' && folders.includes(t.id)).map((t) => ({ id: t.id, description: String(t.description ?? '') }));
+  } catch {
+    // No index (or a broken one): the folders by name.
+  }
+  return [...index, ...folders.filter((f) => !index.some((t) => t.id === f)).map((id) => ({ id, description: '' }))];
 }
 
 /** Every YAML file under a template, relative to it (`ruleset.yaml`, `variants/x.yaml`). */

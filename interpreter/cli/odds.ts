@@ -2,6 +2,7 @@ import { parseCli } from './args.ts';
 import { didYouMean } from '../check/suggest.ts';
 import { ESTIMATE_SAMPLES, MAX_WORK, MAX_PATHS, estimateOdds, exactOdds, type Distribution, type OddsError } from '../analysis/odds.ts';
 import { oddsBreakdown, type OddsWithBreakdown } from '../analysis/odds-breakdown.ts';
+import { columnKeyText } from '../analysis/odds-diff.ts';
 import { formatBreakdown } from './odds-format.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
@@ -46,7 +47,7 @@ export function runOdds(argv: string[], io: Io): number {
   if (typeof options === 'number') return options;
   const table = program.data.tables?.[text];
   const queries: Array<{ label: string; expr: string }> = [];
-  if (table && Array.isArray(table.columns)) for (const c of table.columns) queries.push({ label: `column ${c}`, expr: `roll on ${text} column ${firstValue(String(c))}` });
+  if (table && Array.isArray(table.columns)) for (const c of table.columns) queries.push({ label: `column ${c}`, expr: `roll on ${text} column ${columnKeyText(String(c))}` });
   else if (table) queries.push({ label: text, expr: `roll on ${text}` });
   else queries.push({ label: text, expr: text });
   const compared = args.values.compare ?? [];
@@ -94,11 +95,6 @@ function diceProgram(): Program {
   return compileRuleset(model!);
 }
 
-/** A value inside a column band label: `2-3` → 2, `16+` → 16, a name → itself. */
-function firstValue(label: string): string {
-  const m = /^\s*(-?\d+)/.exec(label);
-  return m ? m[1]! : label;
-}
 
 /** Outcome lines printed per result; the JSON output has them all. */
 const MAX_LINES = 60;

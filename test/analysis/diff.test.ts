@@ -3,7 +3,7 @@ import type { RulesetFile } from '../../grammar/index.ts';
 import { diffRulesets, type ElementChange } from '../../interpreter/analysis/diff.ts';
 import { lineDiff } from '../../interpreter/analysis/line-diff.ts';
 import { formatChanges } from '../../interpreter/cli/analysis-format.ts';
-import { oddsChanges } from '../../interpreter/analysis/odds-diff.ts';
+import { columnKeyText, oddsChanges } from '../../interpreter/analysis/odds-diff.ts';
 import { loadProgram } from '../helpers/ruleset.ts';
 
 const diff = (a: object, b: object) => diffRulesets(a as RulesetFile, b as RulesetFile);
@@ -165,5 +165,17 @@ describe('the duel house-rule variant (a file on disk)', () => {
     const roll = odds.find((o) => o.label === 'tables.crt.roll')!;
     expect(roll.after).toMatchObject({ expression: '(1d8).total', mean: 4.5 });
     expect(roll.before).toMatchObject({ mean: 3.5 });
+  });
+});
+
+describe('which value selects a column, for --odds and odds <table>', () => {
+  test('a number band by its first value, a name as itself, any other label (odds) as a text literal', () => {
+    expect(columnKeyText('2-3')).toBe('2');
+    expect(columnKeyText('16+')).toBe('16');
+    expect(columnKeyText('-1')).toBe('-1');
+    expect(columnKeyText('rapallino')).toBe('rapallino');
+    expect(columnKeyText('1:2')).toBe('"1:2"');
+    expect(columnKeyText('3 to 1')).toBe('"3 to 1"');
+    expect(columnKeyText('{x}')).toBe('"\\{x\\}"');
   });
 });

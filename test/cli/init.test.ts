@@ -56,6 +56,16 @@ describe('rulesmith init', () => {
     expect(r.out).toContain('npm install --save-dev rulesmith');
   });
 
+  test('--template picks another template: a hex wargame with its variant, validating clean', async () => {
+    const project = join(work, 'hex');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    const r = await inDir(project, () => runCli(['init', 'rules/hex-war', '--template', 'hex-and-counter']));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('Created rules/hex-war/, a new game "Hex war" (id hex_war) from the hex-and-counter template:');
+    expect(r.out).toContain('Checked: 0 errors, 0 warnings.');
+    expect(readFileSync(join(project, 'rules/hex-war/variants/bloody-odds.yaml'), 'utf8')).toMatch(/^name: Hex war – bloody odds$/m);
+  });
+
   test('should point the modeline at an installed rulesmith\'s schema, from each file\'s folder', async () => {
     const project = join(work, 'installed');
     const schema = join(project, 'node_modules/rulesmith/grammar/ruleset.schema.json');
@@ -107,7 +117,7 @@ describe('rulesmith init', () => {
     const cases: Array<[string[], string]> = [
       [['init'], 'Usage: rulesmith init <folder>'],
       [['init', 'a', 'b'], 'Usage: rulesmith init <folder>'],
-      [['init', 'game', '--template', 'startr'], "rulesmith init: no template 'startr' (did you mean starter?). Templates: starter\n"],
+      [['init', 'game', '--template', 'startr'], "rulesmith init: no template 'startr' (did you mean starter?). Templates:\n  starter          A two-side game"],
       [['init', 'afile'], "rulesmith init: 'afile' is a file; name a folder for the new game.\n"],
       [['init', '1805'], "rulesmith init: cannot make a ruleset id from the folder name '1805': name the folder with a letter first (my-game).\n"],
       [['init', 'game', '--nmae', 'x'], "unknown option '--nmae' (did you mean --name?)"],
@@ -118,5 +128,9 @@ describe('rulesmith init', () => {
       expect(r.err, argv.join(' ')).toContain(message);
     }
     expect((await runCli(['init', '--help'])).out).toContain('Writes no file that exists already.');
+    // The templates, the index's first (the default) first, each with what it is.
+    const list = await runCli(['init', '--template', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.out).toMatch(/^Templates \(rulesmith init <folder> --template NAME\):\n  starter +A two-side game.*\n  hex-and-counter +A hex-and-counter wargame/);
   });
 });

@@ -55,5 +55,24 @@ describe('New game', () => {
     await page.click('rs-file-toolbar >> text=Delete game');
     await expect.poll(() => page.locator('rs-ruleset-nav select#game option').count()).toBe(shipped);
     expect(await page.locator('.rs-notice').textContent()).toContain('Deleted the game Border War');
-  }, 180_000);
+
+    // Another template: a hex wargame, its hexes tinted by terrain on the board.
+    await page.click('rs-ruleset-nav >> text=New game…');
+    const choices = await page.locator('rs-ruleset-nav #new-template option').allTextContents();
+    expect(choices.length).toBeGreaterThanOrEqual(2);
+    expect(choices[0]).toMatch(/^A two-side game/);
+    await page.selectOption('rs-ruleset-nav #new-template', 'hex-and-counter');
+    await page.fill('rs-ruleset-nav #new-name', 'Hex War');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => openPath(page), { timeout: 30_000 }).toBe('rulesets/hex-war/ruleset.yaml');
+    await waitForChecks(page);
+    expect(await page.locator('rs-problems-panel .summary').getAttribute('data-count')).toBe('0');
+    await openPlaytest(page);
+    await setSeats(page, { p1: 'bot', p2: 'bot' }, 0);
+    await newGame(page);
+    await expect.poll(() => page.locator('rs-game-board g.hex').count(), { timeout: 30_000 }).toBe(48);
+    expect(await page.locator('rs-game-board g.hex[data-terrain="town"]').count()).toBe(2);
+    expect(await page.locator('rs-game-board g.hex.terrain-1').count()).toBeGreaterThan(0);
+    await s.shot('new-game-hex');
+  }, 240_000);
 });

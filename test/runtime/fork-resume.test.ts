@@ -15,6 +15,7 @@ const GAMES: Array<[string, number | undefined, Record<string, unknown>]> = [
   ['rulesets/blue-max', 4, { opt_lewis: true, opt_observer: true, opt_altitude: true, opt_fuel: true }],
   // The game `rulesmith init` starts a designer from (rulesets/templates/).
   ['rulesets/templates/starter', undefined, {}],
+  ['rulesets/templates/hex-and-counter', undefined, {}],
 ];
 
 /** Play `n` decisions (or to the end) with a seeded random agent; the answers given. */

@@ -21,6 +21,7 @@ const RULESETS: Array<[string, number | undefined, Record<string, unknown>]> = [
   ['rulesets/blue-max', 6, { opt_lewis: true, opt_observer: true, opt_altitude: true, opt_fuel: true }],
   // The game `rulesmith init` starts a designer from (rulesets/templates/).
   ['rulesets/templates/starter', undefined, {}],
+  ['rulesets/templates/hex-and-counter', undefined, {}],
 ];
 
 /** Whether the ruleset declares anything secret: decks (their draw order), face-down pieces, private values or zones. */

@@ -7,7 +7,7 @@ import { baseName, downloadText } from '../../workspace/download.ts';
 import { requestPersistentStorage } from '../../workspace/file-store.ts';
 import { openFileStore } from '../../workspace/idb-file-store.ts';
 import { SHARE_PREFIX, encodeShare, openShared } from '../../workspace/share-link.ts';
-import { loadShippedGame, loadTemplate, shippedEntries, TEMPLATES } from '../../workspace/shipped.ts';
+import { loadShippedGame, loadTemplate, shippedEntries, templateChoices, TEMPLATES, type TemplateChoice } from '../../workspace/shipped.ts';
 import { syncTabs } from '../../workspace/tab-sync.ts';
 import { Workspace } from '../../workspace/workspace.ts';
 import '../code-editor/code-editor.ts';
@@ -66,6 +66,8 @@ export class RsApp extends LitElement {
    * table picked, the selection and the cell changes Undo can take back.
    */
   private tablesShown = false;
+  /** What New game may start from (`rulesets/templates/index.yaml`), read once the editor is up. */
+  private templates: readonly TemplateChoice[] = [];
   /** Game views shown so far (kept mounted). */
   private readonly mounted = new Set<RuntimeViewId>();
   private workspace: Workspace | undefined;
@@ -141,6 +143,10 @@ export class RsApp extends LitElement {
       });
     }
     await this.openSharedLink();
+    void templateChoices().then((t) => {
+      this.templates = t;
+      this.requestUpdate();
+    });
   }
 
   protected override render() {
@@ -171,6 +177,7 @@ export class RsApp extends LitElement {
         @rs-select-ruleset=${this.handleSelectRuleset}
         @rs-open-file=${this.handleOpenFile}
         @rs-new-variant=${this.handleNewVariant}
+        .templates=${this.templates}
         @rs-new-game=${this.handleNewGame}
         @rs-import-variant=${this.handleImportVariant}
       ></rs-ruleset-nav>
@@ -305,7 +312,8 @@ export class RsApp extends LitElement {
   private async handleNewGame(e: RsEvent<'rs-new-game'>): Promise<void> {
     let template: Map<string, string>;
     try {
-      template = await loadTemplate();
+      template = await loadTemplate(e.detail.template);
+      if (!template.has('ruleset.yaml')) throw new Error(`no template ${e.detail.template}`);
     } catch (error) {
       this.notice = `The new game's template could not load: ${error instanceof Error ? error.message : String(error)}`;
       return;

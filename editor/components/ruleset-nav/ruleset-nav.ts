@@ -44,6 +44,7 @@ export class RsRulesetNav extends LitElement {
     files: { attribute: false },
     openPath: { attribute: 'open-path' },
     creating: { state: true },
+    templates: { attribute: false },
   };
 
   declare games: GameInfo[];
@@ -54,6 +55,8 @@ export class RsRulesetNav extends LitElement {
   declare openPath: string;
   /** What the name dialog creates. */
   declare private creating: 'variant' | 'game';
+  /** What a new game may start from (the first is the default). */
+  declare templates: ReadonlyArray<{ id: string; description: string }>;
 
   constructor() {
     super();
@@ -64,6 +67,7 @@ export class RsRulesetNav extends LitElement {
     this.files = [];
     this.openPath = '';
     this.creating = 'variant';
+    this.templates = [];
   }
 
   protected override render() {
@@ -113,7 +117,11 @@ export class RsRulesetNav extends LitElement {
         <form method="dialog">
           ${this.creating === 'game'
             ? html`<h2 id="new-heading">New game</h2>
-                <p class="dialog-note">A small, complete two-side game — map, counters, tables, an event deck, phases, victory and bots — to change into your own, a piece at a time. It validates and plays as it is; its comments say what each part does.</p>
+                <p class="dialog-note">A small, complete game — map, counters, tables, phases, victory and bots — to change into your own, a piece at a time. It validates and plays as it is; its comments say what each part does.</p>
+                ${this.templates.length > 1
+                  ? html`<label for="new-template">Start from</label>
+                      <select id="new-template" name="template">${this.templates.map((t, i) => html`<option value=${t.id} ?selected=${i === 0}>${t.description || t.id}</option>`)}</select>`
+                  : nothing}
                 <label for="new-name">Game name</label>`
             : html`<h2 id="new-heading">New variant of ${gameName}</h2>
                 <label for="new-name">Variant name</label>`}
@@ -148,7 +156,11 @@ export class RsRulesetNav extends LitElement {
   private handleDialogClose(e: Event): void {
     const dialog = e.target as HTMLDialogElement;
     const name = dialog.querySelector('input')!.value.trim();
-    if (dialog.returnValue === 'create' && name) emit(this, this.creating === 'game' ? 'rs-new-game' : 'rs-new-variant', { name });
+    const template = dialog.querySelector<HTMLSelectElement>('#new-template')?.value ?? this.templates[0]?.id ?? '';
+    if (dialog.returnValue === 'create' && name) {
+      if (this.creating === 'game') emit(this, 'rs-new-game', { name, template });
+      else emit(this, 'rs-new-variant', { name });
+    }
     dialog.returnValue = '';
   }
 
