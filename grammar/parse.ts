@@ -148,6 +148,13 @@ function parseTokens(text: string, start: number, end: number, goal: Goal): Toke
   try {
     const ast = goal === 'script' ? p.script() : p.expressionOnly();
     const found = [...p.errors.map(diagnosticFromError), ...p.problems];
+    // A word of the language written as a name (`let column = 3`) says so; what recovery then
+    // makes of the rest of its line (`3` "does nothing") would only bury it.
+    for (const d of found) {
+      if (d.code !== 'keyword-as-name') continue;
+      const lineEnd = text.indexOf('\n', d.span.end);
+      p.quiet.push({ start: d.span.end, end: lineEnd < 0 ? text.length : lineEnd });
+    }
     diagnostics.push(...(p.quiet.length === 0 ? found : found.filter((d) => !p.quiet.some((q) => d.span.start >= q.start && d.span.start < q.end))));
     return { ast, diagnostics, strings: p.strings };
   } catch (error) {

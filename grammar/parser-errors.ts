@@ -102,6 +102,10 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
     if (closer !== undefined) {
       return encode('missing-token', `expected ${closer[0]} to close ${closer[1]}`, 'previous', `every ${closer[1]} needs a matching ${closer[0]}`);
     }
+    // A name written where a name goes, but it is a word of the language (`let column = …`).
+    if (expected.name === 'AnyName' && actual.tokenType.name.startsWith('kw_')) {
+      return encode('keyword-as-name', `${describeToken(actual)} is a word of the rules language, so it cannot be a name here`, 'actual', `choose another name (for example \`${actual.image}_\` or a longer word)`);
+    }
     const known = missingInRule[`${ruleName}:${expected.name}`];
     if (known !== undefined) return encode('missing-token', known[0], 'previous', known[1]);
     const where = isReal(previous) ? ` after ${describeToken(previous)}` : '';

@@ -11,7 +11,7 @@ const CODES = [
   'syntax-error', 'unexpected-token', 'missing-token', 'missing-expression', 'invalid-statement',
   'invalid-assignment-target', 'chained-comparison', 'unterminated-string', 'invalid-escape',
   'unclosed-interpolation', 'empty-interpolation', 'invalid-character', 'invalid-number',
-  'nesting-too-deep', 'script-too-long', 'too-many-errors', 'internal-error',
+  'nesting-too-deep', 'script-too-long', 'too-many-errors', 'internal-error', 'keyword-as-name',
 ];
 
 describe('parser documentation', () => {

@@ -181,6 +181,16 @@ describe('parser diagnostics: statements', () => {
     expect(scriptProblems('strength')).toEqual([{ code: 'invalid-statement', at: 'strength', message: '`strength` on its own does nothing' }]);
   });
 
+  test('a word of the language written as a name should say so, once, with the rest of its line quiet', () => {
+    // It said "expected a name after `let`", then "this value on its own does nothing" at the 3.
+    const text = ['let column = 3', 'for each where in xs do stop end', 'z = 1 +'].join('\n');
+    expect(scriptProblems(text)).toEqual([
+      { code: 'keyword-as-name', at: 'column', message: '`column` is a word of the rules language, so it cannot be a name here' },
+      { code: 'keyword-as-name', at: 'where', message: '`where` is a word of the rules language, so it cannot be a name here' },
+      { code: 'missing-expression', at: '+', message: 'expected an expression after `+`' },
+    ]);
+  });
+
   test('== written as a statement should be read as an assignment and reported', () => {
     const result = parseScript('x == 1');
     expect(problems('x == 1', result.diagnostics)).toEqual([{ code: 'invalid-statement', at: '==', message: '`==` compares two values; it does not change one' }]);
