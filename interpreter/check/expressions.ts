@@ -11,6 +11,7 @@ import { previewActingParts, previewTypeOk, previewTypeReport } from './preview.
 import { namesIn, rootName, typeFacts } from './conditional-spans.ts';
 import { tableRowType } from './table-types.ts';
 import { builtinCallReports, rowEffectTable } from './builtin-calls.ts';
+import { numberForLabelledColumns } from './table-columns.ts';
 import { lackingReport } from './lacking-props.ts';
 import { everyEntityReport, lackingPropOf, namedTypeReport, onlyKindWith } from './prop-reads.ts';
 import { missingReport, mixedRows } from './missing-reports.ts';
@@ -304,7 +305,7 @@ export class ExpressionChecker {
 
   private index(e: Extract<Expr, { kind: 'index' }>, scope: Scope): Ty {
     const object = this.expr(e.object, scope);
-    for (const k of e.keys) this.expr(k, scope);
+    const keyTypes = e.keys.map((k) => this.expr(k, scope));
     if (e.shift) this.expect(this.expr(e.shift, scope), isNumeric, e.shift.span, 'a number', 'A column shift');
     if (object.k === 'entity' && object.e === 'table' && object.id) {
       const table = this.tableDef(object.id);
@@ -319,6 +320,8 @@ export class ExpressionChecker {
       } else if (e.shift && !cross) {
         this.report(e.shift.span, { code: 'wrong-arity', message: `Only cross tables have columns to shift; \`${object.id}\` has none.`, hint: 'Remove `shift …`, or add `columns:` to the table.' });
       }
+      const labelled = cross && e.keys.length === 2 ? numberForLabelledColumns(object.id, table?.columns, keyTypes[1]!) : undefined;
+      if (labelled) this.report(e.keys[1]!.span, labelled);
       const key = e.keys.length === 1 ? literalKey(e.keys[0]!) : undefined;
       const row = key === undefined ? undefined : tableRowType(table, object.id, key);
       if (row) return row;
@@ -331,7 +334,7 @@ export class ExpressionChecker {
   }
 
   private rollOn(e: Extract<Expr, { kind: 'roll-on' }>, scope: Scope): Ty {
-    if (e.column) this.expr(e.column, scope);
+    const columnType = e.column ? this.expr(e.column, scope) : undefined;
     if (e.shift) this.expect(this.expr(e.shift, scope), isNumeric, e.shift.span, 'a number', 'A column shift');
     const sym = this.symbols.lookup(e.table);
     if (!sym || sym.kind !== 'table') {
@@ -347,6 +350,8 @@ export class ExpressionChecker {
     const cross = Array.isArray(table?.columns);
     if (cross && !e.column) this.report(e.span, { code: 'wrong-arity', message: `\`${e.table}\` is a cross table: say which column to roll in.`, hint: `Write \`roll on ${e.table} column <value>\`.` });
     if (!cross && e.column) this.report(e.column.span, { code: 'wrong-arity', message: `\`${e.table}\` has no columns.`, hint: 'Remove `column …`.' });
+    const labelled = cross && e.column && columnType ? numberForLabelledColumns(e.table, table?.columns, columnType) : undefined;
+    if (labelled) this.report(e.column!.span, labelled);
     return this.symbols.tableCellType(e.table);
   }
 
