@@ -5,6 +5,8 @@ import { RuleError, type SourceAt } from './errors.ts';
 import type { Runtime } from './runtime.ts';
 import type { PieceState } from './state.ts';
 import { EntityRef, RangeValue, isRecordValue, toText, valueEquals, type Value } from './values.ts';
+import { parseHexId } from './map.ts';
+import { gridHexLabel } from '../load/hex-label.ts';
 
 /** The most numbers a range may hold when a script goes through it (80 MB as a list). */
 export const MAX_RANGE_ITEMS = 10_000_000;
@@ -139,6 +141,11 @@ export function labelOf(rt: Runtime, v: Value): string {
         return rt.program.defs.areas.get(v.id)?.name ?? v.id;
       }
       case 'player': return rt.state.players.find((p) => p.id === v.id)?.name ?? v.id;
+      case 'hex': {
+        // As the board prints it (`hex 0704`), not the id (`7,4`): options, and log lines of choices.
+        const h = parseHexId(v.id);
+        return h ? `hex ${gridHexLabel(rt.program.data.map?.grid?.label, h.col, h.row)}` : v.id;
+      }
       default: {
         const section = v.kind === 'side' ? 'sides' : v.kind === 'zone' ? 'zones' : v.kind === 'deck' ? 'decks' : v.kind === 'table' ? 'tables' : v.kind === 'piece-type' ? 'pieces' : undefined;
         const def = section ? rt.def(section, v.id.split('@')[0]!) : undefined;

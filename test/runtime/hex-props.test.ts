@@ -74,3 +74,12 @@ describe('hex props', () => {
     ]);
   });
 });
+
+describe('a hex as an option', () => {
+  test('is labelled as the board prints it, not by its id', () => {
+    const loaded = loadRuleset('r.yaml', createMemoryHost({ 'r.yaml': BASE.replace('do: "log \\"done\\""', 'do: "let h = choose one of [hex_at(2, 1), hex_at(3, 2)] prompt \\"Where?\\""') }));
+    expect(loaded.diagnostics.filter(isError)).toEqual([]);
+    const game = startGame(compileRuleset(loaded.model!), { seed: 'h' });
+    expect(game.pending?.labels).toEqual(['hex 2.1', 'hex 3.2']);
+  });
+});

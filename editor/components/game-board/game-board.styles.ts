@@ -46,9 +46,9 @@ export const styles = [
     /* Terrain tints (board-svg.ts TERRAIN_TINTS), before the option and preview fills that override them. */
     .hex.terrain-1 .shape { fill: #dcebc9; }
     .hex.terrain-2 .shape { fill: #ecdcc4; }
-    .hex.terrain-3 .shape { fill: #cfe0ef; }
-    .hex.terrain-4 .shape { fill: #e6d3e3; }
-    .hex.terrain-5 .shape { fill: #d9d4cc; }
+    .hex.terrain-3 .shape { fill: #d9d4cc; }
+    .hex.terrain-4 .shape { fill: #cfe0ef; }
+    .hex.terrain-5 .shape { fill: #e6d3e3; }
     .hex.terrain-6 .shape { fill: #f3e7b3; }
     .hex-label {
       font-size: 9px;
