@@ -9,6 +9,8 @@ export interface ValueChange {
   path: string;
   old?: unknown;
   new?: unknown;
+  /** A hex's own value gone (or new): that side reads the grid's (`map.grid.props`), shown as `by grid`. */
+  gridDefault?: 'old' | 'new';
 }
 
 /** A script (a multi-line string, or a `do`/`when`/`effect`/`score` field) as a line diff. */
@@ -112,6 +114,7 @@ function changed(section: string, id: string, a: unknown, b: unknown): ElementCh
   const values: ValueChange[] = [];
   const scripts: ScriptChange[] = [];
   walk('', restA, restB, values, scripts, typeof a === 'string' || typeof b === 'string' ? section : '');
+  if (section === 'map') for (const v of values) gridDefaults(v, a, b);
   if (values.length) c.values = values;
   if (scripts.length) c.scripts = scripts;
   return c;
@@ -173,6 +176,19 @@ function cardChanges(a: unknown[], b: unknown[]): CardChange[] {
 
 const isScript = (key: string, v: unknown) => typeof v === 'string' && (v.includes('\n') || SCRIPT_KEYS.has(key));
 const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+/**
+ * A hex's own value (`grid.hexes.0602.move_cost`) on one side only: the other side's hex reads the
+ * grid's value for every hex (`map.grid.props`), which is the value to compare with, not nothing.
+ */
+function gridDefaults(v: ValueChange, a: unknown, b: unknown): void {
+  const key = /^grid\.hexes\.[^.]+\.([a-z][a-z0-9_]*)$/.exec(v.path)?.[1];
+  if (key === undefined) return;
+  const props = (m: unknown) => (isObject(m) && isObject(m.grid) && isObject(m.grid.props) ? m.grid.props : undefined);
+  const side = !('old' in v) ? 'old' : !('new' in v) ? 'new' : undefined;
+  const fallback = side && props(side === 'old' ? a : b);
+  if (side && fallback && key in fallback) Object.assign(v, { [side]: fallback[key], gridDefault: side });
+}
 
 /** Leaf differences between two values; lists of `id`-ed objects are matched by id (`phases[command].do`). */
 function walk(path: string, a: unknown, b: unknown, values: ValueChange[], scripts: ScriptChange[], key: string): void {

@@ -15,7 +15,8 @@ const name = (c: { section: string; id: string }) => (c.section === c.id ? c.sec
  * the old and new texts go on lines of their own, marked - and +, each after `indent`.
  */
 const value = (v: ValueChange, indent = '    ') => {
-  const [old, now] = ['old' in v ? show(v.old) : '(none)', 'new' in v ? show(v.new) : '(none)'];
+  const grid = (side: 'old' | 'new') => (v.gridDefault === side ? ' (every hex\'s)' : '');
+  const [old, now] = ['old' in v ? show(v.old) + grid('old') : '(none)', 'new' in v ? show(v.new) + grid('new') : '(none)'];
   if (Math.max(old.length, now.length) <= 60) return `${v.path}: ${old} → ${now}`;
   return `${v.path}:${'old' in v ? `\n${indent}  - ${old}` : ''}${'new' in v ? `\n${indent}  + ${now}` : ''}`;
 };

@@ -15,6 +15,17 @@ describe('diffRulesets: every kind of change', () => {
     expect(diff(base, { ...base, extends: '../ruleset.yaml', set: { a: 1 }, remove: ['b'] })).toEqual([]);
   });
 
+  test('a hex that loses (or gains) its own value is compared with the grid\'s value for every hex', () => {
+    const grid = (hexes: object, props = { terrain: 'clear', move_cost: 1 }) => ({ map: { grid: { kind: 'hex', columns: 4, rows: 4, orientation: 'flat', props, hexes } } });
+    const [c] = diff(grid({ '0602': { terrain: 'woods', move_cost: 2 } }), grid({ '0602': { terrain: 'clear' }, '0101': { move_cost: 3 } }));
+    expect(c!.values).toEqual([
+      { path: 'grid.hexes.0602.terrain', old: 'woods', new: 'clear' },
+      { path: 'grid.hexes.0602.move_cost', old: 2, new: 1, gridDefault: 'new' },
+      { path: 'grid.hexes.0101', new: { move_cost: 3 } },
+    ]);
+    expect(formatChanges([c!])).toContain('grid.hexes.0602.move_cost: 2 → 1 (every hex\'s)');
+  });
+
   test('elements added and removed should be listed with their source', () => {
     const changes = diff(
       { pieces: { old: { count: 1, source: '[4.1]' } } },
