@@ -193,7 +193,7 @@ describe('playtest', () => {
     await page.focus('rs-playtest-view button[data-action="start"]');
     const seen = await tabThrough(page, 30);
     for (const f of seen.filter((x) => /^(button|select|input)\|/.test(x))) expect(f.split('|')[2], f).not.toBe('none');
-    expect(seen).toContain('g|Choose 3,2|none');
+    expect(seen).toContain('g|Choose hex 0302|none');
     await page.focus('rs-game-board g.hex.option[data-place="hex:3,2"]');
     expect(await strokeDash(page, 'rs-game-board g.hex.option[data-place="hex:3,2"] .shape')).not.toBe('none');
     // Red's first tank may drive north, north-east or south-east; south-east turns it to facing 2.
@@ -201,7 +201,7 @@ describe('playtest', () => {
     await page.click('rs-game-board g.hex.option[data-place="hex:3,2"]');
     await expect.poll(() => page.getAttribute('rs-game-board g.piece[data-piece="red_tank_1"]', 'data-facing')).toBe('2');
     expect(await page.getAttribute('rs-game-board g.piece[data-piece="red_tank_1"] g.facing', 'transform')).toBe('rotate(30)');
-    await expect.poll(() => logTexts(page)).toContainEqual(expect.stringContaining('Drive where? → 3,2'));
+    await expect.poll(() => logTexts(page)).toContainEqual(expect.stringContaining('Drive where? → hex 0302'));
     await s.shot('hex-driven');
     expect(s.errors).toEqual([]);
   });
