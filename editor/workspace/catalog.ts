@@ -4,6 +4,8 @@
  * No game is known by name: adding a folder adds a game.
  */
 
+import { topLevelScalar } from '../../interpreter/load/new-game.ts';
+
 export const RULESETS_DIR = 'rulesets';
 
 export interface GameInfo {
@@ -53,18 +55,8 @@ export function baseFilesOf(game: string, paths: Iterable<string>): string[] {
   return [entry, ...others.sort()];
 }
 
-/**
- * A top-level plain scalar (`name: Battle`, `name: "Battle"`) read without a YAML parser, for
- * labels only: the main thread does not load one.
- */
-export function topLevelScalar(text: string, key: string): string | undefined {
-  const match = new RegExp(`^${key}:[ \\t]*(.+?)[ \\t]*$`, 'm').exec(text);
-  if (!match) return undefined;
-  let value = match[1]!.replace(/[ \t]+#.*$/, '');
-  const quoted = /^"((?:[^"\\]|\\.)*)"$|^'((?:[^']|'')*)'$/.exec(value);
-  if (quoted) value = quoted[1] !== undefined ? quoted[1].replace(/\\(.)/g, '$1') : quoted[2]!.replace(/''/g, "'");
-  return value || undefined;
-}
+// Labels are read by lines, as the CLI reads templates' (interpreter/load/new-game.ts).
+export { topLevelScalar };
 
 /** The variant's `name:` without the base's name in front, as a label (`Dragut – night` → `Night`). */
 export function variantLabel(text: string, baseName: string, path: string): string {

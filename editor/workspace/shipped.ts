@@ -3,6 +3,7 @@
  * (`rulesets/dragut/ruleset.yaml`). Entry files come with the first load (the game list needs their
  * names); every other file loads with its game, so the first load does not grow with the rulesets.
  */
+import { templateIndex, type TemplateChoice } from '../../interpreter/load/new-game.ts';
 import { gameOf } from './catalog.ts';
 
 // Vite reads these options statically: they must stay literal.
@@ -27,29 +28,14 @@ export async function loadShippedGame(game: string): Promise<Map<string, string>
 /** Where the templates of new games are (`rulesmith init`'s): not a game, and no game may take the name. */
 export const TEMPLATES = 'templates';
 
-export interface TemplateChoice {
-  id: string;
-  description: string;
-}
+export type { TemplateChoice };
 
-/**
- * The templates a new game may start from, in the order of `rulesets/templates/index.yaml` (the
- * first is the default, as for `rulesmith init`); folders it does not list follow by name. The
- * index is read by lines, as the main thread loads no YAML parser: `- id: x` then `description: …`.
- */
+/** The templates a new game may start from, in the order of `rulesets/templates/index.yaml` (the first is the default, as for `rulesmith init`). */
 export async function templateChoices(): Promise<TemplateChoice[]> {
   const prefix = `rulesets/${TEMPLATES}/`;
-  const folders = [...new Set(Object.keys(others).map(repoPath).filter((p) => p.startsWith(prefix) && p.endsWith('/ruleset.yaml')).map((p) => p.slice(prefix.length).split('/')[0]!))].sort();
+  const folders = [...new Set(Object.keys(others).map(repoPath).filter((p) => p.startsWith(prefix) && p.endsWith('/ruleset.yaml')).map((p) => p.slice(prefix.length).split('/')[0]!))];
   const indexKey = Object.keys(others).find((key) => repoPath(key) === `${prefix}index.yaml`);
-  const listed: TemplateChoice[] = [];
-  for (const line of (indexKey ? await others[indexKey]!() : '').split('\n')) {
-    const id = /^-\s+id:\s*(\S+)\s*$/.exec(line)?.[1];
-    if (id !== undefined) listed.push({ id, description: '' });
-    const description = /^\s+description:\s*(.+?)\s*$/.exec(line)?.[1];
-    if (description !== undefined && listed.length) listed[listed.length - 1]!.description = description;
-  }
-  const known = listed.filter((t) => folders.includes(t.id));
-  return [...known, ...folders.filter((f) => !known.some((t) => t.id === f)).map((id) => ({ id, description: '' }))];
+  return templateIndex(indexKey ? await others[indexKey]!() : '', folders);
 }
 
 /** The files of template `id` (`rulesets/templates/<id>/`), keyed by their path inside its folder. */

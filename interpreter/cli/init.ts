@@ -11,13 +11,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { didYouMean } from '../../grammar/index.ts';
 import { isError } from '../diagnostics.ts';
-import { parse as parseYaml } from 'yaml';
 import { parseCli } from './args.ts';
 import type { Io } from './io.ts';
 import { discover } from './discover.ts';
 import { gitRoot } from './repo-paths.ts';
-import { adaptTemplate, gameId, gameTitle, templateNames } from '../load/new-game.ts';
-import { validateEntry } from './validate.ts';
+import { adaptTemplate, gameId, gameTitle, templateIndex, templateNames, type TemplateChoice } from '../load/new-game.ts';
+import { dedupe, validateEntry } from './validate.ts';
 import { packageRoot } from './version.ts';
 
 export const INIT_USAGE = `Usage: rulesmith init <folder> [--name NAME] [--template NAME]
@@ -85,9 +84,8 @@ export function runInit(argv: string[], io: Io): number {
   }
 
   // As `rulesmith validate <folder>` checks it: the game and its variants, each problem once.
-  const seen = new Map<string, boolean>();
-  for (const entry of discover([target]).entries) for (const d of validateEntry(entry).diagnostics) seen.set(`${d.file}:${d.range.start.line}:${d.range.start.column}:${d.code}`, isError(d));
-  const errors = [...seen.values()].filter(Boolean).length;
+  const diags = dedupe(discover([target]).entries.flatMap((entry) => validateEntry(entry).diagnostics));
+  const errors = diags.filter(isError).length;
   const dir = shown(target);
   const variant = files.find((f) => f.rel !== 'ruleset.yaml');
   const next: Array<[string, string]> = [
@@ -99,7 +97,7 @@ export function runInit(argv: string[], io: Io): number {
   const lines = [
     `Created ${dir}/, a new game "${name}" (id ${id}) from the ${template} template:`,
     ...files.map((f) => `  ${shown(join(target, f.rel))}`),
-    `Checked: ${errors} error${errors === 1 ? '' : 's'}, ${seen.size - errors} warning${seen.size - errors === 1 ? '' : 's'}.`,
+    `Checked: ${errors} error${errors === 1 ? '' : 's'}, ${diags.length - errors} warning${diags.length - errors === 1 ? '' : 's'}.`,
     '',
     'Next:',
     ...next.flatMap(([c, what]) => [`  # ${what}`, `  ${c}`]),
@@ -111,18 +109,12 @@ export function runInit(argv: string[], io: Io): number {
   return 0;
 }
 
-/** The templates the package offers, in the order of its index (`rulesets/templates/index.yaml`); folders it does not list follow by name. */
-function templateList(dir: string): Array<{ id: string; description: string }> {
+/** The templates the package offers, in the order of its index (`rulesets/templates/index.yaml`). */
+function templateList(dir: string): TemplateChoice[] {
   if (!existsSync(dir)) return [];
-  const folders = readdirSync(dir).filter((t) => existsSync(join(dir, t, 'ruleset.yaml'))).sort();
-  let index: Array<{ id: string; description: string }> = [];
-  try {
-    const data = parseYaml(readFileSync(join(dir, 'index.yaml'), 'utf8')) as unknown;
-    if (Array.isArray(data)) index = data.filter((t): t is { id: string; description: string } => typeof t?.id === 'string' && folders.includes(t.id)).map((t) => ({ id: t.id, description: String(t.description ?? '') }));
-  } catch {
-    // No index (or a broken one): the folders by name.
-  }
-  return [...index, ...folders.filter((f) => !index.some((t) => t.id === f)).map((id) => ({ id, description: '' }))];
+  const folders = readdirSync(dir).filter((t) => existsSync(join(dir, t, 'ruleset.yaml')));
+  const index = join(dir, 'index.yaml');
+  return templateIndex(existsSync(index) ? readFileSync(index, 'utf8') : '', folders);
 }
 
 /** Every YAML file under a template, relative to it (`ruleset.yaml`, `variants/x.yaml`). */

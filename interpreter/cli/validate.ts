@@ -121,7 +121,7 @@ function sarifOf(diags: Diagnostic[], failure?: string): string {
 }
 
 /** A variant re-checks its base, so the base's diagnostics would otherwise print twice. */
-function dedupe(diags: Diagnostic[]): Diagnostic[] {
+export function dedupe(diags: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   return diags.filter((d) => {
     const key = `${d.file}:${d.range.start.line}:${d.range.start.column}:${d.code}:${d.message}`;

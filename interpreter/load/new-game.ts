@@ -19,7 +19,7 @@ export function gameTitle(folder: string): string {
 
 /** The template's own id and name, as its entry file declares them. */
 export function templateNames(entryText: string, fallback: string): { id: string; name: string } {
-  return { id: topLevelValue(entryText, 'id') ?? fallback, name: topLevelValue(entryText, 'name') ?? fallback };
+  return { id: topLevelScalar(entryText, 'id') ?? fallback, name: topLevelScalar(entryText, 'name') ?? fallback };
 }
 
 /**
@@ -31,7 +31,7 @@ export function adaptTemplate(text: string, o: { template: { id: string; name: s
   return text
     .replace(/^id:[ \t]*(\S+)[ \t]*$/m, (line, value: string) => (value.startsWith(o.template.id) ? `id: ${o.id}${value.slice(o.template.id.length)}` : line))
     .replace(/^name:[ \t]*(.+?)[ \t]*$/m, (line, value: string) => {
-      const plain = unquote(value);
+      const plain = unquote(value) ?? '';
       return plain.startsWith(o.template.name) ? `name: ${yamlText(o.name + plain.slice(o.template.name.length))}` : line;
     })
     .replace(/^# yaml-language-server: \$schema=.*$/m, () => `# yaml-language-server: $schema=${o.schema}`);
@@ -43,20 +43,41 @@ export function yamlText(text: string): string {
   return plain ? text : JSON.stringify(text);
 }
 
-function topLevelValue(text: string, key: string): string | undefined {
-  const m = new RegExp(`^${key}:[ \\t]*(.+?)[ \\t]*$`, 'm').exec(text);
-  return m ? unquote(m[1]!) : undefined;
+/**
+ * A top-level plain scalar (`name: Battle`, `name: "Battle"`) read without a YAML parser: the
+ * editor's main thread loads none, and a template's or game's labels are all it needs.
+ */
+export function topLevelScalar(text: string, key: string): string | undefined {
+  const match = new RegExp(`^${key}:[ \\t]*(.+?)[ \\t]*$`, 'm').exec(text);
+  return match ? unquote(match[1]!) : undefined;
 }
 
-function unquote(value: string): string {
-  const v = value.replace(/[ \t]+#.*$/, '');
-  if (/^"(?:[^"\\]|\\.)*"$/.test(v)) {
-    try {
-      return JSON.parse(v) as string;
-    } catch {
-      return v.slice(1, -1);
-    }
+function unquote(written: string): string | undefined {
+  let value = written.replace(/[ \t]+#.*$/, '');
+  const quoted = /^"((?:[^"\\]|\\.)*)"$|^'((?:[^']|'')*)'$/.exec(value);
+  if (quoted) value = quoted[1] !== undefined ? quoted[1].replace(/\\(.)/g, '$1') : quoted[2]!.replace(/''/g, "'");
+  return value || undefined;
+}
+
+/** One entry of `rulesets/templates/index.yaml`. */
+export interface TemplateChoice {
+  id: string;
+  description: string;
+}
+
+/**
+ * The templates `index.yaml` lists, in order (the first is the default), read by lines as the
+ * file writes them (`- id: x` then `  description: …`), so the CLI and the editor's main thread
+ * read it alike; only the `folders` that exist, and folders it does not list after, by name.
+ */
+export function templateIndex(text: string, folders: readonly string[]): TemplateChoice[] {
+  const listed: TemplateChoice[] = [];
+  for (const line of text.split('\n')) {
+    const id = /^-\s+id:\s*(.+?)\s*$/.exec(line)?.[1];
+    if (id !== undefined) listed.push({ id: unquote(id) ?? id, description: '' });
+    const description = /^\s+description:\s*(.+?)\s*$/.exec(line)?.[1];
+    if (description !== undefined && listed.length) listed[listed.length - 1]!.description = unquote(description) ?? '';
   }
-  if (/^'(?:[^']|'')*'$/.test(v)) return v.slice(1, -1).replace(/''/g, "'");
-  return v;
+  const known = listed.filter((t) => folders.includes(t.id));
+  return [...known, ...[...folders].sort().filter((f) => !known.some((t) => t.id === f)).map((id) => ({ id, description: '' }))];
 }

@@ -1,7 +1,7 @@
 /** A template's files made a new game's (interpreter/load/new-game.ts): ids, names and modeline. */
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { adaptTemplate, gameId, gameTitle, templateNames, yamlText } from '../../interpreter/load/new-game.ts';
+import { adaptTemplate, gameId, gameTitle, templateIndex, templateNames, yamlText } from '../../interpreter/load/new-game.ts';
 
 const ENTRY = '# yaml-language-server: $schema=../../../grammar/ruleset.schema.json\n# comment\nrulesmith: 1\nid: tpl\nname: Tpl game\ntables:\n  x:\n    id: tpl_inner\n    name: Tpl game table\n';
 const VARIANT = '# yaml-language-server: $schema=../../../../grammar/ruleset.schema.json\nrulesmith: 1\nid: tpl_long\nname: "Tpl game – long"\nextends: ../ruleset.yaml\n';
@@ -37,5 +37,18 @@ describe('a new game from a template', () => {
     expect(gameId('42')).toBeUndefined();
     expect(gameId('')).toBeUndefined();
     expect(gameTitle('my-first_game')).toBe('My first game');
+  });
+});
+
+describe('the templates index', () => {
+  test('lists templates in its order, with their descriptions, only those that exist, then the rest by name', () => {
+    const text = '# comment\n- id: starter\n  description: A two-side game.\n- id: "hexes"\n  description: \'A hex game, it\'\'s small.\'\n- id: gone\n  description: Not shipped.\n';
+    expect(templateIndex(text, ['zeta', 'hexes', 'starter', 'alpha'])).toEqual([
+      { id: 'starter', description: 'A two-side game.' },
+      { id: 'hexes', description: "A hex game, it's small." },
+      { id: 'alpha', description: '' },
+      { id: 'zeta', description: '' },
+    ]);
+    expect(templateIndex('', ['b', 'a']).map((t) => t.id)).toEqual(['a', 'b']);
   });
 });
