@@ -67,6 +67,8 @@ export const EDITOR_ENTRY_POINTS: ReadonlySet<string> = new Set([
   'interpreter/runtime/result-text.ts',
   // A template's files made a new game's (rulesmith init, the editor's New game); imports nothing.
   'interpreter/load/new-game.ts',
+  // A hex's label as the rules print it and key map.grid.hexes by (the board's terrain); imports nothing.
+  'interpreter/load/hex-label.ts',
 ]);
 
 export interface Token {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { counterRoom, counterSlots, facingAngle, hexCenter, hexLabel, layoutAreas, layoutHexes, spreadApart, BOARD_WIDTH } from '../../editor/components/game-board/board-geometry.ts';
+import { counterRoom, counterSlots, facingAngle, hexCenter, hexLabel, hexTerrain, layoutAreas, layoutHexes, spreadApart, BOARD_WIDTH } from '../../editor/components/game-board/board-geometry.ts';
 import { intersects, placeAreaLabels, shortForm, textWidth } from '../../editor/components/game-board/board-labels.ts';
 import { boardModel } from '../../editor/play/board-model.ts';
 import { compileEntry } from '../../editor/play/compile.ts';
@@ -59,6 +59,15 @@ victory: { do: "end game with { winner: none }" }
       values: ['clear', 'woods', 'town'],
       byHex: { '0101': 1, '0301': 2, '0302': 1 },
     });
+  });
+
+  test('a hex\'s tint is found by the rules\' label even where the board prints its own (no `label:` pattern)', () => {
+    const terrain = { prop: 'terrain', values: ['clear', 'woods'], byHex: { '0302': 1 } };
+    const bare = { columns: 4, rows: 4, orientation: 'flat' as const, offset: 'odd' as const, terrain };
+    expect(hexLabel(bare, 3, 2)).toBe('3,2');
+    expect(hexTerrain(bare, 3, 2)).toBe(1);
+    expect(hexTerrain(bare, 2, 3)).toBe(0);
+    expect(hexTerrain({ ...bare, label: '{col}.{row}', terrain: { ...terrain, byHex: { '3.2': 1 } } }, 3, 2)).toBe(1);
   });
 });
 

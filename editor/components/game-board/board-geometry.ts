@@ -3,6 +3,7 @@
  * drawing, hex centres and corners for flat or pointy grids with odd or even offsets, facing
  * angles, and hex labels from the grid's `label` pattern. Pure (no DOM), so it is unit-tested.
  */
+import { gridHexLabel } from '../../../interpreter/load/hex-label.ts';
 import type { AreaModel, GridModel } from '../../play/protocol.ts';
 
 /** Width of every board drawing in SVG units; the height follows the map's proportions. */
@@ -178,8 +179,15 @@ export function facingAngle(grid: GridModel, facing: number): number {
 
 /** `{col:02}{row:02}` → `0712`; `{col}.{row}` → `7.12`; no pattern → `7,12`. */
 export function hexLabel(grid: GridModel, col: number, row: number): string {
-  if (!grid.label) return `${col},${row}`;
-  return grid.label.replace(/\{(col|row)(?::(\d+))?\}/g, (_, key: string, width?: string) => String(key === 'col' ? col : row).padStart(Number(width ?? 0), '0'));
+  return grid.label ? gridHexLabel(grid.label, col, row) : `${col},${row}`;
+}
+
+/**
+ * Which terrain tint a hex has (0: the grid's default). `map.grid.hexes` is keyed by the label the
+ * rules use (`{col:02}{row:02}` when the grid declares none), not by the board's own fallback.
+ */
+export function hexTerrain(grid: GridModel, col: number, row: number): number {
+  return grid.terrain?.byHex[gridHexLabel(grid.label, col, row)] ?? 0;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { nothing, svg, type TemplateResult } from 'lit';
 import type { BoardModel, OptionPreview, PieceView } from '../../play/protocol.ts';
-import { counterSlots, facingAngle, hexCenter, hexLabel, hexPoints, layoutAreas, layoutHexes, type AreaLayout, type Point } from './board-geometry.ts';
+import { counterSlots, facingAngle, hexCenter, hexLabel, hexPoints, hexTerrain, layoutAreas, layoutHexes, type AreaLayout, type Point } from './board-geometry.ts';
 import { MIN_TEXT_PX, placeAreaLabels, textWidth } from './board-labels.ts';
 import { counterColors } from './piece-colors.ts';
 
@@ -115,7 +115,7 @@ export function hexMapSvg(ctx: BoardContext): TemplateResult {
       const option = ctx.placeOptions.get(key);
       const label = hexLabel(grid, col, row);
       // Tinted by the hexes' first text prop (terrain): the default untinted, each other value its own tint.
-      const terrain = grid.terrain ? (grid.terrain.byHex[label] ?? 0) : 0;
+      const terrain = hexTerrain(grid, col, row);
       const name = grid.terrain ? `hex ${label}, ${grid.terrain.values[terrain]}` : `hex ${label}`;
       return svg`<g class="place hex ${optionClass(ctx, option)} ${previewClass(ctx, key)} ${terrain ? `terrain-${((terrain - 1) % TERRAIN_TINTS) + 1}` : ''}" data-place=${key} data-drop=${ctx.setup ? key : nothing} data-option=${option ?? nothing}
           data-preview=${previewRole(ctx, key) ?? nothing} data-terrain=${grid.terrain ? grid.terrain.values[terrain] : nothing}
