@@ -113,6 +113,9 @@ export function contains(rt: Runtime, coll: Value, x: Value, at: SourceAt): bool
 }
 
 /** Each piece slot's last label, with the type it was made for (a flip changes it). */
+/** A hex's option label by id, per program (options are labelled at every question of every copy). */
+const hexLabels = programMemo(() => new Map<string, string>());
+
 const pieceLabels = programMemo((): Array<{ type: string; label: string } | undefined> => []);
 
 /** How a value is shown to people: names rather than ids where there are names. */
@@ -143,8 +146,13 @@ export function labelOf(rt: Runtime, v: Value): string {
       case 'player': return rt.state.players.find((p) => p.id === v.id)?.name ?? v.id;
       case 'hex': {
         // As the board prints it (`hex 0704`), not the id (`7,4`): options, and log lines of choices.
-        const h = parseHexId(v.id);
-        return h ? `hex ${gridHexLabel(rt.program.data.map?.grid?.label, h.col, h.row)}` : v.id;
+        const labels = hexLabels(rt.program);
+        let label = labels.get(v.id);
+        if (label === undefined) {
+          const h = parseHexId(v.id);
+          labels.set(v.id, (label = h ? `hex ${gridHexLabel(rt.program.data.map?.grid?.label, h.col, h.row)}` : v.id));
+        }
+        return label;
       }
       default: {
         const section = v.kind === 'side' ? 'sides' : v.kind === 'zone' ? 'zones' : v.kind === 'deck' ? 'decks' : v.kind === 'table' ? 'tables' : v.kind === 'piece-type' ? 'pieces' : undefined;

@@ -9,6 +9,7 @@ import { lookup } from './tables.ts';
 import { EntityRef, Roll, isRecordValue, toText, type EntityKind, type Value } from './values.ts';
 import { areaNeighbours, parseHexId } from './map.ts';
 import { gridHexLabel } from '../load/hex-label.ts';
+import { programMemo } from './program-memo.ts';
 import type { PerKind, PieceTypeDef } from './defs.ts';
 import type { PieceState } from './state.ts';
 
@@ -260,11 +261,10 @@ function pieceSideRef(rt: Runtime, def: PieceTypeDef, owner: string | null): Val
 }
 
 /** Each program's hexes' props (`map.grid.props` with the hex's own from `hexes`), by hex id, made on first reading. */
-const hexPropsCache = new WeakMap<object, Map<string, Readonly<Record<string, unknown>> | null>>();
+const hexPropsMemo = programMemo(() => new Map<string, Readonly<Record<string, unknown>> | null>());
 
 function hexProps(rt: Runtime, id: string, col: number, row: number): Readonly<Record<string, unknown>> | null {
-  let byHex = hexPropsCache.get(rt.program);
-  if (byHex === undefined) hexPropsCache.set(rt.program, (byHex = new Map()));
+  const byHex = hexPropsMemo(rt.program);
   let props = byHex.get(id);
   if (props === undefined) {
     const g = rt.program.data.map?.grid;
