@@ -11,6 +11,9 @@ import { ENTITY_MEMBERS } from './signatures.ts';
 import { dataType } from './table-types.ts';
 import { describe } from './types.ts';
 
+/** The largest grid whose labels the check lists (a 500 × 500 map). */
+const MAX_LISTED = 250_000;
+
 export function checkHexProps(ctx: CheckContext): void {
   const grid = isRecord(ctx.model.data.map) ? ctx.model.data.map.grid : undefined;
   if (!isRecord(grid)) return;
@@ -26,10 +29,14 @@ export function checkHexProps(ctx: CheckContext): void {
   const columns = typeof grid.columns === 'number' ? grid.columns : 0;
   const rows = typeof grid.rows === 'number' ? grid.rows : 0;
   const pattern = typeof grid.label === 'string' ? grid.label : undefined;
+  // Labels are made by the grid's pattern, which cannot be read backwards: list them, on grids up
+  // to MAX_LISTED hexes (a hostile size must not make the check slow; a label no hex has is
+  // only never read).
+  const listed = columns * rows <= MAX_LISTED;
   const labels = new Set<string>();
-  for (let c = 1; c <= Math.min(columns, 1000); c++) for (let r = 1; r <= Math.min(rows, 1000); r++) labels.add(gridHexLabel(pattern, c, r));
+  if (listed) for (let c = 1; c <= columns; c++) for (let r = 1; r <= rows; r++) labels.add(gridHexLabel(pattern, c, r));
   for (const [label, own] of hexes) {
-    if (!labels.has(label)) {
+    if (listed && !labels.has(label)) {
       const dym = didYouMean(label, labels);
       ctx.atKey(['map', 'grid', 'hexes', label], {
         code: 'unknown-hex',
