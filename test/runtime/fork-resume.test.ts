@@ -16,6 +16,7 @@ const GAMES: Array<[string, number | undefined, Record<string, unknown>]> = [
   // The game `rulesmith init` starts a designer from (rulesets/templates/).
   ['rulesets/templates/starter', undefined, {}],
   ['rulesets/templates/hex-and-counter', undefined, {}],
+  ['rulesets/templates/card-driven', undefined, {}],
 ];
 
 /** Play `n` decisions (or to the end) with a seeded random agent; the answers given. */

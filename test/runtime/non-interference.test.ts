@@ -22,6 +22,7 @@ const RULESETS: Array<[string, number | undefined, Record<string, unknown>]> = [
   // The game `rulesmith init` starts a designer from (rulesets/templates/).
   ['rulesets/templates/starter', undefined, {}],
   ['rulesets/templates/hex-and-counter', undefined, {}],
+  ['rulesets/templates/card-driven', undefined, {}],
 ];
 
 /** Whether the ruleset declares anything secret: decks (their draw order), face-down pieces, private values or zones. */
