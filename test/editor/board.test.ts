@@ -3,7 +3,8 @@ import { counterRoom, counterSlots, facingAngle, hexCenter, hexLabel, hexTerrain
 import { intersects, placeAreaLabels, shortForm, textWidth } from '../../editor/components/game-board/board-labels.ts';
 import { boardModel } from '../../editor/play/board-model.ts';
 import { compileEntry } from '../../editor/play/compile.ts';
-import type { BoardModel, GridModel } from '../../editor/play/protocol.ts';
+import type { BoardModel, GridModel, PieceView } from '../../editor/play/protocol.ts';
+import { stackIdentical, type StackContext } from '../../editor/components/game-board/counter-stacks.ts';
 import { optionZones } from '../../editor/components/game-board/zone-titles.ts';
 import { hexNeighbour } from '../../interpreter/runtime/map.ts';
 import { importedFixture, shippedGame } from './helpers.ts';
@@ -218,5 +219,28 @@ describe('where a question’s options are', () => {
     expect(optionZones(zonesBoard, state, [{ kind: 'piece', id: 'card_1' }, { kind: 'piece', id: 'ship_1' }, null])).toEqual(['Market', 'Hand — Bo']);
     expect(optionZones(zonesBoard, state, [{ kind: 'zone', id: 'hand@p1' }])).toEqual(['Hand — Ann']);
     expect(optionZones(zonesBoard, state, [{ kind: 'piece', id: 'scout' }, { kind: 'area', id: 'hill' }])).toEqual([]);
+  });
+});
+
+describe('counters on the board', () => {
+  const piece = (id: string, type: string, extra: Partial<PieceView> = {}): PieceView => ({ id, type, at: 'capital', facing: null, flipped: false, owner: null, ...extra });
+  const ctx = (over: Partial<StackContext> = {}): StackContext => ({ pieceOptions: new Map(), setup: false, held: undefined, ...over });
+  const shown = (counters: ReturnType<typeof stackIdentical>) => counters.map((c) => `${c.piece.id}×${c.count}`);
+
+  test('identical pieces share one counter with their number, in the order their first piece comes', () => {
+    const pieces = [piece('red_1', 'red'), piece('blue_1', 'blue'), piece('red_2', 'red'), piece('red_3', 'red'), piece('h1', '?'), piece('h2', '?')];
+    expect(shown(stackIdentical(ctx(), pieces))).toEqual(['red_1×3', 'blue_1×1', 'h1×2']);
+  });
+
+  test('pieces a question offers stay counters of their own, first; so does everything in setup and the piece held', () => {
+    const pieces = [piece('red_1', 'red'), piece('red_2', 'red'), piece('red_3', 'red')];
+    expect(shown(stackIdentical(ctx({ pieceOptions: new Map([['red_3', 0]]) }), pieces))).toEqual(['red_3×1', 'red_1×2']);
+    expect(shown(stackIdentical(ctx({ held: 'red_2' }), pieces))).toEqual(['red_2×1', 'red_1×2']);
+    expect(shown(stackIdentical(ctx({ setup: true }), pieces))).toEqual(['red_1×1', 'red_2×1', 'red_3×1']);
+  });
+
+  test('pieces that differ in facing, owner or flipped side are not stacked', () => {
+    const pieces = [piece('a', 'tank', { facing: 1 }), piece('b', 'tank', { facing: 2 }), piece('c', 'ship', { owner: 'p1' }), piece('d', 'ship', { owner: 'p2' }), piece('e', 'unit'), piece('f', 'unit', { flipped: true })];
+    expect(stackIdentical(ctx(), pieces).every((c) => c.count === 1)).toBe(true);
   });
 });

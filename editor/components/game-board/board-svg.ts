@@ -9,6 +9,7 @@ import type { BoardModel, OptionPreview, PieceView } from '../../play/protocol.t
 import { counterSlots, facingAngle, hexCenter, hexLabel, hexPoints, hexTerrain, layoutAreas, layoutHexes, type AreaLayout, type Point } from './board-geometry.ts';
 import { MIN_TEXT_PX, placeAreaLabels, textWidth } from './board-labels.ts';
 import { counterColors } from './piece-colors.ts';
+import { stackIdentical } from './counter-stacks.ts';
 
 export interface BoardContext {
   board: BoardModel;
@@ -57,8 +58,19 @@ export function areaMapSvg(ctx: BoardContext): TemplateResult {
     const stack = stacks.get(a.id)!;
     return stack.slots.map((slot) => ({ x: p.x + slot.x - stack.width / 2, y: p.y + slot.y - stack.height / 2, width: stack.width, height: stack.height }));
   });
-  const names = placeAreaLabels(placedAreas, layout.radius, nameSize, { x: 0, y: 0, width: layout.width, height: layout.height }, counterBoxes);
-  return svg`<svg viewBox="0 0 ${layout.width.toFixed(0)} ${layout.height.toFixed(0)}" role="group" aria-label="Map">
+  // Counters wider than an area at the edge of the map reach past the layout: the drawing grows to
+  // hold them (and names may use that room), rather than cut them off.
+  const view = {
+    x: Math.min(0, ...counterBoxes.map((b) => b.x - 2)),
+    y: Math.min(0, ...counterBoxes.map((b) => b.y - 2)),
+    right: Math.max(layout.width, ...counterBoxes.map((b) => b.x + b.width + 2)),
+    bottom: Math.max(layout.height, ...counterBoxes.map((b) => b.y + b.height + 2)),
+  };
+  const x = Math.floor(view.x);
+  const y = Math.floor(view.y);
+  const bounds = { x, y, width: Math.ceil(view.right - x), height: Math.ceil(view.bottom - y) };
+  const names = placeAreaLabels(placedAreas, layout.radius, nameSize, bounds, counterBoxes);
+  return svg`<svg viewBox="${bounds.x} ${bounds.y} ${bounds.width} ${bounds.height}" role="group" aria-label="Map">
     <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#6b7892"></path></marker></defs>
     <g class="links">${ctx.board.links.map((l) => linkSvg(ctx, layout, l))}</g>
     <g class="areas">${ctx.board.areas.map((a) => {
@@ -127,7 +139,7 @@ export function hexMapSvg(ctx: BoardContext): TemplateResult {
       </g>`;
     })}</g>
     <g class="hex-pieces">${hexes.map(({ col, row, center }) =>
-      (byPlace.get(`hex:${col},${row}`) ?? []).map((p, i) => counterSvg(ctx, p, { x: center.x + i * 5, y: center.y + i * 5 }, counter * (i ? 0.85 : 1))),
+      stackIdentical(ctx, byPlace.get(`hex:${col},${row}`) ?? []).map((c, i) => counterSvg(ctx, c.piece, { x: center.x + i * 5, y: center.y + i * 5 }, counter * (i ? 0.85 : 1), c.count)),
     )}</g>
     ${previewFacing(ctx, hexes, layout.size)}
   </svg>`;
@@ -160,41 +172,44 @@ function previewClass(ctx: BoardContext, place: string): string {
 /** Where the counters of one area go: options first; more than fit show as `+n` in the last slot. */
 function counterStack(ctx: BoardContext, pieces: readonly PieceView[], size: number, room?: number) {
   const max = 8;
-  const sorted = [...pieces].sort((a, b) => Number(ctx.pieceOptions.has(b.id)) - Number(ctx.pieceOptions.has(a.id)));
-  const shown = sorted.length > max ? sorted.slice(0, max - 1) : sorted;
-  const boxes = shown.map((p) => counterBox(ctx, p, size));
+  const all = stackIdentical(ctx, pieces);
+  const shown = all.length > max ? all.slice(0, max - 1) : all;
+  const boxes = shown.map((c) => counterBox(ctx, c.piece, size, c.count));
   const width = Math.max(size, ...boxes.map((b) => b.width));
   const height = Math.max(size, ...boxes.map((b) => b.height));
-  return { shown, more: sorted.length - shown.length, width, height, slots: counterSlots(shown.length + (sorted.length > max ? 1 : 0), width, max, height, room) };
+  const more = all.slice(shown.length).reduce((n, c) => n + c.count, 0);
+  return { shown, more, width, height, slots: counterSlots(shown.length + (all.length > max ? 1 : 0), width, max, height, room) };
 }
 
 function countersSvg(ctx: BoardContext, stack: ReturnType<typeof counterStack>, size: number) {
   if (!stack.slots.length) return nothing;
   const last = stack.slots[stack.slots.length - 1]!;
-  return svg`${stack.shown.map((p, i) => counterSvg(ctx, p, stack.slots[i]!, size))}
+  return svg`${stack.shown.map((c, i) => counterSvg(ctx, c.piece, stack.slots[i]!, size, c.count))}
     ${stack.more ? svg`<text class="more" x=${last.x} y=${last.y + 4} font-size=${Math.max(12, MIN_TEXT_PX * ctx.unit).toFixed(1)}>+${stack.more}</text>` : nothing}`;
 }
 
-/** A counter's text (its `label`, else its whole name) and box: at least `size`, and wide enough for the text. */
-function counterBox(ctx: BoardContext, piece: PieceView, size: number) {
+/** A counter's text (its `label`, else its whole name; `×n` for a stack) and box: at least `size`, and wide enough for the text. */
+function counterBox(ctx: BoardContext, piece: PieceView, size: number, count = 1) {
   const type = ctx.board.pieceTypes[piece.type];
-  const label = piece.type === '?' ? '?' : type?.label ?? type?.name ?? piece.type;
-  const fontSize = Math.max(size * (label.length > 3 ? 0.3 : 0.42), MIN_TEXT_PX * ctx.unit);
+  const name = piece.type === '?' ? '?' : type?.label ?? type?.name ?? piece.type;
+  const label = count > 1 ? `${name} ×${count}` : name;
+  const fontSize = Math.max(size * (name.length > 3 ? 0.3 : 0.42), MIN_TEXT_PX * ctx.unit);
   return { label, fontSize, width: Math.max(size, textWidth(label, fontSize, true) + 6), height: Math.max(size, fontSize * 1.5) };
 }
 
-export function counterSvg(ctx: BoardContext, piece: PieceView, at: Point, size: number) {
+export function counterSvg(ctx: BoardContext, piece: PieceView, at: Point, size: number, count = 1) {
   const type = ctx.board.pieceTypes[piece.type];
   const side = ctx.board.sides.find((s) => s.id === type?.side);
   const colors = piece.type === '?' ? { fill: '#9aa3b2', stroke: '#566070', text: '#ffffff' } : counterColors(type?.color, side?.color);
   const option = ctx.pieceOptions.get(piece.id);
-  const { label, fontSize, width, height } = counterBox(ctx, piece, size);
-  const name = piece.type === '?' ? `hidden piece (${piece.id})` : `${type?.name ?? piece.type} (${piece.id})`;
+  const { label, fontSize, width, height } = counterBox(ctx, piece, size, count);
+  const one = piece.type === '?' ? `hidden piece (${piece.id})` : `${type?.name ?? piece.type} (${piece.id})`;
+  const name = count > 1 ? `${count} × ${piece.type === '?' ? 'hidden piece' : type?.name ?? piece.type}` : one;
   const grid = ctx.board.grid;
   const half = width / 2;
   const pickable = ctx.setup || option !== undefined;
   return svg`<g class="piece ${optionClass(ctx, option)} ${ctx.held === piece.id ? 'held' : ''}" data-piece=${piece.id} data-type=${piece.type}
-      data-option=${option ?? nothing} data-facing=${piece.facing ?? nothing} transform="translate(${at.x.toFixed(1)} ${at.y.toFixed(1)})"
+      data-count=${count > 1 ? count : nothing} data-option=${option ?? nothing} data-facing=${piece.facing ?? nothing} transform="translate(${at.x.toFixed(1)} ${at.y.toFixed(1)})"
       tabindex=${pickable ? 0 : nothing} role=${pickable ? 'button' : nothing} aria-label=${pickable ? (ctx.setup ? `${name}: pick up` : `Choose ${ctx.labels[option!] ?? name}`) : nothing}
       aria-pressed=${pressed(ctx, option) ?? nothing}>
     <title>${name}</title>
