@@ -284,7 +284,7 @@ export class PlaySession {
       state: seatState(program, view.state),
       log: logLines(program, view.state.players, view.log),
       // Only the seat that decides may answer (others may see a public question being asked).
-      pending: view.pending && view.pending.player === this.seat ? pendingView(program, view.pending) : null,
+      pending: view.pending && view.pending.player === this.seat ? pendingView(program, view.pending, view.state) : null,
       waiting: req ? { player: req.player, name: this.playerName(req.player), bot: isBot(this.seats[req.player]), secret: req.secret } : null,
       thinking: this.thinkingView(),
       seats: { ...this.seats },

@@ -113,6 +113,8 @@ export interface PendingView {
    * has them): places as a piece's `at` (area id, `hex:c,r`), in order, the end among them.
    */
   previews?: Array<OptionPreview | null>;
+  /** What each option that is a card says (its `text:`), null for other options; absent when none has text. */
+  details?: Array<string | null>;
 }
 
 /** One option's preview on the board. */
@@ -140,13 +142,20 @@ export interface LogLine {
   detail?: true;
 }
 
+/** A card in a zone as one seat sees it. */
+export interface CardView {
+  name: string;
+  /** What the card says (its `text:`), when the seat sees its face and the card has one. */
+  text?: string;
+}
+
 export interface SeatState {
   round: number;
   phase: string | null;
   players: Array<{ id: string; name: string; side: string | null }>;
   pieces: PieceView[];
-  /** Zone key → card names (or `?` for cards this seat may not see). */
-  zoneCards: Record<string, string[]>;
+  /** Zone key → its cards (named `?` where this seat may not see the face). */
+  zoneCards: Record<string, CardView[]>;
   /** Track id → value, or owner → value for per-entity tracks. */
   tracks: Record<string, number | Record<string, number>>;
 }

@@ -5,22 +5,24 @@
  */
 import { lineText, readable, type DecisionRequest, type GameState, type LogEntry, type Program } from '../../interpreter/index.ts';
 import type { Location } from '../validator/protocol.ts';
-import type { LogLine, PendingView, SeatState, Target } from './protocol.ts';
+import type { CardView, LogLine, PendingView, SeatState, Target } from './protocol.ts';
 
 const TARGET_KINDS = new Set<Target['kind']>(['area', 'hex', 'piece', 'zone', 'card', 'player', 'side']);
 const HIDDEN = '?';
 
+/** A card as the seat sees it: its name and what it says (`text:`), or `?` for one whose face it may not see. */
+function cardShown(program: Program, state: GameState, id: string): CardView {
+  const c = state.cards[id];
+  if (!c || c.def === HIDDEN) return { name: HIDDEN };
+  const def = program.data.decks?.[c.deck]?.cards.find((x) => x.id === c.def);
+  return def?.text ? { name: def.name ?? c.def, text: def.text } : { name: def?.name ?? c.def };
+}
+
 export function seatState(program: Program, state: GameState): SeatState {
-  const decks = program.data.decks ?? {};
-  const cardName = (id: string): string => {
-    const c = state.cards[id];
-    if (!c || c.def === HIDDEN) return HIDDEN;
-    return decks[c.deck]?.cards.find((x) => x.id === c.def)?.name ?? c.def;
-  };
-  const zoneCards: Record<string, string[]> = {};
+  const zoneCards: Record<string, CardView[]> = {};
   for (const [key, ids] of Object.entries(state.zones)) {
     const cards = ids.filter((id) => id === HIDDEN || state.cards[id]);
-    if (cards.length) zoneCards[key] = cards.map(cardName);
+    if (cards.length) zoneCards[key] = cards.map((id) => cardShown(program, state, id));
   }
   return {
     round: state.round,
@@ -54,7 +56,8 @@ function tableCell(program: Program, data: unknown): Location | undefined {
   return program.model.rangeOf(['tables', table, 'rows', ...(cell as Array<string | number>)]);
 }
 
-export function pendingView(program: Program, req: DecisionRequest): PendingView {
+/** `state`: the seat's view of the game, whose cards the options may be (their text goes with them). */
+export function pendingView(program: Program, req: DecisionRequest, state?: GameState): PendingView {
   const view: PendingView = {
     kind: req.kind,
     player: req.player,
@@ -65,6 +68,8 @@ export function pendingView(program: Program, req: DecisionRequest): PendingView
     max: req.max,
     secret: req.secret,
   };
+  const texts = state ? view.targets.map((t) => (t?.kind === 'card' ? (cardShown(program, state, t.id).text ?? null) : null)) : [];
+  if (texts.some((t) => t !== null)) view.details = texts;
   if (req.previews) view.previews = req.previews.map((p) => (p ? { path: [...p.path], end: p.end, endLabel: p.endLabel, facing: p.facing } : null));
   const at = program.model.rangeIn(req.at.path, req.at.span.start, Math.max(req.at.span.end, req.at.span.start + 1));
   if (at) view.at = at;

@@ -74,5 +74,26 @@ describe('New game', () => {
     expect(await page.locator('rs-game-board g.hex[data-terrain="town"]').count()).toBe(2);
     expect(await page.locator('rs-game-board g.hex.terrain-1').count()).toBeGreaterThan(0);
     await s.shot('new-game-hex');
+
+    // A card-driven game: a person's hand and the headline question say what each card does; the
+    // other hand is only a count; identical influence markers share a counter.
+    await page.click('rs-ruleset-nav >> text=New game…');
+    await page.selectOption('rs-ruleset-nav #new-template', 'card-driven');
+    await page.fill('rs-ruleset-nav #new-name', 'Five Provinces');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => openPath(page), { timeout: 30_000 }).toBe('rulesets/five-provinces/ruleset.yaml');
+    await waitForChecks(page);
+    expect(await page.locator('rs-problems-panel .summary').getAttribute('data-count')).toBe('0');
+    await openPlaytest(page);
+    await setSeats(page, { p1: 'human', p2: 'bot' });
+    await newGame(page);
+    await page.locator('rs-decision-panel .options.with-details').waitFor({ timeout: 30_000 });
+    const texts = await page.locator('rs-game-board .zone[data-zone="hand@p1"] .card-text').allTextContents();
+    expect(texts.length).toBeGreaterThanOrEqual(1);
+    expect(texts.every((t) => /^\d ops?\. /.test(t))).toBe(true);
+    expect(await page.locator('rs-decision-panel .options .detail').count()).toBe(await page.locator('rs-decision-panel .options button').count());
+    expect(await page.locator('rs-game-board .zone[data-zone="hand@p2"] .cards').textContent()).toContain('5 hidden cards');
+    expect(await page.locator('rs-game-board g.area[data-place="west_march"] g.piece[data-count="2"] .counter-label').textContent()).toBe('Red influence ×2');
+    await s.shot('new-game-cards');
   }, 240_000);
 });

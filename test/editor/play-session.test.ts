@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -101,6 +101,31 @@ describe('playtest session (the play worker job)', () => {
     if ('problems' in again) throw new Error(again.problems.join());
     playOut(again);
     expect(s.game.state.decisions).toEqual(again.game.state.decisions);
+  });
+
+  test('a card says what it does in its owner\'s hand and question, and nothing of it reaches the other seat', () => {
+    const dir = 'rulesets/templates/card-driven';
+    const path = `${dir}/ruleset.yaml`;
+    const files = { [path]: readFileSync(join(ROOT, path), 'utf8') };
+    const s = PlaySession.start(1, program(files, path), bots({ entry: path, setup: { seed: 3 }, seats: { p1: 'human', p2: 'human' }, seat: 'p1' }));
+    if ('problems' in s) throw new Error(s.problems.join());
+    const mine = s.update();
+    const hand = mine.state.zoneCards['hand@p1']!;
+    expect(hand).toHaveLength(5);
+    expect(hand.every((c) => c.name !== '?' && /^\d ops?\. /.test(c.text ?? ''))).toBe(true);
+    // The headline: each option is a card of the hand, with its text beside it.
+    const q = mine.pending!;
+    expect(q.targets.every((t) => t?.kind === 'card')).toBe(true);
+    expect(q.details).toEqual(q.labels.map((name) => hand.find((c) => c.name === name)!.text));
+    s.seat = 'p2';
+    const theirs = s.update();
+    expect(theirs.state.zoneCards['hand@p1']).toEqual(Array.from({ length: 5 }, () => ({ name: '?' })));
+    // Their own hand may hold a card of the same name; any other card of ours is nowhere in their update.
+    const own = new Set(theirs.state.zoneCards['hand@p2']!.map((c) => c.name));
+    const unseen = hand.filter((c) => !own.has(c.name));
+    expect(unseen.length).toBeGreaterThan(0);
+    const seen = JSON.stringify(theirs);
+    for (const c of unseen) expect(seen).not.toContain(c.text);
   });
 
   test('a secret choice should be hidden from the other seat, and area and piece options should be board targets', () => {

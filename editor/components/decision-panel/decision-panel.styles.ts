@@ -43,6 +43,23 @@ export const styles = [
       margin: 4px 0 0;
       padding: 0;
     }
+    .options.with-details {
+      flex-direction: column;
+    }
+    .options.with-details .button {
+      width: 100%;
+      text-align: left;
+    }
+    .detail {
+      display: block;
+      font-size: 0.85em;
+      font-weight: normal;
+      color: var(--rs-text-muted);
+    }
+    .check .detail {
+      display: inline;
+      margin-left: 6px;
+    }
     fieldset {
       border: 0;
       margin: 0;

@@ -53,9 +53,9 @@ export class RsDecisionPanel extends LitElement {
   }
 
   private renderOne(p: PendingView, onBoard: boolean) {
-    const buttons = html`<ul class="options">${p.labels.map((label, i) => html`<li><button type="button" class="button" data-option=${i} @click=${() => emit(this, 'rs-board-pick', { option: i })}
+    const buttons = html`<ul class="options ${p.details ? 'with-details' : ''}">${p.labels.map((label, i) => html`<li><button type="button" class="button" data-option=${i} @click=${() => emit(this, 'rs-board-pick', { option: i })}
       data-preview-end=${p.previews?.[i]?.end ?? nothing} data-preview-path=${p.previews?.[i]?.path.join(' ') ?? nothing}
-      @mouseenter=${() => this.look(i)} @mouseleave=${() => this.look(null)} @focus=${() => this.look(i)} @blur=${() => this.look(null)}>${label}${this.endText(p, i)}</button></li>`)}</ul>`;
+      @mouseenter=${() => this.look(i)} @mouseleave=${() => this.look(null)} @focus=${() => this.look(i)} @blur=${() => this.look(null)}>${label}${this.endText(p, i)}${this.detail(p, i)}</button></li>`)}</ul>`;
     if (!onBoard) return buttons;
     const where = this.zones.length ? `, in ${this.zones.join(', ')}` : '';
     return html`<p class="hint">Choose on the board: ${p.labels.length} highlighted${where}.</p>
@@ -68,9 +68,15 @@ export class RsDecisionPanel extends LitElement {
     return html`<p class="hint">Choose ${p.min === p.max ? p.min : `${p.min} to ${p.max}`}${onBoard ? ' — on the board or here' : ''}.</p>
       <fieldset><legend class="visually-hidden">${p.prompt}</legend>
         ${p.labels.map((label, i) => html`<label class="check" @mouseenter=${() => this.look(i)} @mouseleave=${() => this.look(null)}><input type="checkbox" data-option=${i} .checked=${chosen.has(i)}
-          @change=${() => emit(this, 'rs-board-pick', { option: i })} @focus=${() => this.look(i)} @blur=${() => this.look(null)} />${label}${this.endText(p, i)}</label>`)}
+          @change=${() => emit(this, 'rs-board-pick', { option: i })} @focus=${() => this.look(i)} @blur=${() => this.look(null)} />${label}${this.endText(p, i)}${this.detail(p, i)}</label>`)}
       </fieldset>
       <button class="button primary" ?disabled=${!ok}>Confirm (${chosen.size} chosen)</button>`;
+  }
+
+  /** What an option that is a card says, under its name: a player chooses a card by its text, not its name alone. */
+  private detail(p: PendingView, i: number) {
+    const text = p.details?.[i];
+    return text ? html`<span class="detail">${text}</span>` : nothing;
   }
 
   /** ` → 1708`: where an option with a preview ends (nothing without one, `→ off the map` when it leads nowhere). */

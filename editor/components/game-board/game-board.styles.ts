@@ -185,6 +185,11 @@ export const styles = [
       flex-direction: column;
       gap: 2px;
     }
+    .card-text {
+      display: block;
+      font-size: 0.85em;
+      color: var(--rs-text-muted);
+    }
     .chip {
       display: flex;
       align-items: center;

@@ -4,7 +4,7 @@
  * pieces not in play is shown too, and every group can be picked up and dropped on the board.
  */
 import { html, nothing } from 'lit';
-import type { PieceView, SeatState } from '../../play/protocol.ts';
+import type { CardView, PieceView, SeatState } from '../../play/protocol.ts';
 import { shortName, type BoardContext } from './board-svg.ts';
 import { counterColors } from './piece-colors.ts';
 import { zoneBoxesOf, type ZoneBox } from './zone-titles.ts';
@@ -19,7 +19,7 @@ export function zoneBoxes(ctx: BoardContext, state: SeatState) {
   </div>`;
 }
 
-function zoneBox(ctx: BoardContext, zone: ZoneBox, pieces: readonly PieceView[], cards: readonly string[]) {
+function zoneBox(ctx: BoardContext, zone: ZoneBox, pieces: readonly PieceView[], cards: readonly CardView[]) {
   const option = zone.key ? ctx.placeOptions.get(zone.key) : undefined;
   const drop = ctx.setup && zone.key ? zone.key : undefined;
   const focusable = option !== undefined || (drop !== undefined && ctx.held !== undefined);
@@ -30,7 +30,7 @@ function zoneBox(ctx: BoardContext, zone: ZoneBox, pieces: readonly PieceView[],
       tabindex=${focusable ? 0 : nothing} role=${focusable ? 'button' : nothing} aria-label=${label ?? nothing}>
     <h4>${zone.title} <span class="count">${count}</span></h4>
     ${pieceGroups(ctx, pieces)}
-    ${cards.length ? html`<ul class="cards">${cardLines(cards).map((c) => html`<li>${c}</li>`)}</ul>` : nothing}
+    ${cards.length ? html`<ul class="cards">${cardLines(cards).map((c) => html`<li>${c.line}${c.text ? html`<span class="card-text">${c.text}</span>` : nothing}</li>`)}</ul>` : nothing}
     ${count ? nothing : html`<p class="empty">empty</p>`}
   </section>`;
 }
@@ -58,9 +58,16 @@ function pieceGroups(ctx: BoardContext, pieces: readonly PieceView[]) {
   </ul>`;
 }
 
-/** `["Storm", "Storm", "?"]` → `["Storm ×2", "1 hidden card"]`. */
-function cardLines(cards: readonly string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const c of cards) counts.set(c, (counts.get(c) ?? 0) + 1);
-  return [...counts].map(([name, n]) => (name === '?' ? `${n} hidden card${n > 1 ? 's' : ''}` : n > 1 ? `${name} ×${n}` : name));
+/** Storm, Storm, ? → `Storm ×2` (with what it says) and `1 hidden card`. */
+export function cardLines(cards: readonly CardView[]): Array<{ line: string; text?: string }> {
+  const counts = new Map<string, { n: number; text?: string }>();
+  for (const c of cards) {
+    const seen = counts.get(c.name);
+    if (seen) seen.n++;
+    else counts.set(c.name, c.text ? { n: 1, text: c.text } : { n: 1 });
+  }
+  return [...counts].map(([name, { n, text }]) => {
+    const line = name === '?' ? `${n} hidden card${n > 1 ? 's' : ''}` : n > 1 ? `${name} ×${n}` : name;
+    return text ? { line, text } : { line };
+  });
 }
