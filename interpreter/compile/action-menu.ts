@@ -22,6 +22,12 @@ export interface ActionInfo {
   paramScripts: Array<CompiledScript | undefined>;
   /** Every option list only reads the game, so the choice tree may be walked (`affordable`). */
   pureChoices: boolean;
+  /**
+   * The later option lists (after the first) that neither read an earlier choice nor act: the menu
+   * asks them too, so an action one of them leaves without a choice is not offered (it used to be,
+   * and stopped the game with `no-options` once chosen).
+   */
+  independentLists: CompiledScript[];
   /** Each param's position and question, made once (a question was asked at every action). */
   paramAts: SourceAt[];
   paramPrompts: string[];
@@ -135,6 +141,14 @@ export function actionLegal(rt: Runtime, a: ActionInfo | undefined, points: numb
       rt.at ??= at;
     }
     if (Array.isArray(options) && options.length === 0) return false;
+  }
+  for (const list of a.independentLists) {
+    if (list.exists) {
+      if (!truthy(rt.evalScript(list.exists) ?? null)) return false;
+    } else {
+      const options = rt.evalScript(list);
+      if (Array.isArray(options) && options.length === 0) return false;
+    }
   }
   return true;
 }

@@ -182,6 +182,7 @@ class FlowBuilder {
         def, name: String(def.name ?? id), cost: def.cost, costScript: site(['actions', id, 'cost']), when: def.when, whenScript: site(['actions', id, 'when']),
         params, paramScripts: params.map((p) => site(['actions', id, 'params', p])), doScript: site(['actions', id, 'do']),
         pureChoices: params.every((p) => site(['actions', id, 'params', p])?.pure === true) && site(['actions', id, 'cost'])?.pure === true,
+        independentLists: params.slice(1).map((p) => site(['actions', id, 'params', p])).filter((s): s is CompiledScript => s?.pure === true && !s.readsLocals),
         paramAts: params.map((p) => ({ path: ['actions', id, 'params', p], span: NO_SPAN })),
         paramPrompts: params.map((p) => `${String(def.name ?? id)}: choose ${p}`),
       });
