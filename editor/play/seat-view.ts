@@ -3,7 +3,7 @@
  * pieces, zone contents by name, tracks, log lines with positions, and the pending question with
  * its options as board targets. Runs in the worker; the main thread only sees the result.
  */
-import { lineText, readable, type DecisionRequest, type GameState, type LogEntry, type Program } from '../../interpreter/index.ts';
+import { cardFace, lineText, readable, type DecisionRequest, type GameState, type LogEntry, type Program } from '../../interpreter/index.ts';
 import type { Location } from '../validator/protocol.ts';
 import type { CardView, LogLine, PendingView, SeatState, Target } from './protocol.ts';
 
@@ -12,10 +12,7 @@ const HIDDEN = '?';
 
 /** A card as the seat sees it: its name and what it says (`text:`), or `?` for one whose face it may not see. */
 function cardShown(program: Program, state: GameState, id: string): CardView {
-  const c = state.cards[id];
-  if (!c || c.def === HIDDEN) return { name: HIDDEN };
-  const def = program.data.decks?.[c.deck]?.cards.find((x) => x.id === c.def);
-  return def?.text ? { name: def.name ?? c.def, text: def.text } : { name: def?.name ?? c.def };
+  return (state.cards[id]?.def === HIDDEN ? null : cardFace(program, state.cards, id)) ?? { name: HIDDEN };
 }
 
 export function seatState(program: Program, state: GameState): SeatState {

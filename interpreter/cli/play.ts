@@ -2,8 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parseCli } from './args.ts';
 import { MctsAgent, agentFromSpec, searchContext, splitAgentSpecs, type Agent } from '../agents/index.ts';
-import { Game, type ChoicePreview, type DecisionRequest, type Program } from '../runtime/index.ts';
+import { cardFace, Game, type ChoicePreview, type DecisionRequest, type GameView, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
+import { EntityRef } from '../runtime/values.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import { gameDigest } from '../analysis/digest.ts';
 import { replayFile } from '../analysis/replay-file.ts';
@@ -157,8 +158,15 @@ function showView(game: Game, req: DecisionRequest, shown: Map<string, number>, 
   const who = game.rt.label(game.rt.ref('player', req.player));
   io.out(`\n[round ${view.state.round} · ${view.state.phase ?? ''}] ${who}: ${req.prompt}\n`);
   if (req.kind === 'number') io.out(`  a number from ${req.min} to ${req.max}\n`);
-  else req.labels.forEach((l, i) => io.out(`  ${i + 1}. ${l}${endText(req.previews?.[i])}\n`));
+  else req.labels.forEach((l, i) => io.out(`  ${i + 1}. ${l}${endText(req.previews?.[i])}${cardText(game, view.state.cards, req.options[i])}\n`));
   if (req.kind === 'several') io.out(`  (choose ${req.min === req.max ? req.min : `${req.min} to ${req.max}`}: numbers separated by spaces)\n`);
+}
+
+/** ` — 2 ops. Red places 2 influence.`: what an option that is a card says, as the seat sees it. */
+function cardText(game: Game, cards: GameView['state']['cards'], option: unknown): string {
+  const id = option instanceof EntityRef && option.kind === 'card' ? option.id : null;
+  const text = id === null ? undefined : cardFace(game.program, cards, id)?.text;
+  return text ? ` — ${text}` : '';
 }
 
 /** ` → 0712`: where an option ends by the question's `preview` (nothing without one). */

@@ -61,3 +61,16 @@ function variableName(program: Program, id: string): string | undefined {
   const name = (program.data.variables as Record<string, { name?: unknown } | undefined> | undefined)?.[id]?.name;
   return typeof name === 'string' ? name : undefined;
 }
+
+/**
+ * A card as a person reads it, from one seat's view of the game (`view.state`): its name and
+ * what it says (`text:`), or null for what is not a card there (a card the seat may not see is
+ * not in its view's cards). `rulesmith play` and the editor show the text beside the name.
+ */
+export function cardFace(program: Program, cards: Readonly<Record<string, { deck: string; def: string }>>, id: string): { name: string; text?: string } | null {
+  const c = cards[id];
+  if (!c) return null;
+  const def = program.data.decks?.[c.deck]?.cards.find((x) => x.id === c.def);
+  const name = def?.name ?? c.def;
+  return def?.text ? { name, text: def.text } : { name };
+}

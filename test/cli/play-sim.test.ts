@@ -94,6 +94,14 @@ describe('rulesmith replay', () => {
     expect(level.err).toContain("no seat 'hard'; its seats are p1, p2 (--players N for more), as in --bots p2=hard");
   });
 
+  test('a question whose options are cards says what each card says, from the seat\'s own hand only', async () => {
+    const r = await playPiped(['play', 'rulesets/templates/card-driven', '--seed', '3', '--bots', 'p2=random'], ['1', 'quit']);
+    const headline = r.out.slice(r.out.indexOf('Choose your headline card'));
+    const options = headline.split('\n').slice(1, 6);
+    expect(options).toHaveLength(5);
+    for (const line of options) expect(line).toMatch(/^ {2}\d\. [A-Z][a-z ]+ — \d ops?\. .+\.$/);
+  });
+
   test('a replay saved by play should verify', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rulesmith-play-'));
     const save = join(dir, 'game.json');
