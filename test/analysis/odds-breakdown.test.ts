@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { oddsBreakdown, type OddsWithBreakdown } from '../../interpreter/analysis/odds-breakdown.ts';
-import { keyRanges, stepText } from '../../interpreter/cli/odds-format.ts';
+import { keyRanges, stepText } from '../../interpreter/analysis/odds-text.ts';
 import { exactOdds } from '../../interpreter/analysis/odds.ts';
 import { loadProgram, programFromText } from '../helpers/ruleset.ts';
 import { runCli } from '../cli/run-cli.ts';

@@ -44,6 +44,8 @@ export const EDITOR_ENTRY_POINTS: ReadonlySet<string> = new Set([
   // without loading the interpreter; through an index, the bundle would carry every module the
   // index reaches that does work at load time (the built-in tables, the parser).
   'interpreter/analysis/replay-file.ts',
+  // How a cross table's column label is written as a key: the tables view's Odds of suggestion.
+  'interpreter/analysis/column-key.ts',
   // Option values are checked by one function everywhere (setup, --option, the setup form); it
   // imports nothing, so the main thread's setup form uses it without loading the runtime.
   'interpreter/runtime/options.ts',

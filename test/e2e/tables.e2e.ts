@@ -247,6 +247,31 @@ describe('tables view', () => {
     expect(await page.textContent('rs-ruleset-nav button[data-path="rulesets/battle-of-seattle/tables-combat.yaml"]')).not.toContain('edited');
     expect(s.errors).toEqual([]);
   });
+  test('Odds of: an expression over the rules as edited, with the cells that gave each value, worked out again when a cell changes', async () => {
+    const { page } = s;
+    await openGame(page, server.url, 'battle-of-seattle');
+    await newVariantTable(page, 'Odds of', 'crt');
+    const tool = page.locator('rs-tables-view rs-odds-tool');
+    // A rolled cross table suggests a roll on its first column.
+    expect(await tool.locator('input').inputValue()).toBe('roll on crt column 1');
+    await tool.locator('input').fill('roll on crt column 12');
+    await tool.locator('button').click();
+    const shown = () => tool.locator('tr[data-value]').evaluateAll((trs) => trs.map((tr) => `${tr.getAttribute('data-value')} ${tr.querySelectorAll('td')[1]?.textContent?.trim()}`));
+    await expect.poll(shown, { timeout: 30_000 }).toEqual(['N 1/6 (16.7%)', 'VM 1/3 (33.3%)', 'A 1/3 (33.3%)', 'X 1/6 (16.7%)']);
+    expect(await tool.locator('tr[data-value="X"] td').first().textContent()).toContain('Dispersal');
+    expect(await tool.locator('.cells li[data-value="X"]').textContent()).toContain('crt row 6 (1d6 6), column 12 (11-15)');
+    // Row 6, column 11-15: X → N in the variant; the odds shown follow without asking.
+    await page.locator('rs-table-grid td button[data-row="5"][data-column="4"]').dblclick();
+    await page.keyboard.type('N');
+    await page.keyboard.press('Enter');
+    await expect.poll(shown, { timeout: 30_000 }).toEqual(['N 1/3 (33.3%)', 'VM 1/3 (33.3%)', 'A 1/3 (33.3%)']);
+    // A mistake is said, not thrown.
+    await tool.locator('input').fill('crt[nope]');
+    await tool.locator('button').click();
+    await expect.poll(() => tool.locator('.error').textContent(), { timeout: 30_000 }).toContain('nope');
+    await s.shot('odds-of');
+  });
+
   test("a deck card's copies typed in a variant should show in Diff against base as each card's chance to be drawn", async () => {
     const { page } = s;
     await openGame(page, server.url, 'blockade-runner');

@@ -5,6 +5,8 @@ import { isVariantPath } from '../../workspace/catalog.ts';
 import type { CellEditResult, Location, TableView } from '../../validator/protocol.ts';
 import '../table-grid/table-grid.ts';
 import { oddsPanel } from './odds-panel.ts';
+import './odds-tool.ts';
+import { columnKeyText } from '../../../interpreter/analysis/column-key.ts';
 import { styles } from './tables-view.styles.ts';
 
 /**
@@ -101,7 +103,10 @@ export class RsTablesView extends LitElement {
           @rs-table-select=${this.handleTableSelect} @rs-cell-edit=${this.handleCellEdit}></rs-table-grid>
         ${this.statusLine()}
       </main>
-      <aside aria-label="Odds" aria-live="polite">${oddsPanel(table, this.selection, (location) => this.handleOpen(location))}</aside>
+      <aside aria-label="Odds">
+        <div aria-live="polite">${oddsPanel(table, this.selection, (location) => this.handleOpen(location))}</div>
+        ${table.deck ? nothing : html`<rs-odds-tool .files=${this.files} .results=${table.results} entry=${this.entry} suggestion=${oddsSuggestion(table)}></rs-odds-tool>`}
+      </aside>
     `;
   }
 
@@ -201,6 +206,13 @@ export class RsTablesView extends LitElement {
   private handleOpen(location: Location): void {
     emit(this, 'rs-open-file', { path: location.file, range: location.range });
   }
+}
+
+/** What "Odds of" starts with for a table: a roll on it as its `roll:` is, else a lookup to put a roll in. */
+function oddsSuggestion(table: TableView): string {
+  if (!table.roll) return `${table.id}[1d6]`;
+  const column = table.columnKind === 'bands' ? table.columns[0] : undefined;
+  return column === undefined ? `roll on ${table.id}` : `roll on ${table.id} column ${columnKeyText(column)}`;
 }
 
 /** Cell edits kept for Undo. */

@@ -1,0 +1,157 @@
+import { LitElement, html, nothing } from 'lit';
+import type { LookupOdds } from '../../tables/lookup-odds.ts';
+import type { OddsRequest, OddsResponse } from '../../tables/odds-protocol.ts';
+import { BUDGET_WORDS, Watchdog } from '../../workers/watchdog.ts';
+import { oddsBar } from './odds-bar.ts';
+import { styles } from './odds-tool.styles.ts';
+
+/**
+ * "Odds of": type an expression over the rules as edited — `coup_results[1d6 + 3]` for a table read
+ * with a modified roll, `roll on crt column 4`, `2d6 >= 9` — and see its exact distribution with
+ * the chance of at least and at most each value, and which cells gave each value (what
+ * `rulesmith odds` prints). Worked out in a worker of its own, started on first use.
+ */
+export class RsOddsTool extends LitElement {
+  static override properties = {
+    files: { attribute: false },
+    entry: {},
+    suggestion: {},
+    results: { attribute: false },
+    text: { state: true },
+    answer: { state: true },
+    busy: { state: true },
+  };
+
+  declare files: Readonly<Record<string, string>> | undefined;
+  declare entry: string;
+  /** What the field starts with for this table (`roll on crt`, `coup_results[1d6]`). */
+  declare suggestion: string;
+  /** The table's legend (code → name), to name coded results (`VM — Morale Check`). */
+  declare results: Readonly<Record<string, string>> | undefined;
+  declare private text: string | undefined;
+  declare private answer: LookupOdds | undefined;
+  declare private busy: boolean;
+  private worker: Worker | undefined;
+  private seq = 0;
+  /** The files changed while the worker was busy: ask again once it answers. */
+  private again = false;
+  private readonly watchdog = new Watchdog(() => this.handleTimeout());
+
+  constructor() {
+    super();
+    this.files = undefined;
+    this.entry = '';
+    this.suggestion = '';
+    this.results = undefined;
+    this.text = undefined;
+    this.answer = undefined;
+    this.busy = false;
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    // Another table: its own suggestion, no answer of the last one.
+    if (changed.has('suggestion')) {
+      this.text = undefined;
+      this.answer = undefined;
+    }
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    // The rules changed (a cell typed, a file edited): the odds shown are worked out again, so they
+    // are always the rules' as they are now.
+    if (changed.has('files') && changed.get('files') !== undefined && this.answer) {
+      if (this.busy) this.again = true;
+      else this.run();
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stopWorker();
+  }
+
+  protected override render() {
+    const a = this.answer;
+    return html`<form class="odds-of" @submit=${this.handleSubmit}>
+        <label for="odds-of">Odds of</label>
+        <input id="odds-of" name="expression" spellcheck="false" autocomplete="off" .value=${this.text ?? this.suggestion}
+          @input=${(e: Event) => { this.text = (e.target as HTMLInputElement).value; }} />
+        <button class="button" ?disabled=${this.busy || !this.files}>${this.busy ? 'Working…' : 'Show'}</button>
+      </form>
+      <p class="muted hint">A lookup with its roll and modifiers, as the rules write it: <code>${this.suggestion || 'crt[1d6 + 2]'}</code>, <code>2d6 >= 9</code>.</p>
+      ${a ? (a.ok ? this.result(a) : html`<p class="error" role="alert">${a.message}</p>`) : nothing}`;
+  }
+
+  private result(a: Extract<LookupOdds, { ok: true }>) {
+    const numeric = a.values.every((v) => v.atLeast !== undefined);
+    return html`<table class="outcomes" data-expression=${a.expression}>
+        <thead><tr><th scope="col">Value</th><th scope="col">Chance</th>${numeric ? html`<th scope="col">At least</th><th scope="col">At most</th>` : nothing}</tr></thead>
+        <tbody>${a.values.map((v) => html`<tr data-value=${v.value}>
+          <td>${this.named(v.value)}</td><td>${v.p} (${pct(v.percent)})${oddsBar(v.percent)}</td>
+          ${numeric ? html`<td>${pct(v.atLeast!)}</td><td>${pct(v.atMost!)}</td>` : nothing}
+        </tr>`)}</tbody>
+      </table>
+      ${a.mean ? html`<p class="muted">Mean ${a.mean}</p>` : nothing}
+      ${a.cells.length ? html`<details open><summary>Which cells gave each value</summary><ul class="cells">${a.cells.map((c) => html`<li data-value=${c.value}><strong>${c.value}</strong> ${pct(c.percent)}: ${c.cells}</li>`)}</ul></details>` : nothing}`;
+  }
+
+  private named(value: string) {
+    const name = this.results?.[value];
+    return name && name !== value ? html`${value} <span class="muted">${name}</span>` : value;
+  }
+
+  private handleSubmit(e: Event): void {
+    e.preventDefault();
+    if (!this.busy) this.run();
+  }
+
+  private run(): void {
+    if (!this.files) return;
+    const worker = (this.worker ??= this.startWorker());
+    this.busy = true;
+    this.watchdog.expect();
+    const request: OddsRequest = { seq: ++this.seq, files: { ...this.files }, entry: this.entry, text: this.text ?? this.suggestion };
+    worker.postMessage(request);
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(new URL('../../tables/odds.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-odds' });
+    worker.addEventListener('message', (e: MessageEvent<OddsResponse>) => {
+      if (e.data.seq !== this.seq) return;
+      this.watchdog.heard(false);
+      this.busy = false;
+      this.answer = e.data.answer;
+      if (this.again) {
+        this.again = false;
+        this.run();
+      }
+    });
+    return worker;
+  }
+
+  private stopWorker(): void {
+    this.watchdog.stop();
+    this.again = false;
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.busy = false;
+  }
+
+  private handleTimeout(): void {
+    const text = this.text ?? this.suggestion;
+    this.stopWorker();
+    this.answer = { ok: false, expression: text, message: `Stopped: working out the odds took more than ${BUDGET_WORDS}. Try fewer dice.` };
+  }
+
+  static override styles = styles;
+}
+
+const pct = (x: number) => `${x === 0 || x === 100 ? x.toFixed(0) : x < 1 ? x.toFixed(2) : x.toFixed(1)}%`;
+
+customElements.define('rs-odds-tool', RsOddsTool);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rs-odds-tool': RsOddsTool;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * "Odds of" in the tables view: the exact distribution of an expression the designer types
+ * (`coup_results[1d6 + 3]`, `roll on crt column 4`, `2d6 >= 9`) over the rules as edited, with
+ * which table cells gave each value — what `rulesmith odds` prints. Runs in the odds worker, and
+ * in tests.
+ */
+import { breakdownLines, oddsBreakdown, type Program } from '../../interpreter/index.ts';
+
+export interface LookupOddsValue {
+  value: string;
+  /** Exact probability as `n/d`. */
+  p: string;
+  percent: number;
+  /** Chance of this value or more / or less (numeric values only). */
+  atLeast?: number;
+  atMost?: number;
+}
+
+export type LookupOdds =
+  | { ok: true; expression: string; values: LookupOddsValue[]; mean?: string; cells: Array<{ value: string; p: string; percent: number; cells: string }> }
+  | { ok: false; expression: string; message: string };
+
+/** A table's name alone reads as a roll on it (`crt` → `roll on crt`), as `rulesmith odds` reads it. */
+export function oddsExpression(program: Program, text: string): string {
+  const t = text.trim();
+  return program.data.tables?.[t] ? `roll on ${t}` : t;
+}
+
+export function lookupOdds(program: Program, text: string): LookupOdds {
+  const expression = oddsExpression(program, text);
+  if (!expression) return { ok: false, expression, message: 'Type an expression: a table lookup such as `crt[1d6 + 2]`, `roll on crt`, or dice.' };
+  const d = oddsBreakdown(program, expression);
+  if ('error' in d) return { ok: false, expression, message: d.tooLarge ? `${d.error} (rulesmith odds estimates it instead)` : d.error };
+  const numeric = d.outcomes.every((o) => typeof o.value === 'number');
+  let below = 0;
+  const values = d.outcomes.map((o): LookupOddsValue => {
+    const v: LookupOddsValue = { value: show(o.value), p: o.p, percent: o.decimal * 100 };
+    if (numeric) {
+      v.atLeast = (1 - below) * 100;
+      below += o.decimal;
+      v.atMost = Math.min(1, below) * 100;
+    }
+    return v;
+  });
+  const cells = breakdownLines(d.breakdown).map((l) => ({ value: show(l.value), p: l.p, percent: l.decimal * 100, cells: l.cells }));
+  return { ok: true, expression, values, ...(d.mean !== undefined ? { mean: `${d.meanExact ?? ''} ≈ ${d.mean.toFixed(3)}`.trim() } : {}), cells };
+}
+
+/** A value as the rules write it: numbers and texts plain, others as JSON. */
+function show(v: unknown): string {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
+}
