@@ -56,7 +56,7 @@ function oddsSide(s: OddsSide): Map<string, number> | string {
 
 /** Distributions before and after, one line per value. */
 export function formatOdds(odds: readonly OddsChange[]): string {
-  if (odds.length === 0) return 'odds: no changed table, die or dice expression\n';
+  if (odds.length === 0) return 'odds: no changed table with a roll, die or dice expression (a table read by key: rulesmith odds <ruleset> "table[roll]")\n';
   let out = '';
   for (const o of odds) {
     out += `${o.label}${o.changed ? '' : ' (unchanged odds)'}: ${o.before.expression}${o.after.expression !== o.before.expression ? ` → ${o.after.expression}` : ''}\n`;

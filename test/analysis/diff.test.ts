@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { RulesetFile } from '../../grammar/index.ts';
 import { diffRulesets, type ElementChange } from '../../interpreter/analysis/diff.ts';
 import { lineDiff } from '../../interpreter/analysis/line-diff.ts';
-import { formatChanges } from '../../interpreter/cli/analysis-format.ts';
+import { formatChanges, formatOdds } from '../../interpreter/cli/analysis-format.ts';
 import { columnKeyText, oddsChanges } from '../../interpreter/analysis/odds-diff.ts';
 import { loadProgram } from '../helpers/ruleset.ts';
 
@@ -176,6 +176,18 @@ describe('the duel house-rule variant (a file on disk)', () => {
     const roll = odds.find((o) => o.label === 'tables.crt.roll')!;
     expect(roll.after).toMatchObject({ expression: '(1d8).total', mean: 4.5 });
     expect(roll.before).toMatchObject({ mean: 3.5 });
+  });
+});
+
+describe('--odds and a table read by key', () => {
+  test('a changed table without a roll of its own gives no odds line (its odds depend on each lookup\'s roll)', () => {
+    const path = 'rulesets/templates/card-driven';
+    const base = loadProgram(path);
+    const variant = loadProgram(`${path}/variants/long-war.yaml`);
+    const changes = diffRulesets(base.data, variant.data);
+    expect(find(changes, 'tables', 'coup_results')).toBeDefined();
+    expect(oddsChanges(base, variant, changes)).toEqual([]);
+    expect(formatOdds([])).toBe('odds: no changed table with a roll, die or dice expression (a table read by key: rulesmith odds <ruleset> "table[roll]")\n');
   });
 });
 
