@@ -97,6 +97,8 @@ export interface ElementChange {
 /** A table's base and variant versions as one grid (rows in band order). */
 export interface TableGridDiff {
   columns: string[];
+  /** Rows cut anew: what each key gives now, against the base (`key 4: 0 → 1`; interpreter keyChanges). */
+  keys?: string[];
   /** Columns only the base has. */
   removedColumns: string[];
   rows: Array<{

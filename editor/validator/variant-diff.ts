@@ -6,6 +6,7 @@
 import { parse, stringify } from 'yaml';
 import type { RulesetModel } from '../../interpreter/load/index.ts';
 import { lineDiff } from './line-diff.ts';
+import { keyChanges } from './interpreter-internals.ts';
 import { markBaseValues, tableGridDiff } from './table-diff.ts';
 import { deckViews, tableViews } from './table-views.ts';
 import type { ElementChange, Location, TableView, VariantDiff } from './protocol.ts';
@@ -47,7 +48,7 @@ export function variantDiff(variant: RulesetModel, base: RulesetModel, views: re
       if (change) changes.push(change);
     }
   }
-  addTableGrids(changes, base, views);
+  addTableGrids(changes, base, variant, views);
   return { base: base.entry, variant: variant.entry, changes };
 }
 
@@ -55,7 +56,7 @@ export function variantDiff(variant: RulesetModel, base: RulesetModel, views: re
  * Changed tables and decks also as grids (the base's views built only when one changed; a deck's
  * cards as rows), and the variant's views marked where a changed one differs from the base.
  */
-function addTableGrids(changes: ElementChange[], base: RulesetModel, views: readonly TableView[]): void {
+function addTableGrids(changes: ElementChange[], base: RulesetModel, variant: RulesetModel, views: readonly TableView[]): void {
   const grids = changes.filter((c) => (c.section === 'tables' || c.section === 'decks') && c.id);
   if (!grids.length) return;
   const viewId = (c: ElementChange) => (c.section === 'decks' ? `deck:${c.id}` : c.id);
@@ -63,6 +64,13 @@ function addTableGrids(changes: ElementChange[], base: RulesetModel, views: read
   const before = new Map(baseViews.map((t) => [t.id, t]));
   const after = new Map(views.map((t) => [t.id, t]));
   for (const c of grids) c.grid = tableGridDiff(before.get(viewId(c)), after.get(viewId(c)));
+  for (const c of grids) {
+    const rows = (m: RulesetModel) => (m.data.tables as Data | undefined)?.[c.id];
+    const [b, a] = [rows(base), rows(variant)];
+    if (c.section !== 'tables' || !c.grid || !isRecord(b) || !isRecord(a) || !isRecord(b.rows) || !isRecord(a.rows)) continue;
+    const keys = keyChanges(b.rows, a.rows, c.grid.columns);
+    if (keys?.length) c.grid.keys = keys;
+  }
   markBaseValues(views, baseViews, new Set(grids.filter((c) => c.status === 'changed').map(viewId)));
 }
 

@@ -1,6 +1,7 @@
 import type { RulesetFile } from '../../grammar/index.ts';
 import { stableStringify } from '../compile/hash.ts';
 import { lineDiff, type DiffLine } from './line-diff.ts';
+import { keyChanges } from './key-diff.ts';
 
 export type { DiffLine } from './line-diff.ts';
 
@@ -43,6 +44,8 @@ export interface ElementChange {
   fields?: string[];
   /** For changed tables: the cells that differ (`row 6, column 3: A → X`), and the whole grid. */
   cells?: string[];
+  /** For a table whose numeric rows a variant cut anew: what each key gives now (`key 4: 0 → 1`). */
+  keys?: string[];
   grid?: TableGrid;
   /** Values that differ, scripts as line diffs, and for decks the cards that differ. */
   values?: ValueChange[];
@@ -120,7 +123,7 @@ function changed(section: string, id: string, a: unknown, b: unknown): ElementCh
   return c;
 }
 
-function tableChange(a: Record<string, unknown>, b: Record<string, unknown>): Pick<ElementChange, 'cells' | 'grid'> {
+function tableChange(a: Record<string, unknown>, b: Record<string, unknown>): Pick<ElementChange, 'cells' | 'grid' | 'keys'> {
   const ra = a.rows as Record<string, unknown>;
   const rb = b.rows as Record<string, unknown>;
   const columns = ((b.columns ?? a.columns) as unknown[] | undefined)?.map(show);
@@ -145,7 +148,8 @@ function tableChange(a: Record<string, unknown>, b: Record<string, unknown>): Pi
       x.forEach((cell, i) => { if (!same(cell, y[i])) cells.push(`row ${key}, column ${grid.columns[i] ?? i + 1}: ${show(cell)} → ${show(y[i])}`); });
     } else cells.push(`row ${key}: ${show(ra[key])} → ${show(rb[key])}`);
   }
-  return { cells, grid };
+  const keys = keyChanges(ra, rb, grid.columns);
+  return keys ? { cells, grid, keys } : { cells, grid };
 }
 
 /** Row bands in numeric order (`6` after `1-3`: JavaScript objects list integer keys first), names after. */

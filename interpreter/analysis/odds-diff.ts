@@ -24,7 +24,7 @@ const DICE = /^\s*\d*d(\d+|\[[A-Za-z_]\w*\])(\s*[-+*]\s*\d+)?\s*$/;
 
 function rollsOn(program: Program, table: string): Array<{ label: string; expr: string }> {
   const t = program.data.tables?.[table];
-  // A table read by key (`coup_results[1d6 + card.ops]`) has no roll of its own to compare: its
+  // A table read by key (`results[1d6 + card.ops]`) has no roll of its own to compare: its
   // odds depend on the roll each lookup makes (`rulesmith odds`, the editor's Odds of); the
   // diff's grid shows what changed in it.
   if (!t || t.roll === undefined) return [];

@@ -39,6 +39,7 @@ export function formatChanges(changes: readonly ElementChange[]): string {
     out += `${sign} ${name(c)}${c.fields?.length ? ` (${c.fields.join(', ')})` : ''}${c.source ? `  [${c.source}]` : ''}\n`;
     for (const cell of c.cells ?? []) out += `    ${cell}\n`;
     if (c.grid && c.grid.rows.length <= 40) out += grid(c.grid).map((l) => `      ${l}\n`).join('');
+    if (c.keys) out += `    by key (rows cut anew):${c.keys.length ? '' : ' every key gives what it gave'}\n${c.keys.map((k) => `      ${k}\n`).join('')}`;
     for (const v of c.values ?? []) out += `    ${value(v)}\n`;
     for (const s of c.scripts ?? []) out += `    script ${s.path}:\n${s.lines.map((l) => `      ${l.op === '…' ? '…' : `${l.op} ${l.text}`}\n`).join('')}`;
     for (const card of c.cards ?? []) {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { RulesetFile } from '../../grammar/index.ts';
 import { diffRulesets, type ElementChange } from '../../interpreter/analysis/diff.ts';
 import { lineDiff } from '../../interpreter/analysis/line-diff.ts';
+import { keyChanges } from '../../interpreter/analysis/key-diff.ts';
 import { formatChanges, formatOdds } from '../../interpreter/cli/analysis-format.ts';
 import { columnKeyText, oddsChanges } from '../../interpreter/analysis/odds-diff.ts';
 import { loadProgram } from '../helpers/ruleset.ts';
@@ -176,6 +177,31 @@ describe('the duel house-rule variant (a file on disk)', () => {
     const roll = odds.find((o) => o.label === 'tables.crt.roll')!;
     expect(roll.after).toMatchObject({ expression: '(1d8).total', mean: 4.5 });
     expect(roll.before).toMatchObject({ mean: 3.5 });
+  });
+});
+
+describe('a table whose rows a variant cuts anew, key by key', () => {
+  test('each key whose value changed, in runs, the open end last', () => {
+    expect(keyChanges({ '2-4': 0, '5-6': 1, '7-8': 2, '9+': 3 }, { '2-3': 0, '4-5': 1, '6-7': 2, '8+': 3 }, ['result'])).toEqual(['key 4: 0 → 1', 'key 6: 1 → 2', 'key 8: 2 → 3']);
+    expect(keyChanges({ '1-5': 'a', '6+': 'b' }, { '1-3': 'a', '4+': 'b' }, ['result'])).toEqual(['keys 4-5: a → b']);
+    expect(keyChanges({ '1-3': 'a', '4+': 'b' }, { '1-3': 'a', '4-6': 'b', '7+': 'c' }, ['result'])).toEqual(['keys 7+: b → c']);
+    expect(keyChanges({ '1-6': 'a' }, { '1-3': 'a', '4-5': 'b' }, ['result'])).toEqual(['keys 4-5: a → b', 'key 6: a → (no row)']);
+  });
+
+  test('a cross table by column; the same cut, named rows or too wide a span leave it to the row diff', () => {
+    expect(keyChanges({ '1-2': ['N', 'A'], '3': ['W', 'A'] }, { '1': ['N', 'A'], '2-3': ['W', 'A'] }, ['1', '2-3'])).toEqual(['key 2, column 1: N → W']);
+    expect(keyChanges({ '1-3': 'a' }, { '1-3': 'b' }, ['result'])).toBeUndefined();
+    expect(keyChanges({ '1-3': 'a' }, { '1-3': 'a', '4-5': 'b' }, ['result'])).toBeUndefined();
+    expect(keyChanges({ calm: 'a' }, { storm: 'a' }, ['result'])).toBeUndefined();
+    expect(keyChanges({ '1-5000': 'a' }, { '1-2': 'a', '3-5000': 'b' }, ['result'])).toBeUndefined();
+  });
+
+  test('diff and its text carry them for a changed table', () => {
+    const path = 'rulesets/templates/card-driven';
+    const changes = diffRulesets(loadProgram(path).data, loadProgram(`${path}/variants/long-war.yaml`).data);
+    const c = find(changes, 'tables', 'coup_results')!;
+    expect(c.keys).toEqual(['key 4: 0 → 1', 'key 6: 1 → 2', 'key 8: 2 → 3']);
+    expect(formatChanges([c])).toContain('    by key (rows cut anew):\n      key 4: 0 → 1\n      key 6: 1 → 2\n      key 8: 2 → 3\n');
   });
 });
 

@@ -36,6 +36,14 @@ describe('the HTML report', () => {
     expect(html).toContain('Added: <code>options.fast</code>');
   });
 
+  test('a table whose rows a variant cut anew lists what each key gives now', () => {
+    const path = 'rulesets/templates/card-driven';
+    const a = loadProgram(path);
+    const b = loadProgram(`${path}/variants/long-war.yaml`);
+    const page = renderReport({ title: 'Long war', command: 'rulesmith diff a b', base: 'a', variant: 'b', changes: diffRulesets(a.data, b.data), odds: [] });
+    expect(page).toContain('<p>By key (rows cut anew):</p><ul class="keys"><li class="mono">key 4: 0 → 1</li><li class="mono">key 6: 1 → 2</li><li class="mono">key 8: 2 → 3</li></ul>');
+  });
+
   test('should chart and tabulate the odds before and after', () => {
     expect(html).toContain('<section class="odds" data-label="tables.crt column 2-3">');
     expect(html).toContain('<rect class="bar s0" data-series="before" data-value="0.5000"');

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { validate } from '../../editor/validator/validate.ts';
-import { shippedGame } from './helpers.ts';
+import { ROOT, shippedGame } from './helpers.ts';
 
 const CRT = 'rulesets/battle-of-seattle/tables-combat.yaml';
 
@@ -56,6 +58,15 @@ describe('validate (the worker job)', () => {
     expect(byId['tables.crt']?.lines.filter((l) => l.op !== ' ').map((l) => `${l.op}${l.text.trim()}`)).toEqual(['-- X', '+- N']);
     // The variant's tables are the merged ones.
     expect(result.active?.tables.find((t) => t.id === 'crt')?.rows[5]?.cells[5]?.text).toBe('N');
+  });
+
+  test("a variant that cuts a table's rows anew should say what each key gives now", () => {
+    const dir = 'rulesets/templates/card-driven';
+    const files = { [`${dir}/ruleset.yaml`]: readFileSync(join(ROOT, dir, 'ruleset.yaml'), 'utf8'), [`${dir}/variants/long-war.yaml`]: readFileSync(join(ROOT, dir, 'variants/long-war.yaml'), 'utf8') };
+    const variant = `${dir}/variants/long-war.yaml`;
+    const result = validate({ seq: 1, files, entries: [`${dir}/ruleset.yaml`, variant], active: variant });
+    const coup = result.active?.diff?.changes.find((c) => c.section === 'tables' && c.id === 'coup_results');
+    expect(coup?.grid?.keys).toEqual(['key 4: 0 → 1', 'key 6: 1 → 2', 'key 8: 2 → 3']);
   });
 
   test('a file that cannot be read as YAML should give diagnostics and no active ruleset', () => {

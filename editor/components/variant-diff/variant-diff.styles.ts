@@ -58,6 +58,15 @@ export const styles = [
     .odds-columns tr.moved .change {
       font-weight: 700;
     }
+    .keys-title {
+      margin: 4px 0 0;
+    }
+    .keys {
+      margin: 2px 0 6px;
+      padding-left: 1.2em;
+      font-family: var(--rs-mono);
+      font-size: 12.5px;
+    }
     .grid-diff {
       border-collapse: collapse;
       font-size: 12.5px;

@@ -57,6 +57,7 @@ export class RsVariantDiff extends LitElement {
         ${c.location ? html`<button class="button" @click=${() => emit(this, 'rs-open-file', { path: c.location!.file, range: c.location!.range })}>Show in variant</button>` : nothing}
       </header>
       ${c.grid ? gridDiff(title, c.grid) : nothing}
+      ${c.grid?.keys ? html`<p class="keys-title">By key (rows cut anew):</p><ul class="keys">${c.grid.keys.map((k) => html`<li>${k}</li>`)}</ul>` : nothing}
       ${c.grid?.odds ? oddsDiff(title, c.grid, c.grid.odds) : nothing}
       ${c.grid?.cards ? cardOdds(title, c.grid.cards) : nothing}
       <pre aria-label="Line diff of ${title}">${folded(c.lines).map((l) => (l ? html`<span class=${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'ctx'}>${l.op} ${l.text}</span>` : html`<span class="ctx">⋯</span>`))}</pre>
