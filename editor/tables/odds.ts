@@ -2,6 +2,7 @@
  * Exact odds in a table view: the chance of a row, and the distribution of results over a column
  * or over a cell's column, as reduced fractions of the roll's equally likely combinations.
  */
+import { columnKeyText } from '../../interpreter/analysis/column-key.ts';
 import type { TableView } from '../validator/protocol.ts';
 
 export interface Odds {
@@ -72,4 +73,18 @@ export function columnOutcomes(table: TableView, column: number): Outcome[] {
 function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
   return Math.abs(a);
+}
+
+/**
+ * What "Odds of" starts with for a table: a roll on it as its `roll:` is, else a lookup to put a
+ * roll in, a die that starts at its first row (`coup_results[1d6 + 1]` for rows from 2).
+ */
+export function oddsSuggestion(table: TableView): string {
+  if (!table.roll) {
+    const first = Math.min(...table.rows.map((r) => Number(/^\s*(-?\d+)/.exec(r.label)?.[1] ?? NaN)).filter(Number.isFinite));
+    const shift = Number.isFinite(first) ? first - 1 : 0;
+    return `${table.id}[1d6${shift > 0 ? ` + ${shift}` : shift < 0 ? ` - ${-shift}` : ''}]`;
+  }
+  const column = table.columnKind === 'bands' ? table.columns[0] : undefined;
+  return column === undefined ? `roll on ${table.id}` : `roll on ${table.id} column ${columnKeyText(column)}`;
 }

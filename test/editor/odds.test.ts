@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { columnOutcomes, formatOdds, odds, rowOdds } from '../../editor/tables/odds.ts';
+import { columnOutcomes, formatOdds, odds, oddsSuggestion, rowOdds } from '../../editor/tables/odds.ts';
 import type { TableView } from '../../editor/validator/protocol.ts';
 
 const table: TableView = {
@@ -40,5 +40,17 @@ describe('table odds', () => {
     // Results the legend does not name come after it, in the order the rows give them.
     const unnamed: TableView = { ...table, rows: [...table.rows, { label: '13', weight: 0, cells: [{ text: 'Q' }, { text: 'R' }] }], results: { X: 'Dispersal' } };
     expect(columnOutcomes(unnamed, 0).map((o) => o.result)).toEqual(['X', 'N', 'Q']);
+  });
+});
+
+describe('what Odds of starts with', () => {
+  test('a roll on the table (its first column), or a lookup with a die that starts at its first row', () => {
+    expect(oddsSuggestion(table)).toBe('roll on t column 1');
+    expect(oddsSuggestion({ ...table, columnKind: 'value', columns: ['result'] })).toBe('roll on t');
+    const keyed = (labels: string[]): TableView => ({ id: 'k', columnKind: 'value', columns: ['result'], rows: labels.map((label) => ({ label, cells: [{ text: '0' }] })) });
+    expect(oddsSuggestion(keyed(['2-4', '5-6', '9+']))).toBe('k[1d6 + 1]');
+    expect(oddsSuggestion(keyed(['1', '2-6']))).toBe('k[1d6]');
+    expect(oddsSuggestion(keyed(['-1', '0-3']))).toBe('k[1d6 - 2]');
+    expect(oddsSuggestion(keyed(['calm', 'storm']))).toBe('k[1d6]');
   });
 });

@@ -1,12 +1,11 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit, type RsEvent } from '../../events.ts';
-import type { Selection } from '../../tables/odds.ts';
+import { oddsSuggestion, type Selection } from '../../tables/odds.ts';
 import { isVariantPath } from '../../workspace/catalog.ts';
 import type { CellEditResult, Location, TableView } from '../../validator/protocol.ts';
 import '../table-grid/table-grid.ts';
 import { oddsPanel } from './odds-panel.ts';
 import './odds-tool.ts';
-import { columnKeyText } from '../../../interpreter/analysis/column-key.ts';
 import { styles } from './tables-view.styles.ts';
 
 /**
@@ -206,13 +205,6 @@ export class RsTablesView extends LitElement {
   private handleOpen(location: Location): void {
     emit(this, 'rs-open-file', { path: location.file, range: location.range });
   }
-}
-
-/** What "Odds of" starts with for a table: a roll on it as its `roll:` is, else a lookup to put a roll in. */
-function oddsSuggestion(table: TableView): string {
-  if (!table.roll) return `${table.id}[1d6]`;
-  const column = table.columnKind === 'bands' ? table.columns[0] : undefined;
-  return column === undefined ? `roll on ${table.id}` : `roll on ${table.id} column ${columnKeyText(column)}`;
 }
 
 /** Cell edits kept for Undo. */
