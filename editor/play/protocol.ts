@@ -145,6 +145,8 @@ export interface LogLine {
 /** A card in a zone as one seat sees it. */
 export interface CardView {
   name: string;
+  /** The card's id, for one whose face the seat sees (so a question's card option can be picked in its hand). */
+  id?: string;
   /** What the card says (its `text:`), when the seat sees its face and the card has one. */
   text?: string;
 }

@@ -12,7 +12,8 @@ const HIDDEN = '?';
 
 /** A card as the seat sees it: its name and what it says (`text:`), or `?` for one whose face it may not see. */
 function cardShown(program: Program, state: GameState, id: string): CardView {
-  return (state.cards[id]?.def === HIDDEN ? null : cardFace(program, state.cards, id)) ?? { name: HIDDEN };
+  const face = state.cards[id]?.def === HIDDEN ? null : cardFace(program, state.cards, id);
+  return face ? { ...face, id } : { name: HIDDEN };
 }
 
 export function seatState(program: Program, state: GameState): SeatState {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openPath, waitForChecks, waitForEditor } from './editor-page.ts';
-import { gameStatus, newGame, openPlaytest, setSeats } from './game-page.ts';
+import { gameStatus, logTexts, newGame, openPlaytest, setSeats } from './game-page.ts';
 import { openBrowser, serveDist, type Session } from './harness.ts';
 
 describe('New game', () => {
@@ -95,5 +95,12 @@ describe('New game', () => {
     expect(await page.locator('rs-game-board .zone[data-zone="hand@p2"] .cards').textContent()).toContain('5 hidden cards');
     expect(await page.locator('rs-game-board g.area[data-place="west_march"] g.piece[data-count="2"] .counter-label').textContent()).toBe('Red influence ×2');
     await s.shot('new-game-cards');
+    // The cards the question offers are buttons in the hand: a click plays the headline.
+    const offered = page.locator('rs-game-board .zone[data-zone="hand@p1"] button.card.option');
+    expect(await offered.count()).toBe(5);
+    const card = await offered.first().getAttribute('aria-label');
+    expect(card).toMatch(/^Choose [A-Z]/);
+    await offered.first().click();
+    await expect.poll(async () => (await logTexts(page)).join('\n'), { timeout: 30_000 }).toContain(`Choose your headline card → ${card!.slice('Choose '.length)}`);
   }, 240_000);
 });

@@ -17,6 +17,8 @@ export interface BoardContext {
   /** Option index of each place (area id, `hex:c,r`, zone key) and piece the question offers. */
   placeOptions: ReadonlyMap<string, number>;
   pieceOptions: ReadonlyMap<string, number>;
+  /** Option index of each card the question offers (picked in the hand that holds it). */
+  cardOptions: ReadonlyMap<string, number>;
   selected: ReadonlySet<number>;
   /** The question takes several answers (options toggle). */
   multiple: boolean;

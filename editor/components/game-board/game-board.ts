@@ -108,9 +108,11 @@ export class RsGameBoard extends LitElement {
   private context(board: BoardModel, state: SeatState): BoardContext {
     const placeOptions = new Map<string, number>();
     const pieceOptions = new Map<string, number>();
+    const cardOptions = new Map<string, number>();
     this.pending?.targets.forEach((t, i) => {
       if (!t) return;
       if (t.kind === 'piece') pieceOptions.has(t.id) || pieceOptions.set(t.id, i);
+      else if (t.kind === 'card') cardOptions.has(t.id) || cardOptions.set(t.id, i);
       else if (t.kind === 'area' || t.kind === 'zone') placeOptions.has(t.id) || placeOptions.set(t.id, i);
       else if (t.kind === 'hex') placeOptions.has(`hex:${t.id}`) || placeOptions.set(`hex:${t.id}`, i);
     });
@@ -119,6 +121,7 @@ export class RsGameBoard extends LitElement {
       pieces: state.pieces,
       placeOptions,
       pieceOptions,
+      cardOptions,
       selected: new Set(this.selected),
       multiple: this.pending?.kind === 'several',
       labels: this.pending?.labels ?? [],

@@ -30,7 +30,7 @@ function zoneBox(ctx: BoardContext, zone: ZoneBox, pieces: readonly PieceView[],
       tabindex=${focusable ? 0 : nothing} role=${focusable ? 'button' : nothing} aria-label=${label ?? nothing}>
     <h4>${zone.title} <span class="count">${count}</span></h4>
     ${pieceGroups(ctx, pieces)}
-    ${cards.length ? html`<ul class="cards">${cardLines(cards).map((c) => html`<li>${c.line}${c.text ? html`<span class="card-text">${c.text}</span>` : nothing}</li>`)}</ul>` : nothing}
+    ${cards.length ? cardList(ctx, cards) : nothing}
     ${count ? nothing : html`<p class="empty">empty</p>`}
   </section>`;
 }
@@ -56,6 +56,23 @@ function pieceGroups(ctx: BoardContext, pieces: readonly PieceView[]) {
         data-piece=${piece.id} data-option=${option ?? nothing} aria-label=${option !== undefined ? `Choose ${ctx.labels[option] ?? name}` : `${name} (${piece.id}): pick up`}>${content}</button></li>`;
     })}
   </ul>`;
+}
+
+/**
+ * A zone's cards: by name (`Storm ×2`), or, when the question offers some of them, one by one,
+ * each offered card a button that answers with it (as a piece on the map does).
+ */
+function cardList(ctx: BoardContext, cards: readonly CardView[]) {
+  const text = (t: string | undefined) => (t ? html`<span class="card-text">${t}</span>` : nothing);
+  if (!cards.some((c) => c.id !== undefined && ctx.cardOptions.has(c.id))) {
+    return html`<ul class="cards">${cardLines(cards).map((c) => html`<li>${c.line}${text(c.text)}</li>`)}</ul>`;
+  }
+  return html`<ul class="cards">${cards.map((c) => {
+    const option = c.id === undefined ? undefined : ctx.cardOptions.get(c.id);
+    if (option === undefined) return html`<li>${c.name === '?' ? 'hidden card' : c.name}${text(c.text)}</li>`;
+    return html`<li><button class="chip card ${ctx.selected.has(option) ? 'option selected' : 'option'}" data-card=${c.id!} data-option=${option}
+      aria-label=${`Choose ${ctx.labels[option] ?? c.name}`}><span class="card-name">${c.name}${text(c.text)}</span></button></li>`;
+  })}</ul>`;
 }
 
 /** Storm, Storm, ? → `Storm ×2` (with what it says) and `1 hidden card`. */
