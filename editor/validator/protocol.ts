@@ -72,6 +72,8 @@ export interface TableView {
   resultDetails?: Record<string, { description?: string; source?: string; note?: string }>;
   /** Sum of all dice combinations of the roll; absent when not rolled or not computable. */
   totalWeight?: number;
+  /** Row weights from the tables view's Odds of (a table without a roll): the expression they are under. */
+  oddsOf?: string;
   /** Why odds are not available for a rolled table (e.g. more dice than can be enumerated). */
   oddsNote?: string;
 }

@@ -102,5 +102,16 @@ describe('New game', () => {
     expect(card).toMatch(/^Choose [A-Z]/);
     await offered.first().click();
     await expect.poll(async () => (await logTexts(page)).join('\n'), { timeout: 30_000 }).toContain(`Choose your headline card → ${card!.slice('Choose '.length)}`);
+
+    // A table read with a modified roll has no odds of its own; Odds of puts them on its rows.
+    await page.click('nav.rs-views button[data-view="tables"]');
+    await page.click('rs-tables-view >> nav >> button[data-table="coup_results"]');
+    const tool = page.locator('rs-tables-view rs-odds-tool');
+    expect(await tool.locator('input').inputValue()).toBe('coup_results[1d6 + 1]');
+    await tool.locator('input').fill('coup_results[1d6 + 3]');
+    await tool.locator('button').click();
+    await expect.poll(() => page.locator('rs-table-grid th .odds').allTextContents(), { timeout: 30_000 }).toEqual(['1/6 (16.7%)', '1/3 (33.3%)', '1/3 (33.3%)', '1/6 (16.7%)']);
+    expect(await page.locator('rs-tables-view aside [data-odds-of]').textContent()).toContain('coup_results[1d6 + 3]');
+    await s.shot('new-game-odds-of');
   }, 240_000);
 });

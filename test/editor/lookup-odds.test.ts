@@ -20,6 +20,12 @@ test('a keyed table read with a modified roll: each value with its exact chance,
   expect(a.values.map((v) => [v.value, v.p, Math.round(v.atLeast!), Math.round(v.atMost!)])).toEqual([['0', '1/6', 100, 17], ['1', '1/3', 83, 50], ['2', '1/3', 50, 83], ['3', '1/6', 17, 100]]);
   expect(a.mean).toBe('3/2 ≈ 1.500');
   expect(a.cells.map((c) => c.cells)).toEqual(['coup_results row 2-4 (1d6 1 + 3 = 4)', 'coup_results row 5-6 (1d6 2, 3 + 3 = 5, 6)', 'coup_results row 7-8 (1d6 4, 5 + 3 = 7, 8)', 'coup_results row 9+ (1d6 6 + 3 = 9)']);
+  // Each row's chance as weights over a common total, for the grid of a table without a roll.
+  expect(a.rows).toEqual({ coup_results: { total: 6, weights: { '2-4': 1, '5-6': 2, '7-8': 2, '9+': 1 } } });
+  // A path that reads no row of it leaves the rows' weights short of the total.
+  const some = lookupOdds(p, 'if 1d6 > 4 then coup_results[1d6 + 1] else 0');
+  if (!some.ok) throw new Error(some.message);
+  expect(some.rows.coup_results).toEqual({ total: 18, weights: { '2-4': 3, '5-6': 2, '7-8': 1 } });
 });
 
 test('a table named alone is rolled on; coded results have no at least or at most; mistakes come back as messages', () => {

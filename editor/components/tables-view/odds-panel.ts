@@ -9,7 +9,9 @@ export function oddsPanel(table: TableView, selection: Selection | undefined, op
   const rolled = isRolled(table);
   const source = (location: Location | undefined, label: string) =>
     location ? html`<button class="button" @click=${() => open(location)}>${label}</button>` : nothing;
-  const intro = table.deck
+  const intro = table.oddsOf
+    ? html`<p data-odds-of>Rows' chances under <strong>${table.oddsOf}</strong> (Odds of, below), out of ${table.totalWeight} equally likely paths.</p>`
+    : table.deck
     ? html`<p>A deck of <strong>${table.totalWeight} card${table.totalWeight === 1 ? '' : 's'}</strong>: the chance that a card drawn from it, full and shuffled, is a given one is its copies in ${table.totalWeight}.</p>`
     : rolled
     ? html`<p>Rolled on <strong>${table.roll}</strong>: ${table.totalWeight} equally likely combinations.</p>`

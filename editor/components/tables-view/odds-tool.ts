@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import type { LookupOdds } from '../../tables/lookup-odds.ts';
 import type { OddsRequest, OddsResponse } from '../../tables/odds-protocol.ts';
+import { emit } from '../../events.ts';
 import { BUDGET_WORDS, Watchdog } from '../../workers/watchdog.ts';
 import { oddsBar } from './odds-bar.ts';
 import { styles } from './odds-tool.styles.ts';
@@ -52,6 +53,7 @@ export class RsOddsTool extends LitElement {
     // Another table: its own suggestion, no answer of the last one.
     if (changed.has('suggestion')) {
       this.text = undefined;
+      if (this.answer?.ok) emit(this, 'rs-odds-rows', null);
       this.answer = undefined;
     }
   }
@@ -121,6 +123,8 @@ export class RsOddsTool extends LitElement {
       this.watchdog.heard(false);
       this.busy = false;
       this.answer = e.data.answer;
+      // The grid draws each row's chance under the expression (tables without a roll of their own).
+      emit(this, 'rs-odds-rows', this.answer.ok ? { expression: this.answer.expression, rows: this.answer.rows } : null);
       if (this.again) {
         this.again = false;
         this.run();

@@ -1,5 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
-import { emit, type RsEvent } from '../../events.ts';
+import { emit, type RsEvent, type RsEventDetails } from '../../events.ts';
 import { oddsSuggestion, type Selection } from '../../tables/odds.ts';
 import { isVariantPath } from '../../workspace/catalog.ts';
 import type { CellEditResult, Location, TableView } from '../../validator/protocol.ts';
@@ -34,6 +34,7 @@ export class RsTablesView extends LitElement {
     files: { attribute: false },
     selectedId: { state: true },
     selection: { state: true },
+    rowOdds: { state: true },
     status: { state: true },
   };
 
@@ -54,6 +55,8 @@ export class RsTablesView extends LitElement {
   declare stale: boolean;
   declare private selectedId: string;
   declare private selection: Selection | undefined;
+  /** The last Odds of answer's row weights, drawn on the grid of a table without a roll. */
+  declare private rowOdds: RsEventDetails['rs-odds-rows'];
 
   constructor() {
     super();
@@ -61,6 +64,7 @@ export class RsTablesView extends LitElement {
     this.stale = false;
     this.selectedId = '';
     this.selection = undefined;
+    this.rowOdds = null;
     this.editCell = undefined;
     this.files = undefined;
     this.status = undefined;
@@ -72,6 +76,7 @@ export class RsTablesView extends LitElement {
     if (changed.has('game') && changed.get('game') !== undefined) {
       this.selectedId = '';
       this.selection = undefined;
+      this.rowOdds = null;
       this.status = undefined;
       this.undos = [];
     } else if (changed.has('entry') && changed.get('entry') !== undefined) {
@@ -86,7 +91,8 @@ export class RsTablesView extends LitElement {
   }
 
   protected override render() {
-    const table = this.tables.find((t) => t.id === this.selectedId) ?? this.tables[0];
+    const listed = this.tables.find((t) => t.id === this.selectedId) ?? this.tables[0];
+    const table = listed && withRowOdds(listed, this.rowOdds);
     if (!table) return html`<main><p class="muted">This ruleset has no tables or decks${this.stale ? ' that load' : ''}.</p></main>`;
     return html`
       <nav aria-label="Tables and decks">
@@ -102,7 +108,7 @@ export class RsTablesView extends LitElement {
           @rs-table-select=${this.handleTableSelect} @rs-cell-edit=${this.handleCellEdit}></rs-table-grid>
         ${this.statusLine()}
       </main>
-      <aside aria-label="Odds">
+      <aside aria-label="Odds" @rs-odds-rows=${this.handleOddsRows}>
         <div aria-live="polite">${oddsPanel(table, this.selection, (location) => this.handleOpen(location))}</div>
         ${table.deck ? nothing : html`<rs-odds-tool .files=${this.files} .results=${table.results} entry=${this.entry} suggestion=${oddsSuggestion(table)}></rs-odds-tool>`}
       </aside>
@@ -119,6 +125,11 @@ export class RsTablesView extends LitElement {
         </li>`,
       )}
     </ul>`;
+  }
+
+  private handleOddsRows(e: RsEvent<'rs-odds-rows'>): void {
+    e.stopPropagation();
+    this.rowOdds = e.detail;
   }
 
   private handlePick(id: string): void {
@@ -205,6 +216,13 @@ export class RsTablesView extends LitElement {
   private handleOpen(location: Location): void {
     emit(this, 'rs-open-file', { path: location.file, range: location.range });
   }
+}
+
+/** A table without odds of its own, with each row's chance under the last Odds of that read it. */
+function withRowOdds(table: TableView, rowOdds: RsEventDetails['rs-odds-rows']): TableView {
+  const found = !table.deck && table.totalWeight === undefined ? rowOdds?.rows[table.id] : undefined;
+  if (!found || !rowOdds) return table;
+  return { ...table, oddsOf: rowOdds.expression, totalWeight: found.total, rows: table.rows.map((r) => ({ ...r, weight: found.weights[r.label] ?? 0 })) };
 }
 
 /** Cell edits kept for Undo. */
