@@ -4,7 +4,7 @@
  * which table cells gave each value — what `rulesmith odds` prints. Runs in the odds worker, and
  * in tests.
  */
-import { breakdownLines, oddsBreakdown, type Program } from '../../interpreter/index.ts';
+import { breakdownLines, oddsBreakdown, rowWeights, type Program } from '../../interpreter/index.ts';
 
 export interface LookupOddsValue {
   value: string;
@@ -51,43 +51,6 @@ export function lookupOdds(program: Program, text: string): LookupOdds {
   const cells = breakdownLines(d.breakdown).map((l) => ({ value: show(l.value), p: l.p, percent: l.decimal * 100, cells: l.cells }));
   return { ok: true, expression, values, ...(d.mean !== undefined ? { mean: `${d.meanExact ?? ''} ≈ ${d.mean.toFixed(3)}`.trim() } : {}), cells, rows: rowWeights(d.breakdown) };
 }
-
-/**
- * For each table the expression reads, the chance that a path reads each of its rows, as whole
- * weights over the paths' common denominator (the grid draws row odds from weights, as for a roll);
- * a table whose denominator is past exact integers is left out.
- */
-function rowWeights(lines: ReadonlyArray<{ p: string; lookups: ReadonlyArray<{ table: string; row: string }> }>): Record<string, RowWeights> {
-  const byTable = new Map<string, Map<string, [bigint, bigint]>>();
-  for (const line of lines) {
-    const [n, d = '1'] = line.p.split('/');
-    const p: [bigint, bigint] = [BigInt(n!), BigInt(d)];
-    const seen = new Set<string>();
-    for (const step of line.lookups) {
-      const key = `${step.table}\0${step.row}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const rows = byTable.get(step.table) ?? byTable.set(step.table, new Map()).get(step.table)!;
-      const had = rows.get(step.row);
-      rows.set(step.row, had ? add(had, p) : p);
-    }
-  }
-  const out: Record<string, RowWeights> = {};
-  for (const [table, rows] of byTable) {
-    const total = [...rows.values()].reduce((l, [, d]) => (l / gcd(l, d)) * d, 1n);
-    if (total > BigInt(Number.MAX_SAFE_INTEGER)) continue;
-    out[table] = { total: Number(total), weights: Object.fromEntries([...rows].map(([row, [n, d]]) => [row, Number((n * total) / d)])) };
-  }
-  return out;
-}
-
-const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
-const add = ([a, b]: [bigint, bigint], [c, d]: [bigint, bigint]): [bigint, bigint] => {
-  const n = a * d + c * b;
-  const m = b * d;
-  const g = gcd(n, m) || 1n;
-  return [n / g, m / g];
-};
 
 /** A value as the rules write it: numbers and texts plain, others as JSON. */
 function show(v: unknown): string {

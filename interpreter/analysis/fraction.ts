@@ -26,7 +26,7 @@ export class Fraction {
   toString(): string { return this.d === 1n ? `${this.n}` : `${this.n}/${this.d}`; }
 }
 
-function gcd(a: bigint, b: bigint): bigint {
+export function gcd(a: bigint, b: bigint): bigint {
   while (b) [a, b] = [b, a % b];
   return a;
 }

@@ -3,7 +3,7 @@
  * each value, with the roll and modifier that reached each row and a column's shift.
  */
 import type { BreakdownLine, CellStep } from './odds-breakdown.ts';
-import { Fraction } from './fraction.ts';
+import { Fraction, gcd } from './fraction.ts';
 
 const signed = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
 
@@ -77,3 +77,32 @@ function fraction(text: string): Fraction {
   const [n, d = '1'] = text.split('/');
   return new Fraction(BigInt(n!), BigInt(d));
 }
+
+/**
+ * For each table an expression reads, the chance that a path reads each of its rows, as whole
+ * weights over those chances' common denominator (the editor's grid draws row odds from weights,
+ * as for a roll); a path that reads no row of it leaves the weights short of the total, and a
+ * table whose denominator is past exact integers is left out.
+ */
+export function rowWeights(lines: readonly BreakdownLine[]): Record<string, { weights: Record<string, number>; total: number }> {
+  const byTable = new Map<string, Map<string, Fraction>>();
+  for (const line of lines) {
+    const p = fraction(line.p);
+    const seen = new Set<string>();
+    for (const step of line.lookups) {
+      const key = `${step.table}\0${step.row}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const rows = byTable.get(step.table) ?? byTable.set(step.table, new Map()).get(step.table)!;
+      rows.set(step.row, (rows.get(step.row) ?? Fraction.ZERO).plus(p));
+    }
+  }
+  const out: Record<string, { weights: Record<string, number>; total: number }> = {};
+  for (const [table, rows] of byTable) {
+    const total = [...rows.values()].reduce((l, f) => (l / gcd(l, f.d)) * f.d, 1n);
+    if (total > BigInt(Number.MAX_SAFE_INTEGER)) continue;
+    out[table] = { total: Number(total), weights: Object.fromEntries([...rows].map(([row, f]) => [row, Number((f.n * total) / f.d)])) };
+  }
+  return out;
+}
+

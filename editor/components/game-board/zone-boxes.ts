@@ -76,7 +76,7 @@ function cardList(ctx: BoardContext, cards: readonly CardView[]) {
 }
 
 /** Storm, Storm, ? → `Storm ×2` (with what it says) and `1 hidden card`. */
-export function cardLines(cards: readonly CardView[]): Array<{ line: string; text?: string }> {
+function cardLines(cards: readonly CardView[]): Array<{ line: string; text?: string }> {
   const counts = new Map<string, { n: number; text?: string }>();
   for (const c of cards) {
     const seen = counts.get(c.name);
