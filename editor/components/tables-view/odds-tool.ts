@@ -16,6 +16,7 @@ export class RsOddsTool extends LitElement {
   static override properties = {
     files: { attribute: false },
     entry: {},
+    active: { type: Boolean },
     suggestion: {},
     results: { attribute: false },
     text: { state: true },
@@ -25,6 +26,8 @@ export class RsOddsTool extends LitElement {
 
   declare files: Readonly<Record<string, string>> | undefined;
   declare entry: string;
+  /** Shown: the odds follow the rules' edits only then (the tables view stays mounted while hidden). */
+  declare active: boolean;
   /** What the field starts with for this table (`roll on crt`, `coup_results[1d6]`). */
   declare suggestion: string;
   /** The table's legend (code → name), to name coded results (`VM — Morale Check`). */
@@ -34,14 +37,15 @@ export class RsOddsTool extends LitElement {
   declare private busy: boolean;
   private worker: Worker | undefined;
   private seq = 0;
-  /** The files changed while the worker was busy: ask again once it answers. */
-  private again = false;
+  /** The files the answer shown (or being worked out) is for. */
+  private ranWith: Readonly<Record<string, string>> | undefined;
   private readonly watchdog = new Watchdog(() => this.handleTimeout());
 
   constructor() {
     super();
     this.files = undefined;
     this.entry = '';
+    this.active = true;
     this.suggestion = '';
     this.results = undefined;
     this.text = undefined;
@@ -58,13 +62,12 @@ export class RsOddsTool extends LitElement {
     }
   }
 
-  protected override updated(changed: Map<PropertyKey, unknown>): void {
+  protected override updated(): void {
     // The rules changed (a cell typed, a file edited): the odds shown are worked out again, so they
-    // are always the rules' as they are now.
-    if (changed.has('files') && changed.get('files') !== undefined && this.answer) {
-      if (this.busy) this.again = true;
-      else this.run();
-    }
+    // are always the rules' as they are now — once the view is shown, not at every keystroke in
+    // the code editor while it is hidden.
+    // While the worker is busy, the answer's arrival updates this again and asks then.
+    if (this.answer && this.active && !this.busy && this.files !== this.ranWith) this.run();
   }
 
   override disconnectedCallback(): void {
@@ -110,6 +113,7 @@ export class RsOddsTool extends LitElement {
   private run(): void {
     if (!this.files) return;
     const worker = (this.worker ??= this.startWorker());
+    this.ranWith = this.files;
     this.busy = true;
     this.watchdog.expect();
     const request: OddsRequest = { seq: ++this.seq, files: { ...this.files }, entry: this.entry, text: this.text ?? this.suggestion };
@@ -125,17 +129,12 @@ export class RsOddsTool extends LitElement {
       this.answer = e.data.answer;
       // The grid draws each row's chance under the expression (tables without a roll of their own).
       emit(this, 'rs-odds-rows', this.answer.ok ? { expression: this.answer.expression, rows: this.answer.rows } : null);
-      if (this.again) {
-        this.again = false;
-        this.run();
-      }
     });
     return worker;
   }
 
   private stopWorker(): void {
     this.watchdog.stop();
-    this.again = false;
     this.worker?.terminate();
     this.worker = undefined;
     this.busy = false;

@@ -30,6 +30,7 @@ export class RsTablesView extends LitElement {
     game: {},
     entry: {},
     stale: { type: Boolean },
+    active: { type: Boolean },
     editCell: { attribute: false },
     files: { attribute: false },
     selectedId: { state: true },
@@ -53,6 +54,8 @@ export class RsTablesView extends LitElement {
   declare entry: string;
   /** The tables shown are from the last text that loaded; the current text has errors. */
   declare stale: boolean;
+  /** The view is shown (it stays mounted while hidden): its Odds of follows edits only then. */
+  declare active: boolean;
   declare private selectedId: string;
   declare private selection: Selection | undefined;
   /** The last Odds of answer's row weights, drawn on the grid of a table without a roll. */
@@ -62,6 +65,7 @@ export class RsTablesView extends LitElement {
     super();
     this.tables = [];
     this.stale = false;
+    this.active = true;
     this.selectedId = '';
     this.selection = undefined;
     this.rowOdds = null;
@@ -110,7 +114,7 @@ export class RsTablesView extends LitElement {
       </main>
       <aside aria-label="Odds" @rs-odds-rows=${this.handleOddsRows}>
         <div aria-live="polite">${oddsPanel(table, this.selection, (location) => this.handleOpen(location))}</div>
-        ${table.deck ? nothing : html`<rs-odds-tool .files=${this.files} .results=${table.results} entry=${this.entry} suggestion=${oddsSuggestion(table)}></rs-odds-tool>`}
+        ${table.deck ? nothing : html`<rs-odds-tool .files=${this.files} ?active=${this.active} .results=${table.results} entry=${this.entry} suggestion=${oddsSuggestion(table)}></rs-odds-tool>`}
       </aside>
     `;
   }
