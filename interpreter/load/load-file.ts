@@ -10,7 +10,8 @@ import { parseYaml } from './parse-yaml.ts';
 import { sourceFile } from './positions.ts';
 import { decodeSource, type LoadLimits } from './read-source.ts';
 import { checkSchema } from './schema-check.ts';
-import { checkSwallowedKeys } from './swallowed-keys.ts';
+import { checkSwallowedKeys, checkSwallowedKeysIn } from './swallowed-keys.ts';
+import { readFastYaml } from './fast-yaml.ts';
 import { toData } from './to-data.ts';
 
 /** `missing`: the host has no such file; `failed`: it exists but could not be read as YAML. */
@@ -100,6 +101,13 @@ export class FileLoader {
   private parse(path: string, text: string): ReadResult {
     const file = sourceFile(path, text);
     const diagnostics: Diagnostic[] = [];
+    // Plain ruleset YAML is read straight to data; anything else, and every error, goes to yaml.
+    const fast = readFastYaml(file, this.limits);
+    if (fast) {
+      if (fast.keyLineBlocks.size > 0) checkSwallowedKeysIn(fast.located, fast.keyLineBlocks, file, diagnostics);
+      diagnostics.push(...checkSchema(fast.located, new Map([[path, file]]), path, true));
+      return { file, diagnostics, broken: false, loaded: { status: 'ok', located: fast.located } };
+    }
     const parsed = parseYaml(file, this.limits);
     diagnostics.push(...parsed.diagnostics);
     const done = (loaded: LoadedFile): ReadResult => ({ file, diagnostics, broken: parsed.broken, loaded });

@@ -4,12 +4,14 @@
  * the description. This finds lines inside block scalars that read `key: …` where `key` is a key
  * the schema allows in the mapping that holds the scalar and that mapping lacks, and warns there.
  */
-import { isMap, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { rulesetSchema } from '../../grammar/index.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic } from './codes.ts';
-import type { SourceFile } from './model.ts';
+import type { Origin, SourceFile } from './model.ts';
+import { isRecord, type Located, type OriginNode } from './origin-tree.ts';
 import { rangeAt } from './positions.ts';
+import { keyString } from './scalar-text.ts';
 
 type Schema = Record<string, unknown>;
 type Key = string | number;
@@ -30,32 +32,67 @@ export function mayHoldKeyLine(text: string, start: number, end: number): boolea
 const ANY_KEY_LINE = /^\s*[a-z_][a-z0-9_]*:(?:\s|$)/m;
 
 export function checkSwallowedKeys(doc: Document.Parsed, file: SourceFile, diagnostics: Diagnostic[]): void {
-  walk(doc.contents, [rulesetSchema as Schema], file, diagnostics, 0);
+  walk(doc.contents, DOCUMENT_VIEW, [rulesetSchema as Schema], file, diagnostics, 0);
 }
 
-function walk(node: unknown, schemas: Schema[], file: SourceFile, diagnostics: Diagnostic[], depth: number): void {
-  if (depth > MAX_WALK_DEPTH || schemas.length === 0 || !(isSeq(node) || isMap(node))) return;
+/**
+ * The same check over data the fast reader (fast-yaml.ts) built: `blocks` are the origins of its
+ * block scalars that may hold a key line. Both walks name keys as the data does (`keyString`:
+ * `1.0:` stays `1.0`), so their findings are the same to the byte.
+ */
+export function checkSwallowedKeysIn(located: Located, blocks: ReadonlySet<Origin>, file: SourceFile, diagnostics: Diagnostic[]): void {
+  walk(located, dataView(blocks), [rulesetSchema as Schema], file, diagnostics, 0);
+}
+
+/** What the walk needs of a tree: yaml's Document, or located data. */
+interface TreeView<N> {
+  items(node: N): readonly N[] | undefined;
+  /** A mapping's pairs in written order (keys that are not scalars left out). */
+  pairs(node: N): ReadonlyArray<readonly [string, N]> | undefined;
+  /** `[start, end)` of a block scalar whose lines may read like keys. */
+  block(node: N): readonly [number, number] | undefined;
+}
+
+const DOCUMENT_VIEW: TreeView<unknown> = {
+  items: (node) => (isSeq(node) ? node.items : undefined),
+  pairs: (node) => (isMap(node) ? node.items.flatMap((p) => (isScalar(p.key) ? [[keyString(p.key), p.value] as const] : [])) : undefined),
+  block: (node) => (isScalar(node) && (node.type === Scalar.BLOCK_FOLDED || node.type === Scalar.BLOCK_LITERAL) && node.range ? [node.range[0], node.range[1]] : undefined),
+};
+
+function dataView(blocks: ReadonlySet<Origin>): TreeView<Located> {
+  const childAt = (l: Located, key: string): OriginNode => l.at.children?.get(key) ?? {};
+  return {
+    items: (l) => (Array.isArray(l.value) ? l.value.map((value: unknown, i) => ({ value, at: childAt(l, String(i)) })) : undefined),
+    // The origin tree keeps the written order; an object puts integer-like keys first.
+    pairs: (l) => (isRecord(l.value) && l.at.children ? [...l.at.children].map(([k, at]) => [k, { value: (l.value as Record<string, unknown>)[k], at }] as const) : undefined),
+    block: (l) => (l.at.origin && blocks.has(l.at.origin) ? [l.at.origin.start, l.at.origin.end] : undefined),
+  };
+}
+
+function walk<N>(node: N, view: TreeView<N>, schemas: Schema[], file: SourceFile, diagnostics: Diagnostic[], depth: number): void {
+  if (depth > MAX_WALK_DEPTH || schemas.length === 0) return;
+  const items = view.items(node);
+  const pairs = items ? undefined : view.pairs(node);
+  if (!items && !pairs) return;
   // Expanded once per node: every child's schemas come from the same branches.
   const branches = branchesOf(schemas);
-  if (isSeq(node)) node.items.forEach((item, i) => walk(item, childSchemas(branches, i), file, diagnostics, depth + 1));
-  if (!isMap(node)) return;
+  if (items) items.forEach((item, i) => walk(item, view, childSchemas(branches, i), file, diagnostics, depth + 1));
+  if (!pairs) return;
   // The keys that may be missing are only needed when the mapping holds a block scalar.
   let allowed: string[] | undefined;
-  for (const pair of node.items) {
-    const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
-    if (key === undefined) continue;
-    const value = pair.value as Node | null;
-    if (isScalar(value) && (value.type === Scalar.BLOCK_FOLDED || value.type === Scalar.BLOCK_LITERAL) && value.range) {
-      allowed ??= missingKeys(node.items, branches);
-      if (allowed.length) reportLines(value.range[0], value.range[1], key, allowed, file, diagnostics);
+  for (const [key, value] of pairs) {
+    const block = view.block(value);
+    if (block) {
+      allowed ??= missingKeys(pairs, branches);
+      if (allowed.length) reportLines(block[0], block[1], key, allowed, file, diagnostics);
     }
-    walk(value, childSchemas(branches, key), file, diagnostics, depth + 1);
+    walk(value, view, childSchemas(branches, key), file, diagnostics, depth + 1);
   }
 }
 
 /** Keys the schema allows in a mapping that it does not have. */
-function missingKeys(pairs: ReadonlyArray<{ key: unknown }>, branches: Schema[]): string[] {
-  const present = new Set(pairs.map((p) => (isScalar(p.key) ? String(p.key.value) : '')));
+function missingKeys(pairs: ReadonlyArray<readonly [string, unknown]>, branches: Schema[]): string[] {
+  const present = new Set(pairs.map(([k]) => k));
   return keysOf(branches).filter((k) => !present.has(k));
 }
 

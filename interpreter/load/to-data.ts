@@ -17,6 +17,7 @@ import { newRecord, hasKey, type Located, type OriginNode } from './origin-tree.
 import { positionAt, rangeAt } from './positions.ts';
 import type { LoadLimits } from './read-source.ts';
 import { mayHoldKeyLine } from './swallowed-keys.ts';
+import { keyString, trimEnd } from './scalar-text.ts';
 import { valueOffsetFor } from './value-offset.ts';
 
 interface Converted extends Located {
@@ -205,11 +206,6 @@ export function toData(doc: Document.Parsed, file: SourceFile, limits: LoadLimit
   return { located: { value: converted.value, at: converted.at }, mayHideKeys: converter.mayHideKeys };
 }
 
-function keyString(node: Scalar): string {
-  if (node.type === Scalar.PLAIN && typeof node.source === 'string') return node.source;
-  return node.value === null ? '' : String(node.value);
-}
-
 /** Where a pair's key starts (for a pair without a key, where its value starts). */
 function keyStartOf(pair: Pair<unknown, unknown>): number {
   return (pair.key as Node | null)?.range?.[0] ?? rangeOf(pair.value) ?? 0;
@@ -230,18 +226,4 @@ function firstKeyStart(pairs: ReadonlyArray<Pair<unknown, unknown>>, keyText: st
 
 function rangeOf(node: unknown): number | undefined {
   return (node as Node | null)?.range?.[0];
-}
-
-/** Block scalars' ranges run past their last line; an origin should end at the last character. */
-function trimEnd(text: string, start: number, end: number): number {
-  let e = end;
-  while (e > start && isSpace(text.charCodeAt(e - 1))) e--;
-  return e;
-}
-
-const SPACE = /\s/;
-/** `/\s/` of one UTF-16 unit, without the regular expression for the usual ASCII cases. */
-function isSpace(code: number): boolean {
-  if (code === 32 || (code >= 9 && code <= 13)) return true;
-  return code > 127 && SPACE.test(String.fromCharCode(code));
 }

@@ -18,8 +18,12 @@ export type ValueOffset = (i: number) => number;
  * style and range are kept, not the node, so the parsed document is garbage once converted.
  */
 export function valueOffsetFor(node: Scalar, value: string, text: string): ValueOffset {
-  const type = node.type;
   const [start, valueEnd] = node.range ?? [0, 0];
+  return valueOffsetAt(node.type, start, valueEnd, value, text);
+}
+
+/** The same for a scalar known by its style and source range (the fast reader, fast-yaml.ts). */
+export function valueOffsetAt(type: Scalar['type'], start: number, valueEnd: number, value: string, text: string): ValueOffset {
   let map: Int32Array | undefined;
   return (i) => {
     map ??= buildMap(type, start, valueEnd, value, text);
