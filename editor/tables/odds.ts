@@ -75,16 +75,54 @@ function gcd(a: number, b: number): number {
   return Math.abs(a);
 }
 
+/** What "Odds of" offers for a table, and how the rules read it when it has no `roll:`. */
+export interface OddsSuggestion {
+  /** What the field starts with: a roll on the table, or the rules' own dice lookup; '' when the rules read it with no dice. */
+  text: string;
+  /** A roll on the table to try: `coup_results[1d6 + 1]`, a die that starts at its first row. */
+  example: string;
+  /** How the rules read a table without `roll:` (the first `id[…]` in the rule files), if they do. */
+  readAs?: string;
+  /** Whether the rules roll dice on it (`roll:`, or a lookup with dice in its key). */
+  rolled: boolean;
+}
+
+const DICE = /\b\d*d\d+\b/;
+/** A lookup key that "Odds of" can work out alone: dice, numbers and arithmetic. */
+const DICE_ONLY = /^[\sd\d+\-*()]+$/;
+
 /**
- * What "Odds of" starts with for a table: a roll on it as its `roll:` is, else a lookup to put a
- * roll in, a die that starts at its first row (`coup_results[1d6 + 1]` for rows from 2).
+ * What "Odds of" offers for a table: a roll on it as its `roll:` is; for a table the rules look
+ * up by a key, their own lookup when its key rolls dice (`coup_results[1d6 + card.ops]`, shown
+ * with an example that writes the modifier as a number), else nothing to start with — a table read
+ * by the number of players has no odds, and a made-up roll would say it has.
  */
-export function oddsSuggestion(table: TableView): string {
-  if (!table.roll) {
-    const first = Math.min(...table.rows.map((r) => Number(/^\s*(-?\d+)/.exec(r.label)?.[1] ?? NaN)).filter(Number.isFinite));
-    const shift = Number.isFinite(first) ? first - 1 : 0;
-    return `${table.id}[1d6${shift > 0 ? ` + ${shift}` : shift < 0 ? ` - ${-shift}` : ''}]`;
+export function oddsSuggestion(table: TableView, lookups: readonly string[] = []): OddsSuggestion {
+  const first = Math.min(...table.rows.map((r) => Number(/^\s*(-?\d+)/.exec(r.label)?.[1] ?? NaN)).filter(Number.isFinite));
+  const shift = Number.isFinite(first) ? first - 1 : 0;
+  const example = `${table.id}[1d6${shift > 0 ? ` + ${shift}` : shift < 0 ? ` - ${-shift}` : ''}]`;
+  if (table.roll) {
+    const column = table.columnKind === 'bands' ? table.columns[0] : undefined;
+    return { text: column === undefined ? `roll on ${table.id}` : `roll on ${table.id} column ${columnKeyText(column)}`, example, rolled: true };
   }
-  const column = table.columnKind === 'bands' ? table.columns[0] : undefined;
-  return column === undefined ? `roll on ${table.id}` : `roll on ${table.id} column ${columnKeyText(column)}`;
+  const dice = lookups.find((k) => DICE.test(k));
+  if (dice !== undefined) return { text: DICE_ONLY.test(dice) ? `${table.id}[${dice.trim()}]` : example, example, readAs: `${table.id}[${dice}]`, rolled: true };
+  return { text: '', example, ...(lookups[0] !== undefined ? { readAs: `${table.id}[${lookups[0]}]` } : {}), rolled: false };
+}
+
+/**
+ * The keys the rule files look table `id` up with (`id[key]`, as written), in file order, at most
+ * `limit`: read from the text, so a name in a comment counts too (it only shapes a suggestion).
+ */
+export function lookupsInRules(files: Readonly<Record<string, string>> | undefined, id: string, limit = 8): string[] {
+  if (!files || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(id)) return [];
+  const pattern = new RegExp(`(?<![A-Za-z0-9_.])${id}\\s*\\[([^\\]\\n]*)\\]`, 'g');
+  const keys: string[] = [];
+  for (const path of Object.keys(files).sort()) {
+    for (const m of files[path]!.matchAll(pattern)) {
+      keys.push(m[1]!.trim());
+      if (keys.length >= limit) return keys;
+    }
+  }
+  return keys;
 }

@@ -137,6 +137,8 @@ describe('tables view', () => {
     const { page } = s;
     await pickGame(page, 'blockade-runner');
     await page.click('rs-app >> button[data-view="tables"]');
+    // The first table, read by the number of players: Odds of offers no roll the rules do not make.
+    await expect.poll(() => page.locator('rs-odds-tool .hint').textContent()).toContain('The rules read it as setup_by_players[player_count], with no dice');
     await page.click('rs-tables-view >> nav >> button[data-table="deck:union_blockade"]');
     await page.waitForSelector('rs-table-grid >> table');
     expect(await page.textContent('rs-tables-view nav h3')).toBe('Decks');
@@ -270,6 +272,12 @@ describe('tables view', () => {
     await tool.locator('button').click();
     await expect.poll(() => tool.locator('.error').textContent(), { timeout: 30_000 }).toContain('nope');
     await s.shot('odds-of');
+    // A table the rules read by the game turn, with no dice: no roll is made up for it.
+    await page.click('rs-tables-view >> nav >> button[data-table="turns"]');
+    await expect.poll(() => tool.locator('.hint').textContent()).toContain('The rules read it as turns[game_turn], with no dice');
+    expect(await tool.locator('input').inputValue()).toBe('');
+    expect(await tool.locator('input').getAttribute('placeholder')).toMatch(/^turns\[1d6/);
+    expect(s.errors).toEqual([]);
   });
 
   test("a deck card's copies typed in a variant should show in Diff against base as each card's chance to be drawn", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { columnOutcomes, formatOdds, odds, oddsSuggestion, rowOdds } from '../../editor/tables/odds.ts';
+import { columnOutcomes, formatOdds, lookupsInRules, odds, oddsSuggestion, rowOdds } from '../../editor/tables/odds.ts';
 import type { TableView } from '../../editor/validator/protocol.ts';
 
 const table: TableView = {
@@ -44,13 +44,38 @@ describe('table odds', () => {
 });
 
 describe('what Odds of starts with', () => {
-  test('a roll on the table (its first column), or a lookup with a die that starts at its first row', () => {
-    expect(oddsSuggestion(table)).toBe('roll on t column 1');
-    expect(oddsSuggestion({ ...table, columnKind: 'value', columns: ['result'] })).toBe('roll on t');
-    const keyed = (labels: string[]): TableView => ({ id: 'k', columnKind: 'value', columns: ['result'], rows: labels.map((label) => ({ label, cells: [{ text: '0' }] })) });
-    expect(oddsSuggestion(keyed(['2-4', '5-6', '9+']))).toBe('k[1d6 + 1]');
-    expect(oddsSuggestion(keyed(['1', '2-6']))).toBe('k[1d6]');
-    expect(oddsSuggestion(keyed(['-1', '0-3']))).toBe('k[1d6 - 2]');
-    expect(oddsSuggestion(keyed(['calm', 'storm']))).toBe('k[1d6]');
+  const keyed = (labels: string[]): TableView => ({ id: 'k', columnKind: 'value', columns: ['result'], rows: labels.map((label) => ({ label, cells: [{ text: '0' }] })) });
+
+  test('a rolled table: a roll on it (its first column)', () => {
+    expect(oddsSuggestion(table)).toMatchObject({ text: 'roll on t column 1', rolled: true });
+    expect(oddsSuggestion({ ...table, columnKind: 'value', columns: ['result'] }).text).toBe('roll on t');
+  });
+
+  test('an example roll on a keyed table starts a die at its first row', () => {
+    expect(oddsSuggestion(keyed(['2-4', '5-6', '9+'])).example).toBe('k[1d6 + 1]');
+    expect(oddsSuggestion(keyed(['1', '2-6'])).example).toBe('k[1d6]');
+    expect(oddsSuggestion(keyed(['-1', '0-3'])).example).toBe('k[1d6 - 2]');
+    expect(oddsSuggestion(keyed(['calm', 'storm'])).example).toBe('k[1d6]');
+  });
+
+  test('a keyed table the rules read with dice: their lookup, and the field starts with it or with the example when it has other terms', () => {
+    expect(oddsSuggestion(keyed(['2-4', '5-6']), ['1d6 + card.ops'])).toEqual({ text: 'k[1d6 + 1]', example: 'k[1d6 + 1]', readAs: 'k[1d6 + card.ops]', rolled: true });
+    expect(oddsSuggestion(keyed(['2-4', '5-6']), ['n', '2d6 - 1'])).toEqual({ text: 'k[2d6 - 1]', example: 'k[1d6 + 1]', readAs: 'k[2d6 - 1]', rolled: true });
+  });
+
+  test('a keyed table the rules read with no dice starts empty: no roll the rules do not make', () => {
+    expect(oddsSuggestion(keyed(['2', '3']), ['player_count'])).toEqual({ text: '', example: 'k[1d6 + 1]', readAs: 'k[player_count]', rolled: false });
+    expect(oddsSuggestion(keyed(['2', '3']))).toEqual({ text: '', example: 'k[1d6 + 1]', rolled: false });
+  });
+
+  test("the rules' lookups of a table are found in the files' text, in path order, not other names that end the same", () => {
+    const files = {
+      'g/b.yaml': 'do: |\n  let r = coup[1d6 + card.ops]\n  x = my_coup[3]\n',
+      'g/a.yaml': 'note: coup[ 2 ] and a.coup[9]\n',
+    };
+    expect(lookupsInRules(files, 'coup')).toEqual(['2', '1d6 + card.ops']);
+    expect(lookupsInRules(files, 'coup', 1)).toEqual(['2']);
+    expect(lookupsInRules(undefined, 'coup')).toEqual([]);
+    expect(lookupsInRules(files, 'no such')).toEqual([]);
   });
 });

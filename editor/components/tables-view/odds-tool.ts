@@ -18,6 +18,9 @@ export class RsOddsTool extends LitElement {
     entry: {},
     active: { type: Boolean },
     suggestion: {},
+    example: {},
+    readAs: { attribute: 'read-as' },
+    rolled: { type: Boolean },
     results: { attribute: false },
     text: { state: true },
     answer: { state: true },
@@ -28,8 +31,14 @@ export class RsOddsTool extends LitElement {
   declare entry: string;
   /** Shown: the odds follow the rules' edits only then (the tables view stays mounted while hidden). */
   declare active: boolean;
-  /** What the field starts with for this table (`roll on crt`, `coup_results[1d6]`). */
+  /** What the field starts with for this table (`roll on crt`, `coup_results[1d6]`), '' for a table read with no dice. */
   declare suggestion: string;
+  /** A roll on the table to try (`setup_by_players[1d6 + 1]`). */
+  declare example: string;
+  /** How the rules read a table that has no `roll:` (`setup_by_players[player_count]`), '' if they do not. */
+  declare readAs: string;
+  /** Whether the rules roll dice on this table. */
+  declare rolled: boolean;
   /** The table's legend (code → name), to name coded results (`VM — Morale Check`). */
   declare results: Readonly<Record<string, string>> | undefined;
   declare private text: string | undefined;
@@ -47,6 +56,9 @@ export class RsOddsTool extends LitElement {
     this.entry = '';
     this.active = true;
     this.suggestion = '';
+    this.example = '';
+    this.readAs = '';
+    this.rolled = true;
     this.results = undefined;
     this.text = undefined;
     this.answer = undefined;
@@ -55,7 +67,7 @@ export class RsOddsTool extends LitElement {
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     // Another table: its own suggestion, no answer of the last one.
-    if (changed.has('suggestion')) {
+    if (changed.has('suggestion') || changed.has('example')) {
       this.text = undefined;
       if (this.answer?.ok) emit(this, 'rs-odds-rows', null);
       this.answer = undefined;
@@ -79,12 +91,21 @@ export class RsOddsTool extends LitElement {
     const a = this.answer;
     return html`<form class="odds-of" @submit=${this.handleSubmit}>
         <label for="odds-of">Odds of</label>
-        <input id="odds-of" name="expression" spellcheck="false" autocomplete="off" .value=${this.text ?? this.suggestion}
+        <input id="odds-of" name="expression" spellcheck="false" autocomplete="off" .value=${this.text ?? this.suggestion} placeholder=${this.example || 'crt[1d6 + 2]'}
           @input=${(e: Event) => { this.text = (e.target as HTMLInputElement).value; }} />
         <button class="button" ?disabled=${this.busy || !this.files}>${this.busy ? 'Working…' : 'Show'}</button>
       </form>
-      <p class="muted hint">A lookup with its roll and modifiers, as the rules write it: <code>${this.suggestion || 'crt[1d6 + 2]'}</code>, <code>2d6 >= 9</code>.</p>
+      <p class="muted hint">${this.hint()}</p>
       ${a ? (a.ok ? this.result(a) : html`<p class="error" role="alert">${a.message}</p>`) : nothing}`;
+  }
+
+  /** What to type, and, for a table without `roll:`, how the rules read it: never a roll they do not make. */
+  private hint() {
+    const example = html`<code>${this.example || 'crt[1d6 + 2]'}</code>`;
+    const any = html`<code>2d6 >= 9</code>`;
+    if (!this.readAs) return this.rolled ? html`A lookup with its roll and modifiers, as the rules write it: <code>${this.suggestion || 'crt[1d6 + 2]'}</code>, ${any}.` : html`The rules do not read this table yet. A roll on it: ${example}, or any dice: ${any}.`;
+    if (this.rolled) return html`The rules read it as <code>${this.readAs}</code>; write its modifiers as numbers here: ${example}.`;
+    return html`The rules read it as <code>${this.readAs}</code>, with no dice: no odds to show. A roll on it, to see some: ${example}, or any dice: ${any}.`;
   }
 
   private result(a: Extract<LookupOdds, { ok: true }>) {

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit, type RsEvent, type RsEventDetails } from '../../events.ts';
-import { oddsSuggestion, type Selection } from '../../tables/odds.ts';
-import { isVariantPath } from '../../workspace/catalog.ts';
+import { lookupsInRules, oddsSuggestion, type Selection } from '../../tables/odds.ts';
+import { isVariantPath, RULESETS_DIR } from '../../workspace/catalog.ts';
 import type { CellEditResult, Location, TableView } from '../../validator/protocol.ts';
 import '../table-grid/table-grid.ts';
 import { oddsPanel } from './odds-panel.ts';
@@ -30,6 +30,7 @@ export class RsTablesView extends LitElement {
     game: {},
     entry: {},
     stale: { type: Boolean },
+    loading: { type: Boolean },
     active: { type: Boolean },
     editCell: { attribute: false },
     files: { attribute: false },
@@ -54,6 +55,8 @@ export class RsTablesView extends LitElement {
   declare entry: string;
   /** The tables shown are from the last text that loaded; the current text has errors. */
   declare stale: boolean;
+  /** No check of this ruleset has finished yet: its tables are not known (not absent). */
+  declare loading: boolean;
   /** The view is shown (it stays mounted while hidden): its Odds of follows edits only then. */
   declare active: boolean;
   declare private selectedId: string;
@@ -65,6 +68,7 @@ export class RsTablesView extends LitElement {
     super();
     this.tables = [];
     this.stale = false;
+    this.loading = false;
     this.active = true;
     this.selectedId = '';
     this.selection = undefined;
@@ -94,9 +98,19 @@ export class RsTablesView extends LitElement {
     this.selection = undefined;
   }
 
+  private oddsTool(table: TableView) {
+    // The game's own files (its variants included), not another game's table of the same name.
+    const folder = `${RULESETS_DIR}/${this.game}/`;
+    const files = this.files && Object.fromEntries(Object.entries(this.files).filter(([path]) => path.startsWith(folder)));
+    const s = oddsSuggestion(table, table.roll ? [] : lookupsInRules(files, table.id));
+    return html`<rs-odds-tool .files=${this.files} ?active=${this.active} .results=${table.results} entry=${this.entry}
+      suggestion=${s.text} example=${s.example} read-as=${s.readAs ?? ''} .rolled=${s.rolled}></rs-odds-tool>`;
+  }
+
   protected override render() {
     const listed = this.tables.find((t) => t.id === this.selectedId) ?? this.tables[0];
     const table = listed && withRowOdds(listed, this.rowOdds);
+    if (!table && this.loading) return html`<main><p class="muted" role="status">Reading the rules…</p></main>`;
     if (!table) return html`<main><p class="muted">This ruleset has no tables or decks${this.stale ? ' that load' : ''}.</p></main>`;
     return html`
       <nav aria-label="Tables and decks">
@@ -114,7 +128,7 @@ export class RsTablesView extends LitElement {
       </main>
       <aside aria-label="Odds" @rs-odds-rows=${this.handleOddsRows}>
         <div aria-live="polite">${oddsPanel(table, this.selection, (location) => this.handleOpen(location))}</div>
-        ${table.deck ? nothing : html`<rs-odds-tool .files=${this.files} ?active=${this.active} .results=${table.results} entry=${this.entry} suggestion=${oddsSuggestion(table)}></rs-odds-tool>`}
+        ${table.deck ? nothing : this.oddsTool(table)}
       </aside>
     `;
   }
