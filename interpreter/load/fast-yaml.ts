@@ -18,7 +18,6 @@ import { hasKey, newRecord, type Located, type OriginNode } from './origin-tree.
 import type { LoadLimits } from './read-source.ts';
 import { mayHoldKeyLine } from './swallowed-keys.ts';
 import { trimEnd } from './scalar-text.ts';
-import { valueOffsetAt } from './value-offset.ts';
 import {
   CLOSE_MAP, CLOSE_SEQ, COLON, COMMA, DASH, DQUOTE, FLOW_STOP, GIVE_UP, giveUp, GREATER, HASH, LineReader, OPEN_MAP, OPEN_SEQ, PIPE, resolvePlain, SPACE, SQUOTE, fold, type KeySpan,
 } from './fast-yaml-text.ts';
@@ -269,7 +268,7 @@ class FastReader extends LineReader {
       if (blanks > 0) giveUp();
       const end = this.afterLine(header);
       this.line = this.nextContent(header + 1);
-      return { value: '', at: { origin: { ...this.origin(p, end, key), valueOffset: valueOffsetAt(literal ? 'BLOCK_LITERAL' : 'BLOCK_FOLDED', p, end, '', this.text) } }, end2: end };
+      return { value: '', at: this.scalarAt('', literal ? 'BLOCK_LITERAL' : 'BLOCK_FOLDED', p, end, key), end2: end };
     }
     if (!literal && blanks > 0) giveUp();
     const texts: string[] = [];
