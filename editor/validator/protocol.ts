@@ -164,9 +164,24 @@ export type CellEditResponse = { kind: 'cell-edit'; id: number } & CellEditResul
 
 export interface ValidateResponse {
   seq: number;
+  /** Every entry's findings, each reported once (the union of `byEntry` in the request's order). */
   diagnostics: Diagnostic[];
+  /** Each entry's own findings, so a partial answer can replace one entry's and keep the others'. */
+  byEntry: Record<string, Diagnostic[]>;
   /** Absent when the active ruleset could not be loaded at all (the last good one stays shown). */
   active?: ActiveRuleset;
   /** Milliseconds spent loading and checking. */
   elapsed: number;
+}
+
+/**
+ * The active entry's findings, sent before the other entries are checked: the markers of the
+ * ruleset being edited need not wait for its variants (a game with three variants checks four
+ * rulesets a pass). The full `ValidateResponse` with the same `seq` follows.
+ */
+export interface PartialValidateResponse {
+  kind: 'partial';
+  seq: number;
+  entry: string;
+  diagnostics: Diagnostic[];
 }

@@ -6,10 +6,11 @@
 import { checkRuleset, ParseCache } from '../../interpreter/check/index.ts';
 import { createMemoryHost, FileCache, loadRuleset, type FileHost, type RulesetModel } from '../../interpreter/load/index.ts';
 import { cellEdit } from './cell-edit.ts';
-import type { ActiveRuleset, CellEditRequest, CellEditResponse, Diagnostic, ValidateRequest, ValidateResponse } from './protocol.ts';
+import type { ActiveRuleset, CellEditRequest, CellEditResponse, Diagnostic, PartialValidateResponse, ValidateRequest, ValidateResponse } from './protocol.ts';
 import { builtinSymbols, rulesetSymbols } from './interpreter-internals.ts';
 import { deckViews, tableViews } from './table-views.ts';
 import { variantDiff } from './variant-diff.ts';
+import { mergeFindings } from './merge-findings.ts';
 
 const BUILTINS = builtinSymbols();
 
@@ -21,26 +22,23 @@ const BUILTINS = builtinSymbols();
 const files = new FileCache();
 const parses = new ParseCache();
 
-export function validate(request: ValidateRequest): ValidateResponse {
+export function validate(request: ValidateRequest, partial?: (answer: PartialValidateResponse) => void): ValidateResponse {
   const started = performance.now();
   const host = createMemoryHost(request.files);
-  const diagnostics: Diagnostic[] = [];
-  const seen = new Set<string>();
+  const byEntry: Record<string, Diagnostic[]> = {};
   let activeModel: RulesetModel | undefined;
   const models = new Map<string, RulesetModel>();
-  for (const entry of request.entries) {
+  // The active entry first: its findings go out before the variants are checked.
+  const order = request.entries.includes(request.active) ? [request.active, ...request.entries.filter((e) => e !== request.active)] : request.entries;
+  for (const [i, entry] of order.entries()) {
     const { model, diagnostics: found } = loadAndCheck(entry, host);
     if (model) models.set(model.entry, model);
-    // A variant loads its base again: report each problem once.
-    for (const d of found) {
-      const key = `${d.file}:${d.range.start.line}:${d.range.start.column}:${d.code}:${d.message}`;
-      if (!seen.has(key)) diagnostics.push(d);
-      seen.add(key);
-    }
+    byEntry[entry] = found;
     if (entry === request.active) activeModel = model;
+    if (i === 0 && order.length > 1) partial?.({ kind: 'partial', seq: request.seq, entry, diagnostics: found });
   }
   if (!request.entries.includes(request.active)) activeModel = loadRuleset(request.active, host, { cache: files }).model;
-  const response: ValidateResponse = { seq: request.seq, diagnostics, elapsed: 0 };
+  const response: ValidateResponse = { seq: request.seq, diagnostics: mergeFindings(request.entries, byEntry), byEntry, elapsed: 0 };
   if (activeModel) response.active = describe(activeModel, host, models);
   response.elapsed = Math.round(performance.now() - started);
   return response;

@@ -15,6 +15,6 @@ scope.addEventListener('message', (event: MessageEvent<ValidateRequest | CellEdi
     scope.postMessage(editCell(request));
     return;
   }
-  const response: ValidateResponse = validate(request);
+  const response: ValidateResponse = validate(request, (partial) => scope.postMessage(partial));
   scope.postMessage(response);
 });

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { validate } from '../../editor/validator/validate.ts';
+import { mergeFindings } from '../../editor/validator/merge-findings.ts';
+import type { Diagnostic, PartialValidateResponse } from '../../editor/validator/protocol.ts';
 import { ROOT, shippedGame } from './helpers.ts';
 
 const CRT = 'rulesets/battle-of-seattle/tables-combat.yaml';
@@ -32,6 +34,30 @@ describe('validate (the worker job)', () => {
     const found = validate({ seq: 1, files, entries: [entry], active: entry }).diagnostics.filter((d) => d.code === 'unknown-result-code');
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ file: CRT, range: { start: { line } }, fix: { text: 'VM' } });
+  });
+
+  test("the active entry's findings should go out before the variants are checked; the full answer keeps each entry's", () => {
+    const files = shippedGame('battle-of-seattle');
+    files[CRT] = files[CRT]!.replace('"6": [VM, A, A, X, X, X]', '"6": [MV, A, A, X, X, X]');
+    const base = 'rulesets/battle-of-seattle/ruleset.yaml';
+    const variant = 'rulesets/battle-of-seattle/variants/test.yaml';
+    files[variant] = ['rulesmith: 1', 'id: bos_test', 'extends: ../ruleset.yaml', 'set:', '  tables.crt.rows.1: [A, A, Q, X, X, X]', ''].join('\n');
+    const partials: PartialValidateResponse[] = [];
+    const entries = [base, variant];
+    const result = validate({ seq: 3, files, entries, active: variant }, (p) => partials.push(p));
+    // One partial, for the active entry (the variant, checked first), before the base.
+    expect(partials.map((p) => [p.seq, p.entry])).toEqual([[3, variant]]);
+    const codes = (ds: readonly Diagnostic[]) => ds.map((d) => `${d.code} ${d.file.split('/').pop()}`).sort();
+    expect(codes(partials[0]!.diagnostics)).toEqual(codes(result.byEntry[variant]!));
+    expect(codes(result.byEntry[base]!)).toEqual(['unknown-result-code tables-combat.yaml']);
+    // The variant loads the base again: its findings include the base's, reported once in the union.
+    expect(codes(result.byEntry[variant]!)).toEqual(expect.arrayContaining(['unknown-result-code tables-combat.yaml', 'unknown-result-code test.yaml']));
+    expect(result.diagnostics).toEqual(mergeFindings(entries, result.byEntry));
+    expect(result.diagnostics.filter((d) => d.code === 'unknown-result-code')).toHaveLength(2);
+    // One entry: nothing to send ahead.
+    const alone: PartialValidateResponse[] = [];
+    validate({ seq: 4, files, entries: [base], active: base }, (p) => alone.push(p));
+    expect(alone).toEqual([]);
   });
 
   test('a variant should be diffed against the ruleset it extends, element by element', () => {
