@@ -13,8 +13,9 @@ import { mergeFindings, withPartial } from './merge-findings.ts';
  * Quiet time after a keystroke before validating. Issue 5 wants markers within 300 ms of the last
  * keystroke (p95): this delay + the shown ruleset's check in the worker (its findings go out before
  * the variants': Battle of Seattle has three, each loaded and checked; the worker keeps parsed files
- * and scripts between passes, so a pass parses only what the edit changed) + marker rendering. 120 ms leaves margin and
- * is still longer than the gap between keys of steady typing, so a word is checked once.
+ * and scripts between passes, so a pass parses only what the edit changed) + marker rendering.
+ * 120 ms leaves margin and is still longer than the gap between keys of steady typing, so a word
+ * is checked once.
  * `npm run bench:editor` (test/bench/editor/) measures it in the built app.
  */
 export const VALIDATE_DELAY_MS = 120;
