@@ -2,7 +2,8 @@
  * Shared machinery of the rules parser: positions, diagnostics, the nesting guard and the error
  * recovery hooks. Grammar rules live in the layers built on top of this class.
  */
-import { EmbeddedActionsParser, EOF, NoViableAltException, tokenMatcher, type DSLMethodOpts, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
+import type { DSLMethodOpts, IOrAlt, IToken, TokenType } from 'chevrotain';
+import { EmbeddedActionsParser, EOF, NoViableAltException, tokenMatcher } from './chevrotain.ts';
 import type { Expr, Span, StringLit } from './ast.ts';
 import type { ParseDiagnostic } from './parse.ts';
 import { errorMessageProvider } from './parser-errors.ts';

@@ -4,7 +4,8 @@
  * where to anchor it) encoded in that string, and `diagnosticFromError` decodes it. This keeps the
  * provider stateless while the exception keeps the tokens.
  */
-import { EOF, type IParserErrorMessageProvider, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
+import type { IParserErrorMessageProvider, IRecognitionException, IToken, TokenType } from 'chevrotain';
+import { EOF } from './chevrotain.ts';
 import type { ParseDiagnostic } from './parse.ts';
 import { isReal, spanOfToken } from './parser-spans.ts';
 

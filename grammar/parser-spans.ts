@@ -2,7 +2,8 @@
  * Token positions. chevrotain's `endOffset` is inclusive (and, with offset-only tracking, absent);
  * everything in the grammar uses half-open spans, converted here and nowhere else.
  */
-import { EOF, type IToken } from 'chevrotain';
+import type { IToken } from 'chevrotain';
+import { EOF } from './chevrotain.ts';
 import type { Span } from './ast.ts';
 
 /** Exclusive end offset of a token. */

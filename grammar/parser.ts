@@ -5,7 +5,8 @@
  * Statements need no separators: each starts with a keyword or an assignment target / call, and
  * the previous one ends where it can no longer continue (as in Lua).
  */
-import { EOF, type IOrAlt, type IToken } from 'chevrotain';
+import type { IOrAlt, IToken } from 'chevrotain';
+import { EOF } from './chevrotain.ts';
 import type { Expr, IfStmt, Script, Span, Stmt } from './ast.ts';
 import { ActionsParser } from './parser-actions.ts';
 import { alt, gated } from './parser-base.ts';

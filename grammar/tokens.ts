@@ -5,7 +5,8 @@
  * the longest), so each group below says why it sits where it is. Keywords carry
  * `longer_alt: Identifier`, so `index` is a name rather than `in` followed by `dex`.
  */
-import { createToken, Lexer, type TokenType } from 'chevrotain';
+import type { TokenType } from 'chevrotain';
+import { createToken, Lexer } from './chevrotain.ts';
 import { scanString } from './parser-strings.ts';
 
 // ---------------------------------------------------------------- categories (match no text themselves)
