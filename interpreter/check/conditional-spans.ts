@@ -198,7 +198,7 @@ export function typeFacts(e: Expr | null | undefined): ConditionFacts {
     const opaque = new Set<string>();
     for (const name of found.keys()) if (others.some((p) => namedOtherThanAsArgument(p, name))) opaque.add(name);
     for (const name of opaque) found.delete(name);
-    factsMemo.set(e, (facts = { facts: found, opaque }));
+    factsMemo.set(e, (facts = { facts: found, opaque, noneOnly: noneOnlyNames(e) }));
   }
   return facts;
 }
@@ -207,9 +207,41 @@ export function typeFacts(e: Expr | null | undefined): ConditionFacts {
 export interface ConditionFacts {
   facts: ReadonlyMap<string, readonly TypeFact[]>;
   opaque: ReadonlySet<string>;
+  /**
+   * Names the condition only compares with `none` (`row != none`): such a test keeps out a row
+   * left empty, not a row of another kind (`false` among records).
+   */
+  noneOnly: ReadonlySet<string>;
 }
 
-const NO_FACTS: ConditionFacts = { facts: new Map(), opaque: new Set() };
+const NO_FACTS: ConditionFacts = { facts: new Map(), opaque: new Set(), noneOnly: new Set() };
+
+/** The names whose every use in `e` is one side of `==` or `!=` with `none` on the other. */
+function noneOnlyNames(e: Expr): ReadonlySet<string> {
+  const compared = new Map<string, number>();
+  const visit = (node: object): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) if (item && typeof item === 'object') visit(item);
+      return;
+    }
+    const x = node as Expr;
+    if (x.kind === 'binary' && (x.op === '==' || x.op === '!=')) {
+      const name = x.left.kind === 'name' && x.right.kind === 'none' ? x.left.name : x.right.kind === 'name' && x.left.kind === 'none' ? x.right.name : undefined;
+      if (name !== undefined) compared.set(name, (compared.get(name) ?? 0) + 1);
+    }
+    for (const key in node) {
+      const v = (node as Record<string, unknown>)[key];
+      if (v && typeof v === 'object') visit(v);
+    }
+  };
+  visit(e);
+  if (compared.size === 0) return NO_NAMES_SET;
+  const uses = new Map<string, number>();
+  for (const n of namesIn(e)) uses.set(n, (uses.get(n) ?? 0) + 1);
+  return new Set([...compared].filter(([n, c]) => uses.get(n) === c).map(([n]) => n));
+}
+
+const NO_NAMES_SET: ReadonlySet<string> = new Set();
 const factsMemo = new WeakMap<object, ConditionFacts>();
 
 function andParts(e: Expr): Expr[] {

@@ -203,7 +203,9 @@ export class ExpressionChecker {
     // those pass keeps nothing out (as for missing-prop, Scope.keepsOut).
     const prop = t.missing.prop;
     const owner = prop && name !== undefined && t.missing.names.length === 0 ? name : undefined;
-    const kept = owner !== undefined ? scope.keepsOut(owner, prop!.types, (m, f) => this.symbols.isOf(prop!.of ?? 'piece', m, f)) : scope.isTested(names);
+    // `x != none` keeps out rows left empty, not rows of another kind (`false` among records).
+    const odd = t.missing.kind && t.missing.kind.reads !== '`none`';
+    const kept = owner !== undefined ? scope.keepsOut(owner, prop!.types, (m, f) => this.symbols.isOf(prop!.of ?? 'piece', m, f)) : odd ? scope.isTestedBeyondNone(names) : scope.isTested(names);
     if (kept) {
       const { missing: _, ...known } = t;
       return known as Ty;

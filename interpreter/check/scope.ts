@@ -60,7 +60,7 @@ export class Scope {
     if (names.length === 0) return this;
     const inner = this.child();
     for (const n of names) inner.tested.add(n);
-    if (facts && (facts.facts.size > 0 || facts.opaque.size > 0)) inner.facts = facts;
+    if (facts && (facts.facts.size > 0 || facts.opaque.size > 0 || facts.noneOnly.size > 0)) inner.facts = facts;
     return inner;
   }
 
@@ -71,6 +71,12 @@ export class Scope {
 
   isTested(names: readonly string[]): boolean {
     for (let s: Scope | null = this; s; s = s.parent) if (names.some((n) => s!.tested.has(n))) return true;
+    return false;
+  }
+
+  /** `isTested`, not counting conditions that only compare a name with `none` (`ConditionFacts.noneOnly`). */
+  isTestedBeyondNone(names: readonly string[]): boolean {
+    for (let s: Scope | null = this; s; s = s.parent) if (names.some((n) => s!.tested.has(n) && !s!.facts?.noneOnly.has(n))) return true;
     return false;
   }
 

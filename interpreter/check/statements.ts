@@ -40,7 +40,8 @@ export class StatementChecker extends ExpressionChecker {
           this.expect(this.expr(b.condition, scope), isBoolish, b.condition.span, 'true or false', 'The condition of `if`');
           // What this branch's own test says a name is, unless an earlier (failed) test also named it.
           const own = typeFacts(b.condition);
-          const facts = { facts: new Map([...own.facts].filter(([n]) => !tested.includes(n))), opaque: own.opaque };
+          const earlier = (n: string) => tested.includes(n);
+          const facts = { facts: new Map([...own.facts].filter(([n]) => !earlier(n))), opaque: own.opaque, noneOnly: new Set([...own.noneOnly].filter((n) => !earlier(n))) };
           tested.push(...namesIn(b.condition));
           this.block(b.body, scope.testing(tested, facts).child());
         }
