@@ -144,14 +144,21 @@ const namesMemo = new WeakMap<object, readonly string[]>();
 
 /** Depth first, in the order the node's fields were written (as `Object.values` lists them). */
 function collectNames(node: object, out: string[]): void {
+  eachNode(node, (n) => {
+    if (n.kind === 'name') out.push((n as { name: string }).name);
+  });
+}
+
+/** Every node of a syntax tree, depth first in the order its fields were written. */
+function eachNode(node: object, visit: (node: { kind?: string }) => void): void {
   if (Array.isArray(node)) {
-    for (const item of node) if (item && typeof item === 'object') collectNames(item, out);
+    for (const item of node) if (item && typeof item === 'object') eachNode(item, visit);
     return;
   }
-  if ((node as { kind?: string }).kind === 'name') out.push((node as { name: string }).name);
+  visit(node as { kind?: string });
   for (const key in node) {
     const v = (node as Record<string, unknown>)[key];
-    if (v && typeof v === 'object') collectNames(v, out);
+    if (v && typeof v === 'object') eachNode(v, visit);
   }
 }
 
@@ -219,22 +226,12 @@ const NO_FACTS: ConditionFacts = { facts: new Map(), opaque: new Set(), noneOnly
 /** The names whose every use in `e` is one side of `==` or `!=` with `none` on the other. */
 function noneOnlyNames(e: Expr): ReadonlySet<string> {
   const compared = new Map<string, number>();
-  const visit = (node: object): void => {
-    if (Array.isArray(node)) {
-      for (const item of node) if (item && typeof item === 'object') visit(item);
-      return;
-    }
+  eachNode(e, (node) => {
     const x = node as Expr;
-    if (x.kind === 'binary' && (x.op === '==' || x.op === '!=')) {
-      const name = x.left.kind === 'name' && x.right.kind === 'none' ? x.left.name : x.right.kind === 'name' && x.left.kind === 'none' ? x.right.name : undefined;
-      if (name !== undefined) compared.set(name, (compared.get(name) ?? 0) + 1);
-    }
-    for (const key in node) {
-      const v = (node as Record<string, unknown>)[key];
-      if (v && typeof v === 'object') visit(v);
-    }
-  };
-  visit(e);
+    if (x.kind !== 'binary' || (x.op !== '==' && x.op !== '!=')) return;
+    const name = x.left.kind === 'name' && x.right.kind === 'none' ? x.left.name : x.right.kind === 'name' && x.left.kind === 'none' ? x.right.name : undefined;
+    if (name !== undefined) compared.set(name, (compared.get(name) ?? 0) + 1);
+  });
   if (compared.size === 0) return NO_NAMES_SET;
   const uses = new Map<string, number>();
   for (const n of namesIn(e)) uses.set(n, (uses.get(n) ?? 0) + 1);
