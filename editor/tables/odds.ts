@@ -111,14 +111,27 @@ export function oddsSuggestion(table: TableView, lookups: readonly string[] = []
 }
 
 /**
- * The keys the rule files look table `id` up with (`id[key]`, as written), in file order, at most
- * `limit`: read from the text, so a name in a comment counts too (it only shapes a suggestion).
+ * The keys the rule files under `folder` (a game's, variants included) look table `id` up with
+ * (`id[key]`, as written), in path order, at most `limit`: read from the text, so a name in a
+ * comment counts too (it only shapes a suggestion). Kept per files object, which a change of
+ * any file replaces: the tables view asks at every render.
  */
-export function lookupsInRules(files: Readonly<Record<string, string>> | undefined, id: string, limit = 8): string[] {
+export function lookupsInRules(files: Readonly<Record<string, string>> | undefined, folder: string, id: string, limit = 8): string[] {
   if (!files || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(id)) return [];
+  let known = lookupsKept.get(files);
+  if (!known) lookupsKept.set(files, (known = new Map()));
+  const key = `${folder}\0${id}\0${limit}`;
+  let keys = known.get(key);
+  if (!keys) known.set(key, (keys = findLookups(files, folder, id, limit)));
+  return keys;
+}
+
+const lookupsKept = new WeakMap<object, Map<string, string[]>>();
+
+function findLookups(files: Readonly<Record<string, string>>, folder: string, id: string, limit: number): string[] {
   const pattern = new RegExp(`(?<![A-Za-z0-9_.])${id}\\s*\\[([^\\]\\n]*)\\]`, 'g');
   const keys: string[] = [];
-  for (const path of Object.keys(files).sort()) {
+  for (const path of Object.keys(files).filter((p) => p.startsWith(folder)).sort()) {
     for (const m of files[path]!.matchAll(pattern)) {
       keys.push(m[1]!.trim());
       if (keys.length >= limit) return keys;

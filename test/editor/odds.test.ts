@@ -73,9 +73,12 @@ describe('what Odds of starts with', () => {
       'g/b.yaml': 'do: |\n  let r = coup[1d6 + card.ops]\n  x = my_coup[3]\n',
       'g/a.yaml': 'note: coup[ 2 ] and a.coup[9]\n',
     };
-    expect(lookupsInRules(files, 'coup')).toEqual(['2', '1d6 + card.ops']);
-    expect(lookupsInRules(files, 'coup', 1)).toEqual(['2']);
-    expect(lookupsInRules(undefined, 'coup')).toEqual([]);
-    expect(lookupsInRules(files, 'no such')).toEqual([]);
+    expect(lookupsInRules(files, 'g/', 'coup')).toEqual(['2', '1d6 + card.ops']);
+    expect(lookupsInRules(files, 'g/', 'coup', 1)).toEqual(['2']);
+    expect(lookupsInRules(undefined, 'g/', 'coup')).toEqual([]);
+    expect(lookupsInRules(files, 'g/', 'no such')).toEqual([]);
+    // Another game's files are not read; the same files answer the same (kept) list.
+    expect(lookupsInRules({ ...files, 'h/c.yaml': 'x: coup[0]' }, 'h/', 'coup')).toEqual(['0']);
+    expect(lookupsInRules(files, 'g/', 'coup')).toBe(lookupsInRules(files, 'g/', 'coup'));
   });
 });

@@ -100,9 +100,7 @@ export class RsTablesView extends LitElement {
 
   private oddsTool(table: TableView) {
     // The game's own files (its variants included), not another game's table of the same name.
-    const folder = `${RULESETS_DIR}/${this.game}/`;
-    const files = this.files && Object.fromEntries(Object.entries(this.files).filter(([path]) => path.startsWith(folder)));
-    const s = oddsSuggestion(table, table.roll ? [] : lookupsInRules(files, table.id));
+    const s = oddsSuggestion(table, table.roll ? [] : lookupsInRules(this.files, `${RULESETS_DIR}/${this.game}/`, table.id));
     return html`<rs-odds-tool .files=${this.files} ?active=${this.active} .results=${table.results} entry=${this.entry}
       suggestion=${s.text} example=${s.example} read-as=${s.readAs ?? ''} .rolled=${s.rolled}></rs-odds-tool>`;
   }
