@@ -1,4 +1,6 @@
 import type { Expr, Span, Stmt } from '../../grammar/index.ts';
+import { parseBand } from '../tables/bands.ts';
+import type { Missing } from './types.ts';
 
 /**
  * The parts of a script body that may not run on every run of it: the bodies of `if`, loops,
@@ -205,7 +207,7 @@ export function typeFacts(e: Expr | null | undefined): ConditionFacts {
     const opaque = new Set<string>();
     for (const name of found.keys()) if (others.some((p) => namedOtherThanAsArgument(p, name))) opaque.add(name);
     for (const name of opaque) found.delete(name);
-    factsMemo.set(e, (facts = { facts: found, opaque, noneOnly: noneOnlyNames(e) }));
+    factsMemo.set(e, (facts = { facts: found, opaque, noneOnly: noneOnlyNames(e), bounds: boundedNames(e) }));
   }
   return facts;
 }
@@ -219,9 +221,65 @@ export interface ConditionFacts {
    * left empty, not a row of another kind (`false` among records).
    */
   noneOnly: ReadonlySet<string>;
+  /**
+   * Names the condition only compares with numbers, in parts joined by `and` (`total >= 11`):
+   * the interval such a test lets through, so a table row outside it is kept out and one inside
+   * is not.
+   */
+  bounds: ReadonlyMap<string, Bounds>;
 }
 
-const NO_FACTS: ConditionFacts = { facts: new Map(), opaque: new Set(), noneOnly: new Set() };
+/** An interval of numbers, each end open or closed (`lo` may be -Infinity, `hi` Infinity). */
+export interface Bounds {
+  lo: number;
+  loOpen: boolean;
+  hi: number;
+  hiOpen: boolean;
+}
+
+const NO_FACTS: ConditionFacts = { facts: new Map(), opaque: new Set(), noneOnly: new Set(), bounds: new Map() };
+
+/** Whether some number from `from` to `to` (a table row's band) lies within `b`. */
+export function boundsMeet(b: Bounds, from: number, to: number): boolean {
+  return (b.loOpen ? to > b.lo : to >= b.lo) && (b.hiOpen ? from < b.hi : from <= b.hi) && from <= to;
+}
+
+/** A table lookup's key when it is one name (`table[total]`), as `Missing.key` takes it. */
+export function lookupKey(keys: readonly Expr[]): { key?: string } {
+  return keys.length === 1 && keys[0]!.kind === 'name' ? { key: keys[0]!.name } : {};
+}
+
+/** The lookup's key and its odd rows' bands, when the key is one name and every such row is labelled by numbers (`26`, `31-32`, `6+`). */
+export function keyRows(m: Missing): { name: string; bands: Array<readonly [number, number]> } | undefined {
+  if (m.key === undefined) return undefined;
+  const bands = m.rows.map(parseBand);
+  return bands.every((b) => b.kind === 'range') ? { name: m.key, bands: bands.map((b) => [b.from, b.to] as const) } : undefined;
+}
+
+const FLIPPED: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==' };
+
+/** The names whose every use in `e` is an `and`-joined part `name op number` (op one of `<`, `<=`, `>`, `>=`, `==`), with the interval those parts leave. */
+function boundedNames(e: Expr): ReadonlyMap<string, Bounds> {
+  const found = new Map<string, { b: Bounds; uses: number }>();
+  for (const part of andParts(e)) {
+    if (part.kind !== 'binary' || !FLIPPED[part.op]) continue;
+    const [name, n, op] = part.left.kind === 'name' && part.right.kind === 'number' ? [part.left.name, part.right.value, part.op]
+      : part.right.kind === 'name' && part.left.kind === 'number' ? [part.right.name, part.left.value, FLIPPED[part.op]!] : [];
+    if (name === undefined || n === undefined) continue;
+    const at = found.get(name) ?? { b: { lo: -Infinity, loOpen: false, hi: Infinity, hiOpen: false }, uses: 0 };
+    at.uses++;
+    const { b } = at;
+    if ((op === '>' || op === '>=' || op === '==') && (n > b.lo || (n === b.lo && op === '>'))) { b.lo = n; b.loOpen = op === '>'; }
+    if ((op === '<' || op === '<=' || op === '==') && (n < b.hi || (n === b.hi && op === '<'))) { b.hi = n; b.hiOpen = op === '<'; }
+    found.set(name, at);
+  }
+  if (found.size === 0) return NO_BOUNDS;
+  const uses = new Map<string, number>();
+  for (const n of namesIn(e)) uses.set(n, (uses.get(n) ?? 0) + 1);
+  return new Map([...found].filter(([n, at]) => uses.get(n) === at.uses).map(([n, at]) => [n, at.b]));
+}
+
+const NO_BOUNDS: ReadonlyMap<string, Bounds> = new Map();
 
 /** The names whose every use in `e` is one side of `==` or `!=` with `none` on the other. */
 function noneOnlyNames(e: Expr): ReadonlySet<string> {

@@ -8,7 +8,7 @@ import { didYouMean } from './suggest.ts';
 import { isPlayerId } from './member-names.ts';
 import { diceProblem } from './limits.ts';
 import { previewActingParts, previewTypeOk, previewTypeReport } from './preview.ts';
-import { namesIn, rootName, typeFacts } from './conditional-spans.ts';
+import { keyRows, lookupKey, namesIn, rootName, typeFacts } from './conditional-spans.ts';
 import { tableRowType } from './table-types.ts';
 import { builtinCallReports, rowEffectTable } from './builtin-calls.ts';
 import { numberForLabelledColumns } from './table-columns.ts';
@@ -205,7 +205,8 @@ export class ExpressionChecker {
     const owner = prop && name !== undefined && t.missing.names.length === 0 ? name : undefined;
     // `x != none` keeps out rows left empty, not rows of another kind (`false` among records).
     const odd = t.missing.kind && t.missing.kind.reads !== '`none`';
-    const kept = owner !== undefined ? scope.keepsOut(owner, prop!.types, (m, f) => this.symbols.isOf(prop!.of ?? 'piece', m, f)) : odd ? scope.isTestedBeyondNone(names) : scope.isTested(names);
+    const key = keyRows(t.missing);
+    const kept = owner !== undefined ? scope.keepsOut(owner, prop!.types, (m, f) => this.symbols.isOf(prop!.of ?? 'piece', m, f)) : scope.isTestedBeyond(names, { none: !!odd, ...(key ? { key } : {}) });
     if (kept) {
       const { missing: _, ...known } = t;
       return known as Ty;
@@ -276,8 +277,9 @@ export class ExpressionChecker {
     const t = known.get(property);
     // Only numbers are followed: a field other rows give as text or a list is read as such far less.
     const lacking = object.k === 'record' ? object.lacking?.get(property) : undefined;
-    if (t && lacking && t.k === 'number' && object.k === 'record') return { ...t, missing: { ...lacking, field: property, names: object.keys ?? [] } };
-    if (t?.missing && object.k === 'record') return { ...t, missing: { ...t.missing, names: object.keys ?? [] } };
+    const key = object.k === 'record' && object.key !== undefined ? { key: object.key } : {};
+    if (t && lacking && t.k === 'number' && object.k === 'record') return { ...t, missing: { ...lacking, field: property, names: object.keys ?? [], ...key } };
+    if (t?.missing && object.k === 'record') return { ...t, missing: { ...t.missing, names: object.keys ?? [], ...key } };
     if (t) return t;
     const dym = didYouMean(property, known.keys());
     this.report(span, {
@@ -328,8 +330,8 @@ export class ExpressionChecker {
       const row = key === undefined ? undefined : tableRowType(table, object.id, key);
       if (row) return row;
       const t = this.symbols.tableCellType(object.id);
-      if (t.missing) return this.unlessTested({ ...t, missing: { ...t.missing, names: e.keys.flatMap(namesIn) } }, undefined, scope);
-      return t.k === 'record' && t.lacking ? { ...t, keys: e.keys.flatMap(namesIn) } : t;
+      if (t.missing) return this.unlessTested({ ...t, missing: { ...t.missing, names: e.keys.flatMap(namesIn), ...lookupKey(e.keys) } }, undefined, scope);
+      return t.k === 'record' && t.lacking ? { ...t, keys: e.keys.flatMap(namesIn), ...lookupKey(e.keys) } : t;
     }
     if (object.k === 'list') return object.of;
     return ANY;

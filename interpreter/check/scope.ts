@@ -1,5 +1,5 @@
 import type { Span } from '../../grammar/index.ts';
-import type { ConditionFacts, TypeFact } from './conditional-spans.ts';
+import { boundsMeet, type ConditionFacts, type TypeFact } from './conditional-spans.ts';
 import type { Ty } from './types.ts';
 
 interface Local {
@@ -60,7 +60,7 @@ export class Scope {
     if (names.length === 0) return this;
     const inner = this.child();
     for (const n of names) inner.tested.add(n);
-    if (facts && (facts.facts.size > 0 || facts.opaque.size > 0 || facts.noneOnly.size > 0)) inner.facts = facts;
+    if (facts && (facts.facts.size > 0 || facts.opaque.size > 0 || facts.noneOnly.size > 0 || facts.bounds.size > 0)) inner.facts = facts;
     return inner;
   }
 
@@ -74,11 +74,22 @@ export class Scope {
     return false;
   }
 
-  /** `isTested`, not counting conditions that only compare a name with `none` (`ConditionFacts.noneOnly`). */
-  isTestedBeyondNone(names: readonly string[]): boolean {
-    for (let s: Scope | null = this; s; s = s.parent) if (names.some((n) => s!.tested.has(n) && !s!.facts?.noneOnly.has(n))) return true;
+  /**
+   * `isTested`, not counting what cannot keep the odd rows out: with `none`, conditions that only
+   * compare a name with `none` (`ConditionFacts.noneOnly`); with `key`, numeric tests of the
+   * lookup's key whose interval meets one of those rows' bands (`total >= 11` lets row 26 through).
+   */
+  isTestedBeyond(names: readonly string[], odd: { none: boolean; key?: { name: string; bands: ReadonlyArray<readonly [number, number]> } }): boolean {
+    const counts = (s: Scope, n: string): boolean => {
+      if (!s.tested.has(n)) return false;
+      if (odd.none && s.facts?.noneOnly.has(n)) return false;
+      const b = odd.key?.name === n ? s.facts?.bounds.get(n) : undefined;
+      return !(b && odd.key!.bands.some(([from, to]) => boundsMeet(b, from, to)));
+    };
+    for (let s: Scope | null = this; s; s = s.parent) if (names.some((n) => counts(s!, n))) return true;
     return false;
   }
+
 
   /**
    * Whether a condition around here may keep `members` (the piece types or areas of a group that

@@ -41,7 +41,7 @@ export class StatementChecker extends ExpressionChecker {
           // What this branch's own test says a name is, unless an earlier (failed) test also named it.
           const own = typeFacts(b.condition);
           const earlier = (n: string) => tested.includes(n);
-          const facts = { facts: new Map([...own.facts].filter(([n]) => !earlier(n))), opaque: own.opaque, noneOnly: new Set([...own.noneOnly].filter((n) => !earlier(n))) };
+          const facts = { facts: new Map([...own.facts].filter(([n]) => !earlier(n))), opaque: own.opaque, noneOnly: new Set([...own.noneOnly].filter((n) => !earlier(n))), bounds: new Map([...own.bounds].filter(([n]) => !earlier(n))) };
           tested.push(...namesIn(b.condition));
           this.block(b.body, scope.testing(tested, facts).child());
         }

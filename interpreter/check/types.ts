@@ -15,6 +15,8 @@ export interface Missing {
   field: string;
   rows: string[];
   names: string[];
+  /** The name the row was looked up by, when the key is that name alone (`table[total]`): a numeric test of it keeps out the rows outside its interval only. */
+  key?: string;
   /** A piece prop that is a number in most piece types and something else (`reads`) in `types` (areas, with `of`). */
   prop?: { types: string[]; reads: string; of?: 'area' };
   /**
@@ -39,9 +41,9 @@ export type Ty = (
   /**
    * A record; `fields` known when it comes from a table row or a record literal. A table row's
    * fields that some of the rows it may be lack are `lacking`; `keys` are the names its key was
-   * computed from; `row` names the one row it is, when that is known (`table["key"]`, a row's `effect`).
+   * computed from (`key`: the one name it was, `Missing.key`); `row` names the one row it is, when that is known (`table["key"]`, a row's `effect`).
    */
-  | { k: 'record'; fields?: Map<string, Ty>; lacking?: Map<string, { table: string; rows: string[] }>; keys?: string[]; row?: string }
+  | { k: 'record'; fields?: Map<string, Ty>; lacking?: Map<string, { table: string; rows: string[] }>; keys?: string[]; key?: string; row?: string }
   /** `id`: the one entity it is (a name written out); `ids`: one of a few named ones (`[dragoon, hussar]`). */
   | { k: 'entity'; e: EntityKind; id?: string; ids?: readonly string[] }
 ) & { missing?: Missing };
