@@ -2,7 +2,7 @@ import type { Expr, RulesetFile, Span } from '../../grammar/index.ts';
 import { codeList, isRecord, type Report } from './context.ts';
 import { didYouMean } from './suggest.ts';
 import type { SymbolTable } from './symbols.ts';
-import { describe } from './types.ts';
+import { describe, type Ty } from './types.ts';
 
 /** What the checks of built-in calls read and where they report (the expression checker's). */
 export interface CallContext {
@@ -10,6 +10,23 @@ export interface CallContext {
   symbols: SymbolTable;
   tableDef: (id: string) => Record<string, unknown> | undefined;
   report: (span: Span, r: Report) => void;
+}
+
+/** Kinds of value whose text never names a track: a number, true/false, a list, a record, an entity (its id). */
+const NOT_TRACK_NAME = new Set(['number', 'bool', 'list', 'record', 'entity', 'range', 'roll']);
+
+/**
+ * `box_value(alarm)` (the track's value, a number) or `box_value(captive)` (a piece, read as its
+ * id): the text of such a value names no track, so the call stops the game whenever it runs.
+ */
+function trackNameExpected(c: CallContext, arg: Expr, t: Ty): void {
+  const track = arg.kind === 'name' && c.symbols.lookup(arg.name)?.kind === 'track' ? arg.name : undefined;
+  c.report(arg.span, {
+    code: 'type-mismatch',
+    message: `\`box_value\` takes a track's id as text (\`box_value("${track ?? 'alarm'}")\`), but this is ${describe(t)}${track ? ': the track\'s position, not its name' : ''}.`,
+    hint: track ? `Write \`box_value("${track}")\`.` : 'Name the track in quotes, as it is declared under `tracks:`.',
+    ...(track ? { fix: `"${track}"` } : {}),
+  });
 }
 
 /** `resolve(table[key], …)`: the table whose row effect is resolved, or null for a card. */
@@ -75,7 +92,7 @@ function valuelessBoxes(c: CallContext, track: string, span: Span): void {
 }
 
 /** What only the ruleset's data can say about a built-in call: declared arcs, opponents, row effects, piece types, boxes. */
-export function builtinCallReports(c: CallContext, callee: string, calleeSpan: Span, args: Expr[], span: Span): void {
+export function builtinCallReports(c: CallContext, callee: string, calleeSpan: Span, args: Expr[], span: Span, types: readonly Ty[]): void {
   const d = c.data;
   if (callee === 'in_arc' && args.length === 4) {
     const arc = args[3]!;
@@ -99,7 +116,7 @@ export function builtinCallReports(c: CallContext, callee: string, calleeSpan: S
       const dym = didYouMean(name, tracks);
       c.report(args[0].span, { code: 'unknown-name', message: `\`box_value\` names a track, and there is no track \`${name}\`.${dym.text}`, hint: dym.suggestion ? `Replace it with "${dym.suggestion}".` : 'Name a track declared under `tracks:`, in quotes.' });
     } else valuelessBoxes(c, name, args[0].span);
-  }
+  } else if (callee === 'box_value' && args[0] && NOT_TRACK_NAME.has(types[0]?.k ?? 'any')) trackNameExpected(c, args[0], types[0]!);
   if ((callee === 'unplaced' || callee === 'unplaced_of_kind') && args[0]) pieceTypeArgument(c, callee, args[0]);
   if (callee === 'opponent') {
     const sides = isRecord(d.sides) ? Object.keys(d.sides) : [];
