@@ -2,7 +2,7 @@ import { assertNever, type Expr, type Span, type Stmt } from '../../grammar/inde
 import { ENTITY_MEMBERS } from './signatures.ts';
 import { ExpressionChecker } from './expressions.ts';
 import type { Scope } from './scope.ts';
-import { isRecord } from './context.ts';
+import { isRecord, type Report } from './context.ts';
 import { mayExit, namesIn, typeFacts } from './conditional-spans.ts';
 import { BUILTIN_NAMES } from './signatures.ts';
 import { ANY, describe, isBoolish, isNumeric, type Ty } from './types.ts';
@@ -118,9 +118,20 @@ export class StatementChecker extends ExpressionChecker {
     }
   }
 
-  private isTrackOf(kind: string, name: string): boolean {
-    const track = isRecord(this.symbols.data.tracks) ? this.symbols.data.tracks[name] : undefined;
-    return isRecord(track) && track.per === kind;
+  private isTrackOf(kind: string, name: string, section: 'tracks' | 'variables' = 'tracks'): boolean {
+    const decls = this.symbols.data[section];
+    const el = isRecord(decls) ? decls[name] : undefined;
+    return isRecord(el) && el.per === kind;
+  }
+
+  /**
+   * Whether `x.prop = …` can run on an entity of this kind: any prop of a piece; on a player, side
+   * or area only a track or variable declared `per:` that kind; nothing of a piece type, card,
+   * zone, deck, table, die or hex (the runtime stops with not-assignable).
+   */
+  private settable(kind: string, prop: string): boolean {
+    if (kind === 'piece') return true;
+    return (kind === 'player' || kind === 'side' || kind === 'area') && (this.isTrackOf(kind, prop) || this.isTrackOf(kind, prop, 'variables'));
   }
 
   private loop(body: () => void): void {
@@ -175,7 +186,13 @@ export class StatementChecker extends ExpressionChecker {
         this.report(t.propertySpan, { code: 'not-assignable', message: `The \`${t.property}\` of ${describe(objectType)} cannot be changed.`, hint: 'Declare a track or variable with `per:` for state that changes.' });
         return;
       }
+      const reported = this.ctx.diagnostics.length;
       const target = this.member(objectType, t.property, t.propertySpan);
+      // A member it has (else unknown-property was said) that no assignment can change.
+      if (objectType.k === 'entity' && this.ctx.diagnostics.length === reported && !this.settable(objectType.e, t.property)) {
+        this.report(t.propertySpan, fixedMember(objectType.e, t.property, describe(objectType)));
+        return;
+      }
       if (s.op !== '=') this.expect(target, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
       // Tracks hold numbers only: the game stops on anything else.
       else if (objectType.k === 'entity' && this.isTrackOf(objectType.e, t.property)) this.expect(value, isNumeric, s.value.span, 'a number', `What track \`${t.property}\` is set to`);
@@ -222,4 +239,15 @@ function holds(declared: Ty, t: Ty): boolean {
   if (declared.k === 'number') return t.k === 'number' || t.k === 'roll';
   if (declared.k === 'entity') return t.k === 'entity' && t.e === declared.e;
   return declared.k === t.k;
+}
+
+/** `x.prop = …` on an entity whose `prop` no assignment changes (`StatementChecker.settable`). */
+function fixedMember(kind: string, prop: string, what: string): Report {
+  if (kind === 'player' || kind === 'side' || kind === 'area') {
+    return { code: 'not-assignable', message: `The \`${prop}\` of ${what} cannot be set: on ${what} only tracks and variables declared \`per: ${kind}\` change.`, hint: `Declare a track or variable with \`per: ${kind}\` for what changes (its \`initial:\` may read the prop).` };
+  }
+  if (kind === 'piece-type') {
+    return { code: 'not-assignable', message: `A piece type's props are fixed: its \`${prop}\` cannot be set.`, hint: `Set it on a piece (\`u.${prop} = …\` for a piece \`u\`), or declare a track or variable with \`per: piece\`.` };
+  }
+  return { code: 'not-assignable', message: `The \`${prop}\` of ${what} cannot be set: its members are fixed by the rules.`, hint: 'Declare a track or variable for state that changes.' };
 }
