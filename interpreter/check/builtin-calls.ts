@@ -57,6 +57,11 @@ function pieceTypeArgument(c: CallContext, callee: string, arg: Expr): void {
     c.report(arg.span, { code: 'type-mismatch', message: `\`${callee}\` takes a ${what}, but \`${sym.name}\` is a ${sym.kind} holding ${describe(sym.type)}.`, hint: `Pass a ${what} (\`${callee}(${known[0] ?? 'name'})\`).` });
     return;
   }
+  // A side, area, zone, deck… named by its id: `unplaced` reads that id as a piece type's, which it is not.
+  if (callee === 'unplaced' && sym && sym.type.k === 'entity' && sym.type.e !== 'piece-type' && !known.includes(sym.name)) {
+    c.report(arg.span, { code: 'type-mismatch', message: `\`unplaced\` takes a piece type, but \`${sym.name}\` is ${describe(sym.type)}.`, hint: `Pass a piece type (\`unplaced(${known[0] ?? 'name'})\`).` });
+    return;
+  }
   const option = sym?.kind === 'option' ? (d.options as Record<string, unknown> | undefined)?.[sym.name] : undefined;
   if (!isRecord(option) || option.type !== 'choice' || !Array.isArray(option.values) || option.values.length === 0) return;
   if (option.values.some((v) => known.includes(String(v)))) return;
