@@ -16,14 +16,17 @@ export interface CallContext {
 const NOT_TRACK_NAME = new Set(['number', 'bool', 'list', 'record', 'entity', 'range', 'roll']);
 
 /**
- * `box_value(alarm)` (the track's value, a number) or `box_value(captive)` (a piece, read as its
- * id): the text of such a value names no track, so the call stops the game whenever it runs.
+ * `box_value(level)` (a track written without quotes: its position, a number) or `box_value(u)` (a
+ * piece, read as its id): the text of such a value names no track, so the call stops the game
+ * whenever it runs.
  */
 function trackNameExpected(c: CallContext, arg: Expr, t: Ty): void {
   const track = arg.kind === 'name' && c.symbols.lookup(arg.name)?.kind === 'track' ? arg.name : undefined;
+  const tracks = isRecord(c.data.tracks) ? c.data.tracks : {};
+  const example = track ?? Object.keys(tracks).find((id) => isRecord(tracks[id]) && Array.isArray(tracks[id].boxes)) ?? 'track_id';
   c.report(arg.span, {
     code: 'type-mismatch',
-    message: `\`box_value\` takes a track's id as text (\`box_value("${track ?? 'alarm'}")\`), but this is ${describe(t)}${track ? ': the track\'s position, not its name' : ''}.`,
+    message: `\`box_value\` takes a track's id as text (\`box_value("${example}")\`), but this is ${describe(t)}${track ? ': the track\'s position, not its name' : ''}.`,
     hint: track ? `Write \`box_value("${track}")\`.` : 'Name the track in quotes, as it is declared under `tracks:`.',
     ...(track ? { fix: `"${track}"` } : {}),
   });
