@@ -333,6 +333,8 @@ export class ExpressionChecker {
       if (t.missing) return this.unlessTested({ ...t, missing: { ...t.missing, names: e.keys.flatMap(namesIn), ...lookupKey(e.keys) } }, undefined, scope);
       return t.k === 'record' && t.lacking ? { ...t, keys: e.keys.flatMap(namesIn), ...lookupKey(e.keys) } : t;
     }
+    // Lists count from 1 by whole numbers: `cards["ace"]` stops the game (a record reads keys).
+    if (object.k === 'list' && keyTypes.length === 1) this.expect(keyTypes[0]!, isNumeric, e.keys[0]!.span, 'a number', 'The index of a list');
     if (object.k === 'list') return object.of;
     return ANY;
   }

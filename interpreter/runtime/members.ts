@@ -327,7 +327,8 @@ export function setMember(rt: Runtime, o: Value, prop: string, v: Value, at: Sou
 /** `read`: hidden pieces whose secrets the keys were computed from (a table lookup then says nothing of its keys to other seats). */
 export function index(rt: Runtime, o: Value, keys: Value[], shift: number, at: SourceAt, read?: string[]): Value {
   if (o instanceof EntityRef && o.kind === 'table') return lookup(rt, o.id, keys, shift, at, read);
-  const k = keys[0] ?? null;
+  // A roll is its total wherever a number is wanted (`cards[1d6]`), as in arithmetic.
+  const k = keyOf(keys[0] ?? null);
   if (Array.isArray(o)) {
     // Lists count from 1, as designers do ("the first card").
     if (typeof k !== 'number' || !Number.isInteger(k)) throw new RuleError('type-mismatch', 'Lists are indexed by whole numbers, from 1.', at);
@@ -337,8 +338,10 @@ export function index(rt: Runtime, o: Value, keys: Value[], shift: number, at: S
   throw new RuleError('not-indexable', `${o === null ? 'none' : toText(o)} cannot be indexed.`, at, 'Index tables, lists and records.');
 }
 
+const keyOf = (k: Value): Value => (k instanceof Roll ? k.total : k);
+
 export function setIndex(rt: Runtime, o: Value, keys: Value[], v: Value, at: SourceAt): void {
-  const k = keys[0] ?? null;
+  const k = keyOf(keys[0] ?? null);
   if (Array.isArray(o) && typeof k === 'number' && Number.isInteger(k) && k >= 1) { o[k - 1] = v; return; }
   if (isRecordValue(o)) { o[k instanceof EntityRef ? k.id : toText(k)] = v; return; }
   if (o === null) throw new RuleError('member-of-none', 'Cannot set an element of none.', at, 'Check the value is not `none` first (for example `if x != none then …`).');

@@ -31,4 +31,11 @@ describe('built-ins', () => {
     expect([value('reachable(hill, 1)'), value('reachable(hill, 2)'), value('path_cost(hill, keep)')]).toEqual([['ford'], ['ford', 'keep'], 2]);
     expect(value('size(peek(orders, 2))')).toBe(2);
   });
+
+  test('a roll should index a list by its total, as it counts in arithmetic', () => {
+    const program = loadProgram('test/fixtures/runtime/duel');
+    const r = exactOdds(program, '[10, 20, 30, 40, 50, 60][1d6]');
+    if ('error' in r) throw new Error(r.error);
+    expect(r.outcomes.map((o) => o.value).sort()).toEqual([10, 20, 30, 40, 50, 60]);
+  });
 });
