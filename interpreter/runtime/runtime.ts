@@ -23,7 +23,7 @@ import { PieceLists, type PieceIndex } from './piece-index.ts';
 import { driveProfiled, type RulesProfile } from './profile.ts';
 import { valueAudience } from './visibility.ts';
 import { keepSecret, pieceSpan, plainText, valueText, type SecretData, type MarkedText } from './secrets.ts';
-import { EntityRef, record, toText, type EntityKind, type Rec, type Value } from './values.ts';
+import { EntityRef, record, Roll, toText, type EntityKind, type Rec, type Value } from './values.ts';
 
 export { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime-options.ts';
 
@@ -168,7 +168,9 @@ export class Runtime {
     return isRecord(v) ? ((v as Record<string, number>)[owner] ?? null) : null;
   }
 
-  setTrack(id: string, owner: string | null, value: Value, at: SourceAt): void {
+  setTrack(id: string, owner: string | null, given: Value, at: SourceAt): void {
+    // A roll is its total wherever a number is wanted (`score = 2d6`).
+    const value = given instanceof Roll ? given.total : given;
     if (typeof value !== 'number') throw new RuleError('type-mismatch', `Track \`${id}\` holds numbers, not ${toText(value)}.`, at);
     const def = this.def('tracks', id) ?? {};
     let v = value;
