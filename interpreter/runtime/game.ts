@@ -216,7 +216,8 @@ export class Game {
       return;
     }
     this.status = 'ended';
-    this.result = toJson(result);
+    // A roll in the result is its total: summaries and margins read the fields as numbers.
+    this.result = toJson(result, true);
     this.runtime.state.ended = { result: this.result };
     this.runtime.log('end', `Game over: ${resultText(this.result, (id) => ownerNameIn(this.runtime.state.players, this.program.data.sides, id))}`);
   }

@@ -151,14 +151,17 @@ export function toText(v: Value): string {
   return String(v);
 }
 
-/** Plain JSON for logs, replays and results (entities become their ids). */
-export function toJson(v: Value): unknown {
+/**
+ * Plain JSON for logs, replays and results (entities become their ids). A roll keeps its dice
+ * (what a log's data shows), or with `totals` is its total (a result's fields are read as numbers).
+ */
+export function toJson(v: Value, totals = false): unknown {
   if (v instanceof EntityRef) return v.id;
   if (v instanceof MarkedString) return v.text;
-  if (v instanceof Roll) return { total: v.total, dice: v.dice };
+  if (v instanceof Roll) return totals ? v.total : { total: v.total, dice: v.dice };
   if (v instanceof RangeValue) return v.toString();
-  if (Array.isArray(v)) return v.map(toJson);
-  if (isRecordValue(v)) return Object.fromEntries(Object.keys(v).map((k) => [k, toJson(v[k]!)]));
+  if (Array.isArray(v)) return v.map((x) => toJson(x, totals));
+  if (isRecordValue(v)) return Object.fromEntries(Object.keys(v).map((k) => [k, toJson(v[k]!, totals)]));
   return v;
 }
 

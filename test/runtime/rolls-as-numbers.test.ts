@@ -1,7 +1,8 @@
 /**
  * A roll is its total wherever a number is wanted: the checker passes a roll for a number, so the
  * runtime must take one in every such place, not only in arithmetic: a track set to `2d6`, a
- * list indexed by `1d6` and `max(2d6)` stopped the game, and `1d6 in 1..6` was always false.
+ * list indexed by `1d6` and `max(2d6)` stopped the game, `1d6 in 1..6` was always false, and a
+ * roll in `end game with {…}` became `{total, dice}` in the result.
  */
 import { describe, expect, test } from 'vitest';
 import { checkRuleset } from '../../interpreter/check/index.ts';
@@ -36,7 +37,7 @@ flow:
         low = 1d6 in 1..6
         never = 1d6 in 7..9
         top = max(2d6)
-        end game with { winner: red, level: "done" }
+        end game with { winner: red, level: "done", points: 2d6 }
 `;
 
 describe('a roll where a number is wanted', () => {
@@ -58,5 +59,7 @@ describe('a roll where a number is wanted', () => {
     expect([game.state.vars.low, game.state.vars.never]).toEqual([true, false]);
     expect(game.state.vars.top).toBeGreaterThanOrEqual(2);
     expect(game.state.vars.top).toBeLessThanOrEqual(12);
+    // A roll in the result is its total, a number summaries can read.
+    expect(typeof (game.result as { points: unknown }).points).toBe('number');
   });
 });
