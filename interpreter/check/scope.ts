@@ -90,7 +90,6 @@ export class Scope {
     return false;
   }
 
-
   /**
    * Whether a condition around here may keep `members` (the piece types or areas of a group that
    * lack a prop) from reaching a read of `name`: any test of `name` may, unless a test says what
