@@ -5,7 +5,7 @@ import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirec
 import { shuffleInPlace } from './rng.ts';
 import { memberGetter, type MemberGetter } from './members.ts';
 import type { Runtime } from './runtime.ts';
-import { EntityRef, isRecordValue, Roll, toNumber, toText, valueEquals, type Value } from './values.ts';
+import { EntityRef, isRecordValue, rollTotal, toNumber, toText, valueEquals, type Value } from './values.ts';
 
 export type Impl = (rt: Runtime, args: Value[], at: SourceAt) => Value;
 
@@ -21,7 +21,7 @@ const direction = (v: Value | undefined, at: SourceAt): number => {
   return x;
 };
 const numbers = (rt: Runtime, args: Value[], at: SourceAt): number[] =>
-  (args.length === 1 && !(typeof args[0] === 'number' || args[0] instanceof Roll) ? iterable(rt, args[0]!, at) : args).map((v) => n(v, at));
+  (args.length === 1 && typeof rollTotal(args[0]!) !== 'number' ? iterable(rt, args[0]!, at) : args).map((v) => n(v, at));
 
 function hexOf(rt: Runtime, v: Value, at: SourceAt): Hex {
   if (v instanceof EntityRef && v.kind === 'hex') { const h = parseHexId(v.id); if (h) return h; }

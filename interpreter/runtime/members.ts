@@ -6,7 +6,7 @@ import { fromStored, toStored } from './persist.ts';
 import type { Runtime } from './runtime.ts';
 import { pieceSpan, span } from './secrets.ts';
 import { lookup } from './tables.ts';
-import { EntityRef, Roll, isRecordValue, toText, type EntityKind, type Value } from './values.ts';
+import { EntityRef, Roll, isRecordValue, rollTotal, toText, type EntityKind, type Value } from './values.ts';
 import { areaNeighbours, parseHexId } from './map.ts';
 import { gridHexLabel } from '../load/hex-label.ts';
 import { programMemo } from './program-memo.ts';
@@ -328,7 +328,7 @@ export function setMember(rt: Runtime, o: Value, prop: string, v: Value, at: Sou
 export function index(rt: Runtime, o: Value, keys: Value[], shift: number, at: SourceAt, read?: string[]): Value {
   if (o instanceof EntityRef && o.kind === 'table') return lookup(rt, o.id, keys, shift, at, read);
   // A roll is its total wherever a number is wanted (`cards[1d6]`), as in arithmetic.
-  const k = keyOf(keys[0] ?? null);
+  const k = rollTotal(keys[0] ?? null);
   if (Array.isArray(o)) {
     // Lists count from 1, as designers do ("the first card").
     if (typeof k !== 'number' || !Number.isInteger(k)) throw new RuleError('type-mismatch', 'Lists are indexed by whole numbers, from 1.', at);
@@ -338,10 +338,8 @@ export function index(rt: Runtime, o: Value, keys: Value[], shift: number, at: S
   throw new RuleError('not-indexable', `${o === null ? 'none' : toText(o)} cannot be indexed.`, at, 'Index tables, lists and records.');
 }
 
-const keyOf = (k: Value): Value => (k instanceof Roll ? k.total : k);
-
 export function setIndex(rt: Runtime, o: Value, keys: Value[], v: Value, at: SourceAt): void {
-  const k = keyOf(keys[0] ?? null);
+  const k = rollTotal(keys[0] ?? null);
   if (Array.isArray(o) && typeof k === 'number' && Number.isInteger(k) && k >= 1) { o[k - 1] = v; return; }
   if (isRecordValue(o)) { o[k instanceof EntityRef ? k.id : toText(k)] = v; return; }
   if (o === null) throw new RuleError('member-of-none', 'Cannot set an element of none.', at, 'Check the value is not `none` first (for example `if x != none then …`).');

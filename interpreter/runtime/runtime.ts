@@ -23,7 +23,7 @@ import { PieceLists, type PieceIndex } from './piece-index.ts';
 import { driveProfiled, type RulesProfile } from './profile.ts';
 import { valueAudience } from './visibility.ts';
 import { keepSecret, pieceSpan, plainText, valueText, type SecretData, type MarkedText } from './secrets.ts';
-import { EntityRef, record, Roll, toText, type EntityKind, type Rec, type Value } from './values.ts';
+import { EntityRef, record, rollTotal, toText, type EntityKind, type Rec, type Value } from './values.ts';
 
 export { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime-options.ts';
 
@@ -170,7 +170,7 @@ export class Runtime {
 
   setTrack(id: string, owner: string | null, given: Value, at: SourceAt): void {
     // A roll is its total wherever a number is wanted (`score = 2d6`).
-    const value = given instanceof Roll ? given.total : given;
+    const value = rollTotal(given);
     if (typeof value !== 'number') throw new RuleError('type-mismatch', `Track \`${id}\` holds numbers, not ${toText(value)}.`, at);
     const def = this.def('tracks', id) ?? {};
     let v = value;

@@ -101,6 +101,9 @@ export function toNumber(v: Value): number | undefined {
   return undefined;
 }
 
+/** A roll as its total (what a number is wanted for: a track, a list index, a range test); any other value as it is. */
+export const rollTotal = (v: Value): Value => (v instanceof Roll ? v.total : v);
+
 export function valueEquals(a: Value, b: Value): boolean {
   if (a === b) return true;
   if (a === null || b === null) return false;
