@@ -13,7 +13,7 @@ import { tableRowType } from './table-types.ts';
 import { builtinCallReports, rowEffectTable } from './builtin-calls.ts';
 import { numberForLabelledColumns } from './table-columns.ts';
 import { lackingReport } from './lacking-props.ts';
-import { everyEntityReport, lackingPropOf, namedTypeReport, onlyKindWith } from './prop-reads.ts';
+import { everyAreaReports, everyEntityReport, lackingPropOf, namedTypeReport, onlyKindWith } from './prop-reads.ts';
 import { missingReport, mixedRows } from './missing-reports.ts';
 import type { SymbolTable } from './symbols.ts';
 import {
@@ -140,6 +140,7 @@ export class ExpressionChecker {
       case 'query': {
         const inner = this.bind(e.binder, e.binderSpan, e.source, scope);
         if (e.where) this.expect(this.expr(e.where, inner.scope), isBoolish, e.where.span, 'true or false', 'A `where` condition');
+        for (const r of everyAreaReports(this.symbols, e, (n) => scope.lookup(n) !== undefined)) this.report(r.span, r.report);
         if (e.op === 'count') return NUMBER;
         if (e.op === 'any' || e.op === 'all') return BOOL;
         return e.op === 'first' ? inner.element : listOf(inner.element);

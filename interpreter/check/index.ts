@@ -2,7 +2,7 @@ import { parseExpression, parseScript, parseTemplate, type Expr, type ParseDiagn
 import type { Diagnostic } from '../diagnostics.ts';
 import { sortDiagnostics } from '../diagnostics.ts';
 import type { RulesetModel } from '../load/model.ts';
-import { CheckContext } from './context.ts';
+import { CheckContext, isRecord } from './context.ts';
 import { checkDecks } from './decks.ts';
 import { checkMap } from './map.ts';
 import { checkHexProps } from './hex-props.ts';
@@ -19,7 +19,7 @@ import { checkTracks } from './tracks.ts';
 import { checkUnused } from './unused.ts';
 import { checkNeverSet } from './never-set.ts';
 import { scriptFacts } from './script-facts.ts';
-import { ANY, describe, isBoolish, isNumeric, join, listOf, NONE, NUMBER, type Ty } from './types.ts';
+import { ANY, describe, isBoolish, isCollection, isNumeric, join, listOf, NONE, NUMBER, type Ty } from './types.ts';
 import { assignedMembers, possibleMemberNames } from './member-names.ts';
 import { invariantActingParts } from './preview.ts';
 import { BUILTIN_FUNCTIONS } from './signatures.ts';
@@ -49,6 +49,7 @@ export function checkRuleset(model: RulesetModel, opts: CheckOptions = {}): Diag
   // parameters that offer them with it.
   if (typeListVariables(model, symbols, sites)) typeActionParams(model, symbols, sites);
   for (const s of sites) checkSite(ctx, symbols, s);
+  checkConstantOptions(ctx);
   checkUnused(ctx, symbols);
   checkNeverSet(ctx, symbols, sites.map(({ parsed }) => (parsed.diagnostics.some((d) => d.severity === 'error') ? null : parsed.ast)));
   return sortDiagnostics(ctx.diagnostics);
@@ -315,10 +316,29 @@ function checkSiteOnce(ctx: CheckContext, symbols: SymbolTable, { site, parsed }
         ? { code: 'type-mismatch', message: `A track's guess must be a number, but this is ${describe(t)}.`, hint: 'Give the value a seat assumes for a number it cannot see, such as the owner\'s printed value (`piece.guns`).' }
         : { code: 'type-mismatch', message: `A heuristic score must be a number, but this is ${describe(t)}.`, hint: 'Score the position with a number: higher is better for the side (or player), 0 is even.' });
     }
+    // The runtime goes through an action's option list as `for each` does (`none` offers nothing).
+    if (site.result === 'options' && (!isCollection(t) || (t.k === 'none' && t.from))) {
+      const param = String(site.path[3]);
+      const hint = t.k === 'none' && t.from ? `Give \`${t.from}\` a \`return\` of the list to choose from, or offer another list here.` : `Offer a list (\`select u in pieces where …\`, \`[a, b]\`), a range (\`1..6\`), or a deck, zone or area.`;
+      ctx.atSpan(site.path, parsed.ast.span, { code: 'type-mismatch', message: `The options for \`${param}\` must be a list to choose from, but this is ${describe(t)}.`, hint });
+    }
     if (site.result === 'boolean' && !isBoolish(t)) {
       ctx.atSpan(site.path, parsed.ast.span, { code: 'invariant-not-boolean', message: `An invariant's \`${String(site.path[2])}\` must be true or false, but this is ${describe(t)}.`, hint: 'Write a condition: a comparison (`total == 40`), `all … where …`, or `and`/`or` of them.' });
     }
     if (site.readOnly) for (const p of invariantActingParts(parsed.ast, BUILTIN_FUNCTIONS_NAMES, symbols.procedureBodies)) ctx.atSpan(site.path, p.span, p.report);
+  }
+}
+
+/** An action's options written as a plain number or true/false (the schema lets constants stand for expressions): never a list. */
+function checkConstantOptions(ctx: CheckContext): void {
+  const actions = ctx.model.data.actions;
+  if (!isRecord(actions)) return;
+  for (const [id, a] of Object.entries(actions)) {
+    if (!isRecord(a) || !isRecord(a.params)) continue;
+    for (const [name, options] of Object.entries(a.params)) {
+      if (typeof options !== 'number' && typeof options !== 'boolean') continue;
+      ctx.atValue(['actions', id, 'params', name], { code: 'type-mismatch', message: `The options for \`${name}\` must be a list to choose from, but this is ${typeof options === 'number' ? 'a number' : 'a true/false value'}.`, hint: `Offer a list (\`select u in pieces where …\`, \`[a, b]\`), a range (\`1..${typeof options === 'number' && options >= 1 ? options : 6}\`), or a deck, zone or area.` });
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Expr, Query, Span } from '../../grammar/index.ts';
 import { codeList, isRecord, type Report } from './context.ts';
 import type { LackingProp } from './lacking-props.ts';
 import { ENTITY_MEMBERS } from './signatures.ts';
@@ -78,4 +79,47 @@ export function namedTypeReport(symbols: SymbolTable, id: string, property: stri
     hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : `Give \`${id}\` a \`${property}\` in its \`props:\`, or read it on a piece type that has one.`,
     ...(dym.suggestion ? { fix: dym.suggestion } : {}),
   };
+}
+
+/**
+ * `select a in areas where a.prop …` (or `count`) reads `a.prop` on every area of the map, so an
+ * area without that prop stops the game whenever the query runs. Only reads made for every item
+ * count: the left side of `and`/`or` and an `if`'s condition, not what they may skip. Props a few
+ * areas of a type lack are said where they are read (`lackingPropOf`), so they are left out here.
+ */
+export function everyAreaReports(symbols: SymbolTable, e: Query, inScope: (name: string) => boolean): Array<{ span: Span; report: Report }> {
+  if ((e.op !== 'select' && e.op !== 'count') || !e.where || e.source.kind !== 'name' || e.source.name !== 'areas' || inScope('areas') || symbols.lookup('areas')) return [];
+  const out: Array<{ span: Span; report: Report }> = [];
+  for (const { property, span } of readsOnEvery(e.where, e.binder)) {
+    if (symbols.lackingProps.area.has(property) || !symbols.members.get('area')?.has(property)) continue;
+    const lacking = symbols.lackingProps.without('area', property);
+    if (lacking.length === 0) continue;
+    const them = lacking.length === 1 ? 'it' : 'them';
+    out.push({ span, report: {
+      code: 'missing-prop',
+      message: `\`${property}\` is read here on every area, but ${codeList(lacking, 4)} ${lacking.length === 1 ? 'has' : 'have'} no \`${property}\` (nor ${lacking.length === 1 ? 'does its area type' : 'do their area types'}): the game stops when this runs.`,
+      hint: `Give ${them} a \`${property}\` (in the area's or its type's \`props:\`), or test what the area is first (\`a.type == "…" and a.${property}\`).`,
+    } });
+  }
+  return out;
+}
+
+/** Member reads of `binder` that `e` makes whatever the values are (see everyAreaReports). */
+function readsOnEvery(e: Expr, binder: string): Array<{ property: string; span: Span }> {
+  switch (e.kind) {
+    case 'member':
+      return e.object.kind === 'name' && e.object.name === binder ? [{ property: e.property, span: e.propertySpan }] : readsOnEvery(e.object, binder);
+    case 'binary':
+      return e.op === 'and' || e.op === 'or' ? readsOnEvery(e.left, binder) : [...readsOnEvery(e.left, binder), ...readsOnEvery(e.right, binder)];
+    case 'unary':
+      return readsOnEvery(e.operand, binder);
+    case 'if-expr':
+      return readsOnEvery(e.condition, binder);
+    case 'index':
+      return [e.object, ...e.keys].flatMap((x) => readsOnEvery(x, binder));
+    case 'call':
+      return e.args.flatMap((x) => readsOnEvery(x, binder));
+    default:
+      return [];
+  }
 }

@@ -22,8 +22,8 @@ export interface ScriptSite {
   locals: Array<[string, Ty]>;
   /** Procedures may `return`. */
   allowReturn: boolean;
-  /** What an expression site must give (heuristics give numbers, invariants true or false). */
-  result?: 'number' | 'boolean';
+  /** What an expression site must give (heuristics give numbers, invariants true or false, an action's params a list of options). */
+  result?: 'number' | 'boolean' | 'options';
   /** Only reads the state (invariants): no dice, draws, choices or procedure calls. */
   readOnly?: boolean;
 }
@@ -34,8 +34,8 @@ export interface ScriptSite {
  */
 export function collectSites(d: RulesetFile): ScriptSite[] {
   const out: ScriptSite[] = [];
-  const add = (path: DataPath, value: unknown, mode: ScriptSite['mode'], locals: ScriptSite['locals'] = [], allowReturn = false) => {
-    if (typeof value === 'string') out.push({ path, text: value, mode, locals, allowReturn });
+  const add = (path: DataPath, value: unknown, mode: ScriptSite['mode'], locals: ScriptSite['locals'] = [], allowReturn = false, result?: ScriptSite['result']) => {
+    if (typeof value === 'string') out.push({ path, text: value, mode, locals, allowReturn, ...(result ? { result } : {}) });
   };
   for (const [id, t] of entries(d.tracks)) {
     // A per-entity track starts from an expression over that entity: `initial: area.printed_defense`.
@@ -106,7 +106,7 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
     add(['actions', id, 'when'], a.when, 'expression');
     const params: Array<[string, Ty]> = [];
     for (const [name, options] of entries<unknown>(a.params)) {
-      add(['actions', id, 'params', name], options, 'expression', [...params]);
+      add(['actions', id, 'params', name], options, 'expression', [...params], false, 'options');
       params.push([name, ANY]);
     }
     // A cost may read the choices (`cost: distance(unit.area, to)`): then it is worked out once
