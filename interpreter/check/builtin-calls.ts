@@ -126,6 +126,15 @@ export function builtinCallReports(c: CallContext, callee: string, calleeSpan: S
     } else valuelessBoxes(c, name, args[0].span);
   } else if (callee === 'box_value' && args[0] && NOT_TRACK_NAME.has(types[0]?.k ?? 'any')) trackNameExpected(c, args[0], types[0]!);
   if ((callee === 'unplaced' || callee === 'unplaced_of_kind') && args[0]) pieceTypeArgument(c, callee, args[0]);
+  // A side's opponents, or a player's side's: a piece's id (or an area's…) names no side, so
+  // `opponent(u)` stops the game and `opponents(u)` lists every side.
+  const whose = types[0];
+  if ((callee === 'opponent' || callee === 'opponents') && args[0] && whose?.k === 'entity' && whose.e !== 'side' && whose.e !== 'player') {
+    const piece = whose.e === 'piece';
+    const text = args[0].kind === 'name' ? args[0].name : args[0].kind === 'member' && args[0].object.kind === 'name' ? `${args[0].object.name}.${args[0].property}` : undefined;
+    c.report(args[0].span, { code: 'type-mismatch', message: `\`${callee}\` takes a side or a player, but this is ${describe(whose)}.`, hint: piece ? 'Pass the piece\'s side: `.side`.' : 'Pass a side or a player.', ...(piece && text ? { fix: `${text}.side` } : {}) });
+    return;
+  }
   if (callee === 'opponent') {
     const sides = isRecord(d.sides) ? Object.keys(d.sides) : [];
     const count = (s: string) => { const o = d.sides?.[s]?.opponents; return Array.isArray(o) ? o.length : sides.length - 1; };

@@ -13,6 +13,7 @@ import { tableRowType } from './table-types.ts';
 import { builtinCallReports, rowEffectTable } from './builtin-calls.ts';
 import { numberForLabelledColumns } from './table-columns.ts';
 import { lackingReport } from './lacking-props.ts';
+import { listIndexReport } from './operation-types.ts';
 import { everyAreaReports, everyEntityReport, lackingPropOf, namedTypeReport, onlyKindWith } from './prop-reads.ts';
 import { missingReport, mixedRows } from './missing-reports.ts';
 import type { SymbolTable } from './symbols.ts';
@@ -334,8 +335,10 @@ export class ExpressionChecker {
       if (t.missing) return this.unlessTested({ ...t, missing: { ...t.missing, names: e.keys.flatMap(namesIn), ...lookupKey(e.keys) } }, undefined, scope);
       return t.k === 'record' && t.lacking ? { ...t, keys: e.keys.flatMap(namesIn), ...lookupKey(e.keys) } : t;
     }
-    // Lists count from 1 by whole numbers: `cards["ace"]` stops the game (a record reads keys).
+    // Lists count from 1 by whole numbers: `cards["ace"]` stops the game (a record reads keys), `cards[0]` is none.
     if (object.k === 'list' && keyTypes.length === 1) this.expect(keyTypes[0]!, isNumeric, e.keys[0]!.span, 'a number', 'The index of a list');
+    const fromOne = object.k === 'list' && e.keys.length === 1 ? listIndexReport(e.object, e.keys[0]!) : undefined;
+    if (fromOne) this.report(e.keys[0]!.span, fromOne);
     if (object.k === 'list') return object.of;
     return ANY;
   }

@@ -322,6 +322,11 @@ function checkSiteOnce(ctx: CheckContext, symbols: SymbolTable, { site, parsed }
       const hint = t.k === 'none' && t.from ? `Give \`${t.from}\` a \`return\` of the list to choose from, or offer another list here.` : `Offer a list (\`select u in pieces where …\`, \`[a, b]\`), a range (\`1..6\`), or a deck, zone or area.`;
       ctx.atSpan(site.path, parsed.ast.span, { code: 'type-mismatch', message: `The options for \`${param}\` must be a list to choose from, but this is ${describe(t)}.`, hint });
     }
+    // The runtime reads any value as a condition (none, 0 and "" as false), as `if` does; the checker asks for true or false in both.
+    if (site.result === 'condition' && !isBoolish(t)) {
+      const key = String(site.path[site.path.length - 1]);
+      ctx.atSpan(site.path, parsed.ast.span, { code: 'type-mismatch', message: `\`${key}\` must be true or false, but this is ${describe(t)}.`, hint: t.k === 'none' && t.from ? `Give \`${t.from}\` a \`return\` of true or false.` : t.k === 'number' ? 'Compare it (`… > 0`, `… == 0`).' : t.k === 'list' ? 'Ask whether it has items: `size(…) > 0`.' : 'Write a condition: a comparison, `any … where …`, or `and`/`or` of them.' });
+    }
     if (site.result === 'boolean' && !isBoolish(t)) {
       ctx.atSpan(site.path, parsed.ast.span, { code: 'invariant-not-boolean', message: `An invariant's \`${String(site.path[2])}\` must be true or false, but this is ${describe(t)}.`, hint: 'Write a condition: a comparison (`total == 40`), `all … where …`, or `and`/`or` of them.' });
     }

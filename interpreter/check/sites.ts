@@ -22,8 +22,8 @@ export interface ScriptSite {
   locals: Array<[string, Ty]>;
   /** Procedures may `return`. */
   allowReturn: boolean;
-  /** What an expression site must give (heuristics give numbers, invariants true or false, an action's params a list of options). */
-  result?: 'number' | 'boolean' | 'options';
+  /** What an expression site must give (heuristics give numbers, invariants true or false, an action's params a list of options, a `when` a condition). */
+  result?: 'number' | 'boolean' | 'options' | 'condition';
   /** Only reads the state (invariants): no dice, draws, choices or procedure calls. */
   readOnly?: boolean;
 }
@@ -80,7 +80,7 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
   if (isRecord(d.flow)) {
     if (isRecord(d.flow.rounds)) {
       add(['flow', 'rounds', 'count'], d.flow.rounds.count, 'expression');
-      add(['flow', 'rounds', 'until'], d.flow.rounds.until, 'expression');
+      add(['flow', 'rounds', 'until'], d.flow.rounds.until, 'expression', [], false, 'condition');
     }
     if (d.flow.turn_order !== 'seating' && d.flow.turn_order !== 'sides') add(['flow', 'turn_order'], d.flow.turn_order, 'expression');
     if (isRecord(d.flow.each_step)) {
@@ -88,7 +88,7 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
       add(['flow', 'each_step', 'on_exit'], d.flow.each_step.on_exit, 'script');
     }
     walkPhases(d.flow.phases, ['flow', 'phases'], (_id, path, phase) => {
-      add([...path, 'when'], phase.when, 'expression');
+      add([...path, 'when'], phase.when, 'expression', [], false, 'condition');
       add([...path, 'on_enter'], phase.on_enter, 'script');
       add([...path, 'do'], phase.do, 'script');
       // `points: unlimited` is a word of the file format, not an expression.
@@ -96,14 +96,14 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
       if (isRecord(phase.actions)) {
         add([...path, 'actions', 'pool'], phase.actions.pool, 'place');
         // `pass: true`/`false`, or a condition asked before every menu.
-        add([...path, 'actions', 'pass'], phase.actions.pass, 'expression');
+        add([...path, 'actions', 'pass'], phase.actions.pass, 'expression', [], false, 'condition');
       }
       add([...path, 'on_exit'], phase.on_exit, 'script');
     });
   }
   for (const [id, a] of entries(d.actions)) {
     if (!isRecord(a)) continue;
-    add(['actions', id, 'when'], a.when, 'expression');
+    add(['actions', id, 'when'], a.when, 'expression', [], false, 'condition');
     const params: Array<[string, Ty]> = [];
     for (const [name, options] of entries<unknown>(a.params)) {
       add(['actions', id, 'params', name], options, 'expression', [...params], false, 'options');
@@ -115,7 +115,7 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
     add(['actions', id, 'do'], a.do, 'script', params);
   }
   if (isRecord(d.victory)) {
-    add(['victory', 'when'], d.victory.when, 'expression');
+    add(['victory', 'when'], d.victory.when, 'expression', [], false, 'condition');
     add(['victory', 'do'], d.victory.do, 'script');
   }
   if (isRecord(d.heuristics)) {

@@ -6,6 +6,7 @@ import { isRecord, type Report } from './context.ts';
 import { mayExit, namesIn, typeFacts } from './conditional-spans.ts';
 import { BUILTIN_NAMES } from './signatures.ts';
 import { ANY, describe, isBoolish, isNumeric, type Ty } from './types.ts';
+import { piecesReport, placeReport } from './operation-types.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
 const READ_ONLY = new Set(['id', 'type', 'name', 'kind', 'seat', 'deck', 'pieces', 'cards', 'discards', 'neighbours', 'players', 'column', 'row', 'size']);
@@ -18,6 +19,10 @@ export class StatementChecker extends ExpressionChecker {
   readonly returns: Ty[] = [];
   /** Where each of `returns` is (its value's span). */
   readonly returnSpans: Span[] = [];
+
+  private reportIf(span: Span, r: Report | undefined): void {
+    if (r) this.report(span, r);
+  }
 
   block(body: Stmt[], scope: Scope): void {
     for (const s of body) this.stmt(s, scope);
@@ -93,16 +98,18 @@ export class StatementChecker extends ExpressionChecker {
         this.expr(s.deck, scope);
         return;
       case 'remove':
-        this.expr(s.target, scope);
-        if (s.to) this.expr(s.to, scope);
+        this.reportIf(s.target.span, piecesReport(this.expr(s.target, scope), 'removed'));
+        if (s.to) this.reportIf(s.to.span, placeReport(this.expr(s.to, scope), 'Where they go'));
         return;
       case 'move':
-      case 'place':
+      case 'place': {
         if (s.kind === 'place' && s.count) this.expect(this.expr(s.count, scope), isNumeric, s.count.span, 'a number', 'How many to place');
-        this.expr(s.piece, scope);
-        this.expr(s.kind === 'move' ? s.to : s.in, scope);
+        this.reportIf(s.piece.span, piecesReport(this.expr(s.piece, scope), s.kind === 'move' ? 'moved' : 'placed'));
+        const to = s.kind === 'move' ? s.to : s.in;
+        this.reportIf(to.span, placeReport(this.expr(to, scope), 'Where pieces go'));
         if (s.facing) this.expect(this.expr(s.facing, scope), isNumeric, s.facing.span, 'a number', 'A facing');
         return;
+      }
       case 'flip':
         this.expr(s.piece, scope);
         return;

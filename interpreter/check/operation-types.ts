@@ -1,0 +1,52 @@
+import type { Expr } from '../../grammar/index.ts';
+import type { Report } from './context.ts';
+import { describe, type Ty } from './types.ts';
+
+/**
+ * What the statements that act on pieces accept, as the runtime does (runtime/pieces.ts): a value
+ * of another kind stops the game every time the statement runs. Unknown values (`any`), text
+ * (which may name an area or zone) and a `none` that may stand for a value not yet set pass.
+ */
+
+/** Where pieces go (`move … to`, `place … in`, `remove … to`): an area, a zone or a hex. */
+export function placeReport(t: Ty, what: string): Report | undefined {
+  const ok = t.k === 'any' || t.k === 'text' || (t.k === 'none' && !t.from) || (t.k === 'entity' && (t.e === 'area' || t.e === 'zone' || t.e === 'hex'));
+  if (ok) return undefined;
+  return {
+    code: 'type-mismatch',
+    message: `${what} must be an area, a zone or a hex, but this is ${describe(t)}.`,
+    hint: t.k === 'entity' && t.e === 'piece' ? 'To go where a piece is, write its `.area` (or `.location`).' : 'Name an area, a zone or a hex (`neighbours(u.area)` lists areas to choose from).',
+  };
+}
+
+/**
+ * What `move`, `place` and `remove` act on: a piece or a list of them; `place` also takes a piece
+ * type (its unplaced pieces), `remove` cards.
+ */
+export function piecesReport(t: Ty, verb: 'moved' | 'placed' | 'removed'): Report | undefined {
+  const one = (x: Ty): boolean =>
+    x.k === 'any' || (x.k === 'none' && !x.from) || (x.k === 'entity' && (x.e === 'piece' || (verb === 'placed' && x.e === 'piece-type') || (verb === 'removed' && x.e === 'card')));
+  if (one(t) || (t.k === 'list' && one(t.of))) return undefined;
+  const what = verb === 'placed' ? 'a piece, a list of pieces or a piece type' : verb === 'removed' ? 'a piece, a card or a list of them' : 'a piece or a list of pieces';
+  return {
+    code: 'type-mismatch',
+    message: `Only pieces can be ${verb}${verb === 'removed' ? ' (and cards)' : ''}: this must be ${what}, but it is ${describe(t)}.`,
+    hint: t.k === 'entity' && t.e === 'area' ? 'For the pieces in an area, write `pieces_in(area)`.' : 'Give a piece (`first u in pieces where …`), or a list of them (`select u in pieces where …`).',
+  };
+}
+
+/**
+ * `xs[0]` or `xs[-1]` on a list: lists count from 1 and have no place 0 or below, so the value is
+ * always `none` (and setting it stops the game).
+ */
+export function listIndexReport(list: Expr, key: Expr): Report | undefined {
+  const n = key.kind === 'number' ? key.value : key.kind === 'unary' && key.op === '-' && key.operand.kind === 'number' ? -key.operand.value : undefined;
+  if (n === undefined || n >= 1) return undefined;
+  const name = list.kind === 'name' ? list.name : 'list';
+  return {
+    code: 'index-from-one',
+    message: `Lists count from 1: \`${name}[${n}]\` is always \`none\`.`,
+    hint: `Write \`${name}[1]\` for the first item, \`${name}[size(${name})]\` for the last.`,
+    ...(n === 0 ? { fix: '1' } : {}),
+  };
+}
