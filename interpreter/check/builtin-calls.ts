@@ -61,8 +61,10 @@ function pieceTypeArgument(c: CallContext, callee: string, arg: Expr): void {
     return;
   }
   // A side, area, zone, deck… named by its id: `unplaced` reads that id as a piece type's, which it is not.
-  if (callee === 'unplaced' && sym && sym.type.k === 'entity' && sym.type.e !== 'piece-type' && !known.includes(sym.name)) {
-    c.report(arg.span, { code: 'type-mismatch', message: `\`unplaced\` takes a piece type, but \`${sym.name}\` is ${describe(sym.type)}.`, hint: `Pass a piece type (\`unplaced(${known[0] ?? 'name'})\`).` });
+  // A phase or an action is no value at all (its name reads as text, which names no piece type).
+  const flowName = sym?.kind === 'phase' || sym?.kind === 'action';
+  if (callee === 'unplaced' && sym && (flowName || (sym.type.k === 'entity' && sym.type.e !== 'piece-type')) && !known.includes(sym.name)) {
+    c.report(arg.span, { code: 'type-mismatch', message: `\`unplaced\` takes a piece type, but \`${sym.name}\` is ${flowName ? (sym.kind === 'action' ? 'an action' : 'a phase') : describe(sym.type)}.`, hint: `Pass a piece type (\`unplaced(${known[0] ?? 'name'})\`).` });
     return;
   }
   const option = sym?.kind === 'option' ? (d.options as Record<string, unknown> | undefined)?.[sym.name] : undefined;
