@@ -14,12 +14,11 @@ import { builtinCallReports, rowEffectTable } from './builtin-calls.ts';
 import { numberForLabelledColumns } from './table-columns.ts';
 import { lackingReport } from './lacking-props.ts';
 import { listIndexReport } from './operation-types.ts';
+import { mayChange, neverEqualReports } from './text-values.ts';
 import { everyAreaReports, everyEntityReport, lackingPropOf, namedTypeReport, onlyKindWith } from './prop-reads.ts';
 import { missingReport, mixedRows } from './missing-reports.ts';
 import type { SymbolTable } from './symbols.ts';
-import {
-  ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, type Ty,
-} from './types.ts';
+import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, textOf, type Ty } from './types.ts';
 
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
 const LIST_MEMBERS = new Map<string, Ty>([['size', NUMBER]]);
@@ -34,6 +33,9 @@ export class ExpressionChecker {
   protected choiceAllowed: Expr | null = null;
 
   constructor(protected readonly ctx: CheckContext, protected readonly symbols: SymbolTable, protected readonly site: ScriptSite) {}
+
+  /** Names this site sets with `=` or changes in place (index.ts sets it before the walk that reports). */
+  reassigned: ReadonlySet<string> = new Set();
 
   protected report(span: Span, r: Report): void {
     this.ctx.atSpan(this.site.path, span, r);
@@ -55,7 +57,7 @@ export class ExpressionChecker {
       case 'none': return NONE;
       case 'string':
         for (const part of e.parts) if (typeof part !== 'string') this.expr(part, scope);
-        return TEXT;
+        return e.parts.every((p) => typeof p === 'string') ? textOf([e.parts.join('')]) : TEXT;
       case 'list': {
         let t: Ty | undefined;
         const kinds: Ty[] = [];
@@ -421,7 +423,7 @@ export class ExpressionChecker {
       case 'in':
         this.expect(r, isCollection, right.span, 'a list, range or collection', 'The right side of `in`');
         return BOOL;
-      case '==': case '!=': return BOOL;
+      case '==': case '!=': for (const x of neverEqualReports(op, left, right, l, r, (v) => mayChange(v, scope, this.reassigned, this.symbols.assignedMembers))) this.report(x.span, x.report); return BOOL;
       case '<': case '<=': case '>': case '>=':
         this.expect(l, isNumeric, left.span, 'a number', `Each side of \`${op}\``);
         this.expect(r, isNumeric, right.span, 'a number', `Each side of \`${op}\``);

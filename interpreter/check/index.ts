@@ -19,7 +19,7 @@ import { checkTracks } from './tracks.ts';
 import { checkUnused } from './unused.ts';
 import { checkNeverSet } from './never-set.ts';
 import { scriptFacts } from './script-facts.ts';
-import { ANY, describe, isBoolish, isCollection, isNumeric, join, listOf, NONE, NUMBER, type Ty } from './types.ts';
+import { ANY, describe, isBoolish, isCollection, isNumeric, join, listOf, NONE, NUMBER, withoutValues, type Ty } from './types.ts';
 import { assignedMembers, possibleMemberNames } from './member-names.ts';
 import { invariantActingParts } from './preview.ts';
 import { BUILTIN_FUNCTIONS } from './signatures.ts';
@@ -179,7 +179,7 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
       if (list.some((call) => call.types.length !== n)) continue;
       const types = Array.from({ length: n }, (_, i) => {
         const t = list.map((call) => call.types[i]!).reduce((a, b) => join(a, b));
-        return t.k === 'record' ? ANY : t;
+        return t.k === 'record' ? ANY : withoutValues(t);
       });
       if (types.some((t) => t.k !== 'any')) symbols.procedureParams.set(id, types);
       const variants = callVariants(list, types);
@@ -306,6 +306,7 @@ function checkSiteOnce(ctx: CheckContext, symbols: SymbolTable, { site, parsed }
     for (const word of site.text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) symbols.used.add(word);
     return;
   }
+  checker.reassigned = scriptFacts(parsed.ast).set;
   if (parsed.ast.kind === 'script') checker.block(parsed.ast.body, scope);
   else if (site.mode === 'place') checkPlace(ctx, checker, site, parsed.ast, scope);
   else {

@@ -6,13 +6,13 @@ import { Scope } from './scope.ts';
 import type { ScriptSite } from './sites.ts';
 import { StatementChecker } from './statements.ts';
 import type { CallSite, SymbolTable } from './symbols.ts';
-import { ANY, describe, type Ty } from './types.ts';
+import { ANY, describe, withoutValues, type Ty } from './types.ts';
 
 /** More kinds of call than this and the procedure is only checked with its joined parameter types. */
 const MAX_VARIANTS = 6;
 
 const key = (t: Ty): string => (t.k === 'entity' ? `entity:${t.e}` : t.k === 'list' ? `list:${key(t.of)}` : t.k);
-const plain = (t: Ty): Ty => (t.k === 'record' ? ANY : t);
+const plain = (t: Ty): Ty => (t.k === 'record' ? ANY : withoutValues(t));
 
 /**
  * The calls worth checking the body with one by one: a procedure some calls give a side and others

@@ -2,7 +2,7 @@ import type { RulesetFile, Stmt } from '../../grammar/index.ts';
 import { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from './signatures.ts';
 import type { CheckContext } from './context.ts';
 import { entries, isRecord } from './context.ts';
-import { ANY, BOOL, NUMBER, TEXT, describe, entity, join, listOf, type EntityKind, type Ty } from './types.ts';
+import { ANY, BOOL, NUMBER, TEXT, describe, entity, join, listOf, textOf, type EntityKind, type Ty } from './types.ts';
 import { dataType, tableValueType } from './table-types.ts';
 import type { PossibleMembers } from './member-names.ts';
 import { lackingProps, type LackingProps } from './lacking-props.ts';
@@ -158,7 +158,8 @@ export class SymbolTable {
       case 'variable':
         return variableType(el);
       case 'option':
-        return isRecord(el) && el.type === 'number' ? NUMBER : isRecord(el) && el.type === 'choice' ? TEXT : BOOL;
+        if (isRecord(el) && el.type === 'choice') return Array.isArray(el.values) && el.values.every((v) => typeof v === 'string') ? textOf(el.values as string[]) : TEXT;
+        return isRecord(el) && el.type === 'number' ? NUMBER : BOOL;
       case 'table':
         return entity('table', id);
       case 'deck':
@@ -218,7 +219,11 @@ export class SymbolTable {
    * change kind in play). A prop that is a number in most types and something else in a few is a
    * number that says where it is not (reported where it is used as one).
    */
+  /** Member names some script sets with `=` (`r.kind = …`, `u.spent = …`), anywhere in the ruleset. */
+  assignedMembers: ReadonlySet<string> = new Set();
+
   typeProps(assigned: ReadonlySet<string>): void {
+    this.assignedMembers = assigned;
     const declared = new Map<string, Array<[string, Ty]>>();
     for (const [id, p] of entries(this.data.pieces)) {
       for (const [key, v] of Object.entries(isRecord(p) && isRecord(p.props) ? p.props : {})) {

@@ -1,13 +1,13 @@
 import { bandContains, parseBand } from '../tables/bands.ts';
 import { isRecord } from './context.ts';
-import { ANY, BOOL, NONE, NUMBER, TEXT, describe, join, listOf, type Ty } from './types.ts';
+import { ANY, BOOL, NONE, NUMBER, TEXT, describe, join, listOf, textOf, withoutValues, type Ty } from './types.ts';
 
 /** The type of one cell value as written in YAML. */
 /** `nullAs`: what a field written `null` is: none in a table's cells (fixed data), any elsewhere. */
 function cellType(v: unknown, expression: boolean, nullAs: Ty = ANY): Ty {
   if (expression) return NUMBER;
   if (typeof v === 'number') return NUMBER;
-  if (typeof v === 'string') return TEXT;
+  if (typeof v === 'string') return textOf([v]);
   if (typeof v === 'boolean') return BOOL;
   if (Array.isArray(v)) return listOf(ANY);
   if (isRecord(v)) {
@@ -22,7 +22,7 @@ function cellType(v: unknown, expression: boolean, nullAs: Ty = ANY): Ty {
  * The type of a value written in YAML (a prop, a variable's initial value): a list is a list, of
  * items of any kind; a field written `null` may be set later, so it is of any kind.
  */
-export const dataType = (v: unknown): Ty => cellType(v, false);
+export const dataType = (v: unknown): Ty => withoutValues(cellType(v, false));
 
 type Rows = Array<[label: string, cell: unknown]>;
 

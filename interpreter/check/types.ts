@@ -31,7 +31,8 @@ export interface Missing {
 export type Ty = (
   | { k: 'any' }
   | { k: 'number' }
-  | { k: 'text' }
+  /** `values`: the texts it can only be, when known (a choice option's values, a table's cells, a text written out). */
+  | { k: 'text'; values?: readonly string[] }
   | { k: 'bool' }
   /** `from`: the procedure without a `return` of a value whose call this is. */
   | { k: 'none'; from?: string }
@@ -96,6 +97,31 @@ export function elementOf(t: Ty): Ty {
   return ANY;
 }
 
+/** How many texts a joined text keeps track of (`values`). */
+const MAX_VALUES = 64;
+
+/** Text of known values, when few: `textOf(["a"])` is the text written `"a"`. */
+export const textOf = (values: readonly string[]): Ty => (values.length <= MAX_VALUES ? { k: 'text', values } : TEXT);
+
+/**
+ * The kind without the values: what a call site passes (a procedure written for "in" and "out"
+ * but called today only with "in" is not wrong) or what data gives (a piece prop other pieces of a
+ * variant may give other values).
+ */
+export function withoutValues(t: Ty): Ty {
+  if (t.k === 'text' && t.values) return t.missing ? { ...TEXT, missing: t.missing } : TEXT;
+  if (t.k === 'list') return listOf(withoutValues(t.of));
+  if (t.k === 'record' && t.fields) return { ...t, fields: new Map([...t.fields].map(([k, f]) => [k, withoutValues(f)])) };
+  return t;
+}
+
+function joinTexts(a: Extract<Ty, { k: 'text' }>, b: Extract<Ty, { k: 'text' }>): Ty {
+  const missing = a.missing ?? b.missing;
+  if (!a.values || !b.values) return missing ? { ...TEXT, missing } : TEXT;
+  const joined = textOf([...new Set([...a.values, ...b.values])]);
+  return missing ? { ...joined, missing } : joined;
+}
+
 /** How many named entities a joined type keeps track of (`ids`). */
 const MAX_NAMED = 32;
 
@@ -103,6 +129,7 @@ const MAX_NAMED = 32;
 export function join(a: Ty, b: Ty): Ty {
   if (a.k === 'none') return b;
   if (b.k === 'none') return a;
+  if (a.k === 'text' && b.k === 'text') return joinTexts(a, b);
   // A number that may not be one (a prop or field of another kind somewhere) stays so when joined.
   if (a.k === b.k && a.k !== 'entity' && a.k !== 'list' && a.k !== 'record') return a.missing || !b.missing ? a : b;
   if (a.k === 'entity' && b.k === 'entity' && a.e === b.e) {
