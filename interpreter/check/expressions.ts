@@ -13,9 +13,9 @@ import { tableRowType } from './table-types.ts';
 import { builtinCallReports, rowEffectTable } from './builtin-calls.ts';
 import { numberForLabelledColumns } from './table-columns.ts';
 import { lackingReport } from './lacking-props.ts';
-import { listIndexReport } from './operation-types.ts';
+import { listIndexReport, noRowReport, placeArgReport } from './operation-types.ts';
 import { mayChange, neverEqualReports } from './text-values.ts';
-import { everyAreaReports, everyEntityReport, lackingPropOf, namedTypeReport, onlyKindWith } from './prop-reads.ts';
+import { everyAreaReports, everyEntityReport, lackingPropOf, namedTypesLacking, namedTypeReport, onlyKindWith } from './prop-reads.ts';
 import { missingReport, mixedRows } from './missing-reports.ts';
 import type { SymbolTable } from './symbols.ts';
 import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, textOf, type Ty } from './types.ts';
@@ -95,7 +95,8 @@ export class ExpressionChecker {
         // Piece types named in a list written out (`for each t in [dragoon, hussar]`): each must have
         // the prop; what those types are is known, so the groups' guess below is not needed.
         const named = object.k === 'entity' && object.e === 'piece-type' ? object.ids : undefined;
-        if (named && root !== undefined) this.namedTypesLacking(named, e.property, e.propertySpan, root, scope);
+        const namedReport = named && root !== undefined ? namedTypesLacking(this.ctx.model.data, this.symbols, named, e.property, root, scope) : undefined;
+        if (namedReport) this.report(e.propertySpan, namedReport);
         // A piece type named right there (not a local, which may be set to another): its own props.
         const one = object.k === 'entity' && object.e === 'piece-type' && object.id && e.object.kind === 'name' && !scope.lookup(e.object.name) ? namedTypeReport(this.symbols, object.id, e.property) : undefined;
         if (one) { this.report(e.propertySpan, one); return ANY; }
@@ -178,25 +179,6 @@ export class ExpressionChecker {
         return this.choose(e, scope);
       default: return assertNever(e);
     }
-  }
-
-  /**
-   * `t.prop` on one of the piece types `ids` (named in a list): a prop some piece type declares
-   * but some of these do not stops the game on them (a piece type's prop it lacks is no value),
-   * unless a condition around the read tests `t`.
-   */
-  private namedTypesLacking(ids: readonly string[], property: string, span: Span, root: string, scope: Scope): void {
-    const pieces = (this.ctx.model.data.pieces ?? {}) as Record<string, unknown>;
-    const has = (id: string) => { const p = pieces[id]; return isRecord(p) && ((isRecord(p.props) && property in p.props) || property in p); };
-    if (ENTITY_MEMBERS['piece-type']!.some(([n]) => n === property) || !ids.every((id) => isRecord(pieces[id]))) return;
-    if (!Object.values(pieces).some((p) => isRecord(p) && isRecord(p.props) && property in p.props)) return;
-    const lacking = ids.filter((id) => !has(id));
-    if (lacking.length === 0 || scope.keepsOut(root, lacking, (m, f) => this.symbols.isOf('piece', m, f))) return;
-    this.report(span, {
-      code: 'missing-prop',
-      message: `\`${property}\` is read on each of the piece types ${codeList(ids.map(String), 6)}, but ${codeList(lacking, 4)} ${lacking.length === 1 ? 'has' : 'have'} no \`${property}\`: read there, it stops the game.`,
-      hint: `Give ${lacking.length === 1 ? 'it' : 'them'} a \`${property}\` (\`${property}: 0\` if it has none), or leave ${lacking.length === 1 ? 'it' : 'them'} out of the list.`,
-    });
   }
 
   /** A value read from a field some rows lack, unless a condition around it tests `name` or what it came from. */
@@ -330,6 +312,8 @@ export class ExpressionChecker {
       }
       const labelled = cross && e.keys.length === 2 ? numberForLabelledColumns(object.id, table?.columns, keyTypes[1]!) : undefined;
       if (labelled) this.report(e.keys[1]!.span, labelled);
+      const noRow = noRowReport(table, object.id, e.keys[0] ? literalKey(e.keys[0]) : undefined);
+      if (noRow) this.report(e.keys[0]!.span, noRow);
       const key = e.keys.length === 1 ? literalKey(e.keys[0]!) : undefined;
       const row = key === undefined ? undefined : tableRowType(table, object.id, key);
       if (row) return row;
@@ -391,9 +375,9 @@ export class ExpressionChecker {
       if (args.length < builtin.min || args.length > builtin.max) this.arity(callee, builtin.min, builtin.max, args.length, span);
       argTypes.forEach((t, i) => {
         const p = builtin.params[Math.min(i, builtin.params.length - 1)];
-        if (p?.k === 'number' && (t.missing || !(isNumeric(t) || (i === 0 && args.length === 1 && t.k === 'list')))) {
-          this.expect(t, isNumeric, args[i]!.span, 'a number', `Argument ${i + 1} of \`${callee}\``);
-        }
+        if (p?.k === 'number' && (t.missing || !(isNumeric(t) || (i === 0 && args.length === 1 && t.k === 'list')))) this.expect(t, isNumeric, args[i]!.span, 'a number', `Argument ${i + 1} of \`${callee}\``);
+        const wrong = p ? placeArgReport(callee, i, p, t) : undefined;
+        if (wrong) this.report(args[i]!.span, wrong);
       });
       return typeof builtin.returns === 'function' ? builtin.returns(argTypes) : builtin.returns;
     }

@@ -1,5 +1,6 @@
 import type { Expr } from '../../grammar/index.ts';
-import type { Report } from './context.ts';
+import { bandContains, parseBand } from '../tables/bands.ts';
+import { codeList, isRecord, type Report } from './context.ts';
 import { describe, type Ty } from './types.ts';
 
 /**
@@ -15,7 +16,7 @@ export function placeReport(t: Ty, what: string): Report | undefined {
   return {
     code: 'type-mismatch',
     message: `${what} must be an area, a zone or a hex, but this is ${describe(t)}.`,
-    hint: t.k === 'entity' && t.e === 'piece' ? 'To go where a piece is, write its `.area` (or `.location`).' : 'Name an area, a zone or a hex (`neighbours(u.area)` lists areas to choose from).',
+    hint: t.k === 'entity' && t.e === 'piece' ? 'For where a piece is, write its `.area` (or `.location`).' : 'Name an area, a zone or a hex (`neighbours(u.area)` lists areas to choose from).',
   };
 }
 
@@ -48,5 +49,33 @@ export function listIndexReport(list: Expr, key: Expr): Report | undefined {
     message: `Lists count from 1: \`${name}[${n}]\` is always \`none\`.`,
     hint: `Write \`${name}[1]\` for the first item, \`${name}[size(${name})]\` for the last.`,
     ...(n === 0 ? { fix: '1' } : {}),
+  };
+}
+
+/** An argument where a built-in wants an area (`neighbours(u)`), or a place to look in (`pieces_in(u)`). */
+export function placeArgReport(callee: string, i: number, param: Ty, t: Ty): Report | undefined {
+  if (callee === 'pieces_in') return placeReport(t, 'What `pieces_in` looks in');
+  if (param.k !== 'entity' || param.e !== 'area') return undefined;
+  if (t.k === 'any' || t.k === 'text' || (t.k === 'none' && !t.from) || (t.k === 'entity' && t.e === 'area')) return undefined;
+  return {
+    code: 'type-mismatch',
+    message: `Argument ${i + 1} of \`${callee}\` must be an area, but this is ${describe(t)}.`,
+    hint: t.k === 'entity' && t.e === 'piece' ? 'For the area a piece is in, write its `.area`.' : 'Pass an area.',
+  };
+}
+
+/**
+ * `table["r"]`, `table[9]`: a key written out that no row of the table holds stops the game
+ * (`no-table-row`) whenever the lookup runs. A text that reads as a number is tried as both.
+ */
+export function noRowReport(table: Record<string, unknown> | undefined, id: string, key: number | string | undefined): Report | undefined {
+  if (key === undefined || !table || !isRecord(table.rows)) return undefined;
+  const labels = Object.keys(table.rows);
+  const tries = typeof key === 'string' && key.trim() !== '' && Number.isFinite(Number(key)) ? [key, Number(key)] : [key];
+  if (labels.length === 0 || labels.some((l) => tries.some((k) => bandContains(parseBand(l), k)))) return undefined;
+  return {
+    code: 'no-table-row',
+    message: `\`${id}\` has no row for ${typeof key === 'string' ? `"${key}"` : key}: its rows are ${codeList(labels, 8)}.`,
+    hint: 'Look up a key one of its rows holds, or add a row for this one.',
   };
 }

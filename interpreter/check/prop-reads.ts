@@ -1,4 +1,5 @@
-import type { Expr, Query, Span } from '../../grammar/index.ts';
+import type { Expr, Query, RulesetFile, Span } from '../../grammar/index.ts';
+import type { Scope } from './scope.ts';
 import { codeList, isRecord, type Report } from './context.ts';
 import type { LackingProp } from './lacking-props.ts';
 import { ENTITY_MEMBERS } from './signatures.ts';
@@ -122,4 +123,23 @@ function readsOnEvery(e: Expr, binder: string): Array<{ property: string; span: 
     default:
       return [];
   }
+}
+
+/**
+ * `t.prop` on one of the piece types `ids` (named in a list): a prop some piece type declares
+ * but some of these do not stops the game on them (a piece type's prop it lacks is no value),
+ * unless a condition around the read tests `t` (`root`).
+ */
+export function namedTypesLacking(data: RulesetFile, symbols: SymbolTable, ids: readonly string[], property: string, root: string, scope: Scope): Report | undefined {
+  const pieces = (data.pieces ?? {}) as Record<string, unknown>;
+  const has = (id: string) => { const p = pieces[id]; return isRecord(p) && ((isRecord(p.props) && property in p.props) || property in p); };
+  if (ENTITY_MEMBERS['piece-type']!.some(([n]) => n === property) || !ids.every((id) => isRecord(pieces[id]))) return undefined;
+  if (!Object.values(pieces).some((p) => isRecord(p) && isRecord(p.props) && property in p.props)) return undefined;
+  const lacking = ids.filter((id) => !has(id));
+  if (lacking.length === 0 || scope.keepsOut(root, lacking, (m, f) => symbols.isOf('piece', m, f))) return undefined;
+  return {
+    code: 'missing-prop',
+    message: `\`${property}\` is read on each of the piece types ${codeList(ids.map(String), 6)}, but ${codeList(lacking, 4)} ${lacking.length === 1 ? 'has' : 'have'} no \`${property}\`: read there, it stops the game.`,
+    hint: `Give ${lacking.length === 1 ? 'it' : 'them'} a \`${property}\` (\`${property}: 0\` if it has none), or leave ${lacking.length === 1 ? 'it' : 'them'} out of the list.`,
+  };
 }
