@@ -153,6 +153,11 @@ export function builtinCallReports(c: CallContext, callee: string, calleeSpan: S
   }
   if (callee === 'resolve') {
     const table = rowEffectTable(args[0], c.symbols);
+    const t = types[0];
+    // Not a table's row: a card, whose effect runs (the runtime stops on anything else).
+    if (table === null && args[0] && t && !(t.k === 'any' || (t.k === 'none' && !t.from) || (t.k === 'entity' && t.e === 'card'))) {
+      c.report(args[0].span, { code: 'type-mismatch', message: `\`resolve\` carries out a card's effect (or a table row's: \`resolve(table[key], …)\`), but this is ${describe(t)}.`, hint: 'Pass the card itself, not its name or id.' });
+    }
     if (table === null) return;
     const def = c.tableDef(table);
     const rows = isRecord(def?.rows) ? Object.values(def.rows) : [];

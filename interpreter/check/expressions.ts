@@ -13,7 +13,7 @@ import { tableRowType } from './table-types.ts';
 import { builtinCallReports, rowEffectTable } from './builtin-calls.ts';
 import { numberForLabelledColumns } from './table-columns.ts';
 import { lackingReport } from './lacking-props.ts';
-import { listIndexReport, noRowReport, placeArgReport } from './operation-types.ts';
+import { drawIntoReport, listIndexReport, noRowReport, placeArgReport } from './operation-types.ts';
 import { mayChange, neverEqualReports } from './text-values.ts';
 import { everyAreaReports, everyEntityReport, lackingPropOf, namedTypesLacking, namedTypeReport, onlyKindWith } from './prop-reads.ts';
 import { missingReport, mixedRows } from './missing-reports.ts';
@@ -165,7 +165,8 @@ export class ExpressionChecker {
         const deck = this.expr(e.deck, scope);
         this.expect(deck, (t) => t.k === 'any' || (t.k === 'entity' && (t.e === 'deck' || t.e === 'zone')), e.deck.span, 'a deck', 'What you draw from');
         if (e.into) {
-          this.expr(e.into, scope);
+          const into = drawIntoReport(this.expr(e.into, scope));
+          if (into) this.report(e.into.span, into);
           // Cards drawn into a list variable: not followed by the inference of its elements (index.ts).
           if (e.into.kind === 'name' && !scope.lookup(e.into.name) && this.symbols.listWrites?.has(e.into.name)) this.symbols.listWrites.set(e.into.name, null);
         }

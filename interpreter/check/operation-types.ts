@@ -79,3 +79,27 @@ export function noRowReport(table: Record<string, unknown> | undefined, id: stri
     hint: 'Look up a key one of its rows holds, or add a row for this one.',
   };
 }
+
+/** What `discard` (a card or a list of cards) and `put` (one card) act on. */
+export function cardsReport(t: Ty, verb: 'discarded' | 'put on a deck'): Report | undefined {
+  const one = (x: Ty): boolean => x.k === 'any' || (x.k === 'none' && !x.from) || (x.k === 'entity' && x.e === 'card');
+  if (one(t) || (verb === 'discarded' && t.k === 'list' && one(t.of))) return undefined;
+  return {
+    code: 'type-mismatch',
+    message: `Only cards can be ${verb}, but this is ${describe(t)}.`,
+    hint: t.k === 'entity' && t.e === 'piece' ? 'Pieces leave play with `remove … from game` (or move to a zone).' : 'Give a card (`draw from deck`, `c` of `for each c in player.hand.cards`).',
+  };
+}
+
+/**
+ * Where `draw … into` puts the cards: a zone (a hand). Anything else — a player, a list variable —
+ * is no place: drawn from a zone the game stops, drawn from a deck the cards went nowhere.
+ */
+export function drawIntoReport(t: Ty): Report | undefined {
+  if (t.k === 'any' || (t.k === 'none' && !t.from) || (t.k === 'entity' && (t.e === 'zone' || t.e === 'area' || t.e === 'hex'))) return undefined;
+  return {
+    code: 'type-mismatch',
+    message: `Cards are drawn into a zone (a hand), but this is ${describe(t)}.`,
+    hint: t.k === 'entity' && t.e === 'player' ? 'Draw into the player\'s hand: `into p.hand`.' : 'Name a zone (`into player.hand`), or keep the drawn cards in a variable: `let c = draw …`.',
+  };
+}

@@ -6,7 +6,7 @@ import { isRecord, type Report } from './context.ts';
 import { mayExit, namesIn, typeFacts } from './conditional-spans.ts';
 import { BUILTIN_NAMES } from './signatures.ts';
 import { ANY, describe, isBoolish, isNumeric, type Ty } from './types.ts';
-import { piecesReport, placeReport } from './operation-types.ts';
+import { cardsReport, piecesReport, placeReport } from './operation-types.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
 const READ_ONLY = new Set(['id', 'type', 'name', 'kind', 'seat', 'deck', 'pieces', 'cards', 'discards', 'neighbours', 'players', 'column', 'row', 'size']);
@@ -90,12 +90,12 @@ export class StatementChecker extends ExpressionChecker {
         return;
       }
       case 'discard':
-        this.expr(s.card, scope);
-        if (s.to) this.expr(s.to, scope);
+        this.reportIf(s.card.span, cardsReport(this.expr(s.card, scope), 'discarded'));
+        if (s.to) this.reportIf(s.to.span, placeReport(this.expr(s.to, scope), 'Where cards are discarded to'));
         return;
       case 'put':
-        this.expr(s.card, scope);
-        this.expr(s.deck, scope);
+        this.reportIf(s.card.span, cardsReport(this.expr(s.card, scope), 'put on a deck'));
+        this.expect(this.expr(s.deck, scope), (x) => x.k === 'any' || x.k === 'text' || (x.k === 'none' && !x.from) || (x.k === 'entity' && x.e === 'deck'), s.deck.span, 'a deck', 'Where a card is put');
         return;
       case 'remove':
         this.reportIf(s.target.span, piecesReport(this.expr(s.target, scope), 'removed'));
