@@ -144,3 +144,21 @@ function oddOnes(list: ReadonlyArray<[string, Ty]>, table: string, field: string
   }
   return undefined;
 }
+
+/**
+ * The type of `table[k]` where `k` is one of a few entities named in a list written out (`for each
+ * t in [spd, wsp, ngmp] do … table[t] …`): each of those rows is looked up in turn, so a row that is
+ * not a record among records (a cell retyped `false`) is read whatever share of the table it is —
+ * a record carrying which rows differ, for the member read to report. Undefined otherwise.
+ */
+export function keyedRowsType(table: unknown, id: string, keys: readonly string[]): Ty | undefined {
+  if (!isRecord(table) || !isRecord(table.rows) || Array.isArray(table.columns) || keys.length < 2) return undefined;
+  const all = Object.keys(table.rows);
+  const labels = keys.map((k) => all.find((l) => bandContains(parseBand(l), k)));
+  if (labels.some((l) => l === undefined)) return undefined;
+  const typed = [...new Set(labels as string[])].map((l): [string, Ty] => [l, rowType(table, id, l)]);
+  const odd = typed.filter(([, t]) => t.k !== 'record' && t.k !== 'any' && t.k !== 'none');
+  if (odd.length === 0 || odd.length === typed.length || !typed.some(([, t]) => t.k === 'record')) return undefined;
+  const reads = describe(odd[0]![1]);
+  return { k: 'record', missing: { table: id, field: '', rows: odd.map(([l]) => l), names: [], kind: { reads: odd.every(([, t]) => describe(t) === reads) ? reads : 'not a record' } } };
+}
