@@ -430,7 +430,7 @@ export class ExpressionChecker {
     const from = this.expr(e.from, inner);
     if (e.mode.kind === 'number') this.expect(from, (t) => t.k === 'range' || t.k === 'any' || t.k === 'list', e.from.span, 'a range such as `0..5`', 'A number choice');
     else this.expect(from, isCollection, e.from.span, 'a list of options', 'What to choose from');
-    if (e.by) this.expr(e.by, inner);
+    if (e.by) this.expect(this.expr(e.by, inner), (t) => t.k === 'any' || t.k === 'text' || (t.k === 'none' && !t.from) || (t.k === 'entity' && (t.e === 'player' || t.e === 'side')), e.by.span, 'a player or a side', 'Who chooses (`by`)');
     if (e.prompt) this.expr(e.prompt, inner);
     if (e.preview) {
       // The option being previewed is `option`, beside the `for each` binder.
