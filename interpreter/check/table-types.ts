@@ -158,7 +158,29 @@ export function keyedRowsType(table: unknown, id: string, keys: readonly string[
   if (labels.some((l) => l === undefined)) return undefined;
   const typed = [...new Set(labels as string[])].map((l): [string, Ty] => [l, rowType(table, id, l)]);
   const odd = typed.filter(([, t]) => t.k !== 'record' && t.k !== 'any' && t.k !== 'none');
-  if (odd.length === 0 || odd.length === typed.length || !typed.some(([, t]) => t.k === 'record')) return undefined;
+  if (odd.length === 0) return keyedFieldsType(typed, id);
+  if (odd.length === typed.length || !typed.some(([, t]) => t.k === 'record')) return undefined;
   const reads = describe(odd[0]![1]);
   return { k: 'record', missing: { table: id, field: '', rows: odd.map(([l]) => l), names: [], kind: { reads: odd.every(([, t]) => describe(t) === reads) ? reads : 'not a record' } } };
+}
+
+/**
+ * Records all: a field that is a number in some of these rows and true/false, a list or a record in
+ * others (`exposure_cost: false`) is a number that says where it is not one, for its use as a number
+ * to report. Undefined when no field is so (the table's own type then serves).
+ */
+function keyedFieldsType(typed: ReadonlyArray<[string, Ty]>, id: string): Ty | undefined {
+  if (!typed.every(([, t]) => t.k === 'record' && t.fields)) return undefined;
+  const fields = new Map<string, Ty>();
+  let found = false;
+  for (const [, t] of typed) for (const [k, f] of (t as { fields: Map<string, Ty> }).fields) fields.set(k, fields.has(k) ? join(fields.get(k)!, f) : f);
+  for (const k of fields.keys()) {
+    const kinds = typed.map(([label, t]): [string, Ty | undefined] => [label, (t as { fields: Map<string, Ty> }).fields.get(k)]);
+    const odd = kinds.filter(([, f]) => f && (f.k === 'bool' || f.k === 'list' || f.k === 'record'));
+    if (odd.length === 0 || !kinds.some(([, f]) => f?.k === 'number')) continue;
+    const reads = describe(odd[0]![1]!);
+    fields.set(k, { ...NUMBER, missing: { table: id, field: k, rows: odd.map(([l]) => l), names: [], kind: { reads: odd.every(([, f]) => describe(f!) === reads) ? reads : 'not a number' } } });
+    found = true;
+  }
+  return found ? { k: 'record', fields } : undefined;
 }
