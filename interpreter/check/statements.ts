@@ -117,9 +117,14 @@ export class StatementChecker extends ExpressionChecker {
         this.expr(s.target, scope);
         if (s.to) this.expr(s.to, scope);
         return;
-      case 'end-game':
+      case 'end-game': {
         this.expr(s.result, scope);
+        // Who won is a side or a player, those sharing a win, or none (a draw): results, tournaments and bots read it so.
+        const winner = s.result.kind === 'record' ? s.result.fields.find((f) => f.key === 'winner')?.value : undefined;
+        const who = (t: Ty): boolean => t.k === 'any' || t.k === 'text' || t.k === 'none' || (t.k === 'entity' && (t.e === 'side' || t.e === 'player'));
+        if (winner) this.expect(this.expr(winner, scope), (t) => who(t) || (t.k === 'list' && who(t.of)), winner.span, 'a side, a player, a list of them or none', 'The `winner`');
         return;
+      }
       default:
         assertNever(s);
     }
