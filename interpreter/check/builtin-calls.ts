@@ -2,7 +2,7 @@ import type { Expr, RulesetFile, Span } from '../../grammar/index.ts';
 import { codeList, isRecord, type Report } from './context.ts';
 import { didYouMean } from './suggest.ts';
 import type { SymbolTable } from './symbols.ts';
-import { describe, type Ty } from './types.ts';
+import { describe, mayBeEntity, type Ty } from './types.ts';
 
 /** What the checks of built-in calls read and where they report (the expression checker's). */
 export interface CallContext {
@@ -155,7 +155,7 @@ export function builtinCallReports(c: CallContext, callee: string, calleeSpan: S
     const table = rowEffectTable(args[0], c.symbols);
     const t = types[0];
     // Not a table's row: a card, whose effect runs (the runtime stops on anything else).
-    if (table === null && args[0] && t && !(t.k === 'any' || (t.k === 'none' && !t.from) || (t.k === 'entity' && t.e === 'card'))) {
+    if (table === null && args[0] && t && !mayBeEntity(t, ['card'])) {
       c.report(args[0].span, { code: 'type-mismatch', message: `\`resolve\` carries out a card's effect (or a table row's: \`resolve(table[key], …)\`), but this is ${describe(t)}.`, hint: 'Pass the card itself, not its name or id.' });
     }
     if (table === null) return;

@@ -18,7 +18,7 @@ import { mayChange, neverEqualReports } from './text-values.ts';
 import { everyAreaReports, everyEntityReport, lackingPropOf, namedTypesLacking, namedTypeReport, onlyKindWith } from './prop-reads.ts';
 import { missingReport, mixedRows } from './missing-reports.ts';
 import type { SymbolTable } from './symbols.ts';
-import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, textOf, type Ty } from './types.ts';
+import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, mayBeEntity, textOf, type Ty } from './types.ts';
 
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
 const LIST_MEMBERS = new Map<string, Ty>([['size', NUMBER]]);
@@ -430,7 +430,7 @@ export class ExpressionChecker {
     const from = this.expr(e.from, inner);
     if (e.mode.kind === 'number') this.expect(from, (t) => t.k === 'range' || t.k === 'any' || t.k === 'list', e.from.span, 'a range such as `0..5`', 'A number choice');
     else this.expect(from, isCollection, e.from.span, 'a list of options', 'What to choose from');
-    if (e.by) this.expect(this.expr(e.by, inner), (t) => t.k === 'any' || t.k === 'text' || (t.k === 'none' && !t.from) || (t.k === 'entity' && (t.e === 'player' || t.e === 'side')), e.by.span, 'a player or a side', 'Who chooses (`by`)');
+    if (e.by) this.expect(this.expr(e.by, inner), (t) => mayBeEntity(t, ['player', 'side'], true), e.by.span, 'a player or a side', 'Who chooses (`by`)');
     if (e.prompt) this.expr(e.prompt, inner);
     if (e.preview) {
       // The option being previewed is `option`, beside the `for each` binder.

@@ -1,7 +1,10 @@
 import type { Expr } from '../../grammar/index.ts';
 import { bandContains, parseBand } from '../tables/bands.ts';
 import { codeList, isRecord, type Report } from './context.ts';
-import { describe, type Ty } from './types.ts';
+import { describe, mayBeEntity, type EntityKind, type Ty } from './types.ts';
+
+/** Where pieces (and cards) can be: what `locationKey` takes at run time. */
+const PLACES: readonly EntityKind[] = ['area', 'zone', 'hex'];
 
 /**
  * What the statements that act on pieces accept, as the runtime does (runtime/pieces.ts): a value
@@ -11,8 +14,7 @@ import { describe, type Ty } from './types.ts';
 
 /** Where pieces go (`move … to`, `place … in`, `remove … to`): an area, a zone or a hex. */
 export function placeReport(t: Ty, what: string): Report | undefined {
-  const ok = t.k === 'any' || t.k === 'text' || (t.k === 'none' && !t.from) || (t.k === 'entity' && (t.e === 'area' || t.e === 'zone' || t.e === 'hex'));
-  if (ok) return undefined;
+  if (mayBeEntity(t, PLACES, true)) return undefined;
   return {
     code: 'type-mismatch',
     message: `${what} must be an area, a zone or a hex, but this is ${describe(t)}.`,
@@ -25,8 +27,8 @@ export function placeReport(t: Ty, what: string): Report | undefined {
  * type (its unplaced pieces), `remove` cards.
  */
 export function piecesReport(t: Ty, verb: 'moved' | 'placed' | 'removed'): Report | undefined {
-  const one = (x: Ty): boolean =>
-    x.k === 'any' || (x.k === 'none' && !x.from) || (x.k === 'entity' && (x.e === 'piece' || (verb === 'placed' && x.e === 'piece-type') || (verb === 'removed' && x.e === 'card')));
+  const kinds: EntityKind[] = verb === 'placed' ? ['piece', 'piece-type'] : verb === 'removed' ? ['piece', 'card'] : ['piece'];
+  const one = (x: Ty): boolean => mayBeEntity(x, kinds);
   if (one(t) || (t.k === 'list' && one(t.of))) return undefined;
   const what = verb === 'placed' ? 'a piece, a list of pieces or a piece type' : verb === 'removed' ? 'a piece, a card or a list of them' : 'a piece or a list of pieces';
   return {
@@ -56,7 +58,7 @@ export function listIndexReport(list: Expr, key: Expr): Report | undefined {
 export function placeArgReport(callee: string, i: number, param: Ty, t: Ty): Report | undefined {
   if (callee === 'pieces_in') return placeReport(t, 'What `pieces_in` looks in');
   if (param.k !== 'entity' || param.e !== 'area') return undefined;
-  if (t.k === 'any' || t.k === 'text' || (t.k === 'none' && !t.from) || (t.k === 'entity' && t.e === 'area')) return undefined;
+  if (mayBeEntity(t, ['area'], true)) return undefined;
   return {
     code: 'type-mismatch',
     message: `Argument ${i + 1} of \`${callee}\` must be an area, but this is ${describe(t)}.`,
@@ -82,7 +84,7 @@ export function noRowReport(table: Record<string, unknown> | undefined, id: stri
 
 /** What `discard` (a card or a list of cards) and `put` (one card) act on. */
 export function cardsReport(t: Ty, verb: 'discarded' | 'put on a deck'): Report | undefined {
-  const one = (x: Ty): boolean => x.k === 'any' || (x.k === 'none' && !x.from) || (x.k === 'entity' && x.e === 'card');
+  const one = (x: Ty): boolean => mayBeEntity(x, ['card']);
   if (one(t) || (verb === 'discarded' && t.k === 'list' && one(t.of))) return undefined;
   return {
     code: 'type-mismatch',
@@ -96,7 +98,7 @@ export function cardsReport(t: Ty, verb: 'discarded' | 'put on a deck'): Report 
  * is no place: drawn from a zone the game stops, drawn from a deck the cards went nowhere.
  */
 export function drawIntoReport(t: Ty): Report | undefined {
-  if (t.k === 'any' || (t.k === 'none' && !t.from) || (t.k === 'entity' && (t.e === 'zone' || t.e === 'area' || t.e === 'hex'))) return undefined;
+  if (mayBeEntity(t, PLACES)) return undefined;
   return {
     code: 'type-mismatch',
     message: `Cards are drawn into a zone (a hand), but this is ${describe(t)}.`,

@@ -5,7 +5,7 @@ import type { Scope } from './scope.ts';
 import { isRecord, type Report } from './context.ts';
 import { mayExit, namesIn, typeFacts } from './conditional-spans.ts';
 import { BUILTIN_NAMES } from './signatures.ts';
-import { ANY, describe, isBoolish, isNumeric, type Ty } from './types.ts';
+import { ANY, describe, isBoolish, isNumeric, mayBeEntity, type Ty } from './types.ts';
 import { cardsReport, piecesReport, placeReport } from './operation-types.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
@@ -95,7 +95,7 @@ export class StatementChecker extends ExpressionChecker {
         return;
       case 'put':
         this.reportIf(s.card.span, cardsReport(this.expr(s.card, scope), 'put on a deck'));
-        this.expect(this.expr(s.deck, scope), (x) => x.k === 'any' || x.k === 'text' || (x.k === 'none' && !x.from) || (x.k === 'entity' && x.e === 'deck'), s.deck.span, 'a deck', 'Where a card is put');
+        this.expect(this.expr(s.deck, scope), (x) => mayBeEntity(x, ['deck'], true), s.deck.span, 'a deck', 'Where a card is put');
         return;
       case 'remove':
         this.reportIf(s.target.span, piecesReport(this.expr(s.target, scope), 'removed'));
@@ -121,7 +121,7 @@ export class StatementChecker extends ExpressionChecker {
         this.expr(s.result, scope);
         // Who won is a side or a player, those sharing a win, or none (a draw): results, tournaments and bots read it so.
         const winner = s.result.kind === 'record' ? s.result.fields.find((f) => f.key === 'winner')?.value : undefined;
-        const who = (t: Ty): boolean => t.k === 'any' || t.k === 'text' || t.k === 'none' || (t.k === 'entity' && (t.e === 'side' || t.e === 'player'));
+        const who = (t: Ty): boolean => t.k === 'none' || mayBeEntity(t, ['side', 'player'], true);
         if (winner) this.expect(this.expr(winner, scope), (t) => who(t) || (t.k === 'list' && who(t.of)), winner.span, 'a side, a player, a list of them or none', 'The `winner`');
         return;
       }

@@ -82,6 +82,15 @@ export function describe(t: Ty): string {
   }
 }
 
+/**
+ * Can a value of type `t` be one of the entity kinds `kinds` (or, with `text`, text naming one)?
+ * An unknown value can, and so can a `none` that may stand for a value not yet set; the `none` a
+ * procedure without a return gives cannot.
+ */
+export function mayBeEntity(t: Ty, kinds: readonly EntityKind[], text = false): boolean {
+  return t.k === 'any' || (text && t.k === 'text') || (t.k === 'none' && !t.from) || (t.k === 'entity' && kinds.includes(t.e));
+}
+
 /** Can a value of type `t` be used as a number (rolls and unknowns can)? */
 export const isNumeric = (t: Ty): boolean => t.k === 'number' || t.k === 'roll' || t.k === 'any';
 export const isBoolish = (t: Ty): boolean => t.k === 'bool' || t.k === 'any';

@@ -20,6 +20,8 @@ function deckId(rt: Runtime, v: Value, at: SourceAt): string {
   throw new RuleError('not-a-deck', `${v === null ? 'none' : toText(v)} is not a deck.`, at);
 }
 
+const INTO_HINT = 'Name a zone (`into player.hand`), or keep the drawn cards in a variable: `let c = draw …`.';
+
 /** Draw from the top; when empty, reshuffle the discards if the deck says so. */
 export function draw(rt: Runtime, deckValue: Value, count: number | null, into: Value, at: SourceAt): Value {
   if (deckValue instanceof EntityRef && deckValue.kind === 'zone') return drawFromZone(rt, deckValue.id, count, into, at);
@@ -29,7 +31,7 @@ export function draw(rt: Runtime, deckValue: Value, count: number | null, into: 
   const drawn: EntityRef[] = [];
   const into_ = into === null ? null : locationKey(into);
   // As from a zone: cards drawn into what is no place would go nowhere.
-  if (into !== null && !into_) throw new RuleError('not-a-place', 'Draw into a zone.', at, 'Name a zone (`into player.hand`), or keep the drawn cards in a variable: `let c = draw …`.');
+  if (into !== null && !into_) throw new RuleError('not-a-place', 'Draw into a zone.', at, INTO_HINT);
   for (let i = 0; i < want; i++) {
     if (deck.draw.length === 0 && rt.def('decks', id)?.on_empty !== 'stop' && deck.discard.length > 0) {
       deck.draw.push(...deck.discard.splice(0));
@@ -56,7 +58,7 @@ export function draw(rt: Runtime, deckValue: Value, count: number | null, into: 
 function drawFromZone(rt: Runtime, zone: string, count: number | null, into: Value, at: SourceAt): Value {
   const taken = iterable(rt, rt.ref('zone', zone), at).slice(0, count ?? 1) as EntityRef[];
   const key = into === null ? null : locationKey(into);
-  if (into !== null && !key) throw new RuleError('not-a-place', 'Draw into a zone.', at, 'Name a zone (`into player.hand`), or keep the drawn cards in a variable: `let c = draw …`.');
+  if (into !== null && !key) throw new RuleError('not-a-place', 'Draw into a zone.', at, INTO_HINT);
   for (const ref of taken) {
     if (ref.kind === 'card') {
       detachCard(rt, ref.id);
