@@ -192,6 +192,12 @@ export class StatementChecker extends ExpressionChecker {
       }
       return;
     }
+    const cell = tableCellIn(t, (name) => !scope.lookup(name) && this.symbols.lookup(name)?.kind === 'table');
+    if (cell) {
+      this.expr(t, scope);
+      this.report(cell.span, { code: 'not-assignable', message: `Table \`${cell.name}\` is the rules' data: its cells cannot be changed during a game.`, hint: 'Copy the cell into a `let` name or a variable and change that.' });
+      return;
+    }
     if (t.kind === 'member') {
       const objectType = this.expr(t.object, scope);
       if (objectType.k === 'entity' && READ_ONLY.has(t.property) && ENTITY_MEMBERS[objectType.e]?.some(([n]) => n === t.property)) {
@@ -237,6 +243,14 @@ export class StatementChecker extends ExpressionChecker {
 }
 
 /** The name an index or member chain starts from (`x` of `x[1].y`). */
+/** The table lookup an assignment target goes through (`t[k] = …`, `t[k].field = …`), if any. */
+function tableCellIn(target: Expr, isTable: (name: string) => boolean): { name: string; span: Span } | undefined {
+  for (let e = target; e.kind === 'member' || e.kind === 'index'; e = e.object) {
+    if (e.kind === 'index' && e.object.kind === 'name' && isTable(e.object.name)) return { name: e.object.name, span: e.span };
+  }
+  return undefined;
+}
+
 function rootOf(e: Expr): string | undefined {
   while (e.kind === 'member' || e.kind === 'index') e = e.object;
   return e.kind === 'name' ? e.name : undefined;

@@ -8,6 +8,7 @@
 import { assertNever, type Expr, type Stmt } from '../../grammar/index.ts';
 import { GameOver, RuleError, type SourceAt } from '../runtime/errors.ts';
 import { MarkedString, partsOf, record, toText, truthy, type Value } from '../runtime/values.ts';
+import { compileHeldObject } from './assign-chain.ts';
 import { compileChoose } from './choose.ts';
 import { compileExpr, compileReadSource, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
@@ -216,23 +217,20 @@ function compileAssign(s: Extract<Stmt, { kind: 'assign' }>, scope: SlotScope, e
     if (kind === 'variable') return (f) => { const v = value(f); f.rt.setVar(name, null, combine(f.rt.getVar(name, null), v), at); };
     return () => { throw new RuleError('not-assignable', `\`${name}\` cannot be assigned.`, at, 'Assign to a track, a variable or a `let` name.'); };
   }
+  // An object read as a copy (a variable's record, a piece's list prop …) is written back after.
+  const held = compileHeldObject(t.object, scope, env);
   if (t.kind === 'member') {
-    const object = compileExpr(t.object, scope, env);
     const prop = t.property;
-    return (f) => {
-      const o = object(f);
-      const v = value(f);
-      f.rt.setMember(o, prop, op === '=' ? v : combine(f.rt.member(o, prop, at), v), at);
-    };
+    const set = (f: Frame, o: Value, v: Value): void => f.rt.setMember(o, prop, op === '=' ? v : combine(f.rt.member(o, prop, at), v), at);
+    if (held) return (f) => { const h = held(f); set(f, h.value, value(f)); h.writeBack(); };
+    const object = compileExpr(t.object, scope, env);
+    return (f) => { const o = object(f); set(f, o, value(f)); };
   }
-  const object = compileExpr(t.object, scope, env);
   const keys = t.keys.map((k) => compileExpr(k, scope, env));
-  return (f) => {
-    const o = object(f);
-    const ks = keys.map((k) => k(f));
-    const v = value(f);
-    f.rt.setIndex(o, ks, op === '=' ? v : combine(f.rt.index(o, ks, 0, at), v), at);
-  };
+  const set = (f: Frame, o: Value, v: Value, ks: Value[]): void => f.rt.setIndex(o, ks, op === '=' ? v : combine(f.rt.index(o, ks, 0, at), v), at);
+  if (held) return (f) => { const h = held(f); const ks = keys.map((k) => k(f)); set(f, h.value, value(f), ks); h.writeBack(); };
+  const object = compileExpr(t.object, scope, env);
+  return (f) => { const o = object(f); const ks = keys.map((k) => k(f)); set(f, o, value(f), ks); };
 }
 
 // ------------------------------------------------------------------ ops for suspendable code

@@ -338,11 +338,17 @@ export function index(rt: Runtime, o: Value, keys: Value[], shift: number, at: S
   throw new RuleError('not-indexable', `${o === null ? 'none' : toText(o)} cannot be indexed.`, at, 'Index tables, lists and records.');
 }
 
+/** A table's cell assigned to, directly or through a field of it (compile/assign-chain.ts). */
+export function tableCellSet(table: string, at: SourceAt): RuleError {
+  return new RuleError('not-assignable', `Table \`${table}\` is the rules' data: its cells cannot be changed during a game.`, at, 'Copy the cell into a `let` name or a variable and change that.');
+}
+
 export function setIndex(rt: Runtime, o: Value, keys: Value[], v: Value, at: SourceAt): void {
   const k = rollTotal(keys[0] ?? null);
   if (Array.isArray(o) && typeof k === 'number' && Number.isInteger(k) && k >= 1) { o[k - 1] = v; return; }
   if (isRecordValue(o)) { o[k instanceof EntityRef ? k.id : toText(k)] = v; return; }
   if (o === null) throw new RuleError('member-of-none', 'Cannot set an element of none.', at, 'Check the value is not `none` first (for example `if x != none then …`).');
+  if (o instanceof EntityRef && o.kind === 'table') throw tableCellSet(o.id, at);
   throw new RuleError('not-assignable', 'Only list and record elements can be assigned by index.', at);
   void rt;
 }
