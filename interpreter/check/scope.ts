@@ -34,6 +34,15 @@ export class Scope {
     return undefined;
   }
 
+  /** A local's type, without counting it as a use (lookup does). */
+  peek(name: string): Ty | undefined {
+    for (let s: Scope | null = this; s; s = s.parent) {
+      const local = s.names.get(name);
+      if (local) return local.type;
+    }
+    return undefined;
+  }
+
   /** Narrow or widen a local's type after assignment. */
   retype(name: string, type: Ty): void {
     for (let s: Scope | null = this; s; s = s.parent) {

@@ -7,6 +7,7 @@ import { mayExit, namesIn, typeFacts } from './conditional-spans.ts';
 import { BUILTIN_NAMES } from './signatures.ts';
 import { ANY, describe, isBoolish, isNumeric, mayBeEntity, type Ty } from './types.ts';
 import { cardsReport, piecesReport, placeReport } from './operation-types.ts';
+import { changeableCopy, copiedFrom, itemsAreValues, lostChangeReport, onlyChanges } from './lost-changes.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
 const READ_ONLY = new Set(['id', 'type', 'name', 'kind', 'seat', 'deck', 'pieces', 'cards', 'discards', 'neighbours', 'players', 'column', 'row', 'size']);
@@ -25,7 +26,10 @@ export class StatementChecker extends ExpressionChecker {
   }
 
   block(body: Stmt[], scope: Scope): void {
-    for (const s of body) this.stmt(s, scope);
+    body.forEach((s, i) => {
+      this.stmt(s, scope);
+      if (s.kind === 'let') this.lostChanges(s.name, s.value, scope.peek(s.name), body.slice(i + 1), false, scope);
+    });
     for (const u of scope.unused()) {
       this.report(u.span, { severity: 'warning', code: 'unused-local', message: `\`${u.name}\` is set but never used.`, hint: 'Remove the `let`, or use the value.' });
     }
@@ -57,6 +61,7 @@ export class StatementChecker extends ExpressionChecker {
       }
       case 'for-each': {
         const inner = this.bind(s.binder, s.binderSpan, s.source, scope);
+        this.lostChanges(s.binder, s.source, inner.element, s.body, true, scope);
         if (s.where) this.expect(this.expr(s.where, inner.scope), isBoolish, s.where.span, 'true or false', 'A `where` condition');
         return this.loop(() => this.block(s.body, inner.scope.testing(namesIn(s.where), typeFacts(s.where))));
       }
@@ -144,6 +149,18 @@ export class StatementChecker extends ExpressionChecker {
   private settable(kind: string, prop: string): boolean {
     if (kind === 'piece') return true;
     return (kind === 'player' || kind === 'side' || kind === 'area') && (this.isTrackOf(kind, prop) || this.isTrackOf(kind, prop, 'variables'));
+  }
+
+  /** `lost-change` (lost-changes.ts): `local`, a copy of a record or list read from `source`, only ever changed in `rest`. */
+  private lostChanges(local: string, source: Expr, type: Ty | undefined, rest: readonly Stmt[], each: boolean, scope: Scope): void {
+    if (!type || !(changeableCopy(type) || (type.k === 'any' && itemsAreValues(source, this.symbols.data.variables)))) return;
+    const from = copiedFrom(source, (name) => {
+      if (scope.peek(name)) return null;
+      const kind = this.symbols.lookup(name)?.kind;
+      return kind === 'variable' || kind === 'table' ? kind : null;
+    });
+    if (from === null) return;
+    for (const c of onlyChanges(local, rest) ?? []) this.report(c.span, lostChangeReport(local, from, each, c.tail));
   }
 
   private loop(body: () => void): void {
