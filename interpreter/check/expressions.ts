@@ -18,6 +18,7 @@ import { mayChange, neverEqualReports } from './text-values.ts';
 import { everyAreaReports, everyEntityReport, lackingPropOf, namedTypesLacking, namedTypeReport, onlyKindWith } from './prop-reads.ts';
 import { missingReport, mixedRows } from './missing-reports.ts';
 import type { SymbolTable } from './symbols.ts';
+import { globalKindIn, lostArgumentReports } from './lost-changes.ts';
 import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, mayBeEntity, textOf, type Ty } from './types.ts';
 
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
@@ -369,6 +370,8 @@ export class ExpressionChecker {
         if (list) list.push(call);
         else calls.set(callee, [call]);
       }
+      const body = this.symbols.procedureBodies.get(callee);
+      if (body) for (const lost of lostArgumentReports(callee, body, args, argTypes, globalKindIn(scope, this.symbols), this.symbols.data.variables)) this.report(lost.span, lost.report);
       return this.symbols.procedureReturns.get(callee) ?? ANY;
     }
     const builtin = BUILTIN_FUNCTIONS.get(callee);

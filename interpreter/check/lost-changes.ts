@@ -1,5 +1,7 @@
 import type { Expr, Span, Stmt } from '../../grammar/index.ts';
 import type { Report } from './context.ts';
+import type { Scope } from './scope.ts';
+import type { SymbolTable } from './symbols.ts';
 import type { Ty } from './types.ts';
 
 /**
@@ -20,6 +22,13 @@ export interface CopySource {
   name: string;
   text: string;
 }
+
+/** Whether a name at the root of a source is a variable or a table (not a local of that name): what copiedFrom asks. */
+export const globalKindIn = (scope: Scope, symbols: SymbolTable) => (name: string): 'variable' | 'table' | null => {
+  if (scope.peek(name)) return null;
+  const kind = symbols.lookup(name)?.kind;
+  return kind === 'variable' || kind === 'table' ? kind : null;
+};
 
 /** What `source` is a copy of, when it is read straight from a variable or a table (the root of a member or index chain); null for anything else. */
 export function copiedFrom(source: Expr, isGlobal: (name: string) => 'variable' | 'table' | null): CopySource | null {
@@ -98,4 +107,31 @@ export function lostChangeReport(local: string, from: CopySource, each: boolean,
       ? `Change the items where they are kept: \`for each i in 1..size(${from.text}) do ${from.text}[i]${tail} = … end\`, or build the new list and assign it.`
       : `Change \`${from.text}${tail}\` itself, or write the copy back after changing it: \`${from.text} = ${local}\`.`,
   };
+}
+
+/**
+ * At a call of a procedure that only changes a parameter (never reads it whole, never returns it):
+ * each argument that passes it a copy read from a variable or table, whose change is then lost.
+ */
+export function lostArgumentReports(callee: string, procedure: { body: readonly Stmt[]; params: readonly string[] }, args: readonly Expr[], types: readonly Ty[], isGlobal: (name: string) => 'variable' | 'table' | null, variables: unknown): Array<{ span: Span; report: Report }> {
+  const out: Array<{ span: Span; report: Report }> = [];
+  args.forEach((arg, i) => {
+    const param = procedure.params[i];
+    const t = types[i];
+    if (param === undefined || !t || !(changeableCopy(t) || (t.k === 'any' && itemsAreValues(arg, variables, false)))) return;
+    const from = copiedFrom(arg, isGlobal);
+    const changes = from ? onlyChanges(param, procedure.body) : null;
+    if (!from || !changes) return;
+    const kept = from.kind === 'table' ? `table \`${from.name}\` cannot change` : `\`${from.name}\` stays as it was`;
+    out.push({
+      span: arg.span,
+      report: {
+        severity: 'warning',
+        code: 'lost-change',
+        message: `\`${callee}\` changes its \`${param}\` (\`${param}${changes[0]!.tail} = …\`) and nothing reads it afterwards, but \`${from.text}\` passes it a copy: ${kept}.`,
+        hint: `Have \`${callee}\` return the changed value and assign it (\`${from.text} = ${callee}(…)\`), or change \`${from.text}\` where it is kept.`,
+      },
+    });
+  });
+  return out;
 }

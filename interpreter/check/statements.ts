@@ -7,7 +7,7 @@ import { mayExit, namesIn, typeFacts } from './conditional-spans.ts';
 import { BUILTIN_NAMES } from './signatures.ts';
 import { ANY, describe, isBoolish, isNumeric, mayBeEntity, type Ty } from './types.ts';
 import { cardsReport, piecesReport, placeReport } from './operation-types.ts';
-import { changeableCopy, copiedFrom, itemsAreValues, lostChangeReport, onlyChanges } from './lost-changes.ts';
+import { changeableCopy, copiedFrom, globalKindIn, itemsAreValues, lostChangeReport, onlyChanges } from './lost-changes.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
 const READ_ONLY = new Set(['id', 'type', 'name', 'kind', 'seat', 'deck', 'pieces', 'cards', 'discards', 'neighbours', 'players', 'column', 'row', 'size']);
@@ -154,11 +154,7 @@ export class StatementChecker extends ExpressionChecker {
   /** `lost-change` (lost-changes.ts): `local`, a copy of a record or list read from `source`, only ever changed in `rest`. */
   private lostChanges(local: string, source: Expr, type: Ty | undefined, rest: readonly Stmt[], each: boolean, scope: Scope): void {
     if (!type || !(changeableCopy(type) || (type.k === 'any' && itemsAreValues(source, this.symbols.data.variables)))) return;
-    const from = copiedFrom(source, (name) => {
-      if (scope.peek(name)) return null;
-      const kind = this.symbols.lookup(name)?.kind;
-      return kind === 'variable' || kind === 'table' ? kind : null;
-    });
+    const from = copiedFrom(source, globalKindIn(scope, this.symbols));
     if (from === null) return;
     for (const c of onlyChanges(local, rest) ?? []) this.report(c.span, lostChangeReport(local, from, each, c.tail));
   }
