@@ -1,5 +1,7 @@
 import type { Expr, Span, Stmt } from '../../grammar/index.ts';
 import type { Report } from './context.ts';
+import { ACTING_BUILTINS } from './read-only.ts';
+import { BUILTIN_FUNCTIONS } from './signatures.ts';
 import type { Scope } from './scope.ts';
 import type { SymbolTable } from './symbols.ts';
 import type { Ty } from './types.ts';
@@ -134,4 +136,27 @@ export function lostArgumentReports(callee: string, procedure: { body: readonly 
     });
   });
   return out;
+}
+
+/** Built-ins whose value is their first argument changed: dropped, the designer meant to keep it. */
+const CHANGED_COPY = new Set(['append', 'without', 'reverse', 'unique', 'shuffled']);
+
+/**
+ * `unused-value`: a built-in called as a statement, its value dropped (`append(xs, u)`): built-ins
+ * give a new value and change nothing, so the statement does nothing (`shuffled` draws from the
+ * dice, still to no end). `resolve` acts and is not said; a procedure of that name is the designer's.
+ */
+export function droppedValueReport(e: Expr, declared: (name: string) => boolean): { span: Span; report: Report } | undefined {
+  if (e.kind !== 'call' || declared(e.callee) || !BUILTIN_FUNCTIONS.has(e.callee) || (ACTING_BUILTINS.has(e.callee) && e.callee !== 'shuffled')) return undefined;
+  const first = e.args[0];
+  const target = first && (first.kind === 'name' || first.kind === 'member' || first.kind === 'index') ? targetText(first) : null;
+  const keep = CHANGED_COPY.has(e.callee) && target !== null && !target.includes('…');
+  return { span: e.calleeSpan, report: {
+    severity: 'warning',
+    code: 'unused-value',
+    message: `\`${e.callee}(…)\` gives a new value and changes nothing; here its value is dropped, so this line does nothing.`,
+    // Reported on the function's name, so the quick fix puts the assignment before it.
+    ...(keep ? { fix: `${target} = ${e.callee}` } : {}),
+    hint: keep ? `Keep it: \`${target} = ${e.callee}(${target}${e.args.length > 1 ? ', …' : ''})\`${e.callee === 'shuffled' ? ' (a deck is shuffled in place with `shuffle`)' : ''}.` : 'Assign its value (`let x = …` or `x = …`), or remove the line.',
+  } };
 }

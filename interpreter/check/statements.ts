@@ -7,7 +7,7 @@ import { mayExit, namesIn, typeFacts } from './conditional-spans.ts';
 import { BUILTIN_NAMES } from './signatures.ts';
 import { ANY, describe, isBoolish, isNumeric, mayBeEntity, type Ty } from './types.ts';
 import { cardsReport, piecesReport, placeReport } from './operation-types.ts';
-import { changeableCopy, copiedFrom, globalKindIn, itemsAreValues, lostChangeReport, onlyChanges } from './lost-changes.ts';
+import { changeableCopy, copiedFrom, droppedValueReport, globalKindIn, itemsAreValues, lostChangeReport, onlyChanges } from './lost-changes.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
 const READ_ONLY = new Set(['id', 'type', 'name', 'kind', 'seat', 'deck', 'pieces', 'cards', 'discards', 'neighbours', 'players', 'column', 'row', 'size']);
@@ -75,6 +75,8 @@ export class StatementChecker extends ExpressionChecker {
         return this.loop(() => this.block(s.body, scope.testing(namesIn(s.condition)).child()));
       case 'expr':
         this.value(s.expr, scope);
+        const dropped = droppedValueReport(s.expr, (name) => this.symbols.lookup(name) !== undefined);
+        if (dropped) this.report(dropped.span, dropped.report);
         return;
       case 'log':
         this.expr(s.message, scope);
