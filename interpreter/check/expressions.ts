@@ -19,6 +19,7 @@ import { everyAreaReports, everyEntityReport, lackingPropOf, namedTypesLacking, 
 import { missingReport, mixedRows } from './missing-reports.ts';
 import type { SymbolTable } from './symbols.ts';
 import { globalKindIn, lostArgumentReports } from './lost-changes.ts';
+import { fractionalCountReport } from './counts.ts';
 import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, mayBeEntity, textOf, type Ty } from './types.ts';
 
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
@@ -40,6 +41,10 @@ export class ExpressionChecker {
 
   protected report(span: Span, r: Report): void {
     this.ctx.atSpan(this.site.path, span, r);
+  }
+
+  protected reportIf(span: Span, r: Report | undefined): void {
+    if (r) this.report(span, r);
   }
 
   protected expect(t: Ty, ok: (t: Ty) => boolean, span: Span, wanted: string, what: string): void {
@@ -134,6 +139,7 @@ export class ExpressionChecker {
         return join(this.expr(e.then, scope.testing(namesIn(e.condition), typeFacts(e.condition))), this.expr(e.else, scope.testing(namesIn(e.condition))));
       case 'dice': {
         this.expect(this.expr(e.count, scope), isNumeric, e.count.span, 'a number', 'The number of dice');
+        this.reportIf(e.count.span, fractionalCountReport(e.count, 'The number of dice'));
         if ('named' in e.die) this.die(e.die.named, e.die.span);
         const tooMany = diceProblem(e.count.kind === 'number' ? e.count.value : undefined, undefined);
         const tooLarge = diceProblem(undefined, 'sides' in e.die ? e.die.sides : undefined);
@@ -163,6 +169,7 @@ export class ExpressionChecker {
       }
       case 'draw': {
         if (e.count) this.expect(this.expr(e.count, scope), isNumeric, e.count.span, 'a number', 'The number of cards');
+        if (e.count) this.reportIf(e.count.span, fractionalCountReport(e.count, 'The number of cards'));
         const deck = this.expr(e.deck, scope);
         this.expect(deck, (t) => t.k === 'any' || (t.k === 'entity' && (t.e === 'deck' || t.e === 'zone')), e.deck.span, 'a deck', 'What you draw from');
         if (e.into) {
@@ -430,6 +437,7 @@ export class ExpressionChecker {
     let inner = scope;
     if (e.each) inner = this.bind(e.each.binder, e.each.binderSpan, e.each.source, scope).scope;
     if ('count' in e.mode) this.expect(this.expr(e.mode.count, inner), isNumeric, e.mode.count.span, 'a number', 'How many to choose');
+    if ('count' in e.mode) this.reportIf(e.mode.count.span, fractionalCountReport(e.mode.count, 'How many to choose'));
     const from = this.expr(e.from, inner);
     if (e.mode.kind === 'number') this.expect(from, (t) => t.k === 'range' || t.k === 'any' || t.k === 'list', e.from.span, 'a range such as `0..5`', 'A number choice');
     else this.expect(from, isCollection, e.from.span, 'a list of options', 'What to choose from');

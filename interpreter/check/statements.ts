@@ -7,6 +7,7 @@ import { mayExit, namesIn, typeFacts } from './conditional-spans.ts';
 import { BUILTIN_NAMES } from './signatures.ts';
 import { ANY, describe, isBoolish, isNumeric, mayBeEntity, type Ty } from './types.ts';
 import { cardsReport, piecesReport, placeReport } from './operation-types.ts';
+import { fractionalCountReport } from './counts.ts';
 import { changeableCopy, copiedFrom, droppedValueReport, globalKindIn, itemsAreValues, lostChangeReport, onlyChanges } from './lost-changes.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
@@ -20,10 +21,6 @@ export class StatementChecker extends ExpressionChecker {
   readonly returns: Ty[] = [];
   /** Where each of `returns` is (its value's span). */
   readonly returnSpans: Span[] = [];
-
-  private reportIf(span: Span, r: Report | undefined): void {
-    if (r) this.report(span, r);
-  }
 
   block(body: Stmt[], scope: Scope): void {
     body.forEach((s, i) => {
@@ -67,6 +64,7 @@ export class StatementChecker extends ExpressionChecker {
       }
       case 'repeat':
         this.expect(this.expr(s.count, scope), isNumeric, s.count.span, 'a number', 'The count of `repeat`');
+        this.reportIf(s.count.span, fractionalCountReport(s.count, 'The count of `repeat`'));
         return this.loop(() => this.block(s.body, scope.child()));
       case 'while':
         this.expect(this.expr(s.condition, scope), isBoolish, s.condition.span, 'true or false', 'The condition of `while`');
@@ -111,6 +109,7 @@ export class StatementChecker extends ExpressionChecker {
       case 'move':
       case 'place': {
         if (s.kind === 'place' && s.count) this.expect(this.expr(s.count, scope), isNumeric, s.count.span, 'a number', 'How many to place');
+        if (s.kind === 'place' && s.count) this.reportIf(s.count.span, fractionalCountReport(s.count, 'How many to place'));
         this.reportIf(s.piece.span, piecesReport(this.expr(s.piece, scope), s.kind === 'move' ? 'moved' : 'placed'));
         const to = s.kind === 'move' ? s.to : s.in;
         this.reportIf(to.span, placeReport(this.expr(to, scope), 'Where pieces go'));

@@ -2,7 +2,7 @@ import type { ChooseExpr } from '../../grammar/index.ts';
 import type { DecisionRequest } from '../runtime/decisions.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import { MarkedString, partsOf, RangeValue, toText, type Value } from '../runtime/values.ts';
-import { compileExpr, num, type CompileEnv } from './expressions.ts';
+import { compileExpr, countOf, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
 import type { CompiledPreview, Eval, Frame } from '../runtime/frame.ts';
 
@@ -63,8 +63,8 @@ export function compileChoose(e: ChooseExpr, scope: SlotScope, env: CompileEnv):
     const labels = options.map((o) => f.rt.label(o));
     let min = 1;
     let max = 1;
-    if (mode === 'exactly') min = max = num(count!(f), at);
-    else if (mode === 'up-to') { min = 0; max = Math.min(num(count!(f), at), options.length); }
+    if (mode === 'exactly') min = max = countOf(count!(f), 'How many to choose', at);
+    else if (mode === 'up-to') { min = 0; max = Math.min(countOf(count!(f), 'How many to choose', at), options.length); }
     else if (mode === 'any') { min = 0; max = options.length; }
     if (mode === 'one' && options.length === 0) {
       f.rt.log('log', [...(said instanceof MarkedString ? partsOf(said) : [text]), ': nothing to choose from.'], at);

@@ -210,7 +210,7 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
     case 'dice': {
       const count = sub(e.count);
       const die = e.die;
-      return (f) => f.rt.roll(num(count(f), at), die, at);
+      return (f) => f.rt.roll(countOf(count(f), 'How many dice to roll', at), die, at);
     }
     case 'roll-on': {
       const column = e.column ? sub(e.column) : null;
@@ -231,7 +231,7 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
       const count = e.count ? sub(e.count) : null;
       const deck = sub(e.deck);
       const into = e.into ? sub(e.into) : null;
-      return (f) => f.rt.draw(deck(f), count ? num(count(f), at) : null, into ? into(f) : null, at);
+      return (f) => f.rt.draw(deck(f), count ? countOf(count(f), 'How many cards to draw', at) : null, into ? into(f) : null, at);
     }
     case 'choose':
       return () => {
@@ -360,6 +360,17 @@ function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt): Eval {
 export function num(v: Value, at: SourceAt): number {
   const n = toNumber(v);
   if (n === undefined) throw new RuleError('type-mismatch', `Expected a number, got ${v === null ? 'none' : toText(v)}.`, at);
+  return n;
+}
+
+/**
+ * How many times, pieces, cards or dice: a whole number. A fraction stops the game rather than
+ * being rounded, since statements rounded it each their own way (`repeat 2.5 times` ran 3 times,
+ * `place 2.5 of` placed 2) and a rulebook says which way its halves go.
+ */
+export function countOf(v: Value, what: string, at: SourceAt): number {
+  const n = num(v, at);
+  if (!Number.isInteger(n)) throw new RuleError('not-whole-number', `${what} must be a whole number, not ${toText(n)}.`, at, 'Round it the way the rules say: `floor(x)` rounds down, `ceil(x)` up, `round(x)` to the nearest.');
   return n;
 }
 

@@ -10,7 +10,7 @@ import { GameOver, RuleError, type SourceAt } from '../runtime/errors.ts';
 import { MarkedString, partsOf, record, toText, truthy, type Value } from '../runtime/values.ts';
 import { compileHeldObject } from './assign-chain.ts';
 import { compileChoose } from './choose.ts';
-import { compileExpr, compileReadSource, num, type CompileEnv } from './expressions.ts';
+import { compileExpr, compileReadSource, countOf, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
 import { NORMAL, RETURN, STOP, type Completion, type CompiledPreview, type Eval, type Frame, type Op, type Plain } from '../runtime/frame.ts';
 
@@ -126,7 +126,7 @@ function compilePlain(s: Stmt, scope: SlotScope, env: CompileEnv): Plain {
       const body = compilePlainBlock(s.body, scope.child(), env);
       return (f) => {
         f.rt.step(at);
-        const n = num(count(f), at);
+        const n = countOf(count(f), 'How many times `repeat` runs', at);
         for (let i = 0; i < n; i++) {
           const c = body(f);
           if (c === STOP) break;
@@ -196,7 +196,7 @@ function compileOperation(s: Extract<Stmt, { kind: 'shuffle' | 'discard' | 'put'
     case 'move': { const p = ex(s.piece), to = ex(s.to), fc = opt(s.facing); return (f) => f.rt.move(p(f), to(f), fc ? num(fc(f), at) : null, at); }
     case 'place': {
       const n = opt(s.count), p = ex(s.piece), where = ex(s.in), fc = opt(s.facing);
-      return (f) => f.rt.place(n ? num(n(f), at) : null, p(f), where(f), fc ? num(fc(f), at) : null, at);
+      return (f) => f.rt.place(n ? countOf(n(f), 'How many pieces to place', at) : null, p(f), where(f), fc ? num(fc(f), at) : null, at);
     }
     case 'flip': { const p = ex(s.piece); return (f) => f.rt.flip(p(f), at); }
     case 'reveal': { const t = ex(s.target), to = opt(s.to); return (f) => f.rt.reveal(t(f), to ? to(f) : null, at); }
@@ -358,7 +358,7 @@ export class Emitter {
         const inner = scope.child();
         const n = inner.define('\u0000count');
         const index = inner.define('\u0000index');
-        this.loop((f) => { f.rt.step(at); f.slots[n] = num(count(f), at); f.slots[index] = 0; }, (f) => {
+        this.loop((f) => { f.rt.step(at); f.slots[n] = countOf(count(f), 'How many times `repeat` runs', at); f.slots[index] = 0; }, (f) => {
           const i = f.slots[index] as number;
           if (i >= (f.slots[n] as number)) return false;
           f.slots[index] = i + 1;
