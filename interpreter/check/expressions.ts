@@ -420,7 +420,7 @@ export class ExpressionChecker {
       case 'in':
         this.expect(r, isCollection, right.span, 'a list, range or collection', 'The right side of `in`');
         return BOOL;
-      case '==': case '!=': for (const x of neverEqualReports(op, left, right, l, r, (v) => mayChange(v, scope, this.reassigned, this.symbols.assignedMembers))) this.report(x.span, x.report); return BOOL;
+      case '==': case '!=': for (const x of neverEqualReports(op, left, right, l, r, (v) => mayChange(v, scope, this.reassigned, this.symbols.assignedMembers), this.symbols)) this.report(x.span, x.report); return BOOL;
       case '<': case '<=': case '>': case '>=':
         this.expect(l, isNumeric, left.span, 'a number', `Each side of \`${op}\``);
         this.expect(r, isNumeric, right.span, 'a number', `Each side of \`${op}\``);

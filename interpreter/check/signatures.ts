@@ -1,4 +1,4 @@
-import { ANY, BOOL, NUMBER, TEXT, entity, listOf, type Ty } from './types.ts';
+import { ANY, BOOL, NUMBER, TEXT, entity, join, listOf, type Ty } from './types.ts';
 
 /**
  * Functions every ruleset can call, with arity and types for the checker. The runtime implements
@@ -36,7 +36,8 @@ export const BUILTIN_FUNCTIONS: ReadonlyMap<string, BuiltinFunction> = new Map(
     fn('clamp', [NUMBER, NUMBER, NUMBER], NUMBER, 'clamp(x, low, high) keeps x within low..high.'),
     fn('size', [ANY], NUMBER, 'Number of elements of a list, cards in a deck or pieces in a zone or area.'),
     fn('text', [ANY], TEXT, 'A value as text.'),
-    fn('append', [ANY, ANY], firstArg, 'A new list with the value added at the end.'),
+    // The value joins the items' kind: `append(ports, "no more defense")` is a list of areas and a text.
+    fn('append', [ANY, ANY], (args) => (args[0]?.k === 'list' && args[1] ? listOf(join(args[0].of, args[1])) : firstArg(args)), 'A new list with the value added at the end.'),
     fn('without', [ANY, ANY], firstArg, 'A new list without the given value (or values).'),
     fn('reverse', [ANY], firstArg, 'The list in reverse order.'),
     fn('unique', [ANY], firstArg, 'The list without repeated values.'),

@@ -3,6 +3,7 @@ import { codeList, type Report } from './context.ts';
 import { didYouMean } from './suggest.ts';
 import { rootName } from './conditional-spans.ts';
 import type { Scope } from './scope.ts';
+import type { SymbolKind, SymbolTable } from './symbols.ts';
 import type { Ty } from './types.ts';
 
 /**
@@ -12,9 +13,21 @@ import type { Ty } from './types.ts';
  * local the script sets again (`x = …`), a member some script sets (`r.kind = …`) or a value
  * changed in place keeps its kind but may hold other texts.
  */
-export function neverEqualReports(op: '==' | '!=', left: Expr, right: Expr, l: Ty, r: Ty, changed: (e: Expr) => boolean): Array<{ span: Span; report: Report }> {
+export function neverEqualReports(op: '==' | '!=', left: Expr, right: Expr, l: Ty, r: Ty, changed: (e: Expr) => boolean, symbols: SymbolTable): Array<{ span: Span; report: Report }> {
   const out: Array<{ span: Span; report: Report }> = [];
   for (const [value, literal, t] of [[left, right, l], [right, left, r]] as const) {
+    const unknown = unknownIdReport(op, literal, t, symbols);
+    if (unknown && !changed(value)) {
+      out.push({ span: literal.span, report: unknown });
+      continue;
+    }
+    const kinds = otherKind(literal, t);
+    if (kinds && !changed(value)) {
+      out.push({ span: literal.span, report: { severity: 'warning', code: 'never-equal', message: `This \`${op}\` is always ${op === '==' ? 'false' : 'true'}: ${kinds.value} is never equal to ${kinds.literal}.`, hint: kinds.hint } });
+      // Two values written out (`3 == "3"`): once.
+      if (value.kind === 'number' || value.kind === 'string' || value.kind === 'bool') break;
+      continue;
+    }
     const text = plainText(literal);
     if (text === undefined || t.k !== 'text' || !t.values || t.values.length === 0 || t.values.includes(text) || changed(value)) continue;
     // One or two letters (result codes such as `D`) are all close to each other: no guess then.
@@ -32,6 +45,57 @@ export function neverEqualReports(op: '==' | '!=', left: Expr, right: Expr, l: T
     });
   }
   return out;
+}
+
+/**
+ * A literal of one kind compared with a value of another that can never equal it: `strength ==
+ * "3"` (a number and a text; quotes make YAML's and the rules' numbers text), `name == 3`,
+ * `fire == 1` (true or false is not a number).
+ */
+function otherKind(literal: Expr, t: Ty): { value: string; literal: string; hint: string } | undefined {
+  const numberLike = t.k === 'number' || t.k === 'roll';
+  if (literal.kind === 'string' && numberLike && !t.missing) {
+    const text = plainText(literal);
+    const n = text === undefined ? NaN : Number(text);
+    return { value: 'a number', literal: 'a text', hint: text !== undefined && text.trim() !== '' && Number.isFinite(n) ? `Compare with the number: remove the quotes (\`${n}\`).` : 'Compare it with a number.' };
+  }
+  if (literal.kind === 'number' && t.k === 'text') return { value: 'a text', literal: 'a number', hint: `Compare with the text (\`"${literal.value}"\`), or with a number value.` };
+  if (literal.kind === 'bool' && (numberLike || t.k === 'text') && !t.missing) return { value: numberLike ? 'a number' : 'a text', literal: '`true` or `false`', hint: 'Compare with a value of its own kind, or test a condition.' };
+  return undefined;
+}
+
+/** Entity kinds a text written out may name by id, and the sections those ids are declared in. */
+const NAMED_KINDS: ReadonlyMap<string, SymbolKind> = new Map([['side', 'side'], ['area', 'area'], ['piece-type', 'piece-type'], ['zone', 'zone'], ['deck', 'deck']]);
+
+/**
+ * `u.side == "Red"`: an entity equals a text only when the text is its id, so a side's, area's or
+ * piece type's name (or a misspelt id) is never equal. The quick fix writes the id meant.
+ */
+function unknownIdReport(op: '==' | '!=', literal: Expr, t: Ty, symbols: SymbolTable): Report | undefined {
+  const text = plainText(literal);
+  const kind = t.k === 'entity' && !t.id && !t.ids ? NAMED_KINDS.get(t.e) : undefined;
+  if (text === undefined || kind === undefined) return undefined;
+  const ids = [...symbols.globals.values()].filter((sym) => sym.kind === kind).map((sym) => sym.name);
+  if (ids.length === 0 || ids.includes(text)) return undefined;
+  const named = ids.find((id) => nameOf(symbols, kind, id)?.toLowerCase() === text.toLowerCase());
+  const dym = named ? { text: ` \`${text}\` is the name of \`${named}\`: compare with its id.`, suggestion: named } : didYouMean(text, ids);
+  const what = t.k === 'entity' ? t.e.replace('-', ' ') : 'entity';
+  return {
+    severity: 'warning',
+    code: 'never-equal',
+    message: `This \`${op}\` is always ${op === '==' ? 'false' : 'true'}: ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what} equals a text only as its id (${codeList(ids, 6)}), never \`${text}\`.${dym.text}`,
+    hint: 'suggestion' in dym && dym.suggestion ? `Replace it with "${dym.suggestion}".` : `Compare with the ${what}'s id, or with the ${what} itself by name, without quotes.`,
+    ...('suggestion' in dym && dym.suggestion ? { fix: `"${dym.suggestion}"` } : {}),
+  };
+}
+
+/** The `name:` an entity of a section declares. */
+function nameOf(symbols: SymbolTable, kind: SymbolKind, id: string): string | undefined {
+  const d = symbols.data as Record<string, unknown> & { map?: { areas?: Record<string, unknown> } };
+  const section = kind === 'area' ? d.map?.areas : (d[kind === 'side' ? 'sides' : kind === 'piece-type' ? 'pieces' : kind === 'zone' ? 'zones' : 'decks'] as Record<string, unknown> | undefined);
+  const el = section && typeof section === 'object' ? (section as Record<string, unknown>)[id] : undefined;
+  const name = el && typeof el === 'object' ? (el as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name : undefined;
 }
 
 /** The text of a string written out without interpolations. */
