@@ -3,7 +3,7 @@ import type { DataPath } from '../load/model.ts';
 import { limitText } from '../runtime/budget.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import { interpolate, watched } from '../runtime/secrets.ts';
-import { EntityRef, MarkedString, partsOf, RangeValue, record, toNumber, toText, truthy, valueEquals, type Value } from '../runtime/values.ts';
+import { EntityRef, MarkedString, nearlyEqual, partsOf, RangeValue, record, toNumber, toText, truthy, valueEquals, type Value } from '../runtime/values.ts';
 import type { CompiledScript, GlobalKind } from '../runtime/program.ts';
 import type { SlotScope } from './scope.ts';
 import type { Eval, Frame } from '../runtime/frame.ts';
@@ -328,10 +328,11 @@ function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt): Eval {
     case 'or': return (f) => truthy(l(f)) || truthy(r(f));
     case '==': return (f) => valueEquals(l(f), r(f));
     case '!=': return (f) => !valueEquals(l(f), r(f));
-    case '<': return (f) => num(l(f), at) < num(r(f), at);
-    case '<=': return (f) => num(l(f), at) <= num(r(f), at);
-    case '>': return (f) => num(l(f), at) > num(r(f), at);
-    case '>=': return (f) => num(l(f), at) >= num(r(f), at);
+    // Numbers that agree to 12 significant digits are equal (values.ts, nearlyEqual): `price >= 3.3` holds for 1.1 * 3.
+    case '<': return (f) => { const a = num(l(f), at), b = num(r(f), at); return a < b && !nearlyEqual(a, b); };
+    case '<=': return (f) => { const a = num(l(f), at), b = num(r(f), at); return a <= b || nearlyEqual(a, b); };
+    case '>': return (f) => { const a = num(l(f), at), b = num(r(f), at); return a > b && !nearlyEqual(a, b); };
+    case '>=': return (f) => { const a = num(l(f), at), b = num(r(f), at); return a >= b || nearlyEqual(a, b); };
     case 'in': return (f) => f.rt.contains(r(f), l(f), at);
     case '+': return (f) => {
       const a = l(f), b = r(f);

@@ -4,7 +4,7 @@ import { programMemo } from './program-memo.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import type { Runtime } from './runtime.ts';
 import type { PieceState } from './state.ts';
-import { EntityRef, RangeValue, isRecordValue, rollTotal, toText, valueEquals, type Value } from './values.ts';
+import { EntityRef, RangeValue, isRecordValue, rollTotal, tidyNumber, toText, valueEquals, type Value } from './values.ts';
 import { parseHexId } from './map.ts';
 import { gridHexLabel } from '../load/hex-label.ts';
 
@@ -107,7 +107,7 @@ function itemsOf(rt: Runtime, v: Value, at: SourceAt): Value[] {
 
 export function contains(rt: Runtime, coll: Value, x: Value, at: SourceAt): boolean {
   // A roll is its total (`2d6 in 2..4`), as `==` and arithmetic read it.
-  if (coll instanceof RangeValue) { const v = rollTotal(x); return typeof v === 'number' && coll.has(v); }
+  if (coll instanceof RangeValue) { const v = rollTotal(x); return typeof v === 'number' && coll.has(tidyNumber(v)); }
   const items = iterable(rt, coll, at);
   for (let i = 0; i < items.length; i++) if (valueEquals(items[i]!, x)) return true;
   return false;

@@ -183,7 +183,7 @@ export class Runtime {
     const old = this.getTrack(id, owner);
     if (owner === null) this.state.tracks[id] = v;
     else this.writable(this.state.tracks, this.ownTracks, id)[owner] = v;
-    if (old !== v && this.logging) this.log('change', [`${def.name ?? id}`, ...this.ownerText(def, owner), `: ${toText(old)} → ${v}`], at, { track: id, owner, from: old, to: v }, valueAudience(this, def, owner));
+    if (old !== v && this.logging) this.log('change', [`${def.name ?? id}`, ...this.ownerText(def, owner), `: ${toText(old)} → ${toText(v)}`], at, { track: id, owner, from: old, to: v }, valueAudience(this, def, owner));
   }
 
   getVar(id: string, owner: string | null): Value {

@@ -8,7 +8,7 @@ import { fromStored } from './persist.ts';
 import type { Runtime } from './runtime.ts';
 import { span } from './secrets.ts';
 import { programMemo } from './program-memo.ts';
-import { EntityRef, Roll, toJson, toNumber, toText, type Value } from './values.ts';
+import { EntityRef, Roll, tidyNumber, toJson, toNumber, toText, type Value } from './values.ts';
 
 interface TableShape {
   def: Record<string, unknown>;
@@ -85,7 +85,8 @@ function bandIndex(bands: ReadonlyArray<Band>, key: number | string, memo: Map<n
 const keyOf = (v: Value): number | string => {
   if (v instanceof EntityRef) return v.id;
   const n = toNumber(v);
-  return n !== undefined ? n : toText(v);
+  // 0.1 + 0.2 + 2.7 is 2.9999999999999996 in binary: read as the 3 the rules' arithmetic gives (values.ts, nearlyEqual).
+  return n !== undefined ? tidyNumber(n) : toText(v);
 };
 
 /** `table[key]` or `table[row, column shift s]`: the cell whose bands contain the keys. */

@@ -104,13 +104,29 @@ export function toNumber(v: Value): number | undefined {
 /** A roll as its total (what a number is wanted for: a track, a list index, a range test); any other value as it is. */
 export const rollTotal = (v: Value): Value => (v instanceof Roll ? v.total : v);
 
+/**
+ * Numbers as a designer reads them: equal when they agree to 12 significant digits. Binary
+ * floating point makes `0.1 + 0.2` 0.30000000000000004 and `1.1 * 3` 3.3000000000000003, so
+ * `money == 0.3` and `price >= 3.3` were false where the rules' arithmetic says true. Whole
+ * numbers are exact (two different ones are at least 1 apart), and values keep their full
+ * precision: only comparing (`==`, `<` …, table bands) and printing (`toText`) look at 12 digits.
+ */
+export function nearlyEqual(a: number, b: number): boolean {
+  return a === b || Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+/** A number as the rules read and print it: float noise beyond 12 significant digits dropped (see nearlyEqual). */
+export function tidyNumber(n: number): number {
+  return Number.isInteger(n) || !Number.isFinite(n) ? n : Number(n.toPrecision(12));
+}
+
 export function valueEquals(a: Value, b: Value): boolean {
   if (a === b) return true;
   if (a === null || b === null) return false;
   // The common cases first, decided by `typeof` before any `instanceof` chain: comparisons of
   // pieces, sides and numbers are most of what rules do, and most of them are unequal.
   switch (typeof a) {
-    case 'number': return b instanceof Roll && b.total === a;
+    case 'number': return typeof b === 'number' ? nearlyEqual(a, b) : b instanceof Roll && nearlyEqual(b.total, a);
     case 'boolean': return false;
     case 'string': return typeof b === 'object' && (b instanceof EntityRef ? b.id === a : b instanceof MarkedString && b.text === a);
   }
@@ -151,7 +167,7 @@ export function toText(v: Value): string {
   if (v === null) return 'none';
   if (Array.isArray(v)) return v.map(toText).join(', ');
   if (isRecordValue(v)) return `{${Object.keys(v).map((k) => `${k}: ${toText(v[k]!)}`).join(', ')}}`;
-  return String(v);
+  return typeof v === 'number' ? String(tidyNumber(v)) : String(v);
 }
 
 /**
