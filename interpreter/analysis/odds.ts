@@ -3,7 +3,7 @@ import { RuleError } from '../runtime/errors.ts';
 import type { Program } from '../runtime/program.ts';
 import type { TableTrace } from '../runtime/tables.ts';
 import type { GameSetup } from '../runtime/init.ts';
-import { toNumber, toText } from '../runtime/values.ts';
+import { tidyNumber, toNumber, toText } from '../runtime/values.ts';
 import { Fraction } from './fraction.ts';
 import { MAX_WORK, MUTATES, OddsEvaluator, type OddsError } from './odds-eval.ts';
 
@@ -77,9 +77,10 @@ function enumerate(program: Program, text: string, setup: GameSetup, frozen: boo
       return { error: `Too many dice combinations to enumerate exactly (the bounds are ${MAX_PATHS.toLocaleString('en-US')} combinations and ${MAX_WORK.toLocaleString('en-US')} units of work, about a second); narrow the expression.`, tooLarge: true };
     }
     depth = 0;
-    const value = evaluator.run();
-    if (value === MUTATES) return evaluator.work;
-    if (value instanceof RuleError) return { error: `${value.code}: ${value.message}` };
+    const got = evaluator.run();
+    if (got === MUTATES) return evaluator.work;
+    if (got instanceof RuleError) return { error: `${got.code}: ${got.message}` };
+    const value = tidy(got);
     path.length = depth;
     sides.length = depth;
     // One BigInt product per path: a fraction per die would reduce huge numbers a thousand times.
@@ -99,6 +100,9 @@ function enumerate(program: Program, text: string, setup: GameSetup, frozen: boo
   return summarise([...totals.values()], legendOrder(program));
 }
 
+/** A number as the rules compare and print it (values.ts, tidyNumber): `1d6 * 1.1` gives 3.3, not 3.3000000000000003. */
+const tidy = <T>(value: T): T => (typeof value === 'number' ? (tidyNumber(value) as T) : value);
+
 /**
  * A Monte Carlo estimate of the same distribution, for expressions too large to enumerate: the
  * dice come from a generator seeded with the setup's seed, so the estimate is the same every run.
@@ -113,9 +117,10 @@ export function estimateOdds(program: Program, text: string, setup: GameSetup = 
     let samples = 0;
     let mutates = false;
     while (samples < ESTIMATE_SAMPLES && !evaluator.tooMuch) {
-      const value = evaluator.run();
-      if (value === MUTATES) { mutates = true; break; }
-      if (value instanceof RuleError) return { error: `${value.code}: ${value.message}` };
+      const got = evaluator.run();
+      if (got === MUTATES) { mutates = true; break; }
+      if (got instanceof RuleError) return { error: `${got.code}: ${got.message}` };
+      const value = tidy(got);
       samples++;
       const key = JSON.stringify(value);
       const prior = counts.get(key);

@@ -1,3 +1,4 @@
+import { parseExpression } from '../../grammar/index.ts';
 import { parseCli } from './args.ts';
 import { didYouMean } from '../check/suggest.ts';
 import { ESTIMATE_SAMPLES, MAX_WORK, MAX_PATHS, estimateOdds, exactOdds, type Distribution, type OddsError } from '../analysis/odds.ts';
@@ -37,8 +38,10 @@ export function runOdds(argv: string[], io: Io): number {
   if (args.values.help) { io.out(`${ODDS_USAGE}\n`); return 0; }
   const [path, ...rest] = args.positionals;
   // `rulesmith odds 3d6`: with no ruleset (the first word names no file or folder, and is not a
-  // path: `rulesets/mygame` that does not exist is a typo to report), dice alone.
-  const standalone = path !== undefined && !/[\\/]/.test(path) && !nodeHost.isDirectory?.(path) && nodeHost.readFile(path) === undefined;
+  // path: `rulesets/mygame` that does not exist is a typo to report), dice alone. `"1d6 / 2"` has
+  // a slash but is dice and arithmetic, naming nothing: an expression, not a path.
+  const missing = path !== undefined && !nodeHost.isDirectory?.(path) && nodeHost.readFile(path) === undefined;
+  const standalone = missing && (!/[\\/]/.test(path) || namesNothing(path));
   const text = (standalone ? args.positionals : rest).join(' ').trim();
   if (!path || !text) { io.err(`${ODDS_USAGE}\n`); return 2; }
   const program = standalone ? diceProgram() : programFor(path, io, undefined, args.values.root);
@@ -75,6 +78,14 @@ export function runOdds(argv: string[], io: Io): number {
   else if (compared.length) io.out(formatCompared(results));
   else io.out(results.map(format).join('\n'));
   return 0;
+}
+
+/** Whether `text` parses as an expression that names nothing (dice, numbers, operators and calls). */
+function namesNothing(text: string): boolean {
+  const { ast, diagnostics } = parseExpression(text);
+  if (!ast || diagnostics.length > 0) return false;
+  const names = (node: unknown): boolean => Array.isArray(node) ? node.some(names) : !!node && typeof node === 'object' && ((node as { kind?: string }).kind === 'name' || Object.values(node).some(names));
+  return !names(ast);
 }
 
 /** The rules `odds` reads an expression by when no ruleset is given: no tables, no names, just dice. */

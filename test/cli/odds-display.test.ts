@@ -53,6 +53,17 @@ describe('rulesmith odds, as text', () => {
     expect([typo.code, typo.err]).toEqual([2, "rulesmith: cannot find 'rulesets/dragutt' (did you mean 'rulesets/dragut'?)\n"]);
   });
 
+  test('a division is an expression, not a path, and decimals print as written', async () => {
+    // `"1d6 / 2"` has a slash, as a path does, but names nothing: dice and arithmetic.
+    const half = await runCli(['odds', '1d6 / 2']);
+    expect(half.code, half.err).toBe(0);
+    expect(half.out).toMatch(/^1d6 \/ 2\n.*\n {2}0\.5 +1\/6 +16\.67%/);
+    // 1d6 * 1.1 is 3.3000000000000003 in binary for a 3: listed as the 3.3 the rules compare it as.
+    const tenth = await runCli(['odds', '1d6 * 1.1']);
+    expect(tenth.out.split('\n').map((l) => l.trim().split(/\s+/)[0])).toEqual(expect.arrayContaining(['3.3', '6.6']));
+    expect(tenth.out).not.toContain('0000');
+  });
+
   test('a name the ruleset does not know: the likely one meant, or its tables', async () => {
     const near = await runCli(['odds', DUEL, 'roll on crtt column 1']);
     expect([near.code, near.err]).toEqual([1, 'rulesmith odds: unknown-name: No table `crtt`. Did you mean `crt`?\n']);
