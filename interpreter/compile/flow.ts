@@ -13,6 +13,7 @@ import { FLOW_KEY, type CompiledScript } from '../runtime/program.ts';
 import { UNLIMITED } from '../check/sites.ts';
 import { NO_SLOT, type Code, type Frame, type Op } from '../runtime/frame.ts';
 import { actionLegal, actionName, affordable, keptList, mayPass, menuPrompt, NOT_KEPT, poolPoints, valueOf, type ActionInfo, type MenuLists } from './action-menu.ts';
+import { countOf } from './expressions.ts';
 
 
 type Path = Array<string | number>;
@@ -81,7 +82,8 @@ class FlowBuilder {
       const n = (f.slots[round] as number) + 1;
       f.slots[round] = n;
       const count = rounds ? valueAt(rt, ['flow', 'rounds', 'count'], rounds.count) : 1;
-      if (count !== undefined && count !== null && n > (toNumber(count) ?? 1)) { f.pc = end.pc; return; }
+      // A whole number of rounds, as every count is (countOf): 2.5 rounds stops the game rather than playing 2.
+      if (count !== undefined && count !== null && n > countOf(count, 'The number of rounds (`flow.rounds.count`)', { path: ['flow', 'rounds', 'count'], span: NO_SPAN })) { f.pc = end.pc; return; }
       if (n > ROUND_LIMIT) throw new RuleError('round-limit', 'More than 100,000 rounds: the game never ends.', { path: ['flow', 'rounds'], span: NO_SPAN }, 'Give `flow.rounds` a `count` or an `until` that becomes true.');
       rt.state.round = n;
       rt.state.turnOrder = turnOrder(rt);

@@ -44,6 +44,14 @@ describe('counts are whole numbers', () => {
     expect(game.error?.hint).toContain('floor(x)');
   });
 
+  test('a number of rounds that is not whole should stop with not-whole-number at flow.rounds.count', () => {
+    const text = rules('log "round {turn}"').replace('flow:\n', 'flow:\n  rounds: { count: 5 / 2 }\n').replace('        end game with { winner: red, level: "done" }\n', '');
+    const game = startGame(programFromText(text), { seed: 1 });
+    expect(game.error).toMatchObject({ code: 'not-whole-number', message: 'The number of rounds (`flow.rounds.count`) must be a whole number, not 2.5.' });
+    const whole = startGame(programFromText(text.replace('5 / 2', '4 / 2')), { seed: 1 }, { log: 'full' });
+    expect([whole.error?.message, whole.log.filter((e) => e.kind === 'log').map((e) => e.text)]).toEqual([undefined, ['round 1', 'round 2']]);
+  });
+
   test('a whole number reached by division should count as usual', () => {
     const game = play('let n = 6 / 2\nlet k = 0\nrepeat n times k += 1 end\nplace n of scout in camp\nlet cards = draw n from orders\nlet r = (n)d6\nlog "{k} {size(pieces_in(camp))} {size(cards)} {size(r.dice)}"');
     expect(game.status).toBe('ended');
