@@ -1,4 +1,5 @@
 import { parseExpression, parseScript, parseTemplate, type Expr, type ParseDiagnostic, type Script, type Span } from '../../grammar/index.ts';
+import { checkShadowingParams } from './shadows.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { sortDiagnostics } from '../diagnostics.ts';
 import type { RulesetModel } from '../load/model.ts';
@@ -51,6 +52,7 @@ export function checkRuleset(model: RulesetModel, opts: CheckOptions = {}): Diag
   for (const s of sites) checkSite(ctx, symbols, s);
   checkConstantOptions(ctx);
   checkUnused(ctx, symbols);
+  checkShadowingParams(ctx, symbols);
   checkNeverSet(ctx, symbols, sites.map(({ parsed }) => (parsed.diagnostics.some((d) => d.severity === 'error') ? null : parsed.ast)));
   return sortDiagnostics(ctx.diagnostics);
 }

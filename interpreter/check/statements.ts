@@ -8,6 +8,7 @@ import { BUILTIN_NAMES } from './signatures.ts';
 import { ANY, describe, isBoolish, isNumeric, mayBeEntity, type Ty } from './types.ts';
 import { cardsReport, piecesReport, placeReport } from './operation-types.ts';
 import { fractionalCountReport } from './counts.ts';
+import { shadowReport } from './shadows.ts';
 import { changeableCopy, copiedFrom, droppedValueReport, globalKindIn, itemsAreValues, lostChangeReport, onlyChanges } from './lost-changes.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
@@ -35,6 +36,7 @@ export class StatementChecker extends ExpressionChecker {
   private stmt(s: Stmt, scope: Scope): void {
     switch (s.kind) {
       case 'let':
+        if (!scope.peek(s.name)) this.reportIf({ start: s.span.start, end: s.nameSpan.end }, shadowReport(s.name, this.symbols.lookup(s.name)?.kind, 'let'));
         scope.define(s.name, this.value(s.value, scope), s.nameSpan, true);
         return;
       case 'assign': return this.assign(s, scope);
