@@ -14,7 +14,7 @@ import { builtinCallReports, rowEffectTable } from './builtin-calls.ts';
 import { numberForLabelledColumns } from './table-columns.ts';
 import { lackingReport } from './lacking-props.ts';
 import { drawIntoReport, listIndexReport, noRowReport, placeArgReport } from './operation-types.ts';
-import { mayChange, neverEqualReports } from './text-values.ts';
+import { mayChange, neverEqualReports, rangeInListReport } from './text-values.ts';
 import { everyAreaReports, everyEntityReport, lackingPropOf, namedTypesLacking, namedTypeReport, onlyKindWith } from './prop-reads.ts';
 import { missingReport, mixedRows } from './missing-reports.ts';
 import type { SymbolTable } from './symbols.ts';
@@ -419,6 +419,7 @@ export class ExpressionChecker {
         return BOOL;
       case 'in':
         this.expect(r, isCollection, right.span, 'a list, range or collection', 'The right side of `in`');
+        this.reportIf(right.span, rangeInListReport(right, l));
         return BOOL;
       case '==': case '!=': for (const x of neverEqualReports(op, left, right, l, r, (v) => mayChange(v, scope, this.reassigned, this.symbols.assignedMembers), this.symbols)) this.report(x.span, x.report); return BOOL;
       case '<': case '<=': case '>': case '>=':

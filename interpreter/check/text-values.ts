@@ -64,6 +64,27 @@ function otherKind(literal: Expr, t: Ty): { value: string; literal: string; hint
   return undefined;
 }
 
+/**
+ * `x in [1..6]`: a list written out whose one item is a range holds the range, not its numbers,
+ * so a number is never in it (`x in 1..6` is what reads the numbers). The quick fix drops the
+ * brackets when the range's bounds are numbers written out.
+ */
+export function rangeInListReport(list: Expr, item: Ty): Report | undefined {
+  if (list.kind !== 'list' || list.items.length !== 1 || list.items[0]!.kind !== 'range' || !(item.k === 'number' || item.k === 'roll')) return undefined;
+  const range = list.items[0]!;
+  const bound = (e: Expr | null) => (e === null ? '' : e.kind === 'number' ? String(e.value) : undefined);
+  const from = bound(range.from);
+  const to = bound(range.to);
+  const text = from !== undefined && to !== undefined ? `${from}..${to}` : undefined;
+  return {
+    severity: 'warning',
+    code: 'never-equal',
+    message: 'This `in` is always false: the brackets make a list whose one item is the range itself, and a number is never a range.',
+    hint: text ? `Test the range's numbers: \`in ${text}\`.` : 'Drop the brackets to test the range\'s numbers.',
+    ...(text ? { fix: text } : {}),
+  };
+}
+
 /** Entity kinds a text written out may name by id, and the sections those ids are declared in. */
 const NAMED_KINDS: ReadonlyMap<string, SymbolKind> = new Map([['side', 'side'], ['area', 'area'], ['piece-type', 'piece-type'], ['zone', 'zone'], ['deck', 'deck']]);
 
