@@ -155,7 +155,9 @@ function compilePay(place: Expr, path: DataPath, env: CompileEnv): CompiledScrip
 /** Compile one stand-alone expression against a ruleset (for `rulesmith odds` and tests). */
 export function compileStandalone(program: Program, text: string, path: DataPath = ['<expression>']): { eval?: Eval; slots: number; error?: string } {
   const parsed = parseExpression(text);
-  if (!parsed.ast || parsed.diagnostics.length) return { slots: 0, error: parsed.diagnostics[0]?.message ?? 'empty expression' };
+  // The parser's hint goes with its message (\`1D6\`: dice take a lower-case d), as validate prints it.
+  const first = parsed.diagnostics[0];
+  if (!parsed.ast || first) return { slots: 0, error: first ? `${first.message}${first.hint ? ` (${first.hint})` : ''}` : 'empty expression' };
   const scope = SlotScope.root();
   const ev = compileExpr(parsed.ast, scope, { globals: program.globals, path, suspending: NO_SUSPENDING });
   return { eval: ev, slots: scope.size };

@@ -47,7 +47,7 @@ describe('rulesmith odds, as text', () => {
     expect(table.err).toContain("no ruleset given ('roll on crt' is not a file or folder), so only dice and arithmetic are known; for a ruleset's tables and names: rulesmith odds <ruleset> \"roll on crt\"");
     // A mistake in the dice themselves gets no such hint.
     const die = await runCli(['odds', '1d0']);
-    expect([die.code, die.err]).toEqual([1, 'rulesmith odds: `1d0`: a die needs at least one side\n']);
+    expect([die.code, die.err]).toEqual([1, 'rulesmith odds: `1d0`: a die needs at least one side (write e.g. `d6`)\n']);
     // A path that does not exist is a typo to report, not an expression.
     const typo = await runCli(['odds', 'rulesets/dragutt', '2d6']);
     expect([typo.code, typo.err]).toEqual([2, "rulesmith: cannot find 'rulesets/dragutt' (did you mean 'rulesets/dragut'?)\n"]);
@@ -62,6 +62,11 @@ describe('rulesmith odds, as text', () => {
     const tenth = await runCli(['odds', '1d6 * 1.1']);
     expect(tenth.out.split('\n').map((l) => l.trim().split(/\s+/)[0])).toEqual(expect.arrayContaining(['3.3', '6.6']));
     expect(tenth.out).not.toContain('0000');
+  });
+
+  test("a mistake in the expression's syntax should come with the parser's hint, as validate prints it", async () => {
+    const upper = await runCli(['odds', '1D6']);
+    expect([upper.code, upper.err]).toEqual([1, 'rulesmith odds: `1D6` is not a number (write dice as a whole count, a lower-case d, then the sides: `2d6`)\n']);
   });
 
   test('a name the ruleset does not know: the likely one meant, or its tables', async () => {
