@@ -40,6 +40,25 @@ export function newLines(game: Game, view: { log: ViewLog; state: ViewState }, f
   return [...setupLines(game, view.state, setup), ...rest];
 }
 
+/**
+ * After the last question: the lines each person at the terminal has not read yet, each from
+ * their own view, in the order they happened (a line two seats see alike once). The game's last
+ * line (`end`) is left to the "Game over" the command prints.
+ */
+export function finalLines(game: Game, seats: ReadonlyMap<string, number>, printed: Map<number, string>): string[] {
+  const lines = new Map<number, string>();
+  for (const [seat, from] of seats) {
+    for (const [i, e] of game.view(seat).log.entries()) {
+      if (i < from || e.kind === 'end' || !readable(game, e)) continue;
+      const text = lineText(game, e);
+      if (printed.get(e.n) === text || lines.has(e.n)) continue;
+      lines.set(e.n, text);
+    }
+  }
+  for (const [n, text] of lines) printed.set(n, text);
+  return [...lines].sort(([a], [b]) => a - b).map(([, text]) => `  · ${text}`);
+}
+
 /** The set-up's lines (each with its text, made once), summed up when there are many. */
 function setupLines(game: Game, state: ViewState, lines: ReadonlyArray<{ e: ViewLog[number]; text: string }>): string[] {
   if (lines.length <= SETUP_LINES) return lines.map(({ text }) => `  · ${text}`);

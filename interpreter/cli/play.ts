@@ -8,7 +8,7 @@ import { EntityRef } from '../runtime/values.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import { gameDigest } from '../analysis/digest.ts';
 import { replayFile } from '../analysis/replay-file.ts';
-import { boardText, lineText, newLines, readable, resultText, trackLines } from './play-text.ts';
+import { boardText, finalLines, lineText, newLines, readable, resultText, trackLines } from './play-text.ts';
 import { carriedRules, readReplay, rulesFor, rulesetOnDisk } from './replay.ts';
 
 export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players N] [--option k=v…] [--bots p2[=level],…] [--save FILE] [--root DIR]
@@ -79,6 +79,7 @@ async function playOn(game: Game, bots: Map<string, Agent>, io: Io, save: (() =>
   const shown = new Map<string, number>();
   // What this terminal has printed, to any seat (newLines).
   const printed = new Map<number, string>();
+  let quit = false;
   while (game.pending) {
     const req = game.pending;
     const bot = bots.get(req.player);
@@ -97,10 +98,13 @@ async function playOn(game: Game, bots: Map<string, Agent>, io: Io, save: (() =>
     const seen = game.view(req.player).pending ?? req;
     showView(game, seen, shown, printed, io);
     const answer = await ask(seen, lines, io, game);
-    if (answer === 'quit') break;
+    if (answer === 'quit') { quit = true; break; }
     const r = game.answerFromView(answer);
     if (!r.ok) io.out(`  refused: ${r.message}\n`);
   }
+  // What happened after a person's last question (the last moves, what the victory script says):
+  // each person at this terminal reads the rest of their own view, as before every question.
+  if (!quit) for (const line of finalLines(game, shown, printed)) io.out(`${line}\n`);
   io.out(game.status === 'ended' ? `\nGame over: ${resultText(game, game.result)}\n` : game.status === 'error' ? `\nThe game stopped: ${game.error?.code}: ${game.error?.message} (${game.error?.file}:${game.error?.range.start.line})\n` : '\nStopped before the end.\n');
   save?.();
   return game.status === 'error' ? 1 : 0;

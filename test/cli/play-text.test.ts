@@ -111,6 +111,15 @@ describe('rulesmith play, as a person reads it', () => {
     expect(left).toEqual([4, 3, 2, 1, 0]);
   }, 60_000);
 
+  test("what happens after a person's last question should be read before game over", async () => {
+    // The bot takes the last stone after First's last answer: that move was never printed before.
+    const r = await playPiped(['play', 'test/fixtures/runtime/nim', '--bots', 'p2', '--seed', '1'], Array(50).fill('1'));
+    const tail = r.out.slice(r.out.lastIndexOf('Take how many stones?\n'));
+    expect(tail).toMatch(/· First: Take how many stones\? → 1\n {2}· take — Second\n {2}· Second: Take how many stones\? → 1\n\nGame over: Second wins \(Last stone\)\.\n$/);
+    // Said once: the game's own last line is the "Game over" below, not a line of the log.
+    expect(r.out.match(/Game over/g)).toHaveLength(1);
+  });
+
   test('game over should be said in words, with the winner by name', async () => {
     const r = await playPiped(['play', DUEL, '--seed', '1', '--bots', 'p1,p2'], []);
     expect(r.out).toBe('\nGame over: Red wins (Points).\n');
