@@ -68,6 +68,18 @@ const SYNTAX_HINTS: Readonly<Record<string, string>> = {
 
 const DEFAULT_SYNTAX_HINT = 'Check the YAML near here; text containing `: `, ` #`, `[` or `{` must be quoted.';
 
+/**
+ * `do: end game with { winner: none }`: a plain value holding `: ` is read by YAML as a key of a
+ * mapping nested in the value, which it refuses ("Nested mappings are not allowed in compact
+ * mappings"); the fix is the script's, not the key's.
+ */
+const COLON_IN_VALUE_HINT = 'This value holds `: ` (as a record does: `{ winner: none }`), which YAML reads as a key. Quote the value, or write it as a block: `do: |` and the script on the lines below, indented.';
+
+function syntaxHint(error: YAMLError): string {
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && error.message.startsWith('Nested mappings are not allowed in compact mappings')) return COLON_IN_VALUE_HINT;
+  return SYNTAX_HINTS[error.code] ?? DEFAULT_SYNTAX_HINT;
+}
+
 /** yaml's errors, except that unclosed brackets are reported at the bracket rather than where yaml gave up. */
 function syntaxDiagnostics(file: SourceFile, errors: readonly YAMLError[], cst: readonly CST.Token[]): Diagnostic[] {
   const unclosed = errors.some(isUnclosedFlowError) ? unclosedFlows(cst) : [];
@@ -90,7 +102,7 @@ function yamlDiagnostic(file: SourceFile, error: YAMLError): Diagnostic {
   const detail = firstLine(error.message);
   const code = yamlCode(error);
   if (code === 'yaml-syntax') {
-    return diagnostic(file.path, range, { code, message: `YAML syntax error: ${detail}`, hint: SYNTAX_HINTS[error.code] ?? DEFAULT_SYNTAX_HINT });
+    return diagnostic(file.path, range, { code, message: `YAML syntax error: ${detail}`, hint: syntaxHint(error) });
   }
   if (code === 'nesting-too-deep') return diagnostic(file.path, range, { code, message: `Nesting is too deep: ${detail}` });
   return diagnostic(file.path, range, { code, message: detail });

@@ -44,6 +44,16 @@ describe('loadRuleset (YAML and files)', () => {
     expect(found).toEqual(['2:4-2:5 End the list with `]`', '2:8-2:9 End the mapping with `}`']);
   });
 
+  test('a one-line script holding `: ` should say to quote it or write it as a block, not blame a key', () => {
+    const result = load({ 'f.yaml': lines('rulesmith: 1', 'victory:', '  do: end game with { winner: none }') });
+    const d = only(result, 'yaml-syntax');
+    expect(span(d.range)).toBe('3:7-3:8');
+    expect(d.hint).toContain('Quote the value, or write it as a block: `do: |`');
+    // A key that really runs over two lines keeps its own hint.
+    const key = only(load({ 'f.yaml': lines('rulesmith: 1', '"name', 'x": y') }), 'yaml-syntax');
+    expect(key.hint).not.toContain('as a block');
+  });
+
   test('a bracket closed on a later, indented line should not be reported', () => {
     const result = load({ 'f.yaml': lines('rulesmith: 1', 'a: [1, 2', '  , 3]') });
     expect(result.diagnostics.filter((d) => d.code === 'yaml-syntax')).toEqual([]);
