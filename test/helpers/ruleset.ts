@@ -29,6 +29,25 @@ export function programFromText(text: string): Program {
   return compileRuleset(loaded.model!);
 }
 
+/**
+ * A one-seat ruleset (side `red`) whose one phase runs `script` and then ends the game: the
+ * runtime's language tests write the sections they need in `sections` (YAML lines).
+ */
+export const scriptRules = (id: string, sections: string, script: string): string => `
+rulesmith: 1
+id: ${id}
+name: ${id}
+sides: { red: { name: Red } }
+players: { min: 1, max: 1 }
+${sections}
+flow:
+  phases:
+    - id: main
+      do: |
+${script.split('\n').map((l) => `        ${l}`).join('\n')}
+        end game with { winner: red, level: "done" }
+`;
+
 /** Start a game that must start (setup problems fail the test). */
 export function startGame(program: Program, setup: GameSetup, opts: Partial<RuntimeOptions> = {}): Game {
   const g = Game.start(program, setup, opts);

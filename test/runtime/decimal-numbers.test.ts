@@ -4,23 +4,9 @@
  * and a table key computed from fractions (`0.3 / 0.1` is 2.9999999999999996) missed its row.
  */
 import { describe, expect, test } from 'vitest';
-import { programFromText, startGame } from '../helpers/ruleset.ts';
+import { programFromText, scriptRules, startGame } from '../helpers/ruleset.ts';
 
-const rules = (script: string) => `
-rulesmith: 1
-id: decimals
-name: Decimals
-sides: { red: { name: Red } }
-players: { min: 1, max: 1 }
-tracks: { money: { initial: 0 } }
-tables: { t: { rows: { "1-2": low, "3": three, "4-6": high } } }
-flow:
-  phases:
-    - id: main
-      do: |
-${script.split('\n').map((l) => `        ${l}`).join('\n')}
-        end game with { winner: red, level: "done" }
-`;
+const rules = (script: string) => scriptRules('decimals', 'tracks: { money: { initial: 0 } }\ntables: { t: { rows: { "1-2": low, "3": three, "4-6": high } } }', script);
 
 function lines(script: string): string[] {
   const game = startGame(programFromText(rules(script)), { seed: 1 }, { log: 'full' });

@@ -6,24 +6,9 @@
  * `not-whole-number` at the statement, saying how to round: rulebooks say which way halves go.
  */
 import { describe, expect, test } from 'vitest';
-import { programFromText, startGame } from '../helpers/ruleset.ts';
+import { programFromText, scriptRules, startGame } from '../helpers/ruleset.ts';
 
-const rules = (script: string) => `
-rulesmith: 1
-id: whole_counts
-name: Whole counts
-sides: { red: { name: Red } }
-players: { min: 1, max: 1 }
-map: { areas: { camp: {} } }
-pieces: { scout: { side: red, count: 6 } }
-decks: { orders: { cards: [{ id: march, count: 6 }] } }
-flow:
-  phases:
-    - id: main
-      do: |
-${script.split('\n').map((l) => `        ${l}`).join('\n')}
-        end game with { winner: red, level: "done" }
-`;
+const rules = (script: string) => scriptRules('whole_counts', 'map: { areas: { camp: {} } }\npieces: { scout: { side: red, count: 6 } }\ndecks: { orders: { cards: [{ id: march, count: 6 }] } }', script);
 
 const play = (script: string) => startGame(programFromText(rules(script)), { seed: 1 }, { log: 'full' });
 
