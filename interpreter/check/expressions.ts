@@ -20,6 +20,8 @@ import { missingReport, mixedRows } from './missing-reports.ts';
 import type { SymbolTable } from './symbols.ts';
 import { globalKindIn, lostArgumentReports } from './lost-changes.ts';
 import { fractionalCountReport } from './counts.ts';
+import { oddListItems } from './odd-list-items.ts';
+import { seatChoiceReport, seatNameReport } from './seats.ts';
 import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, mayBeEntity, textOf, type Ty } from './types.ts';
 
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
@@ -72,7 +74,7 @@ export class ExpressionChecker {
           kinds.push(k);
           t = t ? join(t, k) : k;
         }
-        this.oddListItems(e.items, kinds);
+        for (const [span, r] of oddListItems(e.items, kinds)) this.report(span, r);
         return listOf(t ?? ANY);
       }
       case 'record': {
@@ -223,6 +225,7 @@ export class ExpressionChecker {
       return sym.type;
     }
     const builtin = BUILTIN_NAMES.get(name);
+    if (builtin && this.site.noSeat && (name === 'player' || name === 'side')) this.report(span, seatNameReport(name));
     if (builtin) return builtin.type;
     const dym = didYouMean(name, [...scope.visibleNames(), ...this.symbols.allNames()]);
     this.report(span, {
@@ -234,29 +237,6 @@ export class ExpressionChecker {
     return ANY;
   }
 
-  /**
-   * A list written out whose items are entities of one kind but for one or a few plain values
-   * (`[captain, scout, early_end]`, an option's true/false among piece types): a `for each` or a
-   * choice over it reads members the odd item has not, and the game stops there. At least two
-   * items of the one kind, and the others at most a third of the list; values of unknown kind and
-   * `none` are not counted.
-   */
-  private oddListItems(items: readonly Expr[], kinds: readonly Ty[]): void {
-    // The kind of entity most items are (at least two of them), and the items of other kinds.
-    const counts = new Map<string, number>();
-    for (const k of kinds) if (k.k === 'entity') counts.set(k.e, (counts.get(k.e) ?? 0) + 1);
-    const [kind, n] = [...counts].reduce<[string | undefined, number]>((best, c) => (c[1] > best[1] ? c : best), [undefined, 0]);
-    if (!kind || n < 2) return;
-    const odd = kinds.map((k, i) => [k, i] as const).filter(([k]) => k.k === 'bool' || k.k === 'number' || k.k === 'text' || (k.k === 'entity' && k.e !== kind));
-    if (odd.length === 0 || odd.length * 3 > kinds.length) return;
-    for (const [k, i] of odd) {
-      this.report(items[i]!.span, {
-        code: 'mixed-list-kinds',
-        message: `This list holds ${kind === 'piece-type' ? 'piece type' : kind}s, but this item is ${describe(k)}.`,
-        hint: `Check the name: the list's items are used alike (\`for each\`, a choice), and ${describe(k)} has none of ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind === 'piece-type' ? 'piece type' : kind}'s members.`,
-      });
-    }
-  }
 
   protected member(object: Ty, property: string, span: Span): Ty {
     let known: Map<string, Ty> | undefined;
@@ -435,6 +415,7 @@ export class ExpressionChecker {
   }
 
   private choose(e: ChooseExpr, scope: Scope): Ty {
+    if (this.site.noSeat && !e.by) this.report(e.span, seatChoiceReport());
     let inner = scope;
     if (e.each) inner = this.bind(e.each.binder, e.each.binderSpan, e.each.source, scope).scope;
     if ('count' in e.mode) this.expect(this.expr(e.mode.count, inner), isNumeric, e.mode.count.span, 'a number', 'How many to choose');

@@ -1,6 +1,7 @@
 import type { RulesetFile } from '../../grammar/index.ts';
 import type { DataPath } from '../load/model.ts';
 import { entries, isRecord } from './context.ts';
+import { seatlessPhases } from './seats.ts';
 import { walkPhases } from './symbols.ts';
 import { rowType } from './table-types.ts';
 import { ANY, entity, TEXT, type Ty } from './types.ts';
@@ -26,6 +27,8 @@ export interface ScriptSite {
   result?: 'number' | 'boolean' | 'options' | 'condition';
   /** Only reads the state (invariants): no dice, draws, choices or procedure calls. */
   readOnly?: boolean;
+  /** Runs where no seat is active (a `by: all` phase's own scripts): `player` and `side` are none. */
+  noSeat?: boolean;
 }
 
 /**
@@ -87,7 +90,9 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
       add(['flow', 'each_step', 'on_enter'], d.flow.each_step.on_enter, 'script');
       add(['flow', 'each_step', 'on_exit'], d.flow.each_step.on_exit, 'script');
     }
+    const seatless = seatlessPhases(d.flow.phases);
     walkPhases(d.flow.phases, ['flow', 'phases'], (_id, path, phase) => {
+      const first = out.length;
       add([...path, 'when'], phase.when, 'expression', [], false, 'condition');
       add([...path, 'on_enter'], phase.on_enter, 'script');
       add([...path, 'do'], phase.do, 'script');
@@ -99,6 +104,9 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
         add([...path, 'actions', 'pass'], phase.actions.pass, 'expression', [], false, 'condition');
       }
       add([...path, 'on_exit'], phase.on_exit, 'script');
+      // A phase's `when` is asked before its own `by` takes effect, as its parent left the seats.
+      const whenSeatless = seatless.has(path.slice(0, -2).join('.'));
+      for (const site of out.slice(first)) if (site.path.at(-1) === 'when' ? whenSeatless : seatless.has(path.join('.'))) site.noSeat = true;
     });
   }
   for (const [id, a] of entries(d.actions)) {

@@ -141,7 +141,10 @@ class FlowBuilder {
       this.emit((f) => { f.pc = top.pc; });
       this.mark(done);
     } else {
-      if (by && by !== 'all') this.emit((f) => setActive(f.rt, f.rt.state.players.find((p) => p.side === by)?.id ?? null, by));
+      // `by: all` is every seat at once: none is active, so `player` and `side` are none there (the
+      // checker warns where a script reads them) rather than whatever an earlier phase left.
+      if (by === 'all') this.emit((f) => { f.rt.state.active = { player: null, side: null }; });
+      else if (by) this.emit((f) => setActive(f.rt, f.rt.state.players.find((p) => p.side === by)?.id ?? null, by));
       this.body(phase, path, by);
     }
     this.emit((f) => {

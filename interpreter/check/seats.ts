@@ -1,0 +1,62 @@
+import type { CheckContext, Report } from './context.ts';
+import { isRecord } from './context.ts';
+import { walkPhases } from './symbols.ts';
+
+/**
+ * Phases where no seat is active: `by: all` is every seat at once, so the runtime makes none
+ * active there (compile/flow.ts), and its steps that name no `by` of their own inherit that. Gives
+ * for each such phase's path (`flow.phases.0`, `flow.phases.0.steps.1`) true.
+ */
+export function seatlessPhases(phases: unknown, path: ReadonlyArray<string | number> = ['flow', 'phases'], inherited = false, out = new Set<string>()): Set<string> {
+  if (!Array.isArray(phases)) return out;
+  phases.forEach((p, i) => {
+    if (!isRecord(p)) return;
+    const here = [...path, i];
+    const none = typeof p.by === 'string' ? p.by === 'all' : inherited;
+    if (none) out.add(here.join('.'));
+    seatlessPhases(p.steps, [...here, 'steps'], none, out);
+  });
+  return out;
+}
+
+/** `no-active-seat`: `player` or `side` read where no seat is active. */
+export function seatNameReport(name: 'player' | 'side'): Report {
+  return {
+    severity: 'warning',
+    code: 'no-active-seat',
+    message: `\`${name}\` is the active ${name}, and in a \`by: all\` phase no seat is active: here it is \`none\`.`,
+    hint: name === 'player'
+      ? 'Name the player: go through them with `for each p in players`, or give the phase a side (`by: <side>`, `by: each player`).'
+      : 'Name the side: go through them with `for each s in sides`, or give the phase a side (`by: <side>`, `by: each side`).',
+  };
+}
+
+/** `no-active-seat`: a choice with no `by` where no seat is active goes to the first player. */
+export function seatChoiceReport(): Report {
+  return {
+    severity: 'warning',
+    code: 'no-active-seat',
+    message: 'This choice names no chooser, and in a `by: all` phase no seat is active: the first player would answer it.',
+    hint: 'Say who chooses: `… by p for each p in players` (each at once), or `by <player or side>`.',
+  };
+}
+
+/** `no-active-seat`: an action phase under `by: all`, whose menus would all go to the first player. */
+export function seatActionsReport(): Report {
+  return {
+    severity: 'warning',
+    code: 'no-active-seat',
+    message: 'An action phase needs a seat to act, and in a `by: all` phase none is active: the first player would get every menu.',
+    hint: 'Give the phase who acts: `by: each player`, `by: each side` or `by: <side>`.',
+  };
+}
+
+/** Action phases under `by: all` (`no-active-seat`). */
+export function checkSeatlessActions(ctx: CheckContext): void {
+  const flow = ctx.model.data.flow;
+  if (!isRecord(flow)) return;
+  const seatless = seatlessPhases(flow.phases);
+  walkPhases(flow.phases, ['flow', 'phases'], (_id, path, phase) => {
+    if (isRecord(phase.actions) && seatless.has(path.join('.'))) ctx.atKey([...path, 'actions'], seatActionsReport());
+  });
+}
