@@ -153,9 +153,10 @@ function parseTokens(text: string, start: number, end: number, goal: Goal): Toke
     for (const d of found) {
       if (d.code !== 'keyword-as-name') continue;
       const lineEnd = text.indexOf('\n', d.span.end);
-      p.quiet.push({ start: d.span.end, end: lineEnd < 0 ? text.length : lineEnd });
+      // From the word itself: a roll-shaped name (`let d2 = …`) is also read as a target there.
+      p.quiet.push({ start: d.span.start, end: lineEnd < 0 ? text.length : lineEnd });
     }
-    diagnostics.push(...(p.quiet.length === 0 ? found : found.filter((d) => !p.quiet.some((q) => d.span.start >= q.start && d.span.start < q.end))));
+    diagnostics.push(...(p.quiet.length === 0 ? found : found.filter((d) => d.code === 'keyword-as-name' || !p.quiet.some((q) => d.span.start >= q.start && d.span.start < q.end))));
     return { ast, diagnostics, strings: p.strings };
   } catch (error) {
     if (!(error instanceof NestingTooDeep)) throw error;

@@ -107,6 +107,10 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
     if (expected.name === 'AnyName' && actual.tokenType.name.startsWith('kw_')) {
       return encode('keyword-as-name', `${describeToken(actual)} is a word of the rules language, so it cannot be a name here`, 'actual', `choose another name (for example \`${actual.image}_\` or a longer word)`);
     }
+    // `let d2 = …`: a d and a number read as a roll wherever they stand.
+    if (expected.name === 'AnyName' && actual.tokenType.name === 'DiceRoll') {
+      return encode('keyword-as-name', `${describeToken(actual)} reads as a roll of dice, so it cannot be a name here`, 'actual', `choose another name (for example \`${actual.image}_\` or a longer word)`);
+    }
     const known = missingInRule[`${ruleName}:${expected.name}`];
     if (known !== undefined) return encode('missing-token', known[0], 'previous', known[1]);
     const where = isReal(previous) ? ` after ${describeToken(previous)}` : '';

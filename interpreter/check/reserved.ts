@@ -2,7 +2,10 @@ import { constants, keywords, wordOperators } from '../../grammar/index.ts';
 import type { CheckContext } from './context.ts';
 import { entries, isRecord } from './context.ts';
 
-const RESERVED = new Set([...keywords, ...wordOperators, ...constants]);
+const WORDS = new Set([...keywords, ...wordOperators, ...constants]);
+// `d6`, `2d10`: a script reads these as rolls of dice (grammar/tokens.ts, DiceRoll).
+const ROLL = /^\d*d\d+$/;
+const RESERVED = { has: (name: string) => WORDS.has(name) || ROLL.test(name) };
 const SECTIONS = ['sides', 'options', 'dice', 'pieces', 'tracks', 'variables', 'zones', 'decks', 'tables', 'procedures', 'actions'] as const;
 
 /**
@@ -14,7 +17,7 @@ export function checkReservedNames(ctx: CheckContext): void {
   const report = (path: Array<string | number>, name: string, key: boolean) =>
     (key ? ctx.atKey.bind(ctx) : ctx.atValue.bind(ctx))(path, {
       code: 'reserved-name',
-      message: `\`${name}\` is a word of the rules language, so no script could refer to it.`,
+      message: ROLL.test(name) ? `\`${name}\` reads as a roll of dice in a script, so no script could refer to it.` : `\`${name}\` is a word of the rules language, so no script could refer to it.`,
       hint: `Choose another name (for example \`${name}_\` or a longer word).`,
     });
   for (const section of SECTIONS) for (const [id] of entries(d[section])) if (RESERVED.has(id)) report([section, id], id, true);

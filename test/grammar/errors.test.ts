@@ -191,6 +191,14 @@ describe('parser diagnostics: statements', () => {
     ]);
   });
 
+  test('a name shaped like a roll should say it reads as dice, not that a name is missing', () => {
+    // It said "expected a name after `let`" at `let`, with `d2` right there as the name.
+    expect(scriptProblems('let d2 = draw 2 from deck\nfor each d6 in xs do stop end')).toEqual([
+      { code: 'keyword-as-name', at: 'd2', message: '`d2` reads as a roll of dice, so it cannot be a name here' },
+      { code: 'keyword-as-name', at: 'd6', message: '`d6` reads as a roll of dice, so it cannot be a name here' },
+    ]);
+  });
+
   test('== written as a statement should be read as an assignment and reported', () => {
     const result = parseScript('x == 1');
     expect(problems('x == 1', result.diagnostics)).toEqual([{ code: 'invalid-statement', at: '==', message: '`==` compares two values; it does not change one' }]);
