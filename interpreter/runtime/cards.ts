@@ -2,10 +2,11 @@ import { isRecord } from '../check/context.ts';
 import { charge } from './budget.ts';
 import { iterable, locationKey } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
+import { placeName } from './log-reading.ts';
 import { detachCard } from './pieces.ts';
 import { shuffleInPlace } from './rng.ts';
 import type { Runtime } from './runtime.ts';
-import { cardSpan, type MarkedText } from './secrets.ts';
+import { cardSpan, movedCardSpan, type MarkedText } from './secrets.ts';
 import { EntityRef, toText, type Value } from './values.ts';
 
 export function cardDef(rt: Runtime, deck: string, def: string): Record<string, unknown> | undefined {
@@ -45,11 +46,11 @@ export function draw(rt: Runtime, deckValue: Value, count: number | null, into: 
     if (into_) (rt.state.zones[into_] ??= []).push(card);
     drawn.push(rt.ref('card', card));
   }
-  const owner = into_?.split('@')[1];
   if (rt.logging) {
-    // Cards drawn face down (into a zone some seat may not see) are parts: views name them only to the seats that may.
+    // Cards drawn face down (into a zone some seat may not see) are parts: views name them only to
+    // the seats that may, and the others read that so many cards were drawn, as at the table.
     const names: MarkedText = drawn.flatMap((c, i) => (i ? [', ', cardSpan(rt, c.id)] : [cardSpan(rt, c.id)]));
-    rt.log('draw', [`Draw from ${rt.label(rt.ref('deck', id))}: `, ...(names.length ? names : ['nothing (empty)'])], at, { deck: id, cards: drawn.map((c) => c.id) }, owner);
+    rt.log('draw', [`Draw from ${rt.label(rt.ref('deck', id))}${into_ ? ` into ${placeName(rt.program, rt.state.players, into_)}` : ''}: `, ...(names.length ? names : ['nothing (empty)'])], at, { deck: id, cards: drawn.map((c) => c.id) });
   }
   return count === null ? (drawn[0] ?? null) : drawn;
 }
@@ -93,6 +94,7 @@ export function discard(rt: Runtime, v: Value, to: Value, at: SourceAt): void {
   if (Array.isArray(v)) { for (const c of v) discard(rt, c, to, at); return; }
   if (!(v instanceof EntityRef) || v.kind !== 'card') throw new RuleError('not-a-card', `Only cards can be discarded, not ${v === null ? 'none' : toText(v)}.`, at);
   const card = rt.state.cards[v.id]!;
+  const from = card.at;
   detachCard(rt, v.id);
   if (to === null) {
     card.at = 'discard';
@@ -103,16 +105,17 @@ export function discard(rt: Runtime, v: Value, to: Value, at: SourceAt): void {
     card.at = key;
     (rt.state.zones[key] ??= []).push(v.id);
   }
-  if (rt.logging) rt.log('change', `${rt.label(v)} discarded`, at);
+  if (rt.logging) rt.log('change', [movedCardSpan(rt, v.id, from), to === null ? ' discarded' : ` discarded to ${placeName(rt.program, rt.state.players, card.at)}`], at);
 }
 
 export function putCard(rt: Runtime, v: Value, deckValue: Value, pos: 'top' | 'bottom', at: SourceAt): void {
   if (!(v instanceof EntityRef) || v.kind !== 'card') throw new RuleError('not-a-card', 'Only cards can be put on a deck.', at);
   const id = deckId(rt, deckValue, at);
-  detachCard(rt, v.id);
   const card = rt.state.cards[v.id]!;
+  const from = card.at;
+  detachCard(rt, v.id);
   card.at = 'draw';
   if (pos === 'top') rt.state.decks[id]!.draw.unshift(v.id);
   else rt.state.decks[id]!.draw.push(v.id);
-  if (rt.logging) rt.log('change', `${rt.label(v)} put at the ${pos} of ${rt.label(rt.ref('deck', id))}`, at);
+  if (rt.logging) rt.log('change', [movedCardSpan(rt, v.id, from), ` put at the ${pos} of ${rt.label(rt.ref('deck', id))}`], at);
 }

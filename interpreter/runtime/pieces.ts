@@ -2,8 +2,9 @@ import { isRecord } from '../check/context.ts';
 import { charge } from './budget.ts';
 import { locationKey, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
+import { placeName } from './log-reading.ts';
 import type { Runtime } from './runtime.ts';
-import { pieceSpan, span } from './secrets.ts';
+import { movedCardSpan, pieceSpan, span } from './secrets.ts';
 import { EntityRef, toText, type Value } from './values.ts';
 
 function pieceIds(rt: Runtime, v: Value, at: SourceAt, verb: string): string[] {
@@ -54,6 +55,7 @@ export function place(rt: Runtime, n: number | null, what: Value, where: Value, 
 export function remove(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
   if (x instanceof EntityRef && x.kind === 'card') {
     const card = rt.state.cards[x.id]!;
+    const from = card.at;
     detachCard(rt, x.id);
     if (to === null) card.at = 'out';
     else {
@@ -61,7 +63,7 @@ export function remove(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
       card.at = key;
       (rt.state.zones[key] ??= []).push(x.id);
     }
-    if (rt.logging) rt.log('change', `${rt.label(x)} ${to === null ? 'removed from the game' : `→ ${card.at}`}`, at);
+    if (rt.logging) rt.log('change', [movedCardSpan(rt, x.id, from), to === null ? ' removed from the game' : ` → ${placeName(rt.program, rt.state.players, card.at)}`], at);
     return;
   }
   if (Array.isArray(x) && x.some((v) => v instanceof EntityRef && v.kind === 'card')) {

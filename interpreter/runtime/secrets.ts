@@ -10,7 +10,7 @@ import type { Frame, Eval } from './frame.ts';
 import type { LogEntry } from './log.ts';
 import type { Runtime } from './runtime.ts';
 import { EntityRef, isRecordValue, MarkedString, partPieces, toText, type CardPart, type MarkedText, type PiecePart, type SecretPart, type ValuePart, type Value } from './values.ts';
-import { cardVisible, pieceSide } from './visibility.ts';
+import { cardVisible, pieceSide, placeShowsCards } from './visibility.ts';
 
 export type { CardPart, MarkedText, PiecePart, SecretPart, ValuePart };
 
@@ -28,10 +28,14 @@ export interface SecretData {
  */
 export interface LineSecret {
   pieces: Record<string, string | null>;
+  /** Each card named → where it lay (a card's `at`), or two places joined by PLACES for a move. */
   cards?: Record<string, string>;
   data?: unknown;
   everyone?: boolean;
 }
+
+/** Joins the two places of a card's move in `LineSecret.cards` (no place key holds it: ids are words). */
+export const PLACES = '|';
 
 /** A hidden piece shows as `hidden piece (alias)`: no type, no name. */
 export const hiddenLabel = (alias: string): string => `hidden piece (${alias})`;
@@ -58,6 +62,18 @@ export function pieceSpan(rt: Runtime, id: string, as: 'id' | 'label', text?: st
 export function cardSpan(rt: Runtime, id: string): string | CardPart {
   const text = rt.label(rt.ref('card', id));
   return cardVisible(rt, id, undefined) ? text : { card: id, text };
+}
+
+/**
+ * A card named in a line about its move (discarded, put on a deck, removed to a zone), called after
+ * the move with where it lay before: by its face when every seat could see it before or can now,
+ * else a part that a seat which could see it at either place may read (its holder putting it
+ * face down on a deck knows what it put there; the other seats do not).
+ */
+export function movedCardSpan(rt: Runtime, id: string, from: string | undefined): string | CardPart {
+  const text = rt.label(rt.ref('card', id));
+  if ((from !== undefined && placeShowsCards(rt, from, undefined)) || cardVisible(rt, id, undefined)) return text;
+  return from === undefined ? { card: id, text } : { card: id, text, from };
 }
 
 /** A value as text (as `toText` writes it), its hidden pieces and text written about them as parts. */
@@ -134,9 +150,10 @@ export function keepSecret(rt: Runtime, entry: LogEntry, text: MarkedText | unde
     if ('card' in p) {
       const at = rt.state.cards[p.card]?.at;
       if (at === undefined) return p.text;
-      cards[p.card] = at;
+      // Both places of a move: a seat that could see the face at either reads it (views.ts, concealedIn).
+      cards[p.card] = p.from !== undefined && p.from !== at ? `${p.from}${PLACES}${at}` : at;
       secretParts = true;
-      return p;
+      return p.from !== undefined ? { card: p.card, text: p.text } : p;
     }
     const hidden = partPieces(p).filter((id) => isHidden(rt, id));
     if (hidden.length === 0) return p.text;

@@ -45,6 +45,8 @@ export interface PiecePart {
 export interface CardPart {
   card: string;
   text: string;
+  /** Where the card lay before the move the line tells (`movedCardSpan`): a seat that saw its face there may read it too. */
+  from?: string;
 }
 
 /** Text computed from hidden pieces' secrets (`reads`), and what a seat that may not see them reads instead. */

@@ -3,7 +3,7 @@ import { previewsOf } from './previews.ts';
 import type { DecisionRequest } from './decisions.ts';
 import type { Game } from './game.ts';
 import type { LogEntry } from './log.ts';
-import { HIDDEN_CARD, hiddenLabel, type LineSecret, type MarkedText } from './secrets.ts';
+import { HIDDEN_CARD, hiddenLabel, PLACES, type LineSecret, type MarkedText } from './secrets.ts';
 import type { GameState, PlayerState } from './state.ts';
 import { EntityRef, isRecordValue, MarkedString, toText, type Value } from './values.ts';
 import { cardVisible, hiddenFrom, pieceVisible, placeShowsCards, unseenValues, zoneVisible } from './visibility.ts';
@@ -152,7 +152,7 @@ function lineFor(game: Game, e: LogEntry, me: PlayerState | undefined): LogEntry
  */
 export function concealedIn(game: Game, secret: LineSecret, me: PlayerState | undefined): Concealed {
   const out: Map<string, string> = concealedFrom(game, (id) => Object.hasOwn(secret.pieces, id) && hiddenFrom(secret.pieces[id] ?? null, me));
-  for (const [id, at] of Object.entries(secret.cards ?? {})) if (!placeShowsCards(game.rt, at, me)) out.set(id, HIDDEN);
+  for (const [id, at] of Object.entries(secret.cards ?? {})) if (!at.split(PLACES).some((place) => placeShowsCards(game.rt, place, me))) out.set(id, HIDDEN);
   return out;
 }
 

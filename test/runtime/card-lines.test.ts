@@ -1,0 +1,76 @@
+/**
+ * The runtime's own lines about cards name a card only to the seats that may see its face. They
+ * named it to everyone when it was discarded, put on a deck or removed to a zone: Red putting a
+ * card from its hand (seen by its owner only) face down on the deck told Blue which card it was.
+ * Now such a line names the card to a seat that could see it before the move or can after it,
+ * and others read "hidden card". Drawing into a zone is told to every seat, its cards named to
+ * those that may see them (it was told to the zone's owner alone: Red drawing into Blue's public
+ * pool did not see its own draw).
+ */
+import { describe, expect, test } from 'vitest';
+import { programFromText, startGame } from '../helpers/ruleset.ts';
+
+const RULES = `
+rulesmith: 1
+id: card_lines
+name: card_lines
+sides: { red: { name: Red }, blue: { name: Blue } }
+players: { min: 2, max: 2 }
+zones:
+  hand: { per: player, visibility: owner }
+  pool: { per: side }
+  vault: { name: Vault, visibility: hidden }
+  table_top: { name: Table top }
+decks:
+  orders:
+    cards:
+      - { id: secret_plan, name: Secret Plan, count: 3 }
+      - { id: feint, name: Feint, count: 3 }
+flow:
+  rounds: { count: 1 }
+  phases:
+    - id: main
+      by: red
+      do: |
+        draw 4 from orders into player.hand
+        let cards = player.hand.cards
+        put cards[1] on top of orders
+        discard cards[2] to vault
+        remove cards[3] to vault
+        discard cards[4] to table_top
+        draw 1 from orders into blue.pool
+victory:
+  do: |
+    end game with { winner: none, level: "done" }
+`;
+
+describe("the runtime's lines about cards", () => {
+  const game = startGame(programFromText(RULES), { seed: 1 }, { log: 'full' });
+  const lines = (seat: string | null) => game.view(seat).log.filter((e) => e.kind === 'draw' || e.kind === 'change').map((e) => [e.text, e.data]);
+  const nameOf = (id: string) => (game.state.cards[id]!.def === 'feint' ? 'Feint' : 'Secret Plan');
+  const drawn = (game.log.find((e) => e.kind === 'draw')!.data as { cards: string[] }).cards;
+  const pooled = game.state.zones['pool@blue']![0]!;
+  const [a, b, c, d] = drawn.map(nameOf) as [string, string, string, string];
+
+  test('should name every card to the seat that held them', () => {
+    expect(lines('p1')).toEqual([
+      [`Draw from orders into hand (Red): ${[a, b, c, d].join(', ')}`, { deck: 'orders', cards: drawn }],
+      [`${a} put at the top of orders`, undefined],
+      [`${b} discarded to Vault`, undefined],
+      [`${c} → Vault`, undefined],
+      [`${d} discarded to Table top`, undefined],
+      [`Draw from orders into pool (Blue): ${nameOf(pooled)}`, { deck: 'orders', cards: [pooled] }],
+    ]);
+  });
+
+  test.each(['p2', null])('should name to %s only the cards that lay face up, and how many were drawn', (seat) => {
+    expect(lines(seat)).toEqual([
+      ['Draw from orders into hand (Red): hidden card, hidden card, hidden card, hidden card', { deck: 'orders', cards: ['?', '?', '?', '?'] }],
+      ['hidden card put at the top of orders', undefined],
+      ['hidden card discarded to Vault', undefined],
+      ['hidden card → Vault', undefined],
+      [`${d} discarded to Table top`, undefined],
+      [`Draw from orders into pool (Blue): ${nameOf(pooled)}`, { deck: 'orders', cards: [pooled] }],
+    ]);
+  });
+});
