@@ -1,6 +1,7 @@
 import { parseExpression, parseScript, parseTemplate, type Expr, type ParseDiagnostic, type Script, type Span } from '../../grammar/index.ts';
 import { checkShadowingParams } from './shadows.ts';
 import { checkSeatlessActions } from './seats.ts';
+import { checkGridSides } from './grid-sides.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { sortDiagnostics } from '../diagnostics.ts';
 import type { RulesetModel } from '../load/model.ts';
@@ -28,7 +29,7 @@ import { BUILTIN_FUNCTIONS } from './signatures.ts';
 import { callVariants, checkVariants } from './procedure-variants.ts';
 
 /** Data checks, each one small function over the model; add a check by adding it here. */
-const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkNoneText, checkDecks, checkMap, checkHexProps, checkSizes, checkTracks, checkSeatlessActions];
+const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, checkReferences, checkTables, checkNoneText, checkDecks, checkMap, checkHexProps, checkSizes, checkTracks, checkSeatlessActions, checkGridSides];
 
 /**
  * Semantic checks of a loaded ruleset: names, types, arity, table coverage, deck counts, map
