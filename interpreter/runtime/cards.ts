@@ -6,7 +6,7 @@ import { placeName } from './log-reading.ts';
 import { detachCard } from './pieces.ts';
 import { shuffleInPlace } from './rng.ts';
 import type { Runtime } from './runtime.ts';
-import { cardSpan, movedCardSpan, type MarkedText } from './secrets.ts';
+import { cardBefore, cardSpan, movedCardSpan, type MarkedText } from './secrets.ts';
 import { EntityRef, toText, type Value } from './values.ts';
 
 export function cardDef(rt: Runtime, deck: string, def: string): Record<string, unknown> | undefined {
@@ -35,13 +35,18 @@ export function draw(rt: Runtime, deckValue: Value, count: number | null, into: 
   if (into !== null && !into_) throw new RuleError('not-a-place', 'Draw into a zone.', at, INTO_HINT);
   for (let i = 0; i < want; i++) {
     if (deck.draw.length === 0 && rt.def('decks', id)?.on_empty !== 'stop' && deck.discard.length > 0) {
+      // Face down again: a card's `at` says where it lies (views and bots' copies read faces by it).
+      for (const c of deck.discard) rt.state.cards[c]!.at = 'draw';
       deck.draw.push(...deck.discard.splice(0));
+      unshow(rt, deck.draw);
       shuffleInPlace(rt.state.rng, deck.draw);
       if (rt.logging) rt.log('change', `${rt.label(rt.ref('deck', id))}: discards reshuffled`, at);
     }
     const card = deck.draw.shift();
     if (card === undefined) break;
     const cs = rt.state.cards[card]!;
+    delete cs.shown;
+    delete cs.shown_to;
     cs.at = into_ ?? 'drawn';
     if (into_) (rt.state.zones[into_] ??= []).push(card);
     drawn.push(rt.ref('card', card));
@@ -73,9 +78,18 @@ function drawFromZone(rt: Runtime, zone: string, count: number | null, into: Val
   return count === null ? (taken[0] ?? null) : taken;
 }
 
+/** Cards shown where they lay (`reveal`) are shown no more once their pile is shuffled. */
+function unshow(rt: Runtime, ids: readonly string[]): void {
+  for (const id of ids) {
+    const c = rt.state.cards[id];
+    if (c?.shown || c?.shown_to) { delete c.shown; delete c.shown_to; }
+  }
+}
+
 export function shuffleDeck(rt: Runtime, v: Value, withDiscards: boolean, at: SourceAt): void {
   if (v instanceof EntityRef && v.kind === 'zone') {
     charge(rt, rt.state.zones[v.id]?.length ?? 0, at);
+    unshow(rt, rt.state.zones[v.id] ?? []);
     shuffleInPlace(rt.state.rng, (rt.state.zones[v.id] ??= []));
     return;
   }
@@ -86,6 +100,7 @@ export function shuffleDeck(rt: Runtime, v: Value, withDiscards: boolean, at: So
     for (const c of deck.discard) rt.state.cards[c]!.at = 'draw';
     deck.draw.push(...deck.discard.splice(0));
   }
+  unshow(rt, deck.draw);
   shuffleInPlace(rt.state.rng, deck.draw);
   if (rt.logging) rt.log('change', `${rt.label(rt.ref('deck', id))} shuffled${withDiscards ? ' with its discards' : ''}`, at);
 }
@@ -94,7 +109,7 @@ export function discard(rt: Runtime, v: Value, to: Value, at: SourceAt): void {
   if (Array.isArray(v)) { for (const c of v) discard(rt, c, to, at); return; }
   if (!(v instanceof EntityRef) || v.kind !== 'card') throw new RuleError('not-a-card', `Only cards can be discarded, not ${v === null ? 'none' : toText(v)}.`, at);
   const card = rt.state.cards[v.id]!;
-  const from = card.at;
+  const from = cardBefore(rt, v.id);
   detachCard(rt, v.id);
   if (to === null) {
     card.at = 'discard';
@@ -112,7 +127,7 @@ export function putCard(rt: Runtime, v: Value, deckValue: Value, pos: 'top' | 'b
   if (!(v instanceof EntityRef) || v.kind !== 'card') throw new RuleError('not-a-card', 'Only cards can be put on a deck.', at);
   const id = deckId(rt, deckValue, at);
   const card = rt.state.cards[v.id]!;
-  const from = card.at;
+  const from = cardBefore(rt, v.id);
   detachCard(rt, v.id);
   card.at = 'draw';
   if (pos === 'top') rt.state.decks[id]!.draw.unshift(v.id);

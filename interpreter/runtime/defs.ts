@@ -56,6 +56,8 @@ export interface Defs {
    * ids are inserted into a record exactly as init.ts does), and the `slot` of each piece's ref.
    */
   pieceIds: readonly string[];
+  /** The ruleset has decks, so some card's face may be hidden (a draw pile is face down). */
+  hasCards: boolean;
 }
 
 const SECTIONS = ['sides', 'options', 'dice', 'pieces', 'tracks', 'variables', 'zones', 'decks', 'tables', 'procedures', 'actions'] as const;
@@ -112,5 +114,5 @@ export function buildDefs(data: RulesetFile, refs: RefTable): Defs {
       else if (sections.get('zones')!.get(name)?.per === kind) per[kind].set(name, 'zone');
     }
   }
-  return { sections, pieceTypes, areas, tracks, per, sideIds: [...sections.get('sides')!.keys()], pieceIds };
+  return { sections, pieceTypes, areas, tracks, per, sideIds: [...sections.get('sides')!.keys()], pieceIds, hasCards: sections.get('decks')!.size > 0 };
 }

@@ -51,9 +51,11 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
       const c = rt.state.cards[o.id];
       if (!c) return undefined;
       const def = cardDef(rt, c.deck, c.def);
-      if (prop === 'id') return c.def;
       if (prop === 'deck') return rt.ref('deck', c.deck);
       if (prop === 'owner') return c.owner ? rt.ref('player', c.owner) : null;
+      // The rest tells the card's face.
+      rt.noteCard(o.id);
+      if (prop === 'id') return c.def;
       if (prop === 'name') return typeof def?.name === 'string' ? def.name : c.def;
       if (prop === 'text') return typeof def?.text === 'string' ? def.text : '';
       return isRecord(def?.props) && prop in def.props ? typedField(rt, c.deck, prop, def.props[prop]) : null;

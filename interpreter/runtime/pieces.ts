@@ -4,7 +4,7 @@ import { locationKey, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { placeName } from './log-reading.ts';
 import type { Runtime } from './runtime.ts';
-import { movedCardSpan, pieceSpan, span } from './secrets.ts';
+import { cardBefore, cardSpan, movedCardSpan, pieceSpan, span } from './secrets.ts';
 import { EntityRef, toText, type Value } from './values.ts';
 
 function pieceIds(rt: Runtime, v: Value, at: SourceAt, verb: string): string[] {
@@ -55,7 +55,7 @@ export function place(rt: Runtime, n: number | null, what: Value, where: Value, 
 export function remove(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
   if (x instanceof EntityRef && x.kind === 'card') {
     const card = rt.state.cards[x.id]!;
-    const from = card.at;
+    const from = cardBefore(rt, x.id);
     detachCard(rt, x.id);
     if (to === null) card.at = 'out';
     else {
@@ -81,6 +81,9 @@ export function remove(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
 /** Take a card out of whatever pile or zone holds it. */
 export function detachCard(rt: Runtime, id: string): void {
   const card = rt.state.cards[id]!;
+  // A card shown where it lay is shown no more once it moves.
+  delete card.shown;
+  delete card.shown_to;
   const deck = rt.state.decks[card.deck]!;
   for (const list of [deck.draw, deck.discard, rt.state.zones[card.at]]) {
     const i = list ? list.indexOf(id) : -1;
@@ -106,6 +109,12 @@ export function flip(rt: Runtime, p: Value, at: SourceAt): void {
 
 /** `reveal x` turns pieces face up for everyone; `reveal x to s` shows hidden ones to side `s` only. */
 export function reveal(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
+  const cards = x instanceof EntityRef && x.kind === 'card' ? [x] : Array.isArray(x) && x.length > 0 && x.every((v) => v instanceof EntityRef && v.kind === 'card') ? (x as EntityRef[]) : null;
+  if (cards) {
+    const who = to === null ? null : cardAudience(rt, to, at);
+    for (const c of cards) revealCard(rt, c.id, who, at);
+    return;
+  }
   const side = to === null ? null : sideOf(rt, to, at);
   for (const id of pieceIds(rt, x, at, 'revealed')) {
     const piece = rt.state.pieces[id]!;
@@ -120,6 +129,30 @@ export function reveal(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
   }
 }
 
+/**
+ * A card shown face up where it lies (a card played from the hand is shown to the table), to every
+ * seat or to one side, until it moves or its pile is shuffled: views, bots' copies and the log read
+ * its face as any card they may see (visibility.ts, `cardVisible`).
+ */
+function revealCard(rt: Runtime, id: string, who: { key: string; label: string } | null, at: SourceAt): void {
+  const card = rt.state.cards[id]!;
+  if (who === null) {
+    if (card.shown) return;
+    card.shown = true;
+    delete card.shown_to;
+    if (rt.logging) rt.log('change', `${rt.label(rt.ref('card', id))} shown`, at);
+  } else if (!card.shown && !card.shown_to?.includes(who.key)) {
+    card.shown_to = [...(card.shown_to ?? []), who.key];
+    if (rt.logging) rt.log('change', [cardSpan(rt, id), ` shown to ${who.label}`], at);
+  }
+}
+
+/** Whom `reveal card to x` shows it: a player (`player:p2`) or every player of a side (`side:red`); see `cardVisible`. */
+function cardAudience(rt: Runtime, to: Value, at: SourceAt): { key: string; label: string } {
+  if (to instanceof EntityRef && to.kind === 'player' && rt.state.players.some((p) => p.id === to.id)) return { key: `player:${to.id}`, label: rt.label(to) };
+  return { key: `side:${sideOf(rt, to, at)}`, label: rt.label(rt.ref('side', sideOf(rt, to, at))) };
+}
+
 /** The side a `to` names: a side, or a player's side. */
 function sideOf(rt: Runtime, to: Value, at: SourceAt): string {
   const sides = rt.program.data.sides ?? {};
@@ -127,5 +160,5 @@ function sideOf(rt: Runtime, to: Value, at: SourceAt): string {
     : to instanceof EntityRef && to.kind === 'player' ? rt.state.players.find((p) => p.id === to.id)?.side ?? null
     : typeof to === 'string' ? to : null;
   if (id !== null && Object.hasOwn(sides, id)) return id;
-  throw new RuleError('not-a-side', `Pieces are shown to a side (or a player's side), not ${to === null ? 'none' : toText(to)}.`, at, 'Write `reveal x to <side>`, or `reveal x` to show it to everyone.');
+  throw new RuleError('not-a-side', `Pieces and cards are shown to a side (or a player's side), not ${to === null ? 'none' : toText(to)}.`, at, 'Write `reveal x to <side>`, or `reveal x` to show it to everyone.');
 }

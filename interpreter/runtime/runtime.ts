@@ -21,7 +21,7 @@ import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
 import { PieceLists, type PieceIndex } from './piece-index.ts';
 import { driveProfiled, type RulesProfile } from './profile.ts';
-import { valueAudience } from './visibility.ts';
+import { cardVisible, valueAudience } from './visibility.ts';
 import { keepSecret, pieceSpan, plainText, valueText, type SecretData, type MarkedText } from './secrets.ts';
 import { EntityRef, record, rollTotal, toText, type EntityKind, type Rec, type Value } from './values.ts';
 
@@ -116,6 +116,11 @@ export class Runtime {
     // Only a line naming something hidden now keeps parts (card parts are made only then).
     if (this.hiding || parts?.some((p) => typeof p !== 'string')) keepSecret(this, entry, parts, data, secret);
     this.entries.push(entry);
+  }
+
+  /** A card's face (its name, text, props, id) is read: `watched` windows note it when some seat may not see it. */
+  noteCard(id: string): void {
+    if (this.watching > 0 && !cardVisible(this, id, undefined)) this.read.push(id);
   }
 
   /** A secret of a hidden piece (its type, name, props, id) is read: `watched` windows note it. */

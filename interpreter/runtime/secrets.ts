@@ -10,7 +10,7 @@ import type { Frame, Eval } from './frame.ts';
 import type { LogEntry } from './log.ts';
 import type { Runtime } from './runtime.ts';
 import { EntityRef, isRecordValue, MarkedString, partPieces, toText, type CardPart, type MarkedText, type PiecePart, type SecretPart, type ValuePart, type Value } from './values.ts';
-import { cardVisible, pieceSide, placeShowsCards } from './visibility.ts';
+import { cardVisible, pieceSide, SHOWN_TO } from './visibility.ts';
 
 export type { CardPart, MarkedText, PiecePart, SecretPart, ValuePart };
 
@@ -65,15 +65,37 @@ export function cardSpan(rt: Runtime, id: string): string | CardPart {
 }
 
 /**
- * A card named in a line about its move (discarded, put on a deck, removed to a zone), called after
- * the move with where it lay before: by its face when every seat could see it before or can now,
- * else a part that a seat which could see it at either place may read (its holder putting it
- * face down on a deck knows what it put there; the other seats do not).
+ * Who could see a card's face before it moves (`movedCardSpan`): every seat, or those who could
+ * see it where it lay or were shown it.
  */
-export function movedCardSpan(rt: Runtime, id: string, from: string | undefined): string | CardPart {
+export function cardBefore(rt: Runtime, id: string): { seen: boolean; places: string } {
+  const c = rt.state.cards[id]!;
+  return { seen: cardVisible(rt, id, undefined), places: [c.at, ...(c.shown_to ?? []).map((s) => SHOWN_TO + s)].join(PLACES) };
+}
+
+/**
+ * A card named in a line about its move (discarded, put on a deck, removed to a zone), called after
+ * the move with who could see it before (`cardBefore`): by its face when every seat could see it
+ * before or can now, else a part that a seat which could see it before or now may read (its
+ * holder putting it face down on a deck knows what it put there; the other seats do not).
+ */
+export function movedCardSpan(rt: Runtime, id: string, before: { seen: boolean; places: string }): string | CardPart {
   const text = rt.label(rt.ref('card', id));
-  if ((from !== undefined && placeShowsCards(rt, from, undefined)) || cardVisible(rt, id, undefined)) return text;
-  return from === undefined ? { card: id, text } : { card: id, text, from };
+  if (before.seen || cardVisible(rt, id, undefined)) return text;
+  return { card: id, text, from: before.places };
+}
+
+/**
+ * A value as an interpolation writes it: an entity by its label (a piece's `Scout (scout_1)`, a
+ * card's face, an area's or side's name, a hex's `hex 0704`), a hidden piece and a card some seat
+ * may not see as parts; lists and records item by item.
+ */
+function shownText(rt: Runtime, v: Value): MarkedText {
+  if (v instanceof EntityRef) return [v.kind === 'piece' ? pieceSpan(rt, v.id, 'label') : v.kind === 'card' ? cardSpan(rt, v.id) : rt.label(v)];
+  if (v instanceof MarkedString) return [...v.parts];
+  if (Array.isArray(v)) return v.flatMap((x, i) => (i ? [', ', ...shownText(rt, x)] : shownText(rt, x)));
+  if (isRecordValue(v)) return ['{', ...Object.keys(v).flatMap((k, i) => [i ? `, ${k}: ` : `${k}: `, ...shownText(rt, v[k]!)]), '}'];
+  return [toText(v)];
 }
 
 /** A value as text (as `toText` writes it), its hidden pieces and text written about them as parts. */
@@ -105,9 +127,12 @@ export function watched<T>(rt: Runtime, fn: () => T): [T, string[]] {
   }
 }
 
-/** `"… {expr} …"`: the text, remembered with its parts when an interpolation told about a hidden piece. */
+/**
+ * `"… {expr} …"`: the text, remembered with its parts when an interpolation told about a hidden
+ * piece or a card some seat may not see (named, or its face read: `{c.name}`).
+ */
 export function interpolate(f: Frame, parts: ReadonlyArray<string | Eval>): string | MarkedString {
-  if (!f.rt.hiding) return parts.map((p) => (typeof p === 'string' ? p : toText(p(f)))).join('');
+  if (!f.rt.hiding && !f.rt.program.defs.hasCards) return parts.map((p) => (typeof p === 'string' ? p : plainShown(f.rt, p(f)))).join('');
   const out: MarkedText = [];
   let secret = false;
   for (const p of parts) {
@@ -119,22 +144,31 @@ export function interpolate(f: Frame, parts: ReadonlyArray<string | Eval>): stri
   return secret ? new MarkedString(out) : out.join('');
 }
 
-/** Whether a value's text could name a hidden piece (checked before building its parts). */
-const mayName = (v: Value): boolean =>
-  v instanceof EntityRef ? v.kind === 'piece' : Array.isArray(v) || isRecordValue(v) || v instanceof MarkedString;
+/** An interpolated value's text where nothing is hidden: entities by their labels. */
+const plainShown = (rt: Runtime, v: Value): string => (v instanceof EntityRef || Array.isArray(v) || isRecordValue(v) ? plainText(shownText(rt, v)) : toText(v));
 
-/** One interpolated value: plain text, or parts when it names hidden pieces or was computed from their secrets. */
+/** Whether a value's text could name an entity (checked before building its parts). */
+const mayName = (v: Value): boolean => v instanceof EntityRef || Array.isArray(v) || isRecordValue(v) || v instanceof MarkedString;
+
+/**
+ * One interpolated value: plain text, or parts when it names hidden pieces or cards, or was
+ * computed from their secrets (`read`: hidden pieces and face-down cards, by id).
+ */
 function segment(rt: Runtime, v: Value, read: string[]): string | MarkedText {
   if (read.length === 0 && !mayName(v)) return toText(v);
-  const parts = valueText(rt, v);
+  const parts = shownText(rt, v);
   if (read.length === 0) return parts.every((p) => typeof p === 'string') ? parts.join('') : parts;
-  const pieces = [...new Set([...read, ...parts.flatMap((p) => (typeof p === 'string' ? [] : partPieces(p)))])];
+  const ids = [...new Set([...read, ...parts.flatMap((p) => (typeof p === 'string' ? [] : 'card' in p ? [p.card] : partPieces(p)))])];
   const text = plainText(parts);
-  const one = pieces.length === 1 ? pieces[0]! : undefined;
+  const one = ids.length === 1 && rt.state.pieces[ids[0]!] ? ids[0]! : undefined;
   if (one !== undefined && text === one) return [{ piece: one, as: 'id', text }];
   if (one !== undefined && text === rt.label(rt.ref('piece', one))) return [{ piece: one, as: 'label', text }];
-  return [{ text, reads: pieces, shown: typeof v === 'string' || v instanceof MarkedString ? 'hidden piece' : '?' }];
+  const words = typeof v === 'string' || v instanceof MarkedString;
+  return [{ text, reads: ids, shown: !words ? '?' : ids.every((id) => rt.state.cards[id]) ? HIDDEN_CARD : 'hidden piece' }];
 }
+
+/** A card whose face some seat (a spectator at least) may not see where it lies now. */
+const isFaceDown = (rt: Runtime, id: string): boolean => rt.state.cards[id] !== undefined && !cardVisible(rt, id, undefined);
 
 /**
  * Keep in a new entry what its line tells about things hidden now: the parts that still do (the
@@ -148,16 +182,22 @@ export function keepSecret(rt: Runtime, entry: LogEntry, text: MarkedText | unde
   const parts = text?.map((p): string | SecretPart => {
     if (typeof p === 'string') return p;
     if ('card' in p) {
-      const at = rt.state.cards[p.card]?.at;
-      if (at === undefined) return p.text;
-      // Both places of a move: a seat that could see the face at either reads it (views.ts, concealedIn).
-      cards[p.card] = p.from !== undefined && p.from !== at ? `${p.from}${PLACES}${at}` : at;
+      const card = rt.state.cards[p.card];
+      if (card === undefined) return p.text;
+      // Every place a seat could see the face from: where it lay before a move, where it lies, the
+      // sides it was shown to (views.ts, concealedIn).
+      const places = new Set([...(p.from !== undefined ? [p.from] : []), card.at, ...(card.shown_to ?? []).map((s) => SHOWN_TO + s)]);
+      cards[p.card] = [...places].join(PLACES);
       secretParts = true;
       return p.from !== undefined ? { card: p.card, text: p.text } : p;
     }
-    const hidden = partPieces(p).filter((id) => isHidden(rt, id));
+    const hidden = partPieces(p).filter((id) => isHidden(rt, id) || isFaceDown(rt, id));
     if (hidden.length === 0) return p.text;
-    hidden.forEach((id) => pieces.add(id));
+    for (const id of hidden) {
+      const card = rt.state.cards[id];
+      if (card) cards[id] = [card.at, ...(card.shown_to ?? []).map((s) => SHOWN_TO + s)].join(PLACES);
+      else pieces.add(id);
+    }
     secretParts = true;
     return 'reads' in p && hidden.length !== p.reads.length ? { ...p, reads: hidden } : p;
   });

@@ -60,6 +60,10 @@ export interface CardState {
   /** `draw`/`discard` of its deck, a zone key, or `out` (removed from the game). */
   at: string;
   owner: string | null;
+  /** Shown to every seat (`reveal c`) where it lies, until it moves or its pile is shuffled. */
+  shown?: boolean;
+  /** Whom it was shown to (`reveal c to x`: `player:p2`, `side:red`), until it moves or its pile is shuffled. */
+  shown_to?: string[];
 }
 
 /** Key of a zone instance: `hand@p1` for per-player zones, `reserve` for global ones. */

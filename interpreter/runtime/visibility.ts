@@ -50,13 +50,21 @@ export function zoneVisible(rt: Runtime, key: string, me: PlayerState | undefine
 
 /** Whether `me` may see which card instance `id` is (its face): not in a draw pile or a zone hidden from it. */
 export function cardVisible(rt: Runtime, id: string, me: PlayerState | undefined): boolean {
-  const at = rt.state.cards[id]?.at;
-  return at !== undefined && placeShowsCards(rt, at, me);
+  const c = rt.state.cards[id];
+  if (c === undefined) return false;
+  return placeShowsCards(rt, c.at, me) || c.shown === true || (c.shown_to !== undefined && me !== undefined && c.shown_to.some((w) => shownTo(w, me)));
 }
+
+/** Whether a card's `shown_to` entry (`player:p2`, `side:red`) takes in `me`. */
+const shownTo = (who: string, me: PlayerState): boolean => who === `player:${me.id}` || (me.side != null && who === `side:${me.side}`);
+
+/** A line's place for a card shown to a player or side (`LineSecret.cards`: `@shown:player:p2`): they may read it. */
+export const SHOWN_TO = '@shown:';
 
 /** Whether `me` may see the face of a card lying at `at` (a card's `at`: `draw`, `discard`, a zone key…). */
 export function placeShowsCards(rt: Runtime, at: string, me: PlayerState | undefined): boolean {
   if (at === 'draw') return false;
+  if (at.startsWith(SHOWN_TO)) return me !== undefined && shownTo(at.slice(SHOWN_TO.length), me);
   if (rt.state.zones[at] !== undefined) return zoneVisible(rt, at, me);
   return true;
 }

@@ -56,7 +56,8 @@ describe('views of hidden pieces', () => {
       ['last_marched = ' + alias, { variable: 'last_marched', owner: null }],
       ['March cost: looked up', { table: 'march_cost' }],
       ['hidden piece marches to Ford for 1 (strength ?)', undefined],
-      ['Marched: ' + alias, undefined],
+      // An interpolated piece reads as its label: a hidden one as `hidden piece (alias)`.
+      ['Marched: hidden piece (' + alias + ')', undefined],
       ['challenge', undefined],
     ]);
     // The question: North's units by alias, in alias order (declaration order would tell which is the captain).

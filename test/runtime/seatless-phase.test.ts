@@ -21,7 +21,7 @@ flow:
       by: blue
       steps:
         - id: inner
-          do: log "before {player} {side}"
+          do: log "before {player.id} {side.id}"
         - id: together
           name: Together
           by: all
@@ -33,7 +33,7 @@ flow:
                 let picks = secretly choose one of [1, 2] by p prompt "pick" for each p in players
                 log "picked {size(keys(picks))}"
         - id: after
-          do: log "after {player} {side}"
+          do: log "after {player.id} {side.id}"
 victory:
   do: |
     end game with { winner: none, level: "done" }

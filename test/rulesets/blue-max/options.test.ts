@@ -218,7 +218,8 @@ describe('collisions (spec §5.3.10)', () => {
 
   test('TC-10 (with the SPAD, Stability A, in the Fokker\'s place): the Albatros (lowest stability B) rolls 6: 6 + 1 + 2 = 9 > 6 → each draws 1 deck-A card, blue half', () => {
     const { game, fokker: albatros, allied: spad } = crash([3, 3], [6, 1, 1]);
-    expect(logText(game)).toContain('Collision in hex 6,6: Albatros D.III rolls, total 9.');
+    // The hex as the board prints it (an interpolated entity reads as its label).
+    expect(logText(game)).toContain('Collision in hex 0606: Albatros D.III rolls, total 9.');
     expect(getTrack(game, 'damage_wings', albatros)).toBe(3);
     expect(getVar(game, 'smoke', spad)).toBe(true);
   });
