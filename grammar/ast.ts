@@ -239,7 +239,7 @@ export type ChooseMode =
   | { kind: 'up-to'; count: Expr }
   /** any subset */
   | { kind: 'any' }
-  /** a number from a range: `choose a number from 0..cash` */
+  /** a number from a range: `choose number from 0..cash` */
   | { kind: 'number' };
 
 /**

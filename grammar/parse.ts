@@ -6,7 +6,7 @@ import type { IToken } from 'chevrotain';
 import type { Expr, Script, Span, StringLit } from './ast.ts';
 import { lexerDiagnostics, nestingDiagnostic } from './parse-guards.ts';
 import { NestingTooDeep } from './parser-base.ts';
-import { diagnosticFromError } from './parser-errors.ts';
+import { diagnosticFromError, quietsLine } from './parser-errors.ts';
 import { splitString, scanString } from './parser-strings.ts';
 import { RulesParser } from './parser.ts';
 import type { PendingString } from './parser-base.ts';
@@ -151,12 +151,12 @@ function parseTokens(text: string, start: number, end: number, goal: Goal): Toke
     // A word of the language written as a name (`let column = 3`) says so; what recovery then
     // makes of the rest of its line (`3` "does nothing") would only bury it.
     for (const d of found) {
-      if (d.code !== 'keyword-as-name') continue;
+      if (d.code !== 'keyword-as-name' && !quietsLine.has(d)) continue;
       const lineEnd = text.indexOf('\n', d.span.end);
       // From the word itself: a roll-shaped name (`let d2 = …`) is also read as a target there.
       p.quiet.push({ start: d.span.start, end: lineEnd < 0 ? text.length : lineEnd });
     }
-    diagnostics.push(...(p.quiet.length === 0 ? found : found.filter((d) => d.code === 'keyword-as-name' || !p.quiet.some((q) => d.span.start >= q.start && d.span.start < q.end))));
+    diagnostics.push(...(p.quiet.length === 0 ? found : found.filter((d) => d.code === 'keyword-as-name' || quietsLine.has(d) || !p.quiet.some((q) => d.span.start >= q.start && d.span.start < q.end))));
     return { ast, diagnostics, strings: p.strings };
   } catch (error) {
     if (!(error instanceof NestingTooDeep)) throw error;

@@ -17,14 +17,20 @@ interface Encoded {
   message: string;
   hint?: string;
   anchor: Anchor;
+  /** What recovery makes of the rest of the line would only bury this one (parse.ts quiets it). */
+  quiet?: true;
 }
 
 const MARK = '\u0000rulesmith:';
 
-function encode(code: string, message: string, anchor: Anchor, hint?: string): string {
+function encode(code: string, message: string, anchor: Anchor, hint?: string, quiet?: true): string {
   const value: Encoded = hint === undefined ? { code, message, anchor } : { code, message, anchor, hint };
+  if (quiet) value.quiet = true;
   return MARK + JSON.stringify(value);
 }
+
+/** Diagnostics after which the rest of their line is not reported (parse.ts). */
+export const quietsLine = new WeakSet<ParseDiagnostic>();
 
 /** Quotes a token as the designer wrote it (shortened), or says "the end". */
 export function describeToken(token: IToken | undefined): string {
@@ -126,11 +132,16 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
     const known = noAlternative[ruleName];
     if (known !== undefined) return encode('syntax-error', known[0], 'previous', known[1]);
     if (ruleName === 'chooseExpression') {
+      // `choose a number from 0..3`, as one says it (a count that is a name would have parsed).
+      if (next !== undefined && /^an?$/.test(next.image)) {
+        return encode('syntax-error', `\`choose\` takes no \`${next.image}\``, 'actual', 'drop it: `choose number from 0..3`, `choose one of options`', true);
+      }
       return encode(
         'syntax-error',
         'expected `one of`, `any of`, `up to … of`, `number from` or a count after `choose`',
         'previous',
         'write e.g. `choose one of options by player` or `choose 2 of cards`',
+        true,
       );
     }
     if (next === undefined || next.tokenType === EOF) {
@@ -163,6 +174,7 @@ export function diagnosticFromError(error: IRecognitionException): ParseDiagnost
   const span = anchor === undefined ? { start: 0, end: 0 } : spanOfToken(anchor);
   const diagnostic: ParseDiagnostic = { severity: 'error', code: decoded.code, message: decoded.message, span };
   if (decoded.hint !== undefined) diagnostic.hint = decoded.hint;
+  if (decoded.quiet) quietsLine.add(diagnostic);
   return diagnostic;
 }
 

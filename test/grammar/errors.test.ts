@@ -199,6 +199,15 @@ describe('parser diagnostics: statements', () => {
     ]);
   });
 
+  test('a choice written in another form should be one problem on its line, not one per word', () => {
+    // `choose a number from 0..3` gave nine: the choice, then "`a` on its own does nothing", …
+    expect(scriptProblems('let n = choose a number from 0..3 prompt "How many?"\nlet m = choose from xs by player\nz = 1 +')).toEqual([
+      { code: 'syntax-error', at: 'a', message: '`choose` takes no `a`' },
+      { code: 'syntax-error', at: 'choose', message: 'expected `one of`, `any of`, `up to … of`, `number from` or a count after `choose`' },
+      { code: 'missing-expression', at: '+', message: 'expected an expression after `+`' },
+    ]);
+  });
+
   test('== written as a statement should be read as an assignment and reported', () => {
     const result = parseScript('x == 1');
     expect(problems('x == 1', result.diagnostics)).toEqual([{ code: 'invalid-statement', at: '==', message: '`==` compares two values; it does not change one' }]);
