@@ -45,7 +45,7 @@ export function newLines(game: Game, view: { log: ViewLog; state: ViewState }, f
  * their own view, in the order they happened (a line two seats see alike once). The game's last
  * line (`end`) is left to the "Game over" the command prints.
  */
-export function finalLines(game: Game, seats: ReadonlyMap<string, number>, printed: Map<number, string>): string[] {
+export function finalLines(game: Game, seats: ReadonlyMap<string | null, number>, printed: Map<number, string>): string[] {
   const lines = new Map<number, string>();
   for (const [seat, from] of seats) {
     for (const [i, e] of game.view(seat).log.entries()) {

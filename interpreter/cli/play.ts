@@ -17,7 +17,8 @@ export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players
 Plays in the terminal. Each human seat sees its own view and numbered options; type the number
 (several numbers separated by spaces, or a number for amounts). Also: 'board' (places with their
 pieces, and tracks), 'log' ('log all' with the rules' bookkeeping: tables read without a roll), 'state'
-(tracks), 'quit'.
+(tracks), 'quit'. With every seat a bot (--bots p1=normal,p2=normal) the terminal watches the
+game as a spectator sees it.
 Works with piped input for scripted sessions. --save writes the game (finished or not) as a replay
 that 'rulesmith replay' checks, also on Ctrl-C; --load goes on with a game saved that way, where it stopped (the
 rules are the ruleset given, else the ones the file names or carries).`;
@@ -79,6 +80,14 @@ async function playOn(game: Game, bots: Map<string, Agent>, io: Io, save: (() =>
   const shown = new Map<string, number>();
   // What this terminal has printed, to any seat (newLines).
   const printed = new Map<number, string>();
+  // Every seat a bot: the terminal watches as a spectator, reading the public view as it goes.
+  const watching = game.state.players.every((p) => bots.has(p.id));
+  let watched = 0;
+  const watch = () => {
+    const view = game.view(null);
+    for (const line of newLines(game, view, watched, printed)) io.out(`${line}\n`);
+    watched = view.log.length;
+  };
   let quit = false;
   while (game.pending) {
     const req = game.pending;
@@ -90,6 +99,8 @@ async function playOn(game: Game, bots: Map<string, Agent>, io: Io, save: (() =>
       const answer = bot.choose(req, () => game.view(req.player), searchContext(game, req.player));
       if (thinking) io.status!('');
       game.answer(answer);
+      // The game's last lines wait for finalLines, which leaves its end to "Game over".
+      if (watching && game.pending) watch();
       // Between two bots' answers Ctrl-C can be heard (and the game saved, with --save).
       await nextTurn();
       continue;
@@ -104,7 +115,9 @@ async function playOn(game: Game, bots: Map<string, Agent>, io: Io, save: (() =>
   }
   // What happened after a person's last question (the last moves, what the victory script says):
   // each person at this terminal reads the rest of their own view, as before every question.
-  if (!quit) for (const line of finalLines(game, shown, printed)) io.out(`${line}\n`);
+  // A person no question went to (a game that asks nobody anything) reads the whole game.
+  for (const p of game.state.players) if (!bots.has(p.id) && !shown.has(p.id)) shown.set(p.id, 0);
+  if (!quit) for (const line of finalLines(game, watching ? new Map([[null, watched]]) : shown, printed)) io.out(`${line}\n`);
   io.out(game.status === 'ended' ? `\nGame over: ${resultText(game, game.result)}\n` : game.status === 'error' ? `\nThe game stopped: ${game.error?.code}: ${game.error?.message} (${game.error?.file}:${game.error?.range.start.line})\n` : '\nStopped before the end.\n');
   save?.();
   return game.status === 'error' ? 1 : 0;

@@ -4,6 +4,10 @@ import { main } from '../../interpreter/cli/main.ts';
 import { resultText } from '../../interpreter/cli/play-text.ts';
 import { Game, compileRuleset, loadRuleset, playWith, RandomAgent } from '../../interpreter/index.ts';
 import { nodeHost } from '../../interpreter/cli/node-host.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { scriptRules } from '../helpers/ruleset.ts';
 
 const DUEL = 'test/fixtures/runtime/duel';
 
@@ -120,9 +124,31 @@ describe('rulesmith play, as a person reads it', () => {
     expect(r.out.match(/Game over/g)).toHaveLength(1);
   });
 
+  test('every seat a bot: the terminal should watch the game as a spectator, hands unseen', async () => {
+    // It printed "Game over" alone: a designer watching two bots saw nothing of the game.
+    const r = await playPiped(['play', DUEL, '--seed', '1', '--bots', 'p1,p2'], []);
+    expect(r.out).toMatch(/^ {2}· soldier \(soldier_1\): into play → hill\n/);
+    expect(r.out).toContain('  · Draw from orders into hand (Red): hidden card, hidden card\n');
+    expect(r.out).toContain('  · Red: Choose an action (2 points left) → Attack\n');
+    // The last move (Blue's attack) comes before the result, and the result is said once.
+    expect(r.out).toMatch(/ {2}· score \(blue\): 1 → 3\n\nGame over: Red wins \(Points\)\.\n$/);
+    expect(r.out.match(/Game over/g)).toHaveLength(1);
+    // Each line once.
+    const lines = r.out.split('\n').filter((l) => l.startsWith('  · '));
+    expect(lines.length).toBeGreaterThan(80);
+  });
+
+  test('a game that asks the person nothing should still be read before its result', async () => {
+    // It printed "Game over" alone: the lines went to no one, as no question showed them.
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-play-'));
+    writeFileSync(join(dir, 'ruleset.yaml'), scriptRules('no_questions', '', 'log "The storm passes: {1 + 1} ships lost"'));
+    const r = await playPiped(['play', dir], []);
+    expect(r.out).toBe('  · main\n  · The storm passes: 2 ships lost\n\nGame over: Red wins (done).\n');
+  });
+
   test('game over should be said in words, with the winner by name', async () => {
     const r = await playPiped(['play', DUEL, '--seed', '1', '--bots', 'p1,p2'], []);
-    expect(r.out).toBe('\nGame over: Red wins (Points).\n');
+    expect(r.out).toMatch(/\nGame over: Red wins \(Points\)\.\n$/);
     const game = duelGame();
     expect(resultText(game, { winner: ['red', 'blue'], level: 'Shared victory', wealth: 60 })).toBe('Red and Blue share the win (Shared victory; wealth 60).');
     expect(resultText(game, { winner: null, level: 'Draw' })).toBe('No one wins (Draw).');
