@@ -176,7 +176,16 @@ function shiftTokens(tokens: IToken[], by: number): void {
 function fillString(text: string, pending: PendingString, diagnostics: ParseDiagnostic[]): PendingString[] {
   const { node, token } = pending;
   const found: PendingString[] = [];
-  if (!scanString(token.image, 0).closed) diagnostics.push(unterminated(token));
+  const closed = scanString(token.image, 0).closed;
+  // `"{f(\"x\")}"`, escaped as in JSON: inside `{…}` is rules language, whose strings take plain
+  // quotes; the escaped one opened a string there that never closed. One problem, said so.
+  const escaped = closed ? -1 : token.image.search(/(?<!\\)\{[^}"]*\\"/);
+  if (escaped >= 0) {
+    const at = token.startOffset + token.image.indexOf('\\"', escaped);
+    diagnostics.push({ severity: 'error', code: 'unterminated-string', message: 'a string inside `{…}` takes plain quotes, not `\\"`', span: { start: at, end: at + 2 }, hint: 'write `"morale {box_value("morale")}"`: inside the braces is rules language, where `\\"` is no quote' });
+    return found;
+  }
+  if (!closed) diagnostics.push(unterminated(token));
   const { pieces, problems } = splitString(token.image, token.startOffset);
   for (const problem of problems) {
     diagnostics.push({ severity: 'error', code: problem.code, message: problem.message, span: { start: problem.start, end: problem.end }, hint: problem.hint });

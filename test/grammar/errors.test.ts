@@ -208,6 +208,14 @@ describe('parser diagnostics: statements', () => {
     ]);
   });
 
+  test('quotes escaped inside an interpolation should be one problem saying strings there take plain quotes', () => {
+    // It said "unterminated string" and "this `{` is never closed" at a `{` that is closed.
+    expect(scriptProblems('log "morale {box_value(\\"morale\\")}"')).toEqual([
+      { code: 'unterminated-string', at: '\\"', message: 'a string inside `{…}` takes plain quotes, not `\\"`' },
+    ]);
+    expect(scriptProblems('log "morale {box_value("morale")} and \\"{1}\\""')).toEqual([]);
+  });
+
   test('== written as a statement should be read as an assignment and reported', () => {
     const result = parseScript('x == 1');
     expect(problems('x == 1', result.diagnostics)).toEqual([{ code: 'invalid-statement', at: '==', message: '`==` compares two values; it does not change one' }]);
