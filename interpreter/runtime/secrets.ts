@@ -10,7 +10,7 @@ import type { Frame, Eval } from './frame.ts';
 import type { LogEntry } from './log.ts';
 import type { Runtime } from './runtime.ts';
 import { EntityRef, isRecordValue, MarkedString, partPieces, toText, type CardPart, type MarkedText, type PiecePart, type SecretPart, type ValuePart, type Value } from './values.ts';
-import { cardVisible, pieceSide, SHOWN_TO } from './visibility.ts';
+import { cardVisible, lineSides, SHOWN_TO } from './visibility.ts';
 
 export type { CardPart, MarkedText, PiecePart, SecretPart, ValuePart };
 
@@ -204,7 +204,7 @@ export function keepSecret(rt: Runtime, entry: LogEntry, text: MarkedText | unde
   const hasCards = Object.keys(cards).length > 0;
   if (pieces.size === 0 && !hasCards) return;
   const secret: LineSecret = { pieces: {} };
-  for (const id of pieces) secret.pieces[id] = pieceSide(rt, id);
+  for (const id of pieces) secret.pieces[id] = lineSides(rt, id);
   if (hasCards) secret.cards = cards;
   if (extra) Object.assign(secret, { data: extra.data }, extra.everyone ? { everyone: true } : {});
   if (secretParts) entry.parts = parts;

@@ -78,9 +78,22 @@ export function pieceSide(rt: Runtime, id: string): string | null {
   return rt.state.players.find((x) => x.id === p.owner)?.side ?? null;
 }
 
-/** Whether a hidden piece of `side` is hidden from `viewer` (undefined: a spectator, who sees no hidden piece). */
+/**
+ * Whether a hidden piece of `side` is hidden from `viewer` (undefined: a spectator, who sees no
+ * hidden piece). A line's secret may name several sides joined by `|`: the piece's own and those
+ * it was shown to when the line was written (`lineSides`).
+ */
 export function hiddenFrom(side: string | null, viewer: PlayerState | undefined): boolean {
-  return !viewer || (side !== null && side !== viewer.side);
+  if (!viewer) return true;
+  if (side === null || side === viewer.side) return false;
+  return !(side.includes('|') && viewer.side != null && side.split('|').includes(viewer.side));
+}
+
+/** The sides that may identify a hidden piece now, for a line's secret: its own and those it was shown to. */
+export function lineSides(rt: Runtime, id: string): string | null {
+  const side = pieceSide(rt, id);
+  const shown = rt.state.pieces[id]?.shown_to;
+  return side === null || !shown?.length ? side : [side, ...shown].join('|');
 }
 
 /** Whether `me` may identify piece `id` now: it is face up, of its side, or was shown to its side. */

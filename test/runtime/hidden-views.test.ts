@@ -113,6 +113,9 @@ describe('views of hidden pieces', () => {
     game.rt.reveal(captain, game.rt.ref('player', 'p2'), AT);
     expect([seen('p1'), seen('p2'), seen(null), game.state.pieces.captain!.hidden]).toEqual(['captain', 'captain', undefined, true]);
     expect(game.log.filter((e) => e.text === 'Captain (captain) shown to South')).toHaveLength(1);
+    // The line is written once the captain is shown to South: South's log names it (it read
+    // "hidden piece (hidden-…) shown to South" to South itself), the spectator's does not.
+    expect(game.view('p2').log.at(-1)!.text).toBe('Captain (captain) shown to South');
     expect(text(game.view(null))).not.toContain('Captain');
     setMember(game.rt, captain, 'hidden', true, AT);
     expect([seen('p2'), game.state.pieces.captain!.shown_to]).toEqual([undefined, undefined]);
