@@ -6,7 +6,7 @@ import { placeName } from './log-reading.ts';
 import { detachCard } from './pieces.ts';
 import { shuffleInPlace } from './rng.ts';
 import type { Runtime } from './runtime.ts';
-import { cardBefore, cardSpan, movedCardSpan, type MarkedText } from './secrets.ts';
+import { cardBefore, cardSpan, movedCardSpan, pieceSpan, type MarkedText } from './secrets.ts';
 import { EntityRef, toText, type Value } from './values.ts';
 
 export function cardDef(rt: Runtime, deck: string, def: string): Record<string, unknown> | undefined {
@@ -65,16 +65,23 @@ function drawFromZone(rt: Runtime, zone: string, count: number | null, into: Val
   const taken = iterable(rt, rt.ref('zone', zone), at).slice(0, count ?? 1) as EntityRef[];
   const key = into === null ? null : locationKey(into);
   if (into !== null && !key) throw new RuleError('not-a-place', 'Draw into a zone.', at, INTO_HINT);
+  const names: MarkedText = [];
   for (const ref of taken) {
     if (ref.kind === 'card') {
+      const before = rt.logging ? cardBefore(rt, ref.id) : undefined;
       detachCard(rt, ref.id);
       rt.state.cards[ref.id]!.at = key ?? 'drawn';
       if (key) (rt.state.zones[key] ??= []).push(ref.id);
+      if (before) names.push(...(names.length ? [', '] : []), movedCardSpan(rt, ref.id, before));
     } else if (key) {
+      const from = rt.state.pieces[ref.id]!.at;
       rt.state.pieces[ref.id]!.at = key;
       rt.pieceMoved(ref.id, key);
+      if (rt.describing) rt.log('move', [pieceSpan(rt, ref.id, 'label'), `: ${from ?? 'box'} → ${key}`], at, { piece: ref.id, from, to: key });
     }
   }
+  // As a deck's draw line: the cards named to the seats that could see them there or can now.
+  if (names.length && rt.logging) rt.log('draw', [`Draw from ${placeName(rt.program, rt.state.players, zone)}${key ? ` into ${placeName(rt.program, rt.state.players, key)}` : ''}: `, ...names], at, { zone, cards: taken.filter((r) => r.kind === 'card').map((r) => r.id) });
   return count === null ? (taken[0] ?? null) : taken;
 }
 

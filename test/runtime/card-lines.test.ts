@@ -5,7 +5,7 @@
  * Now such a line names the card to a seat that could see it before the move or can after it,
  * and others read "hidden card". Drawing into a zone is told to every seat, its cards named to
  * those that may see them (it was told to the zone's owner alone: Red drawing into Blue's public
- * pool did not see its own draw).
+ * pool did not see its own draw). Drawing from a zone is told the same way (it was not told).
  */
 import { describe, expect, test } from 'vitest';
 import { programFromText, startGame } from '../helpers/ruleset.ts';
@@ -39,6 +39,8 @@ flow:
         remove cards[3] to vault
         discard cards[4] to table_top
         draw 1 from orders into blue.pool
+        draw 1 from vault into player.hand
+        draw 1 from table_top into blue.pool
 victory:
   do: |
     end game with { winner: none, level: "done" }
@@ -60,6 +62,9 @@ describe("the runtime's lines about cards", () => {
       [`${c} → Vault`, undefined],
       [`${d} discarded to Table top`, undefined],
       [`Draw from orders into pool (Blue): ${nameOf(pooled)}`, { deck: 'orders', cards: [pooled] }],
+      // Drawn from a zone: the first card of the vault (`b`'s), back in the hand; the table top's card.
+      [`Draw from Vault into hand (Red): ${b}`, { zone: 'vault', cards: [drawn[1]] }],
+      [`Draw from Table top into pool (Blue): ${d}`, { zone: 'table_top', cards: [drawn[3]] }],
     ]);
   });
 
@@ -71,6 +76,8 @@ describe("the runtime's lines about cards", () => {
       ['hidden card → Vault', undefined],
       [`${d} discarded to Table top`, undefined],
       [`Draw from orders into pool (Blue): ${nameOf(pooled)}`, { deck: 'orders', cards: [pooled] }],
+      ['Draw from Vault into hand (Red): hidden card', { zone: 'vault', cards: ['?'] }],
+      [`Draw from Table top into pool (Blue): ${d}`, { zone: 'table_top', cards: [drawn[3]] }],
     ]);
   });
 });
