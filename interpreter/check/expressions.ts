@@ -22,6 +22,7 @@ import { globalKindIn, lostArgumentReports } from './lost-changes.ts';
 import { fractionalCountReport } from './counts.ts';
 import { oddListItems } from './odd-list-items.ts';
 import { seatChoiceReport, seatNameReport } from './seats.ts';
+import { cardIdReport } from './card-ids.ts';
 import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, mayBeEntity, textOf, type Ty } from './types.ts';
 
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
@@ -227,6 +228,8 @@ export class ExpressionChecker {
     const builtin = BUILTIN_NAMES.get(name);
     if (builtin && this.site.noSeat && (name === 'player' || name === 'side')) this.report(span, seatNameReport(name));
     if (builtin) return builtin.type;
+    const card = cardIdReport(this.symbols.data, name);
+    if (card) { this.report(span, card); return ANY; }
     const dym = didYouMean(name, [...scope.visibleNames(), ...this.symbols.allNames()]);
     this.report(span, {
       code: 'unknown-name',
@@ -240,6 +243,9 @@ export class ExpressionChecker {
 
   protected member(object: Ty, property: string, span: Span): Ty {
     let known: Map<string, Ty> | undefined;
+    // A card of a known deck: its `id` and `name` are that deck's.
+    const deck = object.k === 'entity' && object.e === 'card' && object.id !== undefined && (property === 'id' || property === 'name') ? this.symbols.cardTexts.get(object.id) : undefined;
+    if (deck) return property === 'id' ? deck.id : deck.name;
     if (object.k === 'entity') known = this.symbols.members.get(object.e);
     else if (object.k === 'roll') known = ROLL_MEMBERS;
     else if (object.k === 'record' && object.fields) known = object.fields;

@@ -101,6 +101,8 @@ export class SymbolTable {
     const p = isRecord(this.data.pieces) ? this.data.pieces[id] : undefined;
     return isRecord(p) && p.kind === fact.value;
   }
+  /** The texts a card of a deck can give as `id` and `name`, by deck id. */
+  readonly cardTexts = new Map<string, { id: Ty; name: Ty }>();
   /** `tableCellType` per table id. */
   private readonly cellTypes = new Map<string, Ty>();
 
@@ -194,12 +196,29 @@ export class SymbolTable {
     // Every hex has every key of `map.grid.props` (hex-props.ts checks `hexes` against it).
     const hexProps = isRecord(d.map?.grid) && isRecord(d.map.grid.props) ? d.map.grid.props : {};
     for (const [key, v] of Object.entries(hexProps)) if (!this.members.get('hex')!.has(key)) add('hex', key, v === null || v === undefined ? ANY : dataType(v));
-    for (const [, deck] of entries(d.decks)) {
+    const names: string[] = [];
+    const ids: string[] = [];
+    for (const [deckId, deck] of entries(d.decks)) {
       if (!isRecord(deck)) continue;
       for (const key of Object.keys(isRecord(deck.fields) ? deck.fields : {})) add('card', key, ANY);
+      const deckNames: string[] = [];
+      const deckIds: string[] = [];
       for (const card of Array.isArray(deck.cards) ? deck.cards : []) {
         for (const key of Object.keys(isRecord(card) && isRecord(card.props) ? card.props : {})) add('card', key, ANY);
+        // A card's `id` is its id in the deck, its `name` its name or else that id (runtime/members.ts).
+        if (isRecord(card) && typeof card.id === 'string') {
+          deckIds.push(card.id);
+          deckNames.push(typeof card.name === 'string' ? card.name : card.id);
+        }
       }
+      this.cardTexts.set(deckId, { id: textOf([...new Set(deckIds)]), name: textOf([...new Set(deckNames)]) });
+      names.push(...deckNames);
+      ids.push(...deckIds);
+    }
+    // A card of any deck: `c.name == "Secret plan"` is never true when no card is so named.
+    if (ids.length) {
+      add('card', 'id', textOf([...new Set(ids)]));
+      add('card', 'name', textOf([...new Set(names)]));
     }
     const perSections: Array<[keyof RulesetFile, (el: unknown) => Ty]> = [
       ['tracks', () => NUMBER],
