@@ -9,6 +9,7 @@ import { ANY, describe, isBoolish, isNumeric, mayBeEntity, type Ty } from './typ
 import { cardsReport, piecesReport, placeReport } from './operation-types.ts';
 import { fractionalCountReport } from './counts.ts';
 import { shadowReport } from './shadows.ts';
+import { secretZoneReport } from './zone-pieces.ts';
 import { changeableCopy, copiedFrom, droppedValueReport, globalKindIn, itemsAreValues, lostChangeReport, onlyChanges } from './lost-changes.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
@@ -104,17 +105,22 @@ export class StatementChecker extends ExpressionChecker {
         this.reportIf(s.card.span, cardsReport(this.expr(s.card, scope), 'put on a deck'));
         this.expect(this.expr(s.deck, scope), (x) => mayBeEntity(x, ['deck'], true), s.deck.span, 'a deck', 'Where a card is put');
         return;
-      case 'remove':
-        this.reportIf(s.target.span, piecesReport(this.expr(s.target, scope), 'removed'));
-        if (s.to) this.reportIf(s.to.span, placeReport(this.expr(s.to, scope), 'Where they go'));
+      case 'remove': {
+        const what = this.expr(s.target, scope);
+        this.reportIf(s.target.span, piecesReport(what, 'removed'));
+        const to = s.to ? this.expr(s.to, scope) : undefined;
+        if (s.to && to) this.reportIf(s.to.span, placeReport(to, 'Where they go') ?? secretZoneReport(this.symbols.data, what, to));
         return;
+      }
       case 'move':
       case 'place': {
         if (s.kind === 'place' && s.count) this.expect(this.expr(s.count, scope), isNumeric, s.count.span, 'a number', 'How many to place');
         if (s.kind === 'place' && s.count) this.reportIf(s.count.span, fractionalCountReport(s.count, 'How many to place'));
-        this.reportIf(s.piece.span, piecesReport(this.expr(s.piece, scope), s.kind === 'move' ? 'moved' : 'placed'));
+        const what = this.expr(s.piece, scope);
+        this.reportIf(s.piece.span, piecesReport(what, s.kind === 'move' ? 'moved' : 'placed'));
         const to = s.kind === 'move' ? s.to : s.in;
-        this.reportIf(to.span, placeReport(this.expr(to, scope), 'Where pieces go'));
+        const where = this.expr(to, scope);
+        this.reportIf(to.span, placeReport(where, 'Where pieces go') ?? secretZoneReport(this.symbols.data, what, where));
         if (s.facing) this.expect(this.expr(s.facing, scope), isNumeric, s.facing.span, 'a number', 'A facing');
         return;
       }

@@ -220,15 +220,15 @@ export class SymbolTable {
       add('card', 'id', textOf([...new Set(ids)]));
       add('card', 'name', textOf([...new Set(names)]));
     }
-    const perSections: Array<[keyof RulesetFile, (el: unknown) => Ty]> = [
+    const perSections: Array<[keyof RulesetFile, (el: unknown, id: string) => Ty]> = [
       ['tracks', () => NUMBER],
       ['variables', variableType],
-      ['zones', () => entity('zone')],
+      ['zones', (_, id) => entity('zone', id)],
     ];
     for (const [section, typeOf] of perSections) {
       for (const [id, el] of entries(d[section])) {
         const per = isRecord(el) ? el.per : undefined;
-        if (per === 'player' || per === 'side' || per === 'area' || per === 'piece') add(per, id, typeOf(el));
+        if (per === 'player' || per === 'side' || per === 'area' || per === 'piece') add(per, id, typeOf(el, id));
       }
     }
   }

@@ -6,6 +6,7 @@ import type { Runtime } from './runtime.ts';
 import type { PieceState } from './state.ts';
 import { EntityRef, RangeValue, isRecordValue, rollTotal, tidyNumber, toText, valueEquals, type Value } from './values.ts';
 import { parseHexId } from './map.ts';
+import { placeName } from './log-reading.ts';
 import { gridHexLabel } from '../load/hex-label.ts';
 
 /** The most numbers a range may hold when a script goes through it (80 MB as a list). */
@@ -155,8 +156,10 @@ export function labelOf(rt: Runtime, v: Value): string {
         }
         return label;
       }
+      // A zone as a line names it: `Reserve (Red)` for a side's or player's own.
+      case 'zone': return placeName(rt.program, rt.state.players, v.id);
       default: {
-        const section = v.kind === 'side' ? 'sides' : v.kind === 'zone' ? 'zones' : v.kind === 'deck' ? 'decks' : v.kind === 'table' ? 'tables' : v.kind === 'piece-type' ? 'pieces' : undefined;
+        const section = v.kind === 'side' ? 'sides' : v.kind === 'deck' ? 'decks' : v.kind === 'table' ? 'tables' : v.kind === 'piece-type' ? 'pieces' : undefined;
         const def = section ? rt.def(section, v.id.split('@')[0]!) : undefined;
         return typeof def?.name === 'string' ? def.name : v.id;
       }
