@@ -28,14 +28,20 @@ export interface SecretData {
  */
 export interface LineSecret {
   pieces: Record<string, string | null>;
-  /** Each card named → where it lay (a card's `at`), or two places joined by PLACES for a move. */
+  /**
+   * Each card named → the places a seat may read it from, joined by PLACES: where it lies (a
+   * card's `at`), where it lay before a move, and `@shown:…` for whom it was shown to (`cardPlaces`).
+   */
   cards?: Record<string, string>;
   data?: unknown;
   everyone?: boolean;
 }
 
-/** Joins the two places of a card's move in `LineSecret.cards` (no place key holds it: ids are words). */
+/** Joins the places of a card in `LineSecret.cards` (no place key holds it: ids are words). */
 export const PLACES = '|';
+
+/** Where a card may be read from now: where it lies, and whom it was shown to (`@shown:player:p2`). */
+const cardPlaces = (c: { at: string; shown_to?: string[] }): string[] => [c.at, ...(c.shown_to ?? []).map((s) => SHOWN_TO + s)];
 
 /** A hidden piece shows as `hidden piece (alias)`: no type, no name. */
 export const hiddenLabel = (alias: string): string => `hidden piece (${alias})`;
@@ -69,8 +75,7 @@ export function cardSpan(rt: Runtime, id: string): string | CardPart {
  * see it where it lay or were shown it.
  */
 export function cardBefore(rt: Runtime, id: string): { seen: boolean; places: string } {
-  const c = rt.state.cards[id]!;
-  return { seen: cardVisible(rt, id, undefined), places: [c.at, ...(c.shown_to ?? []).map((s) => SHOWN_TO + s)].join(PLACES) };
+  return { seen: cardVisible(rt, id, undefined), places: cardPlaces(rt.state.cards[id]!).join(PLACES) };
 }
 
 /**
@@ -186,7 +191,7 @@ export function keepSecret(rt: Runtime, entry: LogEntry, text: MarkedText | unde
       if (card === undefined) return p.text;
       // Every place a seat could see the face from: where it lay before a move, where it lies, the
       // sides it was shown to (views.ts, concealedIn).
-      const places = new Set([...(p.from !== undefined ? [p.from] : []), card.at, ...(card.shown_to ?? []).map((s) => SHOWN_TO + s)]);
+      const places = new Set([...(p.from !== undefined ? p.from.split(PLACES) : []), ...cardPlaces(card)]);
       cards[p.card] = [...places].join(PLACES);
       secretParts = true;
       return p.from !== undefined ? { card: p.card, text: p.text } : p;
@@ -195,7 +200,7 @@ export function keepSecret(rt: Runtime, entry: LogEntry, text: MarkedText | unde
     if (hidden.length === 0) return p.text;
     for (const id of hidden) {
       const card = rt.state.cards[id];
-      if (card) cards[id] = [card.at, ...(card.shown_to ?? []).map((s) => SHOWN_TO + s)].join(PLACES);
+      if (card) cards[id] = cardPlaces(card).join(PLACES);
       else pieces.add(id);
     }
     secretParts = true;
