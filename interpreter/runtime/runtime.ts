@@ -119,9 +119,7 @@ export class Runtime {
   }
 
   /** A card's face (its name, text, props, id) is read: `watched` windows note it when some seat may not see it. */
-  noteCard(id: string): void {
-    if (this.watching > 0 && !cardVisible(this, id, undefined)) this.read.push(id);
-  }
+  noteCard(id: string): void { if (this.watching > 0 && !cardVisible(this, id, undefined)) this.read.push(id); }
 
   /** A secret of a hidden piece (its type, name, props, id) is read: `watched` windows note it. */
   noteSecret(id: string): void {
