@@ -32,8 +32,10 @@ function trackNameExpected(c: CallContext, arg: Expr, t: Ty): void {
   });
 }
 
-/** `resolve(table[key], …)`: the table whose row effect is resolved, or null for a card. */
+/** `resolve(table[key], …)` or `resolve(roll on table, …)`: the table whose row effect is resolved, or null for a card. */
 export function rowEffectTable(arg: Expr | undefined, symbols: SymbolTable): string | null {
+  // `resolve(roll on t, …)`: the row the table's own roll gives (a cross table has no row effects).
+  if (arg?.kind === 'roll-on' && arg.column === null) return symbols.lookup(arg.table)?.kind === 'table' ? arg.table : null;
   if (arg?.kind !== 'index' || arg.object.kind !== 'name') return null;
   return symbols.lookup(arg.object.name)?.kind === 'table' ? arg.object.name : null;
 }
@@ -156,7 +158,13 @@ export function builtinCallReports(c: CallContext, callee: string, calleeSpan: S
     const t = types[0];
     // Not a table's row: a card, whose effect runs (the runtime stops on anything else).
     if (table === null && args[0] && t && !mayBeEntity(t, ['card'])) {
-      c.report(args[0].span, { code: 'type-mismatch', message: `\`resolve\` carries out a card's effect (or a table row's: \`resolve(table[key], …)\`), but this is ${describe(t)}.`, hint: 'Pass the card itself, not its name or id.' });
+      const row = t.k === 'record';
+      c.report(args[0].span, {
+        code: 'type-mismatch',
+        message: `\`resolve\` carries out a card's effect (or a table row's: \`resolve(table[key], …)\`, \`resolve(roll on table, …)\`), but this is ${describe(t)}.`,
+        // A row taken into a variable (`let r = roll on t`) is its fields only: it no longer knows its table.
+        hint: row ? 'Resolve the row where it is looked up: `resolve(roll on events, …)` or `resolve(events[key], …)`; a row kept in a variable has no effect to run.' : 'Pass the card itself, not its name or id.',
+      });
     }
     if (table === null) return;
     const def = c.tableDef(table);

@@ -47,7 +47,7 @@ export const BUILTIN_FUNCTIONS: ReadonlyMap<string, BuiltinFunction> = new Map(
     fn('pieces_of', [ANY], listOf(PIECE), 'Pieces of a side or player, wherever they are.'),
     fn('unplaced', [ANY], listOf(PIECE), 'Pieces of a piece type still in the box (not yet placed), lowest id first.'),
     fn('unplaced_of_kind', [TEXT], listOf(PIECE), 'Pieces of every type of this kind (`kind:`) still in the box, in declaration order.'),
-    fn('resolve', [entity('card')], ANY, 'Carry out a card\'s `effect:` (the card is bound as `card`), or a table row\'s: `resolve(table[key], …)` passes the table\'s `params` (the row is bound as `row`).'),
+    fn('resolve', [entity('card')], ANY, 'Carry out a card\'s `effect:` (the card is bound as `card`), or a table row\'s: `resolve(table[key], …)` or `resolve(roll on table, …)` passes the table\'s `params` (the row is bound as `row`).'),
     fn('peek', [entity('deck'), NUMBER], listOf(entity('card')), 'The top cards of a deck\'s draw pile without drawing them (1 unless a count is given).', 1, 2),
     fn('cards_in', [ANY], listOf(entity('card')), 'Cards in a deck\'s draw pile, a discard pile or a hand.'),
     fn('neighbours', [AREA, TEXT], listOf(AREA), 'Areas linked to an area, optionally by one link type only.', 1, 2),

@@ -53,19 +53,27 @@ export function compilePlainBlock(body: Stmt[], scope: SlotScope, env: CompileEn
   };
 }
 
-/** `resolve(table[key], …)`: the table whose row effect it resolves (null for `resolve(card)`). */
-function rowEffect(e: Expr, env: CompileEnv): { table: string; keys: Expr[]; args: Expr[] } | null {
+/**
+ * `resolve(table[key], …)` or `resolve(roll on table, …)`: the table whose row effect it resolves,
+ * and its row key(s) (null for `resolve(card)`). `roll on` rolls the table's own `roll:` for the key.
+ */
+function rowEffect(e: Expr, env: CompileEnv): { table: string; keys: (scope: SlotScope) => Eval[]; args: Expr[] } | null {
   if (e.kind !== 'call' || e.callee !== 'resolve' || env.globals.has('resolve')) return null;
   const first = e.args[0];
+  const args = e.args.slice(1);
+  if (first?.kind === 'roll-on' && first.column === null && env.globals.get(first.table) === 'table') {
+    const [table, at]: [string, SourceAt] = [first.table, { path: env.path, span: first.span }];
+    return { table, keys: () => [(f) => f.rt.rollTableDice(table, at)], args };
+  }
   if (first?.kind !== 'index' || first.object.kind !== 'name' || env.globals.get(first.object.name) !== 'table') return null;
-  return { table: first.object.name, keys: first.keys, args: e.args.slice(1) };
+  return { table: first.object.name, keys: (scope) => first.keys.map((k) => compileExpr(k, scope, env)), args };
 }
 
 /** A value that does not suspend (suspending ones go through the emitter). */
 function plainValue(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
   const row = rowEffect(e, env);
   if (row) {
-    const keys = row.keys.map((k) => compileExpr(k, scope, env));
+    const keys = row.keys(scope);
     const args = row.args.map((a) => compileExpr(a, scope, env));
     const at: SourceAt = { path: env.path, span: e.span };
     return (f) => f.rt.resolveRowNow(row.table, keys.map((k) => k(f)), args.map((a) => a(f)), at);
@@ -418,7 +426,7 @@ export class Emitter {
     }
     const row = kind === 'resolve' ? rowEffect(e, env) : null;
     if (row) {
-      const keys = row.keys.map((k) => compileExpr(k, scope, env));
+      const keys = row.keys(scope);
       const args = row.args.map((a) => compileExpr(a, scope, env));
       const cat: SourceAt = { path: env.path, span: e.span };
       this.emit((f) => { f.rt.step(at); f.rt.resolveRow(f, row.table, keys.map((k) => k(f)), args.map((a) => a(f)), dest, cat); });

@@ -12,7 +12,7 @@ import { index, member, setIndex, setMember } from './members.ts';
 import { flip, move, place, remove, reveal } from './pieces.ts';
 import type { GameState, PieceState } from './state.ts';
 import type { PieceTypeDef } from './defs.ts';
-import { lookup, roll, rollOn } from './tables.ts';
+import { lookup, roll, rollOn, rollTableDice } from './tables.ts';
 import { resolveRow, resolveRowNow } from './row-effects.ts';
 import { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime-options.ts';
 import { fromStored, toStored } from './persist.ts';
@@ -466,6 +466,7 @@ export class Runtime {
   builtinName(name: string, at: SourceAt): Value { return builtinName(this, name, at); }
   roll(count: number, die: DiceExpr['die'], at: SourceAt): Value { return roll(this, count, die, at); }
   rollOn(table: string, column: Value, shift: number, at: SourceAt, read?: string[]): Value { return rollOn(this, table, column, shift, at, read); }
+  rollTableDice(table: string, at: SourceAt): Value { return rollTableDice(this, table, at); }
   lookup(table: string, keys: Value[], shift: number, at: SourceAt): Value { return lookup(this, table, keys, shift, at); }
   draw(deck: Value, count: number | null, into: Value, at: SourceAt): Value { return draw(this, deck, count, into, at); }
   shuffle(deck: Value, withDiscards: boolean, at: SourceAt): void { shuffleDeck(this, deck, withDiscards, at); }

@@ -188,10 +188,15 @@ function evalCell(rt: Runtime, path: Array<string | number>, at: SourceAt): Valu
 
 /** `roll on table [column c shift s]`: roll the table's own dice and look the result up. */
 export function rollOn(rt: Runtime, id: string, column: Value, shift: number, at: SourceAt, read?: string[]): Value {
+  const r = rollTableDice(rt, id, at);
+  return lookup(rt, id, column === null ? [r] : [r, column], shift, at, read, true);
+}
+
+/** A table's own `roll:`, rolled: the row key of `roll on t` (and of `resolve(roll on t, …)`). */
+export function rollTableDice(rt: Runtime, id: string, at: SourceAt): Roll {
   const shape = shapeOf(rt, id, at);
   if (!shape.die) throw new RuleError('table-not-rollable', `Table \`${id}\` has no \`roll:\`.`, at);
-  const r = roll(rt, shape.die.count, shape.die.die, at);
-  return lookup(rt, id, column === null ? [r] : [r, column], shift, at, read, true);
+  return roll(rt, shape.die.count, shape.die.die, at);
 }
 
 /** Roll dice with the game's generator; the Roll keeps every die. */
