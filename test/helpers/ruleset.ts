@@ -48,6 +48,29 @@ ${script.split('\n').map((l) => `        ${l}`).join('\n')}
         end game with { winner: red, level: "done" }
 `;
 
+/**
+ * A two-seat ruleset (p1 plays `red`, p2 `blue`) whose one phase, Red's, runs `script` once; then
+ * no one wins. For what each seat's view reads: `sections` holds the zones, decks… (YAML lines).
+ */
+export const twoSeatRules = (id: string, sections: string, script: string): string => `
+rulesmith: 1
+id: ${id}
+name: ${id}
+sides: { red: { name: Red }, blue: { name: Blue } }
+players: { min: 2, max: 2 }
+${sections}
+flow:
+  rounds: { count: 1 }
+  phases:
+    - id: main
+      by: red
+      do: |
+${script.split('\n').map((l) => `        ${l}`).join('\n')}
+victory:
+  do: |
+    end game with { winner: none, level: "done" }
+`;
+
 /** Start a game that must start (setup problems fail the test). */
 export function startGame(program: Program, setup: GameSetup, opts: Partial<RuntimeOptions> = {}): Game {
   const g = Game.start(program, setup, opts);

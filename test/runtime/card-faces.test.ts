@@ -6,33 +6,16 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Game } from '../../interpreter/runtime/index.ts';
-import { programFromText, startGame } from '../helpers/ruleset.ts';
+import { programFromText, startGame, twoSeatRules } from '../helpers/ruleset.ts';
 
-const rules = (script: string, deck = '') => `
-rulesmith: 1
-id: card_faces
-name: card_faces
-sides: { red: { name: Red }, blue: { name: Blue } }
-players: { min: 2, max: 2 }
-zones:
+const rules = (script: string, deck = '') => twoSeatRules('card_faces', `zones:
   hand: { per: player, visibility: owner }
 decks:
   orders:
     ${deck}
     cards:
       - { id: secret_plan, name: Secret Plan, count: 2, props: { value: 3 } }
-      - { id: feint, name: Feint, count: 2, props: { value: 1 } }
-flow:
-  rounds: { count: 1 }
-  phases:
-    - id: main
-      by: red
-      do: |
-${script.split('\n').map((l) => `        ${l}`).join('\n')}
-victory:
-  do: |
-    end game with { winner: none, level: "done" }
-`;
+      - { id: feint, name: Feint, count: 2, props: { value: 1 } }`, script);
 
 const play = (script: string, deck?: string): Game => startGame(programFromText(rules(script, deck)), { seed: 1 }, { log: 'full' });
 const said = (game: Game, seat: string | null): string[] => game.view(seat).log.filter((e) => e.kind === 'log').map((e) => e.text);

@@ -8,15 +8,9 @@
  * pool did not see its own draw). Drawing from a zone is told the same way (it was not told).
  */
 import { describe, expect, test } from 'vitest';
-import { programFromText, startGame } from '../helpers/ruleset.ts';
+import { programFromText, startGame, twoSeatRules } from '../helpers/ruleset.ts';
 
-const RULES = `
-rulesmith: 1
-id: card_lines
-name: card_lines
-sides: { red: { name: Red }, blue: { name: Blue } }
-players: { min: 2, max: 2 }
-zones:
+const RULES = twoSeatRules('card_lines', `zones:
   hand: { per: player, visibility: owner }
   pool: { per: side }
   vault: { name: Vault, visibility: hidden }
@@ -25,26 +19,15 @@ decks:
   orders:
     cards:
       - { id: secret_plan, name: Secret Plan, count: 3 }
-      - { id: feint, name: Feint, count: 3 }
-flow:
-  rounds: { count: 1 }
-  phases:
-    - id: main
-      by: red
-      do: |
-        draw 4 from orders into player.hand
-        let cards = player.hand.cards
-        put cards[1] on top of orders
-        discard cards[2] to vault
-        remove cards[3] to vault
-        discard cards[4] to table_top
-        draw 1 from orders into blue.pool
-        draw 1 from vault into player.hand
-        draw 1 from table_top into blue.pool
-victory:
-  do: |
-    end game with { winner: none, level: "done" }
-`;
+      - { id: feint, name: Feint, count: 3 }`, `draw 4 from orders into player.hand
+let cards = player.hand.cards
+put cards[1] on top of orders
+discard cards[2] to vault
+remove cards[3] to vault
+discard cards[4] to table_top
+draw 1 from orders into blue.pool
+draw 1 from vault into player.hand
+draw 1 from table_top into blue.pool`);
 
 describe("the runtime's lines about cards", () => {
   const game = startGame(programFromText(RULES), { seed: 1 }, { log: 'full' });
