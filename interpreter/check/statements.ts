@@ -9,7 +9,6 @@ import { ANY, describe, isBoolish, isNumeric, mayBeEntity, type Ty } from './typ
 import { cardsReport, piecesReport, placeReport } from './operation-types.ts';
 import { fractionalCountReport } from './counts.ts';
 import { shadowReport } from './shadows.ts';
-import { secretZoneReport } from './zone-pieces.ts';
 import { changeableCopy, copiedFrom, droppedValueReport, globalKindIn, itemsAreValues, lostChangeReport, onlyChanges } from './lost-changes.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
@@ -109,7 +108,7 @@ export class StatementChecker extends ExpressionChecker {
         const what = this.expr(s.target, scope);
         this.reportIf(s.target.span, piecesReport(what, 'removed'));
         const to = s.to ? this.expr(s.to, scope) : undefined;
-        if (s.to && to) this.reportIf(s.to.span, placeReport(to, 'Where they go') ?? secretZoneReport(this.symbols.data, what, to));
+        if (s.to && to) this.reportIf(s.to.span, placeReport(to, 'Where they go'));
         return;
       }
       case 'move':
@@ -120,7 +119,7 @@ export class StatementChecker extends ExpressionChecker {
         this.reportIf(s.piece.span, piecesReport(what, s.kind === 'move' ? 'moved' : 'placed'));
         const to = s.kind === 'move' ? s.to : s.in;
         const where = this.expr(to, scope);
-        this.reportIf(to.span, placeReport(where, 'Where pieces go') ?? secretZoneReport(this.symbols.data, what, where));
+        this.reportIf(to.span, placeReport(where, 'Where pieces go'));
         if (s.facing) this.expect(this.expr(s.facing, scope), isNumeric, s.facing.span, 'a number', 'A facing');
         return;
       }

@@ -9,6 +9,7 @@ import type { Game } from './game.ts';
 import { seedRng } from './rng.ts';
 import { pieceSpan, type SecretData, type MarkedText } from './secrets.ts';
 import { EntityRef } from './values.ts';
+import { pieceConcealed } from './visibility.ts';
 
 const aliasCache = new WeakMap<Game, Map<string, string>>();
 
@@ -28,7 +29,7 @@ export function aliasesOf(game: Game): Map<string, string> {
 /** The id a seat a piece is hidden from sees for it. */
 export const pieceAlias = (game: Game, id: string): string => aliasesOf(game).get(id) ?? id;
 
-const hiddenPiece = (game: Game, o: unknown): o is EntityRef => o instanceof EntityRef && o.kind === 'piece' && game.state.pieces[o.id]?.hidden === true;
+const hiddenPiece = (game: Game, o: unknown): o is EntityRef => o instanceof EntityRef && o.kind === 'piece' && pieceConcealed(game.rt, o.id);
 
 /**
  * The order options are shown in, for every seat: hidden pieces are sorted by alias among the

@@ -58,6 +58,8 @@ export interface Defs {
   pieceIds: readonly string[];
   /** The ruleset has decks, so some card's face may be hidden (a draw pile is face down). */
   hasCards: boolean;
+  /** Zones declared `visibility: owner` or `hidden`: what they hold, cards and pieces, is kept from the other seats. */
+  secretZones: ReadonlySet<string>;
 }
 
 const SECTIONS = ['sides', 'options', 'dice', 'pieces', 'tracks', 'variables', 'zones', 'decks', 'tables', 'procedures', 'actions'] as const;
@@ -114,5 +116,6 @@ export function buildDefs(data: RulesetFile, refs: RefTable): Defs {
       else if (sections.get('zones')!.get(name)?.per === kind) per[kind].set(name, 'zone');
     }
   }
-  return { sections, pieceTypes, areas, tracks, per, sideIds: [...sections.get('sides')!.keys()], pieceIds, hasCards: sections.get('decks')!.size > 0 };
+  const secretZones = new Set([...sections.get('zones')!].filter(([, z]) => z.visibility === 'owner' || z.visibility === 'hidden').map(([id]) => id));
+  return { sections, pieceTypes, areas, tracks, per, sideIds: [...sections.get('sides')!.keys()], pieceIds, hasCards: sections.get('decks')!.size > 0, secretZones };
 }

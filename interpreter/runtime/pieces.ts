@@ -4,7 +4,8 @@ import { locationKey, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { placeName } from './log-reading.ts';
 import type { Runtime } from './runtime.ts';
-import { cardBefore, cardSpan, movedCardSpan, pieceSpan, span } from './secrets.ts';
+import { cardBefore, cardSpan, movedCardSpan, movedPieceSpan, pieceSpan, span } from './secrets.ts';
+import { EVERYONE, pieceAudience } from './visibility.ts';
 import { EntityRef, toText, type Value } from './values.ts';
 
 function pieceIds(rt: Runtime, v: Value, at: SourceAt, verb: string): string[] {
@@ -30,10 +31,11 @@ export function move(rt: Runtime, p: Value, to: Value, facing: number | null, at
   for (const id of pieceIds(rt, p, at, 'moved')) {
     const piece = rt.state.pieces[id]!;
     const from = piece.at;
+    const seen = rt.hiding && rt.describing ? pieceAudience(rt, id) : EVERYONE;
     piece.at = dest;
     rt.pieceMoved(id, dest);
     if (facing !== null) piece.facing = ((facing % 6) + 6) % 6;
-    if (rt.describing) rt.log('move', [pieceSpan(rt, id, 'label'), `: ${from ?? 'box'} → ${dest}`], at, { piece: id, from, to: dest });
+    if (rt.describing) rt.log('move', [movedPieceSpan(rt, id, seen), `: ${from ?? 'box'} → ${dest}`], at, { piece: id, from, to: dest });
   }
 }
 

@@ -21,7 +21,7 @@ import { contains, iterable, labelOf } from './collections.ts';
 import { nextInt } from './rng.ts';
 import { PieceLists, type PieceIndex } from './piece-index.ts';
 import { driveProfiled, type RulesProfile } from './profile.ts';
-import { cardVisible, valueAudience } from './visibility.ts';
+import { cardVisible, inSecretZone, pieceConcealed, valueAudience } from './visibility.ts';
 import { keepSecret, pieceSpan, plainText, valueText, type SecretData, type MarkedText } from './secrets.ts';
 import { EntityRef, record, rollTotal, toText, type EntityKind, type Rec, type Value } from './values.ts';
 
@@ -53,7 +53,7 @@ export class Runtime {
   /** Open `watched` windows, and the hidden pieces whose secrets they read. */
   watching = 0;
   readonly read: string[] = [];
-  /** Whether a piece is or was hidden: until then no line needs a secret (a fast path). */
+  /** Whether a piece is or was concealed (face down, in a secret zone): until then no line needs a secret (a fast path). */
   hiding: boolean;
   /**
    * Bumped when a host reaches the state (`Game.state`, `Game.rt`): with `hostReadsOnly`, flow.ts
@@ -67,7 +67,7 @@ export class Runtime {
   constructor(readonly program: Program, readonly state: GameState, opts: RuntimeOptions = DEFAULT_RUNTIME_OPTIONS) {
     // Copy so the forced-dice queue of the caller is not consumed.
     this.opts = { ...opts, ...(opts.forcedDice ? { forcedDice: [...opts.forcedDice] } : {}) };
-    this.hiding = Object.values(state.pieces).some((p) => p.hidden);
+    this.hiding = Object.values(state.pieces).some((p) => p.hidden || inSecretZone(this, p.at));
     this.pieceLists = new PieceLists(program, state);
   }
 
@@ -123,7 +123,7 @@ export class Runtime {
 
   /** A secret of a hidden piece (its type, name, props, id) is read: `watched` windows note it. */
   noteSecret(id: string): void {
-    if (this.watching > 0 && this.state.pieces[id]?.hidden) this.read.push(id);
+    if (this.watching > 0 && pieceConcealed(this, id)) this.read.push(id);
   }
 
   /** One shared ref object per entity (per program), so identity comparisons and Maps work. */
@@ -141,7 +141,7 @@ export class Runtime {
   pieceRefs(): EntityRef[] { return this.pieceLists.refs(); }
   pieceIndex(): PieceIndex { return this.pieceLists.index(); }
   /** The runtime set piece `id`'s `at` to `to` (every move, removal and draw of a piece calls this). */
-  pieceMoved(id: string, to: string | null): void { this.pieceLists.moved(id, to); }
+  pieceMoved(id: string, to: string | null): void { this.pieceLists.moved(id, to); this.hiding ||= inSecretZone(this, to); }
 
   def(section: string, id: string): Record<string, unknown> | undefined {
     return this.program.defs.sections.get(section)?.get(id);

@@ -10,7 +10,7 @@ import type { Frame, Eval } from './frame.ts';
 import type { LogEntry } from './log.ts';
 import type { Runtime } from './runtime.ts';
 import { EntityRef, isRecordValue, MarkedString, partPieces, toText, type CardPart, type MarkedText, type PiecePart, type SecretPart, type ValuePart, type Value } from './values.ts';
-import { cardVisible, lineSides, SHOWN_TO } from './visibility.ts';
+import { audienceUnion, cardVisible, EVERYONE, lineSides, pieceConcealed, SHOWN_TO } from './visibility.ts';
 
 export type { CardPart, MarkedText, PiecePart, SecretPart, ValuePart };
 
@@ -49,7 +49,8 @@ export const hiddenLabel = (alias: string): string => `hidden piece (${alias})`;
 /** A face-down card named in a line, to a seat that may not see its face. */
 export const HIDDEN_CARD = 'hidden card';
 
-const isHidden = (rt: Runtime, id: string): boolean => rt.state.pieces[id]?.hidden === true;
+/** A piece some seat may not identify now (face down, or in a zone that hides its pieces). */
+const isHidden = pieceConcealed;
 
 /** `text` as a part computed from `pieces`' secrets when some of them are hidden now, else plain. */
 export function span(rt: Runtime, pieces: string[], text: string, shown: { text: string }): string | ValuePart {
@@ -62,6 +63,17 @@ export function span(rt: Runtime, pieces: string[], text: string, shown: { text:
 export function pieceSpan(rt: Runtime, id: string, as: 'id' | 'label', text?: string): string | PiecePart {
   const written = text ?? (as === 'id' ? id : rt.label(rt.ref('piece', id)));
   return rt.hiding && isHidden(rt, id) ? { piece: id, as, text: written } : written;
+}
+
+/**
+ * A piece named in a line about its move, called after the move with who could identify it before
+ * (`pieceAudience`): by its label when everyone could before or can now, else a part those who
+ * could before or can now may read (a side pulling a unit back into its hidden reserve knows which
+ * one; a unit leaving the reserve is named to all).
+ */
+export function movedPieceSpan(rt: Runtime, id: string, seen: string | null): string | PiecePart {
+  const part = pieceSpan(rt, id, 'label');
+  return typeof part === 'string' ? part : { ...part, seen };
 }
 
 /** A card named in a line by its face: a part when some seat (a spectator at least) may not see that face where it lies now. */
@@ -182,6 +194,11 @@ const isFaceDown = (rt: Runtime, id: string): boolean => rt.state.cards[id] !== 
 export function keepSecret(rt: Runtime, entry: LogEntry, text: MarkedText | undefined, data: unknown, extra?: SecretData): void {
   const pieces = new Set<string>(extra?.pieces.filter((id) => isHidden(rt, id)));
   if (rt.hiding) hiddenIdsIn(rt, data, pieces);
+  // Pieces a line tells the move of: who could identify them before may read the line too.
+  const seen = new Map<string, string | null>();
+  for (const p of text ?? []) if (typeof p !== 'string' && 'piece' in p && p.seen !== undefined) seen.set(p.piece, p.seen);
+  const audience = (id: string): string | null => (seen.has(id) ? audienceUnion(seen.get(id)!, lineSides(rt, id)) : lineSides(rt, id));
+  for (const id of pieces) if (audience(id) === EVERYONE) pieces.delete(id);
   const cards: Record<string, string> = {};
   let secretParts = false;
   const parts = text?.map((p): string | SecretPart => {
@@ -196,7 +213,7 @@ export function keepSecret(rt: Runtime, entry: LogEntry, text: MarkedText | unde
       secretParts = true;
       return p.from !== undefined ? { card: p.card, text: p.text } : p;
     }
-    const hidden = partPieces(p).filter((id) => isHidden(rt, id) || isFaceDown(rt, id));
+    const hidden = partPieces(p).filter((id) => (isHidden(rt, id) && audience(id) !== EVERYONE) || isFaceDown(rt, id));
     if (hidden.length === 0) return p.text;
     for (const id of hidden) {
       const card = rt.state.cards[id];
@@ -204,12 +221,13 @@ export function keepSecret(rt: Runtime, entry: LogEntry, text: MarkedText | unde
       else pieces.add(id);
     }
     secretParts = true;
+    if ('piece' in p && p.seen !== undefined) return { piece: p.piece, as: p.as, text: p.text };
     return 'reads' in p && hidden.length !== p.reads.length ? { ...p, reads: hidden } : p;
   });
   const hasCards = Object.keys(cards).length > 0;
   if (pieces.size === 0 && !hasCards) return;
   const secret: LineSecret = { pieces: {} };
-  for (const id of pieces) secret.pieces[id] = lineSides(rt, id);
+  for (const id of pieces) secret.pieces[id] = audience(id);
   if (hasCards) secret.cards = cards;
   if (extra) Object.assign(secret, { data: extra.data }, extra.everyone ? { everyone: true } : {});
   if (secretParts) entry.parts = parts;

@@ -39,6 +39,11 @@ export interface PiecePart {
   piece: string;
   as: 'id' | 'label';
   text: string;
+  /**
+   * Who could identify the piece before the move the line tells (`movedPieceSpan`; an audience as
+   * `pieceAudience` gives it): they may read it too.
+   */
+  seen?: string | null;
 }
 
 /** A card named in text (its face's name), as written. */

@@ -1,7 +1,7 @@
 /**
  * What the ruleset declares secret, as one set of answers to "may this seat see that?": tracks and
- * variables by their `visibility` (public, owner, hidden), zones by theirs, draw piles always
- * hidden. Views (views.ts) apply these answers; determinize (determinize.ts) resamples exactly
+ * variables by their `visibility` (public, owner, hidden), zones by theirs (the cards and pieces
+ * they hold), face-down pieces, draw piles always hidden. Views (views.ts) apply these answers; determinize (determinize.ts) resamples exactly
  * what they hide. Nothing else decides visibility, so the two cannot drift apart.
  */
 import type { Runtime } from './runtime.ts';
@@ -39,7 +39,7 @@ export function inAudience(audience: string | undefined, me: PlayerState | undef
   return audience === undefined || (me !== undefined && (audience === me.id || (me.side !== null && audience === me.side)));
 }
 
-/** Whether `me` may see what zone instance `key` (`hand@p1`) holds. */
+/** Whether `me` may see what zone instance `key` (`hand@p1`) holds: its cards' faces, and which pieces lie there. */
 export function zoneVisible(rt: Runtime, key: string, me: PlayerState | undefined): boolean {
   const [zone, owner] = key.split('@');
   const vis = rt.program.data.zones?.[zone!]?.visibility ?? 'public';
@@ -79,26 +79,79 @@ export function pieceSide(rt: Runtime, id: string): string | null {
 }
 
 /**
- * Whether a hidden piece of `side` is hidden from `viewer` (undefined: a spectator, who sees no
- * hidden piece). A line's secret may name several sides joined by `|`: the piece's own and those
- * it was shown to when the line was written (`lineSides`).
+ * A line's audience entry for one player (`LineSecret.pieces`): a zone of one player's shows its
+ * pieces to that player, not to the player's side.
+ */
+export const PLAYER_AUDIENCE = '@player:';
+
+/**
+ * Whether a hidden piece whose audience is `side` is hidden from `viewer` (undefined: a spectator,
+ * who sees no hidden piece). The audience is the piece's side, or several entries joined by `|`:
+ * its side and those it was shown to when a line was written, or whom the zone it lay in showed
+ * it to (a side, `@player:p1`, or REFEREE_ONLY for no one) (`lineSides`).
  */
 export function hiddenFrom(side: string | null, viewer: PlayerState | undefined): boolean {
   if (!viewer) return true;
   if (side === null || side === viewer.side) return false;
-  return !(side.includes('|') && viewer.side != null && side.split('|').includes(viewer.side));
+  if (!side.includes('|') && !side.startsWith(PLAYER_AUDIENCE)) return true;
+  return !side.split('|').some((w) => w === viewer.side || w === PLAYER_AUDIENCE + viewer.id);
 }
 
-/** The sides that may identify a hidden piece now, for a line's secret: its own and those it was shown to. */
+/** Whether `at` (a piece's place) is an instance of a zone that keeps what it holds from some seat. */
+export function inSecretZone(rt: Runtime, at: string | null | undefined): boolean {
+  const secret = rt.program.defs.secretZones;
+  if (secret.size === 0 || !at) return false;
+  const i = at.indexOf('@');
+  return secret.has(i < 0 ? at : at.slice(0, i));
+}
+
+/** Whether some seat may not identify piece `id` now: it is face down, or lies in a zone that hides what it holds. */
+export function pieceConcealed(rt: Runtime, id: string): boolean {
+  const p = rt.state.pieces[id];
+  return p !== undefined && (p.hidden === true || inSecretZone(rt, p.at));
+}
+
+/**
+ * The audience that may identify a concealed piece now, for a line's secret: its own side and
+ * those it was shown to; in a zone that hides its pieces, whom that zone shows them to (and, for
+ * a face-down piece, only if that seat could identify it anyway), else no one.
+ */
 export function lineSides(rt: Runtime, id: string): string | null {
+  const p = rt.state.pieces[id];
   const side = pieceSide(rt, id);
-  const shown = rt.state.pieces[id]?.shown_to;
-  return side === null || !shown?.length ? side : [side, ...shown].join('|');
+  const shown = p?.shown_to;
+  const bySide = side === null || !shown?.length ? side : [side, ...shown].join('|');
+  if (!p || !inSecretZone(rt, p.at)) return bySide;
+  const [zone, owner] = p.at!.split('@');
+  if (rt.def('zones', zone!)?.visibility === 'hidden' || owner === undefined) return REFEREE_ONLY;
+  const player = rt.state.players.find((x) => x.id === owner);
+  const ownerSide = player ? player.side : owner;
+  if (p.hidden && bySide !== null && (ownerSide === null || !bySide.split('|').includes(ownerSide))) return REFEREE_ONLY;
+  return player ? PLAYER_AUDIENCE + owner : owner;
 }
 
-/** Whether `me` may identify piece `id` now: it is face up, of its side, or was shown to its side. */
+/** The audience of a piece that is not concealed: every seat and the spectator (`lineSides`' null is every player). */
+export const EVERYONE = '\u0000everyone';
+
+/** Who may identify a piece now, as a line's audience: EVERYONE when it is not concealed. */
+export const pieceAudience = (rt: Runtime, id: string): string | null => (pieceConcealed(rt, id) ? lineSides(rt, id) : EVERYONE);
+
+/** Everyone either audience takes in. */
+export function audienceUnion(a: string | null, b: string | null): string | null {
+  if (a === EVERYONE || b === EVERYONE) return EVERYONE;
+  if (a === null || b === null) return null;
+  if (a === b) return a;
+  const both = new Set([...a.split('|'), ...b.split('|')].filter((w) => w !== REFEREE_ONLY));
+  return both.size ? [...both].join('|') : REFEREE_ONLY;
+}
+
+/**
+ * Whether `me` may identify piece `id` now: it lies where `me` may see (not in a zone hidden from
+ * it), and it is face up, of `me`'s side, or was shown to that side.
+ */
 export function pieceVisible(rt: Runtime, id: string, me: PlayerState | undefined): boolean {
   const p = rt.state.pieces[id];
+  if (p !== undefined && inSecretZone(rt, p.at) && !zoneVisible(rt, p.at!, me)) return false;
   return !p?.hidden || !hiddenFrom(pieceSide(rt, id), me) || (me?.side != null && p.shown_to?.includes(me.side) === true);
 }
 

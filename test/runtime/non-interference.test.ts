@@ -23,6 +23,8 @@ const RULESETS: Array<[string, number | undefined, Record<string, unknown>]> = [
   ['rulesets/templates/starter', undefined, {}],
   ['rulesets/templates/hex-and-counter', undefined, {}],
   ['rulesets/templates/card-driven', undefined, {}],
+  // Pieces kept in zones that hide what they hold (a side's reserve, a vault no one sees).
+  ['test/fixtures/runtime/reserve', undefined, {}],
 ];
 
 /** Whether the ruleset declares anything secret: decks (their draw order), face-down pieces, private values or zones. */
