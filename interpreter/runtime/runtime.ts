@@ -22,7 +22,7 @@ import { nextInt } from './rng.ts';
 import { PieceLists, type PieceIndex } from './piece-index.ts';
 import { driveProfiled, type RulesProfile } from './profile.ts';
 import { cardVisible, inSecretZone, pieceConcealed, valueAudience } from './visibility.ts';
-import { keepSecret, pieceSpan, plainText, valueText, type SecretData, type MarkedText } from './secrets.ts';
+import { cardSpan, keepSecret, pieceSpan, plainText, valueText, type SecretData, type MarkedText } from './secrets.ts';
 import { EntityRef, record, rollTotal, toText, type EntityKind, type Rec, type Value } from './values.ts';
 
 export { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime-options.ts';
@@ -436,7 +436,7 @@ export class Runtime {
     const cards = this.def('decks', cs.deck)?.cards;
     const index = Array.isArray(cards) ? cards.findIndex((c) => isRecord(c) && c.id === cs.def) : -1;
     const script = this.script(['decks', cs.deck, 'cards', index, 'effect']);
-    if (script && this.logging) this.log('log', `Resolve ${labelOf(this, card)}`, at);
+    if (script && this.logging) this.log('log', ['Resolve ', cardSpan(this, card.id)], at);
     return script;
   }
 

@@ -64,3 +64,28 @@ describe("the runtime's lines about cards", () => {
     ]);
   });
 });
+
+describe('resolving a card', () => {
+  // A designer's walk found `Resolve Ambush` told to every seat while the card lay in Red's hand.
+  const rules = twoSeatRules('resolve_lines', `tracks:
+  intel: { min: 0, max: 9, initial: 0, per: side, visibility: owner }
+zones:
+  hand: { per: player, visibility: owner }
+  table_top: { name: Table top }
+decks:
+  orders:
+    cards:
+      - { id: ambush, name: Ambush, count: 2, effect: "side.intel += 1" }`, `draw 2 from orders into player.hand
+let cards = player.hand.cards
+resolve(cards[1])
+discard cards[2] to table_top
+resolve(cards[2])`);
+  const game = startGame(programFromText(rules), { seed: 1 }, { log: 'full' });
+  const resolves = (seat: string | null) => game.view(seat).log.filter((e) => e.text.startsWith('Resolve')).map((e) => e.text);
+
+  test('should name a card resolved in a hidden hand to its holder only, and one lying face up to all', () => {
+    expect(resolves('p1')).toEqual(['Resolve Ambush', 'Resolve Ambush']);
+    expect(resolves('p2')).toEqual(['Resolve hidden card', 'Resolve Ambush']);
+    expect(resolves(null)).toEqual(['Resolve hidden card', 'Resolve Ambush']);
+  });
+});
