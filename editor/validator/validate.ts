@@ -4,7 +4,7 @@
  * host, and describe the active ruleset for the editor. Pure: runs in the worker and in tests.
  */
 import { checkRuleset, ParseCache } from '../../interpreter/check/index.ts';
-import { createMemoryHost, FileCache, loadRuleset, type FileHost, type RulesetModel } from '../../interpreter/load/index.ts';
+import { blameVariant, createMemoryHost, FileCache, loadRuleset, type FileHost, type RulesetModel } from '../../interpreter/load/index.ts';
 import { cellEdit } from './cell-edit.ts';
 import type { ActiveRuleset, CellEditRequest, CellEditResponse, Diagnostic, PartialValidateResponse, ValidateRequest, ValidateResponse } from './protocol.ts';
 import { builtinSymbols, rulesetSymbols } from './interpreter-internals.ts';
@@ -36,6 +36,11 @@ export function validate(request: ValidateRequest, partial?: (answer: PartialVal
     byEntry[entry] = found;
     if (entry === request.active) activeModel = model;
     if (i === 0 && order.length > 1) partial?.({ kind: 'partial', seq: request.seq, entry, diagnostics: found });
+  }
+  // As `rulesmith validate`: a variant's problems in its base's files that the base has not go on the variant's change.
+  for (const model of models.values()) {
+    const parent = model.lineage.length > 1 ? models.get(model.lineage[model.lineage.length - 2]!) : undefined;
+    if (parent && byEntry[parent.entry] && byEntry[model.entry]) byEntry[model.entry] = blameVariant(model, byEntry[model.entry]!, byEntry[parent.entry]!, new Set(parent.files.keys()));
   }
   if (!request.entries.includes(request.active)) activeModel = loadRuleset(request.active, host, { cache: files }).model;
   const response: ValidateResponse = { seq: request.seq, diagnostics: mergeFindings(request.entries, byEntry), byEntry, elapsed: 0 };

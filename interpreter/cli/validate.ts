@@ -1,7 +1,7 @@
 import { parseCli } from './args.ts';
 import { checkRuleset, ParseCache } from '../check/index.ts';
 import { isError, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import { FileCache, loadRuleset, type FileHost, type RulesetModel } from '../load/index.ts';
+import { blameVariant, FileCache, loadRuleset, type FileHost, type RulesetModel } from '../load/index.ts';
 import { discover } from './discover.ts';
 import { formatGithub, formatJson, formatText } from './format.ts';
 import type { Io } from './io.ts';
@@ -43,7 +43,14 @@ export function validateEntry(entry: string, host: FileHost = nodeHost, root?: s
   const files = new Map<string, string>();
   if (result.model) for (const [path, f] of result.model.files) files.set(path, f.text);
   const checked = result.model && !result.diagnostics.some(isError) ? checkRuleset(result.model, caches ? { parses: caches.parses } : {}) : [];
-  return { diagnostics: [...result.diagnostics, ...checked], files, model: result.model };
+  let diagnostics = [...result.diagnostics, ...checked];
+  // A variant's problems in its base's files that the base alone has not go on the variant's change.
+  const parent = result.model && result.model.lineage.length > 1 ? result.model.lineage[result.model.lineage.length - 2] : undefined;
+  if (parent !== undefined && diagnostics.some((d) => d.file !== entry)) {
+    const base = validateEntry(parent, host, root, caches);
+    diagnostics = blameVariant(result.model!, diagnostics, base.diagnostics, new Set(base.files.keys()));
+  }
+  return { diagnostics, files, model: result.model };
 }
 
 export function runValidate(argv: string[], io: Io): number {

@@ -7,3 +7,4 @@ export { createMemoryHost, normalizePath, resolveEntry, resolvePosix, ENTRY_FILE
 export { DEFAULT_LIMITS, type LoadLimits } from './read-source.ts';
 export { LOADER_CODES, type LoaderCode } from './codes.ts';
 export { computeLineStarts, positionAt, rangeAt } from './positions.ts';
+export { blameVariant } from './variant-blame.ts';

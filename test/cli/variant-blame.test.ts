@@ -1,0 +1,81 @@
+/**
+ * A variant's problems that show in its base's files (a designer's walk: `set:` a card's count, and
+ * `rulesmith validate variants/x.yaml` reported `cards.yaml:7:12 deck-count-mismatch` with a hint to
+ * edit the base) are put on the variant's change that brings them, in the CLI and the editor alike.
+ */
+import { describe, expect, test } from 'vitest';
+import { validate } from '../../editor/validator/validate.ts';
+import { validateEntry } from '../../interpreter/cli/validate.ts';
+import { createMemoryHost } from '../../interpreter/load/index.ts';
+
+const BASE = `rulesmith: 1
+id: blame
+name: Blame
+include: [cards.yaml]
+sides: { red: { name: Red } }
+players: { min: 1, max: 1 }
+variables:
+  unused_note: { type: number, initial: 0 }
+tables:
+  crt:
+    roll: 1d6
+    rows: { "1-2": lose, "3-4": hold, "5-6": win }
+  bonus: { key: { domain: [a, b] }, rows: { a: 1, b: 2 } }
+flow:
+  phases:
+    - id: main
+      do: |
+        let r = roll on crt
+        let b = bonus["a"]
+        end game with { winner: red, level: r }
+`;
+const CARDS = `decks:
+  events:
+    total: 3
+    cards:
+      - { id: ambush, count: 2 }
+      - { id: storm, count: 1 }
+`;
+const VARIANT = `rulesmith: 1
+id: blame_variant
+name: Blame variant
+extends: ../ruleset.yaml
+remove: [tables.bonus]
+set:
+  decks.events.cards.ambush.count: 3
+  tables.crt.rows.2: win
+`;
+const FILES = { 'g/ruleset.yaml': BASE, 'g/cards.yaml': CARDS, 'g/variants/v.yaml': VARIANT };
+const at = (d: { file: string; range: { start: { line: number; column: number } } }) => `${d.file}:${d.range.start.line}:${d.range.start.column}`;
+
+describe("a variant's problems in its base's files", () => {
+  const { diagnostics } = validateEntry('g/variants/v.yaml', createMemoryHost(FILES));
+  const byCode = (code: string) => diagnostics.filter((d) => d.code === code);
+
+  test('should be put on the `set:` line that brings them, saying where the base shows them', () => {
+    expect(byCode('deck-count-mismatch').map(at)).toEqual(['g/variants/v.yaml:7:3']);
+    expect(byCode('deck-count-mismatch')[0]!.message).toContain('(in the base at g/cards.yaml:3:12, as this variant\'s `set: decks.events.cards.ambush.count` leaves it)');
+    expect(byCode('table-overlap').map(at)).toEqual(['g/variants/v.yaml:8:3']);
+    expect(byCode('table-overlap')[0]).not.toHaveProperty('fix');
+  });
+
+  test('should keep its place and say it comes with the variant when no change holds it', () => {
+    const unknown = byCode('unknown-name');
+    expect(unknown.map(at)).toEqual(['g/ruleset.yaml:19:17']);
+    expect(unknown[0]!.hint).toContain('it comes with the variant g/variants/v.yaml');
+  });
+
+  test("should leave the base's own problems where they are", () => {
+    const base = validateEntry('g/ruleset.yaml', createMemoryHost(FILES)).diagnostics;
+    const own = base.filter((d) => d.code === 'unused-definition');
+    expect(own.map(at)).toEqual(['g/cards.yaml:2:3', 'g/ruleset.yaml:8:3']);
+    expect(diagnostics.filter((d) => d.code === 'unused-definition')).toEqual(own);
+  });
+
+  test("the editor's validator should say the same for the variant, and nothing new for the base", () => {
+    const entries = ['g/ruleset.yaml', 'g/variants/v.yaml'];
+    const result = validate({ seq: 1, files: FILES, entries, active: 'g/variants/v.yaml' });
+    expect(result.byEntry['g/variants/v.yaml']!.filter((d) => d.code === 'deck-count-mismatch').map(at)).toEqual(['g/variants/v.yaml:7:3']);
+    expect(result.byEntry['g/ruleset.yaml']!.some((d) => d.code === 'deck-count-mismatch')).toBe(false);
+  });
+});
