@@ -13,7 +13,8 @@ import { keyedRowsType, tableRowType } from './table-types.ts';
 import { builtinCallReports, rowEffectTable } from './builtin-calls.ts';
 import { numberForLabelledColumns } from './table-columns.ts';
 import { lackingReport } from './lacking-props.ts';
-import { drawIntoReport, listIndexReport, noRowReport, placeArgReport } from './operation-types.ts';
+import { drawIntoReport, listIndexReport, placeArgReport } from './operation-types.ts';
+import { literalKey, tableKeyReport } from './table-keys.ts';
 import { mayChange, neverEqualReports, rangeInListReport } from './text-values.ts';
 import { everyAreaReports, everyEntityReport, lackingPropOf, namedTypesLacking, namedTypeReport, onlyKindWith } from './prop-reads.ts';
 import { missingReport, mixedRows } from './missing-reports.ts';
@@ -293,7 +294,8 @@ export class ExpressionChecker {
     const keyTypes = e.keys.map((k) => this.expr(k, scope));
     if (e.shift) this.expect(this.expr(e.shift, scope), isNumeric, e.shift.span, 'a number', 'A column shift');
     if (object.k === 'entity' && object.e === 'table' && object.id) {
-      const table = this.tableDef(object.id);
+      const id = object.id;
+      const table = this.tableDef(id);
       const cross = Array.isArray(table?.columns);
       const wanted = cross ? 2 : 1;
       if (e.keys.length !== wanted) {
@@ -307,8 +309,8 @@ export class ExpressionChecker {
       }
       const labelled = cross && e.keys.length === 2 ? numberForLabelledColumns(object.id, table?.columns, keyTypes[1]!) : undefined;
       if (labelled) this.report(e.keys[1]!.span, labelled);
-      const noRow = noRowReport(table, object.id, e.keys[0] ? literalKey(e.keys[0]) : undefined);
-      if (noRow) this.report(e.keys[0]!.span, noRow);
+      // A row or column key written out, or dice plus numbers, that no row (column) holds; a labelled column's number is reported above.
+      for (const [i, k] of e.keys.slice(0, labelled ? 1 : wanted).entries()) this.reportIf(k.span, tableKeyReport(table, id, k, this.ctx.model.data.dice, i === 0 ? 'row' : 'column'));
       const key = e.keys.length === 1 ? literalKey(e.keys[0]!) : undefined;
       const named = keyTypes[0]?.k === 'entity' ? keyTypes[0].ids : undefined;
       const row = key !== undefined ? tableRowType(table, object.id, key) : named && e.keys.length === 1 ? keyedRowsType(table, object.id, named) : undefined;
@@ -345,6 +347,7 @@ export class ExpressionChecker {
     if (!cross && e.column) this.report(e.column.span, { code: 'wrong-arity', message: `\`${e.table}\` has no columns.`, hint: 'Remove `column …`.' });
     const labelled = cross && e.column && columnType ? numberForLabelledColumns(e.table, table?.columns, columnType) : undefined;
     if (labelled) this.report(e.column!.span, labelled);
+    else if (cross && e.column) this.reportIf(e.column.span, tableKeyReport(table, e.table, e.column, this.ctx.model.data.dice, 'column'));
     return this.symbols.tableCellType(e.table);
   }
 
@@ -471,14 +474,6 @@ export class ExpressionChecker {
 }
 
 const BUILTIN_FUNCTION_NAMES: ReadonlySet<string> = new Set(BUILTIN_FUNCTIONS.keys());
-
-/** A key written as a number or a plain string (`t[3]`, `t["riot"]`), whose row is known. */
-function literalKey(e: Expr): number | string | undefined {
-  if (e.kind === 'number') return e.value;
-  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number') return -e.operand.value;
-  if (e.kind === 'string' && e.parts.every((p) => typeof p === 'string')) return e.parts.join('');
-  return undefined;
-}
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,6 +1,5 @@
 import type { Expr } from '../../grammar/index.ts';
-import { bandContains, parseBand } from '../tables/bands.ts';
-import { codeList, isRecord, type Report } from './context.ts';
+import type { Report } from './context.ts';
 import { describe, mayBeEntity, type EntityKind, type Ty } from './types.ts';
 
 /** Where pieces (and cards) can be: what `locationKey` takes at run time. */
@@ -63,22 +62,6 @@ export function placeArgReport(callee: string, i: number, param: Ty, t: Ty): Rep
     code: 'type-mismatch',
     message: `Argument ${i + 1} of \`${callee}\` must be an area, but this is ${describe(t)}.`,
     hint: t.k === 'entity' && t.e === 'piece' ? 'For the area a piece is in, write its `.area`.' : 'Pass an area.',
-  };
-}
-
-/**
- * `table["r"]`, `table[9]`: a key written out that no row of the table holds stops the game
- * (`no-table-row`) whenever the lookup runs. A text that reads as a number is tried as both.
- */
-export function noRowReport(table: Record<string, unknown> | undefined, id: string, key: number | string | undefined): Report | undefined {
-  if (key === undefined || !table || !isRecord(table.rows)) return undefined;
-  const labels = Object.keys(table.rows);
-  const tries = typeof key === 'string' && key.trim() !== '' && Number.isFinite(Number(key)) ? [key, Number(key)] : [key];
-  if (labels.length === 0 || labels.some((l) => tries.some((k) => bandContains(parseBand(l), k)))) return undefined;
-  return {
-    code: 'no-table-row',
-    message: `\`${id}\` has no row for ${typeof key === 'string' ? `"${key}"` : key}: its rows are ${codeList(labels, 8)}.`,
-    hint: 'Look up a key one of its rows holds, or add a row for this one.',
   };
 }
 
