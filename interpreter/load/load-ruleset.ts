@@ -201,13 +201,32 @@ class RulesetLoader {
     if (!isRecord(own.value) || own.value.rulesmith !== undefined) return;
     const file = this.loader.files.get(path);
     if (!file) return;
+    const includer = this.includerOf(path);
     this.diagnostics.push(
-      diagnostic(path, lineRangeAt(file, own.at.origin?.start ?? 0), {
-        code: 'missing-version',
-        message: 'An entry or variant file must start with `rulesmith: 1`.',
-        hint: 'Add the line `rulesmith: 1` at the top of the file (included files do not need it).',
-      }),
+      diagnostic(path, lineRangeAt(file, own.at.origin?.start ?? 0), includer === undefined
+        ? {
+          code: 'missing-version',
+          message: 'An entry or variant file must start with `rulesmith: 1`.',
+          hint: 'Add the line `rulesmith: 1` at the top of the file (included files do not need it).',
+        }
+        : {
+          code: 'missing-version',
+          message: `${path} is included by ${includer}: it is checked as part of that ruleset, not on its own.`,
+          hint: `Validate the ruleset that includes it: \`rulesmith validate ${includer}\` (or its folder).`,
+        }),
     );
+  }
+
+  /** The `ruleset.yaml` beside `path` when its `include:` names `path` (a designer validating one included file). */
+  private includerOf(path: string): string | undefined {
+    const entry = this.host.resolve(path, 'ruleset.yaml');
+    if (entry === path) return undefined;
+    const raw = this.host.readFile(entry);
+    const text = typeof raw === 'string' ? raw : raw === undefined ? '' : new TextDecoder().decode(raw);
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    // A cheap read of the include list: the file's name as a list item or in a flow list.
+    const named = text.split('\n').some((line) => /^\s*(-\s|include:)/.test(line) && line.includes(name));
+    return named ? entry : undefined;
   }
 
   /** Schema problems that only the merged ruleset shows (values from `set:`, removed parts). */

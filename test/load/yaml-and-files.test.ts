@@ -68,6 +68,15 @@ describe('loadRuleset (YAML and files)', () => {
     expectDiagnostic(load({ 'f.yaml': lines('name: Game') }), 'missing-version', 'f.yaml:1:1-1:11');
   });
 
+  test('a file that its ruleset.yaml includes, validated on its own, should say so and name the ruleset to validate', () => {
+    const files = { 'g/ruleset.yaml': lines('rulesmith: 1', 'include:', '  - cards.yaml'), 'g/cards.yaml': lines('decks: {}') };
+    const found = only(load(files, 'g/cards.yaml'), 'missing-version');
+    expect(found.message).toBe('g/cards.yaml is included by g/ruleset.yaml: it is checked as part of that ruleset, not on its own.');
+    expect(found.hint).toContain('`rulesmith validate g/ruleset.yaml`');
+    // A file no ruleset.yaml includes gets the plain message.
+    expect(only(load({ ...files, 'g/other.yaml': lines('decks: {}') }, 'g/other.yaml'), 'missing-version').message).toBe('An entry or variant file must start with `rulesmith: 1`.');
+  });
+
   test('an entry that does not exist should give file-not-found and no model', () => {
     const result = load({ 'other.yaml': 'rulesmith: 1\n' }, 'missing.yaml');
     expect(span(only(result, 'file-not-found').range)).toBe('1:1-1:1');
