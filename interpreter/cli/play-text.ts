@@ -3,7 +3,7 @@
  * few lines, the board as text (places with their pieces, tracks) and the result in words. All of
  * it from the seat's view and the ruleset's names; nothing here knows a game.
  */
-import { lineText as lineTextOf, ownerNameIn, placeName as placeNameOf, readable as readableLine, resultText as resultTextOf, type Game, type LogEntry } from '../runtime/index.ts';
+import { cardFace, lineText as lineTextOf, ownerNameIn, placeName as placeNameOf, readable as readableLine, resultText as resultTextOf, type Game, type LogEntry } from '../runtime/index.ts';
 
 type ViewLog = ReturnType<Game['view']>['log'];
 type ViewState = ReturnType<Game['view']>['state'];
@@ -97,7 +97,22 @@ export function boardText(game: Game, player: string): string {
   }
   const lines = [...places].map(([where, kinds]) => `  ${where}: ${counted(kinds)}`);
   const tracks = trackLines(game, state);
-  return [places.size ? 'Board:' : 'Board: no pieces in play', ...lines, ...(tracks.length ? ['Tracks:', ...tracks] : [])].join('\n');
+  const cards = cardLines(game, state);
+  return [places.size ? 'Board:' : 'Board: no pieces in play', ...lines, ...(cards.length ? ['Cards:', ...cards] : []), ...(tracks.length ? ['Tracks:', ...tracks] : [])].join('\n');
+}
+
+/** The cards each zone holds, as the seat sees them: its own hand by name, others' as a count of hidden cards. */
+export function cardLines(game: Game, state: ViewState): string[] {
+  const out: string[] = [];
+  for (const [key, ids] of Object.entries(state.zones)) {
+    const names = new Map<string, number>();
+    for (const id of ids) {
+      const name = id === '?' ? 'hidden card' : cardFace(game.program, state.cards, id)?.name;
+      if (name !== undefined) names.set(name, (names.get(name) ?? 0) + 1);
+    }
+    if (names.size) out.push(`  ${placeName(game, key)}: ${counted(names)}`);
+  }
+  return out;
 }
 
 // Per-piece values past this many are counted, not listed.
@@ -138,7 +153,7 @@ function counted(kinds: Map<string, number>): string {
 function pieceName(game: Game, state: ViewState, id: string): string {
   const type = state.pieces[id]?.type;
   const def = type ? (game.program.data.pieces as Record<string, { name?: unknown } | undefined> | undefined)?.[type] : undefined;
-  return typeof def?.name === 'string' ? def.name : (type ?? 'hidden piece');
+  return typeof def?.name === 'string' ? def.name : type === undefined || type === '?' ? 'hidden piece' : type;
 }
 
 function placeName(game: Game, at: string): string {

@@ -16,7 +16,7 @@ export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players
 
 Plays in the terminal. Each human seat sees its own view and numbered options; type the number
 (several numbers separated by spaces, or a number for amounts). Also: 'board' (places with their
-pieces, and tracks), 'log' ('log all' with the rules' bookkeeping: tables read without a roll), 'state'
+pieces, the cards you may see, and tracks), 'log' ('log all' with the rules' bookkeeping: tables read without a roll), 'state'
 (tracks), 'quit'. With every seat a bot (--bots p1=normal,p2=normal) the terminal watches the
 game as a spectator sees it.
 Works with piped input for scripted sessions. --save writes the game (finished or not) as a replay
@@ -172,6 +172,12 @@ function showView(game: Game, req: DecisionRequest, shown: Map<string, number>, 
   const from = shown.get(req.player) ?? 0;
   for (const line of newLines(game, view, from, printed)) io.out(`${line}\n`);
   shown.set(req.player, view.log.length);
+  showQuestion(game, req, io);
+}
+
+/** The question and its numbered options, as the seat's view puts them. */
+function showQuestion(game: Game, req: DecisionRequest, io: Io): void {
+  const view = game.view(req.player);
   const who = game.rt.label(game.rt.ref('player', req.player));
   io.out(`\n[round ${view.state.round} · ${view.state.phase ?? ''}] ${who}: ${req.prompt}\n`);
   if (req.kind === 'number') io.out(`  a number from ${req.min} to ${req.max}\n`);
@@ -200,9 +206,10 @@ async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefine
     const text = next.value.trim();
     if (text === 'quit' || text === 'q') return 'quit';
     // `log all` adds the rules' bookkeeping (tables read without a roll, unnamed variables).
-    if (text === 'log' || text === 'log all') { for (const e of game.view(req.player).log) if (text === 'log all' || readable(game, e)) io.out(`  · ${lineText(game, e)}\n`); continue; }
-    if (text === 'state') { io.out(`${trackLines(game, game.view(req.player).state).join('\n')}\n`); continue; }
-    if (text === 'board') { io.out(`${boardText(game, req.player)}\n`); continue; }
+    // After what a command printed, the question again, so the options are in sight.
+    if (text === 'log' || text === 'log all') { for (const e of game.view(req.player).log) if (text === 'log all' || readable(game, e)) io.out(`  · ${lineText(game, e)}\n`); showQuestion(game, req, io); continue; }
+    if (text === 'state') { io.out(`${trackLines(game, game.view(req.player).state).join('\n')}\n`); showQuestion(game, req, io); continue; }
+    if (text === 'board') { io.out(`${boardText(game, req.player)}\n`); showQuestion(game, req, io); continue; }
     const nums = text.split(/[\s,]+/).filter(Boolean).map(Number);
     if (nums.length === 0 || nums.some((n) => !Number.isInteger(n))) { io.out('  type a number (or board, log, log all, state, quit)\n'); continue; }
     if (req.kind === 'number') return nums[0]!;

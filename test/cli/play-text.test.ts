@@ -79,10 +79,21 @@ describe('rulesmith play, as a person reads it', () => {
 
   test("'board' should list each place with its pieces by name, and the tracks with their owners", async () => {
     const r = await playPiped(['play', DUEL, '--seed', '3'], ['board', 'quit']);
-    expect(r.out).toContain('Board:\n  hill: soldier ×2\n  Barracks: soldier\nTracks:\n  score: Red 0, Blue 0\n  tension: 0');
+    expect(r.out).toContain('Board:\n  hill: soldier ×2\n  Barracks: soldier\nCards:\n  hand (Red): rally ×2\n  hand (Blue): hidden card ×2\nTracks:\n  score: Red 0, Blue 0\n  tension: 0');
     // Moves name places by their names too.
     expect(r.out).toContain('soldier (soldier_3): into play → Barracks');
   });
+
+  test("'board' should list the cards the seat may see by name and the others' as hidden, then ask the question again", async () => {
+    const r = await playPiped(['play', 'rulesets/dragut', '--seed', '3', '--bots', 'p2=random'], ['board', 'quit']);
+    const board = r.out.slice(r.out.indexOf('Board:'));
+    expect(board).toMatch(/^Cards:\n {2}Hand \(Pirates\): [A-Z][^\n?]+\n {2}Hand \(Rapallini\): hidden card ×3$/m);
+    // Hidden units by what the seat may call them.
+    expect(board).toContain('Lungomare (centre): hidden piece ×');
+    expect(board).not.toMatch(/: \?/);
+    // The question and its options again, below what the command printed.
+    expect(board.slice(board.indexOf('Tracks:'))).toMatch(/\n\[round 1 · card_step\] Pirates: Choose an Event Card[^\n]*\n {2}1\. /);
+  }, 60_000);
 
   test("on a hex map, 'board' should list hexes and per-piece tracks of the pieces on the map only", async () => {
     const r = await playPiped(['play', 'rulesets/blue-max', '--bots', 'p2'], ['1', '1', '1', 'board', 'quit']);
