@@ -150,6 +150,19 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     return !/[\r\n]/.test(this.text.slice((a.endOffset ?? a.startOffset) + 1, b.startOffset));
   }
 
+  /** Above 0 while reading the condition of an `if` or `while`: a lone `=` there is read as `==` and reported. */
+  protected inCondition = 0;
+
+  /** Reads a condition (`if c then`, `while c do`); see `inCondition`. */
+  protected condition<T>(read: () => T): T {
+    this.inCondition++;
+    try {
+      return read();
+    } finally {
+      this.inCondition--;
+    }
+  }
+
   protected isNext(tokType: TokenType, k = 1): boolean {
     return tokenMatcher(this.LA(k), tokType);
   }

@@ -54,9 +54,10 @@ export abstract class ExpressionParser extends LiteralsParser {
       const operators: IToken[] = [];
       this.MANY(
         gated(
-          () => !(noIn && this.isNext(kw.in)),
+          // A lone `=` ends the expression (`x = 1` assigns), except in a condition (`inCondition`).
+          () => !(noIn && this.isNext(kw.in)) && (this.inCondition > 0 || !this.isNext(t.Equals)),
           () => {
-            operators.push(this.CONSUME(t.BinaryOperator));
+            operators.push(this.OR(this.operatorAlternatives));
             operands.push(this.readOperand(2));
           },
         ),
@@ -69,6 +70,21 @@ export abstract class ExpressionParser extends LiteralsParser {
     },
     this.recoverExpr,
   );
+
+  /**
+   * An operator, or in a condition a lone `=`: `if r = 3 then` is read as `r == 3` with one problem
+   * on the `=`, instead of a `then` missing and the rest of the line read as statements.
+   */
+  private readonly operatorAlternatives = [
+    alt((): IToken => this.CONSUME(t.BinaryOperator)),
+    alt((): IToken => {
+      const eq = this.CONSUME(t.Equals);
+      return this.ACTION(() => {
+        this.report('assignment-in-condition', '`=` sets a value; to compare two values write `==`', this.tokenSpan(eq), 'write `==` here, as in `if r == 3 then`');
+        return { ...eq, image: '==' };
+      });
+    }),
+  ];
 
   private readOperand(idx: number): OperandItem {
     const prefixes: IToken[] = [];
@@ -224,13 +240,13 @@ export abstract class ExpressionParser extends LiteralsParser {
     (): Expr => {
       const branches: Array<{ start: IToken; condition: Expr; then: Expr }> = [];
       const start = this.CONSUME(kw.if);
-      const condition = this.SUBRULE(this.expression);
+      const condition = this.condition(() => this.SUBRULE(this.expression));
       this.CONSUME(kw.then);
       branches.push({ start, condition, then: this.SUBRULE2(this.expression) });
       this.MANY(() => {
         this.CONSUME(kw.else);
         const start = this.CONSUME2(kw.if);
-        const condition = this.SUBRULE3(this.expression);
+        const condition = this.condition(() => this.SUBRULE3(this.expression));
         this.CONSUME2(kw.then);
         branches.push({ start, condition, then: this.SUBRULE4(this.expression) });
       });

@@ -221,7 +221,7 @@ export class RulesParser extends ActionsParser {
     (): Stmt | null => {
       const start = this.CONSUME(kw.if);
       const branches: IfStmt['branches'] = [];
-      const condition = this.SUBRULE(this.expression);
+      const condition = this.condition(() => this.SUBRULE(this.expression));
       this.CONSUME(kw.then);
       branches.push({ condition, body: this.SUBRULE(this.block, { ARGS: [false] }) });
       // `else if` on one line continues the chain; `else` then `if` on the next line is a nested
@@ -232,7 +232,7 @@ export class RulesParser extends ActionsParser {
           () => {
             this.CONSUME(kw.else);
             this.CONSUME2(kw.if);
-            const condition = this.SUBRULE2(this.expression);
+            const condition = this.condition(() => this.SUBRULE2(this.expression));
             this.CONSUME2(kw.then);
             branches.push({ condition, body: this.SUBRULE2(this.block, { ARGS: [false] }) });
           },
@@ -304,7 +304,7 @@ export class RulesParser extends ActionsParser {
     'whileStatement',
     (): Stmt | null => {
       const start = this.CONSUME(kw.while);
-      const condition = this.SUBRULE(this.expression);
+      const condition = this.condition(() => this.SUBRULE(this.expression));
       const limit = this.OPTION(() => {
         this.CONSUME(kw.max);
         return this.SUBRULE2(this.expression);

@@ -23,6 +23,19 @@ describe('parser diagnostics: missing tokens', () => {
     ]);
   });
 
+  test('a lone `=` in a condition should be one problem on the `=`, read as `==`', () => {
+    const eq = { code: 'assignment-in-condition', at: '=', message: '`=` sets a value; to compare two values write `==`' };
+    // It was a missing `then`, the rest of the line read as statements, and an `end` with nothing to close.
+    expect(scriptProblems('if r = 3 or r == 4 then\n  log "x"\nend')).toEqual([eq]);
+    expect(scriptProblems('if a then\n  x = 1\nelse if b = 2 then\n  x = 2\nend')).toEqual([eq]);
+    expect(scriptProblems('while n = 0 max 5 do\n  n += 1\nend')).toEqual([eq]);
+    expect(scriptProblems('let y = if x = 1 then 2 else 3')).toEqual([eq]);
+    const read = parseScript('if r = 3 then\n  log "x"\nend').ast.body[0] as unknown as { branches: Array<{ condition: unknown }> };
+    expect(shape(read.branches[0]!.condition)).toEqual(shape(parseExpression('r == 3').ast));
+    // Outside a condition `=` still assigns, also in the body of an `if`.
+    expect(scriptProblems('if a == 1 then x = 2 end\nx = 3\nlet z = 4')).toEqual([]);
+  });
+
   test('an if never closed should point at the if and ask for end', () => {
     expect(scriptProblems('if x then\n  y = 1')).toEqual([{ code: 'missing-token', at: 'if', message: 'this `if` is never closed: add `end`' }]);
   });
