@@ -132,10 +132,10 @@ describe('a consumer repository with the tarball as its only dependency', () => 
   });
 
   test('the library and the schema should resolve through the package exports', () => {
-    const script = "const m = await import('rulesmith'); const g = await import('rulesmith/grammar'); const s = (await import('rulesmith/grammar/ruleset.schema.json', { with: { type: 'json' } })).default; console.log(typeof m.loadRuleset, typeof m.compileRuleset, typeof g.parseScript, s.$id);";
+    const script = "const m = await import('rulesmith'); const g = await import('rulesmith/grammar'); const n = await import('rulesmith/node'); const s = (await import('rulesmith/grammar/ruleset.schema.json', { with: { type: 'json' } })).default; console.log(typeof m.loadRuleset, typeof m.compileRuleset, typeof g.parseScript, typeof n.nodeHost.readFile, s.$id);";
     const r = run(process.execPath, ['--input-type=module', '-e', script], consumer);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout.trim()).toMatch(/^function function function https:\/\/\S+\/v\d+\/ruleset\.schema\.json$/);
+    expect(r.stdout.trim()).toMatch(/^function function function function https:\/\/\S+\/v\d+\/ruleset\.schema\.json$/);
     expect(existsSync(join(consumer, 'node_modules/rulesmith/grammar/ruleset.schema.json'))).toBe(true);
   });
 });
