@@ -159,8 +159,11 @@ function formatCompared(results: Result[]): string {
     out.push(`  ${key(v).padEnd(width)}${results.map((r) => { const o = r.outcomes.find((x) => key(x.value) === key(v)); return pct(o ? o.decimal : 0).padStart(10); }).join('')}`);
   }
   if (ordered.length > MAX_LINES) out.push(`  … ${ordered.length - MAX_LINES} more values (--json lists them all)`);
-  out.push(`  ${'mean'.padEnd(width)}${results.map((r) => (r.mean === undefined ? '—' : r.mean.toFixed(3)).padStart(10)).join('')}`);
-  out.push(`  ${'sd'.padEnd(width)}${results.map((r) => { const x = sd(r); return (x === undefined ? '—' : x.toFixed(3)).padStart(10); }).join('')}`);
+  // Results that are codes or texts have no mean: no row of dashes for them.
+  if (results.some((r) => r.mean !== undefined)) {
+    out.push(`  ${'mean'.padEnd(width)}${results.map((r) => (r.mean === undefined ? '—' : r.mean.toFixed(3)).padStart(10)).join('')}`);
+    out.push(`  ${'sd'.padEnd(width)}${results.map((r) => { const x = sd(r); return (x === undefined ? '—' : x.toFixed(3)).padStart(10); }).join('')}`);
+  }
   return `${out.join('\n')}\n`;
 }
 

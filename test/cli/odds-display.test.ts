@@ -35,6 +35,13 @@ describe('rulesmith odds, as text', () => {
     expect(row('sd')).toEqual(['sd', '1.708', '1.708']);
   });
 
+  test('--compare of results that are codes has no mean or sd rows (they were rows of dashes)', async () => {
+    const r = await runCli(['odds', 'rulesets/battle-of-seattle', 'roll on crt column 1', '--compare', 'roll on crt column 3']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^ {2}"VM" +33\.33% +33\.33%$/m);
+    expect(r.out).not.toMatch(/^ {2}(mean|sd) /m);
+  });
+
   test('without a ruleset, dice and arithmetic alone: the same figures as with one', async () => {
     const alone = await runCli(['odds', '3d6', '--compare', '2d8+1']);
     expect(alone.code, alone.err).toBe(0);
