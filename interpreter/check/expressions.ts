@@ -24,6 +24,7 @@ import { fractionalCountReport } from './counts.ts';
 import { oddListItems } from './odd-list-items.ts';
 import { seatChoiceReport, seatNameReport } from './seats.ts';
 import { cardIdReport } from './card-ids.ts';
+import { bareTextReport, type Compared } from './bare-texts.ts';
 import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, mayBeEntity, textOf, type Ty } from './types.ts';
 
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
@@ -213,6 +214,14 @@ export class ExpressionChecker {
     return { ...t, missing: { ...t.missing, names } };
   }
 
+  /** What the bare name being read is compared with, while `comparedWith` reads it. */
+  private compared: Compared | undefined;
+
+  private comparedWith(compared: Compared | undefined, e: Expr, scope: Scope): Ty {
+    this.compared = compared;
+    try { return this.expr(e, scope); } finally { this.compared = undefined; }
+  }
+
   protected name(name: string, span: Span, scope: Scope): Ty {
     const local = scope.lookup(name);
     if (local) return this.unlessTested(local, name, scope);
@@ -232,6 +241,8 @@ export class ExpressionChecker {
     const card = cardIdReport(this.symbols.data, name);
     if (card) { this.report(span, card); return ANY; }
     const dym = didYouMean(name, [...scope.visibleNames(), ...this.symbols.allNames()]);
+    const bare = bareTextReport(this.symbols, name, this.compared, dym.suggestion);
+    if (bare) { this.report(span, bare); return ANY; }
     this.report(span, {
       code: 'unknown-name',
       message: `Unknown name \`${name}\`.${dym.text}`,
@@ -398,9 +409,12 @@ export class ExpressionChecker {
   }
 
   private binary(op: string, left: Expr, right: Expr, scope: Scope): Ty {
-    const l = this.expr(left, scope);
+    // `a.type == city`: a bare name is read knowing what it is compared with (bare-texts.ts).
+    const eq = op === '==' || op === '!=';
+    const early = eq && left.kind === 'name' && right.kind !== 'name' ? this.expr(right, scope) : undefined;
+    const l = this.comparedWith(early && { type: early, expr: right }, left, scope);
     // `row.x != none and row.x > 2`: the right side runs only when the left allows it.
-    const r = this.expr(right, op === 'and' ? scope.testing(namesIn(left), typeFacts(left)) : op === 'or' ? scope.testing(namesIn(left)) : scope);
+    const r = early ?? this.comparedWith(eq && right.kind === 'name' ? { type: l, expr: left } : undefined, right, op === 'and' ? scope.testing(namesIn(left), typeFacts(left)) : op === 'or' ? scope.testing(namesIn(left)) : scope);
     switch (op) {
       case 'and': case 'or':
         this.expect(l, isBoolish, left.span, 'true or false', `Each side of \`${op}\``);

@@ -1,6 +1,7 @@
 import type { CheckContext } from './context.ts';
 import { entries, isRecord } from './context.ts';
 import { unknownRef } from './map.ts';
+import { checkPhaseBy } from './phase-by.ts';
 import { allowedValues, optionValueOk } from './option-values.ts';
 import { didYouMean } from './suggest.ts';
 import { walkPhases } from './symbols.ts';
@@ -44,7 +45,7 @@ export function checkReferences(ctx: CheckContext): void {
     allowed.forEach((a, i) => {
       if (typeof a === 'string' && !actions.has(a)) unknownRef(ctx, [...path, 'actions', 'allowed', i], a, actions, 'action', 'actions');
     });
-    if (typeof phase.by === 'string' && !/^(each player|each side|all)$/.test(phase.by)) sideRef([...path, 'by'], phase.by);
+    if (typeof phase.by === 'string') checkPhaseBy(ctx, [...path, 'by'], phase.by, sides);
     if (isRecord(phase.actions)) checkPoints(ctx, [...path, 'actions'], phase.actions);
   });
 }

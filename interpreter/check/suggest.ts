@@ -27,3 +27,16 @@ export function didYouMean(word: string, candidates: Iterable<string>): { text: 
   const suggestion = closest(word, candidates);
   return suggestion ? { text: ` Did you mean \`${suggestion}\`?`, suggestion } : { text: '' };
 }
+
+/**
+ * Did-you-mean for a code of one or two letters (`DX` among `AL`, `DL`, `BL`, `NE`): every such
+ * code is a step or two from every other, so one is offered only when it alone is nearest, a
+ * letter (or a letter's case) away.
+ */
+export function didYouMeanShort(word: string, candidates: readonly string[]): { text: string; suggestion?: string } {
+  const lower = word.toLowerCase();
+  const distances = candidates.map((c) => (c === word ? Infinity : editDistance(lower, c.toLowerCase(), 2)));
+  const best = Math.min(...distances);
+  const nearest = candidates.filter((_, i) => distances[i] === best);
+  return best <= 1 && nearest.length === 1 ? { text: ` Did you mean \`${nearest[0]}\`?`, suggestion: nearest[0]! } : { text: '' };
+}

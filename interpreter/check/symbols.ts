@@ -191,6 +191,9 @@ export class SymbolTable {
       }
     }
     for (const [, area] of entries(d.map?.areas)) for (const key of Object.keys(isRecord(area) && isRecord(area.props) ? area.props : {})) add('area', key, ANY);
+    // An area's `type` is one of `map.area_types` when they are declared (map.ts checks each area's): `a.type == "cty"` is never true.
+    const areaTypes = entries(d.map?.area_types).map(([id]) => id);
+    if (areaTypes.length > 0) add('area', 'type', textOf(areaTypes));
     // An area reads its type's props where it has none of its own.
     for (const [, type] of entries(d.map?.area_types)) for (const key of Object.keys(isRecord(type) && isRecord(type.props) ? type.props : {})) add('area', key, ANY);
     // Every hex has every key of `map.grid.props` (hex-props.ts checks `hexes` against it).

@@ -1,6 +1,6 @@
 import type { Expr, Span } from '../../grammar/index.ts';
 import { codeList, type Report } from './context.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean, didYouMeanShort } from './suggest.ts';
 import { rootName } from './conditional-spans.ts';
 import type { Scope } from './scope.ts';
 import type { SymbolKind, SymbolTable } from './symbols.ts';
@@ -16,23 +16,23 @@ import type { Ty } from './types.ts';
 export function neverEqualReports(op: '==' | '!=', left: Expr, right: Expr, l: Ty, r: Ty, changed: (e: Expr) => boolean, symbols: SymbolTable): Array<{ span: Span; report: Report }> {
   const out: Array<{ span: Span; report: Report }> = [];
   for (const [value, literal, t] of [[left, right, l], [right, left, r]] as const) {
+    const what = value.kind === 'name' ? `\`${value.name}\`` : value.kind === 'member' ? `\`${value.property}\`` : 'the other side';
     const unknown = unknownIdReport(op, literal, t, symbols);
     if (unknown && !changed(value)) {
       out.push({ span: literal.span, report: unknown });
       continue;
     }
-    const kinds = otherKind(literal, t);
+    const kinds = otherKind(literal, t, what);
     if (kinds && !changed(value)) {
-      out.push({ span: literal.span, report: { severity: 'warning', code: 'never-equal', message: `This \`${op}\` is always ${op === '==' ? 'false' : 'true'}: ${kinds.value} is never equal to ${kinds.literal}.`, hint: kinds.hint } });
+      out.push({ span: literal.span, report: { severity: 'warning', code: 'never-equal', message: `This \`${op}\` is always ${op === '==' ? 'false' : 'true'}: ${kinds.value} is never equal to ${kinds.literal}.`, hint: kinds.hint, ...(kinds.fix ? { fix: kinds.fix } : {}) } });
       // Two values written out (`3 == "3"`): once.
       if (value.kind === 'number' || value.kind === 'string' || value.kind === 'bool') break;
       continue;
     }
     const text = plainText(literal);
     if (text === undefined || t.k !== 'text' || !t.values || t.values.length === 0 || t.values.includes(text) || changed(value)) continue;
-    // One or two letters (result codes such as `D`) are all close to each other: no guess then.
-    const dym = text.length >= 3 ? didYouMean(text, [...t.values]) : { text: '' };
-    const what = value.kind === 'name' ? `\`${value.name}\`` : value.kind === 'member' ? `\`${value.property}\`` : 'the other side';
+    // One or two letters (result codes such as `D`) are all close to each other: a guess only when one alone is nearest.
+    const dym = text.length >= 3 ? didYouMean(text, [...t.values]) : didYouMeanShort(text, t.values);
     out.push({
       span: literal.span,
       report: {
@@ -50,16 +50,22 @@ export function neverEqualReports(op: '==' | '!=', left: Expr, right: Expr, l: T
 /**
  * A literal of one kind compared with a value of another that can never equal it: `strength ==
  * "3"` (a number and a text; quotes make YAML's and the rules' numbers text), `name == 3`,
- * `fire == 1` (true or false is not a number).
+ * `fire == 1` (true or false is not a number). A text whose values are known (a table's cells, an
+ * option's values) is told with them: the number's text is the fix when it is one of them.
  */
-function otherKind(literal: Expr, t: Ty): { value: string; literal: string; hint: string } | undefined {
+function otherKind(literal: Expr, t: Ty, what: string): { value: string; literal: string; hint: string; fix?: string } | undefined {
   const numberLike = t.k === 'number' || t.k === 'roll';
   if (literal.kind === 'string' && numberLike && !t.missing) {
     const text = plainText(literal);
     const n = text === undefined ? NaN : Number(text);
     return { value: 'a number', literal: 'a text', hint: text !== undefined && text.trim() !== '' && Number.isFinite(n) ? `Compare with the number: remove the quotes (\`${n}\`).` : 'Compare it with a number.' };
   }
-  if (literal.kind === 'number' && t.k === 'text') return { value: 'a text', literal: 'a number', hint: `Compare with the text (\`"${literal.value}"\`), or with a number value.` };
+  if (literal.kind === 'number' && t.k === 'text') {
+    const quoted = `"${literal.value}"`;
+    if (t.values?.includes(String(literal.value))) return { value: 'a text', literal: 'a number', hint: `Compare with the text: \`${quoted}\`.`, fix: quoted };
+    const known = t.values && t.values.length > 0 ? `${what} is ${t.values.length === 1 ? `always \`${t.values[0]}\`` : `one of ${codeList([...t.values], 8)}`}: compare with ${t.values.length === 1 ? 'that text' : 'one of those texts'}, in quotes.` : undefined;
+    return { value: 'a text', literal: 'a number', hint: known ?? `Compare with the text (\`${quoted}\`), or with a number value.` };
+  }
   if (literal.kind === 'bool' && (numberLike || t.k === 'text') && !t.missing) return { value: numberLike ? 'a number' : 'a text', literal: '`true` or `false`', hint: 'Compare with a value of its own kind, or test a condition.' };
   return undefined;
 }

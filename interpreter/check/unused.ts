@@ -1,5 +1,6 @@
 import type { CheckContext } from './context.ts';
 import type { SymbolTable } from './symbols.ts';
+import { checkUnusedActions } from './unused-actions.ts';
 
 /** Kinds whose definitions should be used by some script once the ruleset has a flow. */
 const REPORTED = new Set(['table', 'deck', 'die', 'procedure', 'track', 'variable', 'zone']);
@@ -8,6 +9,7 @@ const REPORTED = new Set(['table', 'deck', 'die', 'procedure', 'track', 'variabl
  * Unused definitions are warnings, and only for playable rulesets (those with a `flow`): a
  * data-only ruleset, like one still being transcribed from a rulebook, uses nothing yet.
  * Names referenced from data (table rolls, links) count as used through the data checks.
+ * Actions are used by the phases whose `allowed:` lists name them (unused-actions.ts).
  */
 export function checkUnused(ctx: CheckContext, symbols: SymbolTable): void {
   if (!ctx.model.data.flow) return;
@@ -25,4 +27,6 @@ export function checkUnused(ctx: CheckContext, symbols: SymbolTable): void {
       hint: 'Use it in a script, or remove it if it is left over.',
     });
   }
+  // Actions are used by phases, not scripts: one no phase allows is never taken.
+  checkUnusedActions(ctx);
 }

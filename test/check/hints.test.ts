@@ -1,0 +1,101 @@
+/**
+ * Hints and quick fixes of diagnostics whose places the fixtures' inline expectations give
+ * (fixtures.test.ts): what the designer is told to write, on the fixture line it is said at.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { checkRuleset } from '../../interpreter/check/index.ts';
+import { createMemoryHost, loadRuleset } from '../../interpreter/load/index.ts';
+import type { Diagnostic } from '../../interpreter/diagnostics.ts';
+
+function diagnosticsOf(name: string): Diagnostic[] {
+  const path = `fixtures/${name}`;
+  const loaded = loadRuleset(path, createMemoryHost({ [path]: readFileSync(join(import.meta.dirname, '../fixtures/check', name), 'utf8') }));
+  return [...loaded.diagnostics, ...(loaded.model ? checkRuleset(loaded.model) : [])];
+}
+
+/** The one diagnostic of `code` on `line`. */
+function at(all: Diagnostic[], code: string, line: number): Diagnostic {
+  const found = all.filter((d) => d.code === code && d.range.start.line === line);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+describe('unused-definition of an action no phase allows', () => {
+  const all = diagnosticsOf('unused-actions.yaml');
+  test('should say no phase allows it and name the phases with action menus, without a fix', () => {
+    const d = at(all, 'unused-definition', 13);
+    expect(d.message).toBe("The action `rest` is never allowed in any phase: no phase's `actions.allowed` names it, so no player can take it.");
+    expect(d.hint).toBe('Add it to the `allowed:` list of the phase where it may be taken (phases with actions: `move`, `trench`), or remove it if it is left over.');
+    expect(d.fix).toBeUndefined();
+  });
+});
+
+describe("unknown-reference of a phase's `by`", () => {
+  const all = diagnosticsOf('phase-by.yaml');
+  const fixes: Array<[number, string]> = [[12, 'each side'], [14, 'each player'], [16, 'each side'], [18, 'all'], [20, 'each player'], [25, 'blue'], [32, 'each player']];
+  test.each(fixes)('line %i should be fixed to %s', (line, text) => {
+    const d = at(all, 'unknown-reference', line);
+    expect(d.fix?.text).toBe(text);
+    expect(d.message).toContain(`Did you mean \`${text}\`?`);
+  });
+  test('should say what `every side` is not, and what `each side` means', () => {
+    const d = at(all, 'unknown-reference', 12);
+    expect(d.message).toBe("`by: every side` names no side and is none of the forms `by` takes (a side's id, `each player`, `each side` or `all`). Did you mean `each side`?");
+    expect(d.hint).toBe('Replace it with `each side`: the sides one after another.');
+  });
+  test('should tell both readings of `all players`, without a fix', () => {
+    const d = at(all, 'unknown-reference', 23);
+    expect(d.hint).toBe('Write `each player` for the players one after another (in turn order), or `all` for every seat at once (none of them active).');
+    expect(d.fix).toBeUndefined();
+  });
+  test('should list the forms when nothing is close', () => {
+    const d = at(all, 'unknown-reference', 27);
+    expect(d.hint).toBe('Define it under `sides`, fix the spelling, or write `each player`, `each side` or `all`.');
+    expect(d.fix).toBeUndefined();
+  });
+});
+
+describe('never-equal of a table result', () => {
+  const all = diagnosticsOf('result-values.yaml');
+  test('compared with a number, should list the texts it can be', () => {
+    const d = at(all, 'never-equal', 23);
+    expect(d.hint).toBe('`r` is one of `AL`, `DL`, `BL`, `NE`: compare with one of those texts, in quotes.');
+    expect(d.fix).toBeUndefined();
+    expect(at(all, 'never-equal', 28).hint).toBe('`mode` is one of `short`, `long`: compare with one of those texts, in quotes.');
+  });
+  test("compared with a number whose text is one of its values, should quote the number", () => {
+    const d = at(all, 'never-equal', 31);
+    expect(d.hint).toBe('Compare with the text: `"2"`.');
+    expect(d.fix?.text).toBe('"2"');
+  });
+  test('compared with a two-letter code a letter from one of its codes, should offer that code', () => {
+    const d = at(all, 'never-equal', 24);
+    expect(d.message).toBe('This `==` is always false: `r` is one of `AL`, `DL`, `BL`, `NE`, never `DX`. Did you mean `DL`?');
+    expect(d.fix?.text).toBe('"DL"');
+    expect(at(all, 'never-equal', 25).fix?.text).toBe('"DL"');
+    expect(at(all, 'never-equal', 27).fix).toBeUndefined();
+  });
+});
+
+describe("an area's type compared with a text, or written as a name", () => {
+  const all = diagnosticsOf('area-types.yaml');
+  test('a misspelt area type should be never-equal, fixed to the declared one', () => {
+    const d = at(all, 'never-equal', 24);
+    expect(d.message).toBe('This `==` is always false: `type` is one of `city`, `country`, never `cty`. Did you mean `city`?');
+    expect(d.fix?.text).toBe('"city"');
+  });
+  test.each([[26, 'city'], [31, 'town'], [34, 'south'], [36, 'country']])('the bare text on line %i should be quoted: %s', (line, text) => {
+    const d = at(all, 'unknown-name', line);
+    expect(d.message).toContain('without quotes it is read as a name');
+    expect(d.hint).toBe(`Write it in quotes: \`"${text}"\`.`);
+    expect(d.fix?.text).toBe(`"${text}"`);
+  });
+  test('a bare name close to a text it is compared with should be offered that text', () => {
+    expect(at(all, 'unknown-name', 27).fix?.text).toBe('"city"');
+    const d = at(all, 'unknown-name', 32);
+    expect(d.message).toBe('Unknown name `twon`. `setup` is a text (one of `town`, `countryside`): did you mean `"town"`?');
+    expect(d.fix?.text).toBe('"town"');
+  });
+});
