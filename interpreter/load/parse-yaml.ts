@@ -11,7 +11,7 @@ import { Composer, Lexer, Parser, type CST, type Document, type YAMLError } from
 import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic, type LoaderCode, type Problem } from './codes.ts';
 import type { SourceFile } from './model.ts';
-import { FILE_START, rangeAt } from './positions.ts';
+import { FILE_START, positionAt, rangeAt } from './positions.ts';
 import type { LoadLimits } from './read-source.ts';
 import { isUnclosedFlowError, unclosedFlows } from './unclosed-flow.ts';
 
@@ -84,7 +84,42 @@ function syntaxHint(error: YAMLError): string {
 function syntaxDiagnostics(file: SourceFile, errors: readonly YAMLError[], cst: readonly CST.Token[]): Diagnostic[] {
   const unclosed = errors.some(isUnclosedFlowError) ? unclosedFlows(cst) : [];
   const kept = unclosed.length > 0 ? errors.filter((e) => !isUnclosedFlowError(e)) : errors;
-  return [...unclosed.map((u) => unclosedBracket(file, u.offset, u.bracket)), ...kept.map((e) => yamlDiagnostic(file, e))];
+  // Errors on a line that should have been part of a `|` block above it: one problem, said so.
+  const blocks = new Map<number, Diagnostic>();
+  const rest: Diagnostic[] = [];
+  for (const e of kept) {
+    const line = positionAt(file.lineStarts, e.pos[0]).line;
+    const block = blocks.has(line) ? blocks.get(line) : (underIndentedBlock(file, line) ?? overIndentedKey(file, line));
+    if (block) blocks.set(line, block);
+    else rest.push(yamlDiagnostic(file, e));
+  }
+  return [...unclosed.map((u) => unclosedBracket(file, u.offset, u.bracket)), ...blocks.values(), ...rest];
+}
+
+/** The text of line `n` (1-based), without its line break. */
+const lineText = (file: SourceFile, n: number): string => file.text.slice(file.lineStarts[n - 1] ?? file.text.length, (file.lineStarts[n] ?? file.text.length + 1) - 1).replace(/\r$/, '');
+const indentOf = (text: string): number => text.length - text.trimStart().length;
+
+/**
+ * `do: |` followed by a line indented no further than `do`: the block is empty and YAML reads the
+ * script's first line as a key (its own errors speak of implicit keys and missing brackets).
+ */
+function underIndentedBlock(file: SourceFile, line: number): Diagnostic | undefined {
+  const text = lineText(file, line);
+  let above = line - 1;
+  while (above > 0 && /^\s*(#.*)?$/.test(lineText(file, above))) above--;
+  if (above < 1) return undefined;
+  const opener = /^(\s*)(-\s+)?([^\s:#][^:#]*):\s*[|>][-+0-9]*\s*(#.*)?$/.exec(lineText(file, above));
+  if (!opener) return undefined;
+  const keyColumn = opener[1]!.length + (opener[2]?.length ?? 0);
+  if (indentOf(text) > keyColumn) return undefined;
+  const start = (file.lineStarts[line - 1] ?? 0) + indentOf(text);
+  const key = opener[3]!.trim();
+  return diagnostic(file.path, rangeAt(file, start, start + text.trimStart().length), {
+    code: 'yaml-syntax',
+    message: `YAML syntax error: the \`${key}: ${lineText(file, above).trim().slice(key.length + 1).trim().split(/\s/)[0]}\` block on line ${above} is empty, so this line is read as a key.`,
+    hint: `Indent the block's lines further than \`${key}\` (it starts at column ${keyColumn + 1}; this line at column ${indentOf(text) + 1}).`,
+  });
 }
 
 function unclosedBracket(file: SourceFile, offset: number, bracket: '[' | '{'): Diagnostic {
@@ -98,6 +133,7 @@ function unclosedBracket(file: SourceFile, offset: number, bracket: '[' | '{'): 
 }
 
 function yamlDiagnostic(file: SourceFile, error: YAMLError): Diagnostic {
+  if (error.code === 'BAD_INDENT') return badIndent(file, error);
   const range = errorRange(file, error);
   const detail = firstLine(error.message);
   const code = yamlCode(error);
@@ -106,6 +142,45 @@ function yamlDiagnostic(file: SourceFile, error: YAMLError): Diagnostic {
   }
   if (code === 'nesting-too-deep') return diagnostic(file.path, range, { code, message: `Nesting is too deep: ${detail}` });
   return diagnostic(file.path, range, { code, message: detail });
+}
+
+/**
+ * `text: Gain 2 money.` and, indented further on the next line, `effect: …`: YAML reads the second
+ * line as more of the first's value, and then refuses the `: ` in it.
+ */
+function overIndentedKey(file: SourceFile, line: number): Diagnostic | undefined {
+  const text = lineText(file, line);
+  const key = /^(\s*)(-\s+)?([A-Za-z_][\w.-]*):\s+[^\s|>[{'"#]/.exec(text);
+  if (!key) return undefined;
+  let below = line + 1;
+  while (below <= file.lineStarts.length && /^\s*(#.*)?$/.test(lineText(file, below))) below++;
+  if (below > file.lineStarts.length) return undefined;
+  const next = lineText(file, below);
+  const keyColumn = key[1]!.length + (key[2]?.length ?? 0);
+  if (indentOf(next) <= keyColumn || !/^\s*[A-Za-z_][\w.-]*:(\s|$)/.test(next)) return undefined;
+  const start = (file.lineStarts[below - 1] ?? 0) + indentOf(next);
+  const name = /^[^:]+/.exec(next.trimStart())![0];
+  return diagnostic(file.path, rangeAt(file, start, start + name.length), {
+    code: 'yaml-syntax',
+    message: `YAML syntax error: \`${name}\` is indented further than \`${key[3]}\` on the line above, so YAML reads it as more of \`${key[3]}\`'s value.`,
+    hint: `Line it up with \`${key[3]}\` (column ${keyColumn + 1}; it is at column ${indentOf(next) + 1}).`,
+  });
+}
+
+/** A key or item out of line with the one above it: on the key, with both columns. */
+function badIndent(file: SourceFile, error: YAMLError): Diagnostic {
+  const line = positionAt(file.lineStarts, error.pos[0]).line;
+  const text = lineText(file, line);
+  let above = line - 1;
+  while (above > 0 && /^\s*(#.*)?$/.test(lineText(file, above))) above--;
+  const start = (file.lineStarts[line - 1] ?? 0) + indentOf(text);
+  const range = text.trim() ? rangeAt(file, start, start + (/^[^:\s]+/.exec(text.trimStart())?.[0].length ?? 1)) : errorRange(file, error);
+  const prior = above > 0 ? lineText(file, above) : '';
+  const priorColumn = indentOf(prior) + (/^\s*-\s+/.exec(prior) ? (/^\s*-\s+/.exec(prior)![0].length - indentOf(prior)) : 0) + 1;
+  const hint = above > 0 && priorColumn !== indentOf(text) + 1
+    ? `This line starts at column ${indentOf(text) + 1}, the line above at column ${priorColumn}: the keys of one mapping, and the items of one list, must line up.`
+    : SYNTAX_HINTS['BAD_INDENT']!;
+  return diagnostic(file.path, range, { code: 'yaml-syntax', message: `YAML syntax error: ${firstLine(error.message)}`, hint });
 }
 
 function yamlCode(error: YAMLError): LoaderCode {

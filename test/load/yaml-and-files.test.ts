@@ -68,6 +68,26 @@ describe('loadRuleset (YAML and files)', () => {
     expectDiagnostic(load({ 'f.yaml': lines('name: Game') }), 'missing-version', 'f.yaml:1:1-1:11');
   });
 
+  test('a `do: |` block whose script is not indented should be one problem that says so, not a key on one line', () => {
+    const found = load({ 'f.yaml': lines('rulesmith: 1', 'actions:', '  go:', '    do: |', '    x = 1', '      y = 2') }).diagnostics.filter((d) => d.code === 'yaml-syntax');
+    expect(found.map((d) => [span(d.range), d.message, d.hint])).toEqual([
+      ['5:5-5:10', 'YAML syntax error: the `do: |` block on line 4 is empty, so this line is read as a key.', "Indent the block's lines further than `do` (it starts at column 5; this line at column 5)."],
+    ]);
+  });
+
+  test('a key indented further than the one above should be said to be read as its value', () => {
+    const found = load({ 'f.yaml': lines('rulesmith: 1', 'card:', '  text: Gain 2 money.', '    effect: side.money += 2') }).diagnostics.filter((d) => d.code === 'yaml-syntax');
+    expect(found.map((d) => [span(d.range), d.message, d.hint])).toEqual([
+      ['4:5-4:11', "YAML syntax error: `effect` is indented further than `text` on the line above, so YAML reads it as more of `text`'s value.", 'Line it up with `text` (column 3; it is at column 5).'],
+    ]);
+  });
+
+  test('a key out of line with the one above should be marked on the key, with both columns', () => {
+    const found = only(load({ 'f.yaml': lines('rulesmith: 1', 'card:', '    text: Gain', '  effect: x') }), 'yaml-syntax');
+    expect(span(found.range)).toBe('4:3-4:9');
+    expect(found.hint).toBe('This line starts at column 3, the line above at column 5: the keys of one mapping, and the items of one list, must line up.');
+  });
+
   test('a file that its ruleset.yaml includes, validated on its own, should say so and name the ruleset to validate', () => {
     const files = { 'g/ruleset.yaml': lines('rulesmith: 1', 'include:', '  - cards.yaml'), 'g/cards.yaml': lines('decks: {}') };
     const found = only(load(files, 'g/cards.yaml'), 'missing-version');
