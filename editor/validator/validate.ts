@@ -4,7 +4,7 @@
  * host, and describe the active ruleset for the editor. Pure: runs in the worker and in tests.
  */
 import { checkRuleset, ParseCache } from '../../interpreter/check/index.ts';
-import { blameVariant, createMemoryHost, FileCache, loadRuleset, type FileHost, type RulesetModel } from '../../interpreter/load/index.ts';
+import { blameVariant, createMemoryHost, FileCache, hintNotIncluded, loadRuleset, type FileHost, type RulesetModel } from '../../interpreter/load/index.ts';
 import { cellEdit } from './cell-edit.ts';
 import type { ActiveRuleset, CellEditRequest, CellEditResponse, Diagnostic, PartialValidateResponse, ValidateRequest, ValidateResponse } from './protocol.ts';
 import { builtinSymbols, rulesetSymbols } from './interpreter-internals.ts';
@@ -58,7 +58,8 @@ function loadAndCheck(entry: string, host: FileHost): { model?: RulesetModel; di
   const result = loadRuleset(entry, host, { cache: files });
   // Like `rulesmith validate`: semantic checks only run on a ruleset that loaded cleanly.
   const checked = result.model && !result.diagnostics.some((d) => d.severity === 'error') ? checkRuleset(result.model, { parses }) : [];
-  return { ...(result.model ? { model: result.model } : {}), diagnostics: [...result.diagnostics, ...checked] };
+  const found = [...result.diagnostics, ...checked];
+  return { ...(result.model ? { model: result.model, diagnostics: hintNotIncluded(result.model, found, host) } : { diagnostics: found }) };
 }
 
 function describe(model: RulesetModel, host: FileHost, loaded: ReadonlyMap<string, RulesetModel>): ActiveRuleset {

@@ -1,7 +1,7 @@
 import { parseCli } from './args.ts';
 import { checkRuleset, ParseCache } from '../check/index.ts';
 import { isError, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import { blameVariant, FileCache, loadRuleset, type FileHost, type RulesetModel } from '../load/index.ts';
+import { blameVariant, FileCache, hintNotIncluded, loadRuleset, type FileHost, type RulesetModel } from '../load/index.ts';
 import { discover } from './discover.ts';
 import { formatGithub, formatJson, formatText } from './format.ts';
 import type { Io } from './io.ts';
@@ -50,6 +50,7 @@ export function validateEntry(entry: string, host: FileHost = nodeHost, root?: s
     const base = validateEntry(parent, host, root, caches);
     diagnostics = blameVariant(result.model!, diagnostics, base.diagnostics, new Set(base.files.keys()));
   }
+  if (result.model) diagnostics = hintNotIncluded(result.model, diagnostics, host);
   return { diagnostics, files, model: result.model };
 }
 

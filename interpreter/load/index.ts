@@ -8,3 +8,4 @@ export { DEFAULT_LIMITS, type LoadLimits } from './read-source.ts';
 export { LOADER_CODES, type LoaderCode } from './codes.ts';
 export { computeLineStarts, positionAt, rangeAt } from './positions.ts';
 export { blameVariant } from './variant-blame.ts';
+export { hintNotIncluded } from './not-included.ts';
