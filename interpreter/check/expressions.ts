@@ -4,6 +4,7 @@ import type { CheckContext, Report } from './context.ts';
 import { codeList, isRecord } from './context.ts';
 import type { Scope } from './scope.ts';
 import type { ScriptSite } from './sites.ts';
+import { perOwnerHint } from './per-owner-hint.ts';
 import { didYouMean } from './suggest.ts';
 import { isPlayerId } from './member-names.ts';
 import { diceProblem } from './limits.ts';
@@ -278,7 +279,7 @@ export class ExpressionChecker {
     this.report(span, {
       code: 'unknown-property',
       message: `${capital(describe(object))} has no \`${property}\`.${dym.text}`,
-      hint: dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : known.size ? `Known: ${[...known.keys()].slice(0, 24).join(', ')}${known.size > 24 ? ` and ${known.size - 24} more` : ''}.` : `${capital(describe(object))} has no members; check what the expression before \`.\` gives.`,
+      hint: perOwnerHint(this.symbols.data, object, property) ?? (dym.suggestion ? `Replace it with \`${dym.suggestion}\`.` : undefined) ?? (known.size ? `Known: ${[...known.keys()].slice(0, 24).join(', ')}${known.size > 24 ? ` and ${known.size - 24} more` : ''}.` : `${capital(describe(object))} has no members; check what the expression before \`.\` gives.`),
       ...(dym.suggestion ? { fix: dym.suggestion } : {}),
     });
     return ANY;

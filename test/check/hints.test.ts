@@ -99,3 +99,16 @@ describe("an area's type compared with a text, or written as a name", () => {
     expect(d.fix?.text).toBe('"town"');
   });
 });
+
+describe('unknown-property of a member kept for the whole game, or for another kind of owner', () => {
+  const all = diagnosticsOf('per-owner.yaml');
+  test('should say whether to read it plain or to change its `per:`, instead of listing the members', () => {
+    expect(at(all, 'unknown-property', 15).hint).toBe('`money` is one track for the whole game: read it as `money`, or add `per: side` to its declaration to keep one for each side.');
+    expect(at(all, 'unknown-property', 16).hint).toBe('`vp` is a track kept for each player, not for each side: read it from a player (`x.vp`), or change its `per:`.');
+    expect(at(all, 'unknown-property', 19).hint).toBe('`morale` is one variable for the whole game: read it as `morale`, or add `per: side` to its declaration to keep one for each side.');
+  });
+
+  test('a name nothing declares keeps the did-you-mean or the list of members', () => {
+    expect(at(all, 'unknown-property', 20).hint).not.toContain('per:');
+  });
+});
