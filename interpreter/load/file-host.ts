@@ -29,6 +29,16 @@ export interface FileHost {
 /** The entry file a folder stands for. */
 export const ENTRY_FILE_NAME = 'ruleset.yaml';
 
+/**
+ * A file's text for a hint (not for loading: no limits of its own, no diagnostics): '' when it
+ * cannot be read or is over `maxLength` characters, so a hint never reads a huge file in full.
+ */
+export function hintText(host: FileHost, path: string, maxLength = 1_000_000): string {
+  const raw = host.readFile(path);
+  if (raw === undefined || raw.length > maxLength) return '';
+  return typeof raw === 'string' ? raw : new TextDecoder().decode(raw);
+}
+
 /** `path` itself, or `<path>/ruleset.yaml` when the host says it is a folder. */
 export function resolveEntry(path: string, host: FileHost): string {
   if (!host.isDirectory?.(path)) return path;

@@ -6,7 +6,7 @@
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { diagnostic, type Problem } from './codes.ts';
 import { createModel } from './create-model.ts';
-import { resolveEntry, type FileHost } from './file-host.ts';
+import { ENTRY_FILE_NAME, hintText, resolveEntry, type FileHost } from './file-host.ts';
 import { suggestPath } from './path-suggest.ts';
 import { FileLoader, type FileCache } from './load-file.ts';
 import { diagnosticAt } from './locate.ts';
@@ -219,10 +219,9 @@ class RulesetLoader {
 
   /** The `ruleset.yaml` beside `path` when its `include:` names `path` (a designer validating one included file). */
   private includerOf(path: string): string | undefined {
-    const entry = this.host.resolve(path, 'ruleset.yaml');
+    const entry = this.host.resolve(path, ENTRY_FILE_NAME);
     if (entry === path) return undefined;
-    const raw = this.host.readFile(entry);
-    const text = typeof raw === 'string' ? raw : raw === undefined ? '' : new TextDecoder().decode(raw);
+    const text = hintText(this.host, entry);
     const name = path.slice(path.lastIndexOf('/') + 1);
     // A cheap read of the include list: the file's name as a list item or in a flow list.
     const named = text.split('\n').some((line) => /^\s*(-\s|include:)/.test(line) && line.includes(name));

@@ -7,7 +7,7 @@
  */
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Diagnostic } from '../diagnostics.ts';
-import type { FileHost } from './file-host.ts';
+import { hintText, type FileHost } from './file-host.ts';
 import type { RulesetModel } from './model.ts';
 
 const NAMED: ReadonlyArray<[code: string, pattern: RegExp]> = [
@@ -46,11 +46,7 @@ function definedBeside(model: RulesetModel, host: FileHost, base: string, folder
     if (!/\.ya?ml$/.test(name)) continue;
     const path = host.resolve(base, name);
     if (read.has(path)) continue;
-    const raw = host.readFile(path);
-    const text = typeof raw === 'string' ? raw : raw === undefined ? '' : new TextDecoder().decode(raw);
-    // Small files only: this is a hint, not a second loader.
-    if (text.length > 1_000_000) continue;
-    const doc = parseDocument(text);
+    const doc = parseDocument(hintText(host, path));
     if (!isMap(doc.contents)) continue;
     // Another entry or a variant is a ruleset of its own, not a part left out.
     if (doc.contents.has('rulesmith') || doc.contents.has('extends')) continue;
