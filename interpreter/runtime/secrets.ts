@@ -197,7 +197,13 @@ export function keepSecret(rt: Runtime, entry: LogEntry, text: MarkedText | unde
   // Pieces a line tells the move of: who could identify them before may read the line too.
   const seen = new Map<string, string | null>();
   for (const p of text ?? []) if (typeof p !== 'string' && 'piece' in p && p.seen !== undefined) seen.set(p.piece, p.seen);
-  const audience = (id: string): string | null => (seen.has(id) ? audienceUnion(seen.get(id)!, lineSides(rt, id)) : lineSides(rt, id));
+  // Asked up to three times per piece (dropping, parts, the secret): worked out once.
+  const audiences = new Map<string, string | null>();
+  const audience = (id: string): string | null => {
+    let a = audiences.get(id);
+    if (a === undefined) audiences.set(id, (a = seen.has(id) ? audienceUnion(seen.get(id)!, lineSides(rt, id)) : lineSides(rt, id)));
+    return a;
+  };
   for (const id of pieces) if (audience(id) === EVERYONE) pieces.delete(id);
   const cards: Record<string, string> = {};
   let secretParts = false;
