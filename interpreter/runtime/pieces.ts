@@ -51,6 +51,16 @@ export function place(rt: Runtime, n: number | null, what: Value, where: Value, 
     move(rt, free.slice(0, want).map((id) => rt.ref('piece', id)), where, facing, at);
     return;
   }
+  // `place` brings a piece onto the map from the box, a zone or out of the game. One already on
+  // the map is almost always a slip (a list that names the same piece twice, the wrong
+  // variable) that would otherwise show only as a move from a place to itself.
+  for (const id of pieceIds(rt, what, at, 'placed')) {
+    const from = rt.state.pieces[id]!.at;
+    if (from !== null && (from.startsWith('hex:') || rt.program.defs.areas.has(from))) {
+      const name = rt.label(rt.ref('piece', id));
+      throw new RuleError('piece-in-play', `${name} is already on the map (${placeName(rt.program, rt.state.players, from)}); \`place\` brings pieces into play.`, at, 'Write `move` to move a piece that is on the map, or place one from `unplaced(type)`.');
+    }
+  }
   move(rt, what, where, facing, at);
 }
 
@@ -121,9 +131,11 @@ export function reveal(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
   for (const id of pieceIds(rt, x, at, 'revealed')) {
     const piece = rt.state.pieces[id]!;
     if (side === null) {
+      const was = piece.hidden === true;
       piece.hidden = false;
       delete piece.shown_to;
-      if (rt.describing) rt.log('change', `${rt.label(rt.ref('piece', id))} revealed`, at);
+      // A piece already face up has nothing to reveal: no line saying it was.
+      if (was && rt.describing) rt.log('change', `${rt.label(rt.ref('piece', id))} revealed`, at);
     } else if (piece.hidden && !piece.shown_to?.includes(side)) {
       piece.shown_to = [...(piece.shown_to ?? []), side];
       if (rt.describing) rt.log('change', [pieceSpan(rt, id, 'label'), ` shown to ${rt.label(rt.ref('side', side))}`], at);
