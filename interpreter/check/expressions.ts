@@ -26,6 +26,7 @@ import { oddListItems } from './odd-list-items.ts';
 import { seatChoiceReport, seatNameReport } from './seats.ts';
 import { cardIdReport } from './card-ids.ts';
 import { bareTextReport, type Compared } from './bare-texts.ts';
+import { secretRead, type SecretRead } from './secret-tests.ts';
 import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, mayBeEntity, textOf, type Ty } from './types.ts';
 
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
@@ -44,6 +45,8 @@ export class ExpressionChecker {
 
   /** Names this site sets with `=` or changes in place (index.ts sets it before the walk that reports). */
   reassigned: ReadonlySet<string> = new Set();
+  /** Reads of what a face-down piece keeps secret, for the lines a test of them chooses (secret-tests.ts). */
+  protected readonly secretReads: SecretRead[] = [];
 
   protected report(span: Span, r: Report): void {
     this.ctx.atSpan(this.site.path, span, r);
@@ -104,6 +107,7 @@ export class ExpressionChecker {
           return ANY;
         }
         const root = rootName(e.object);
+        const secret = secretRead(this.ctx, object, e, root); if (secret) this.secretReads.push(secret);
         // Piece types named in a list written out (`for each t in [dragoon, hussar]`): each must have
         // the prop; what those types are is known, so the groups' guess below is not needed.
         const named = object.k === 'entity' && object.e === 'piece-type' ? object.ids : undefined;

@@ -8,6 +8,7 @@ import { BUILTIN_NAMES } from './signatures.ts';
 import { ANY, describe, isBoolish, isNumeric, mayBeEntity, type Ty } from './types.ts';
 import { cardsReport, piecesReport, placeReport } from './operation-types.ts';
 import { fractionalCountReport } from './counts.ts';
+import { secretLineReport, testedSecrets } from './secret-tests.ts';
 import { shadowReport } from './shadows.ts';
 import { changeableCopy, copiedFrom, droppedValueReport, globalKindIn, itemsAreValues, lostChangeReport, onlyChanges } from './lost-changes.ts';
 
@@ -18,6 +19,10 @@ const NOT_ASSIGNABLE_KINDS = new Set(['table', 'deck', 'die', 'piece-type', 'zon
 /** Checks statements: scopes, loops, assignments; expressions via ExpressionChecker. */
 export class StatementChecker extends ExpressionChecker {
   private loopDepth = 0;
+  /** The secrets of face-down pieces the `if` tests around this statement chose it by (secret-tests.ts). */
+  private lineSecrets: readonly string[] = [];
+  /** Names of pieces this script has revealed to everyone so far, in the order it is written. */
+  private readonly faceUp = new Set<string>();
   /** The type of each `return` with a value, for inferring what a procedure gives (index.ts). */
   readonly returns: Ty[] = [];
   /** Where each of `returns` is (its value's span). */
@@ -44,8 +49,14 @@ export class StatementChecker extends ExpressionChecker {
         // A branch runs only as its condition (and the earlier ones) allow: a table field some
         // rows lack is not reported where a test on its record or key may keep those rows out.
         const tested: string[] = [];
+        const outer = this.lineSecrets;
+        const secrets = new Set(outer);
         for (const b of s.branches) {
+          const mark = this.secretReads.length;
           this.expect(this.expr(b.condition, scope), isBoolish, b.condition.span, 'true or false', 'The condition of `if`');
+          // A branch is reached by what its test and every earlier one found.
+          for (const r of testedSecrets(this.secretReads.slice(mark), b.condition, this.site.text, this.faceUp)) secrets.add(r);
+          this.lineSecrets = [...secrets];
           // What this branch's own test says a name is, unless an earlier (failed) test also named it.
           const own = typeFacts(b.condition);
           const earlier = (n: string) => tested.includes(n);
@@ -54,6 +65,7 @@ export class StatementChecker extends ExpressionChecker {
           this.block(b.body, scope.testing(tested, facts).child());
         }
         if (s.else) this.block(s.else, scope.testing(tested).child());
+        this.lineSecrets = outer;
         // `if row.x == none then return end`: what follows runs only when the test let it.
         if (mayExit(s)) scope.test(tested);
         return;
@@ -80,6 +92,7 @@ export class StatementChecker extends ExpressionChecker {
         return;
       case 'log':
         this.expr(s.message, scope);
+        if (this.lineSecrets.length > 0) this.report({ start: s.span.start, end: s.span.start + 3 }, secretLineReport(this.lineSecrets));
         return;
       case 'return':
         if (!this.site.allowReturn) this.report(s.span, { code: 'return-outside-procedure', message: '`return` only makes sense inside a procedure.', hint: 'Remove it, or move this script into `procedures:`.' });
@@ -128,6 +141,7 @@ export class StatementChecker extends ExpressionChecker {
         return;
       case 'reveal':
         this.expr(s.target, scope);
+        if (!s.to && s.target.kind === 'name') this.faceUp.add(s.target.name);
         if (s.to) this.expr(s.to, scope);
         return;
       case 'end-game': {
