@@ -32,6 +32,17 @@ describe('setup (spec §2)', () => {
     expect(game.state.pieces.fokker_dr1_1!.facing).toBe(4);
   });
 
+  test('step 3: players of one side picking the same type fly aircraft of their own', () => {
+    // Players alternate sides (p1, p3, p5 Allied): all three Allied players pick the SPAD.
+    const game = startGame(program(), { seed: 'raw', players: 6, options: {} });
+    answerAll(game, ['SPAD S.XIII', 'Fokker Dr.I', 'SPAD S.XIII', 'Fokker Dr.I', 'SPAD S.XIII']);
+    // The Central Powers' third player: Fokkers are still offered (three in the box, two taken).
+    expect(labels(game)).toContain('Fokker Dr.I');
+    answerAll(game, ['Fokker Dr.I']);
+    const flies = (game.state.vars.flies as Record<string, { id: string }>);
+    expect(Object.values(flies).map((r) => r.id).sort()).toEqual(['fokker_dr1_1', 'fokker_dr1_2', 'fokker_dr1_3', 'spad_s13_1', 'spad_s13_2', 'spad_s13_3']);
+  });
+
   test('step 3: only aircraft of the own side are offered', () => {
     const game = startOnly();
     expect(labels(game)).toEqual(['Nieuport 24', 'Bristol F.2B', 'SPAD S.XIII']);
