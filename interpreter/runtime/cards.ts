@@ -3,7 +3,7 @@ import { charge } from './budget.ts';
 import { iterable, locationKey } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { placeName } from './log-reading.ts';
-import { detachCard } from './pieces.ts';
+import { detachCard, unshowCard } from './pieces.ts';
 import { shuffleInPlace } from './rng.ts';
 import type { Runtime } from './runtime.ts';
 import { cardBefore, cardSpan, movedCardSpan, pieceSpan, type MarkedText } from './secrets.ts';
@@ -45,8 +45,7 @@ export function draw(rt: Runtime, deckValue: Value, count: number | null, into: 
     const card = deck.draw.shift();
     if (card === undefined) break;
     const cs = rt.state.cards[card]!;
-    delete cs.shown;
-    delete cs.shown_to;
+    unshowCard(cs);
     cs.at = into_ ?? 'drawn';
     if (into_) (rt.state.zones[into_] ??= []).push(card);
     drawn.push(rt.ref('card', card));
@@ -89,7 +88,7 @@ function drawFromZone(rt: Runtime, zone: string, count: number | null, into: Val
 function unshow(rt: Runtime, ids: readonly string[]): void {
   for (const id of ids) {
     const c = rt.state.cards[id];
-    if (c?.shown || c?.shown_to) { delete c.shown; delete c.shown_to; }
+    if (c) unshowCard(c);
   }
 }
 

@@ -315,7 +315,13 @@ export function setMember(rt: Runtime, o: Value, prop: string, v: Value, at: Sou
       if (prop === 'facing') { p.facing = typeof v === 'number' ? ((v % 6) + 6) % 6 : null; return; }
       if (prop === 'owner') { p.owner = v instanceof EntityRef ? v.id : typeof v === 'string' ? v : null; return; }
       // `p.hidden = true` turns a revealed piece face down again (`reveal` turns it up).
-      if (prop === 'hidden') { p.hidden = v === true; delete p.shown_to; rt.hiding ||= p.hidden; if (rt.logging) rt.log('change', [pieceSpan(rt, o.id, 'id'), ` ${p.hidden ? 'hidden' : 'revealed'}`], at); return; }
+      if (prop === 'hidden') {
+        // A line only for a change: turned over, or hidden again from the sides it was shown to.
+        const changed = p.hidden !== (v === true) || (v === true && p.shown_to !== undefined);
+        p.hidden = v === true; delete p.shown_to; rt.hiding ||= p.hidden;
+        if (changed && rt.logging) rt.log('change', [pieceSpan(rt, o.id, 'id'), ` ${p.hidden ? 'hidden' : 'revealed'}`], at);
+        return;
+      }
       p.props[prop] = toStored(v);
       if (rt.describing) rt.log('change', [pieceSpan(rt, o.id, 'label'), span(rt, [o.id], `.${prop} = ${toText(v)}`, { text: ' changed' })], at);
       return;

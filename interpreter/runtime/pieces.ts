@@ -6,6 +6,7 @@ import { placeName } from './log-reading.ts';
 import type { Runtime } from './runtime.ts';
 import { cardBefore, cardSpan, movedCardSpan, movedPieceSpan, pieceSpan, span } from './secrets.ts';
 import { EVERYONE, pieceAudience } from './visibility.ts';
+import type { CardState } from './state.ts';
 import { EntityRef, toText, type Value } from './values.ts';
 
 function pieceIds(rt: Runtime, v: Value, at: SourceAt, verb: string): string[] {
@@ -90,12 +91,17 @@ export function remove(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
   }
 }
 
+/** A card shown where it lay (`reveal c`, `reveal c to x`) is shown no more: it moved, or its pile was shuffled. */
+export function unshowCard(card: CardState): void {
+  if (card.shown !== undefined) delete card.shown;
+  if (card.shown_to !== undefined) delete card.shown_to;
+}
+
 /** Take a card out of whatever pile or zone holds it. */
 export function detachCard(rt: Runtime, id: string): void {
   const card = rt.state.cards[id]!;
   // A card shown where it lay is shown no more once it moves.
-  delete card.shown;
-  delete card.shown_to;
+  unshowCard(card);
   const deck = rt.state.decks[card.deck]!;
   for (const list of [deck.draw, deck.discard, rt.state.zones[card.at]]) {
     const i = list ? list.indexOf(id) : -1;
@@ -164,7 +170,8 @@ function revealCard(rt: Runtime, id: string, who: { key: string; label: string }
 /** Whom `reveal card to x` shows it: a player (`player:p2`) or every player of a side (`side:red`); see `cardVisible`. */
 function cardAudience(rt: Runtime, to: Value, at: SourceAt): { key: string; label: string } {
   if (to instanceof EntityRef && to.kind === 'player' && rt.state.players.some((p) => p.id === to.id)) return { key: `player:${to.id}`, label: rt.label(to) };
-  return { key: `side:${sideOf(rt, to, at)}`, label: rt.label(rt.ref('side', sideOf(rt, to, at))) };
+  const side = sideOf(rt, to, at);
+  return { key: `side:${side}`, label: rt.label(rt.ref('side', side)) };
 }
 
 /** The side a `to` names: a side, or a player's side. */

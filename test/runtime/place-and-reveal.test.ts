@@ -2,7 +2,7 @@
  * `place` of a piece already on the map stops with `piece-in-play` (it used to move the piece
  * with no word, hiding slips such as a list naming one piece twice); from the box, a zone or out
  * of the game it still brings the piece into play. `reveal` of a piece already face up writes no
- * "revealed" line.
+ * "revealed" line, and setting `hidden` to what it is already none either.
  */
 import { describe, expect, test } from 'vitest';
 import { compileRuleset } from '../../interpreter/compile/index.ts';
@@ -54,5 +54,11 @@ describe('reveal', () => {
     const g = play('place 2 of scout in north\nlet s = first u in pieces\nlet t = pieces[2]\nt.hidden = true\nreveal s\nreveal t');
     expect(g.status).not.toBe('error');
     expect(lines(g).filter((l) => l.includes('revealed'))).toEqual(['Scout (scout_2) revealed']);
+  });
+
+  test('setting `hidden` should write a line only when it changes something', () => {
+    const g = play('place 2 of scout in north\nlet s = first u in pieces\nlet t = pieces[2]\ns.hidden = false\nt.hidden = true\nt.hidden = true\nreveal t to b\nt.hidden = true\nt.hidden = false');
+    expect(g.status).not.toBe('error');
+    expect(lines(g).filter((l) => / (hidden|revealed)$/.test(l))).toEqual(['hidden-2 hidden', 'hidden-2 hidden', 'scout_2 revealed']);
   });
 });
