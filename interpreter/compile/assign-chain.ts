@@ -12,11 +12,12 @@
  * Each link's keys are evaluated once, left to right, before the value, as plain assignments do:
  * writing back must not roll again or call a procedure twice.
  */
-import type { Expr } from '../../grammar/index.ts';
-import type { SourceAt } from '../runtime/errors.ts';
+import type { Stmt, Expr } from '../../grammar/index.ts';
+import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import type { Eval, Frame } from '../runtime/frame.ts';
 import { memberGetter, tableCellSet } from '../runtime/members.ts';
 import { watched } from '../runtime/secrets.ts';
+import { keepTaint, tainting } from '../runtime/taint.ts';
 import { EntityRef, isRecordValue, type Value } from '../runtime/values.ts';
 import { compileExpr, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
@@ -111,4 +112,53 @@ export class HeldObject {
     }
     if (this.rootVariable !== null && isHeldValue(this.values[0]!)) rt.setVar(this.rootVariable, null, this.values[0]!, this.rootAt);
   }
+}
+
+/** `target = value` (or `+=`, `-=`): a local, a track or variable, a member or an element. */
+export function compileAssign(s: Extract<Stmt, { kind: 'assign' }>, scope: SlotScope, env: CompileEnv, at: SourceAt, value: Eval): (f: Frame) => void {
+  const op = s.op;
+  const t = s.target;
+  const combine = (old: Value, v: Value): Value => (op === '=' ? v : op === '+=' ? num(old, at) + num(v, at) : num(old, at) - num(v, at));
+  if (t.kind === 'name') {
+    const slot = scope.lookup(t.name);
+    if (slot !== undefined) {
+      return (f) => {
+        // While lines are written, the local keeps what secrets its value was made from (taint.ts).
+        if (!tainting(f.rt)) { const v = value(f); f.slots[slot] = combine(f.slots[slot] ?? null, v); if (op === '=' && f.taint !== undefined) f.taint[slot] = undefined; return; }
+        const [v, read] = watched(f.rt, () => value(f));
+        f.slots[slot] = combine(f.slots[slot] ?? null, v);
+        keepTaint(f, slot, op === '=' ? read : [...(f.taint?.[slot] ?? []), ...read]);
+      };
+    }
+    const kind = env.globals.get(t.name);
+    const name = t.name;
+    if (kind === 'track') return (f) => { const v = value(f); f.rt.setTrack(name, null, combine(f.rt.getTrack(name, null), v), at); };
+    if (kind === 'variable') return (f) => { const v = value(f); f.rt.setVar(name, null, combine(f.rt.getVar(name, null), v), at); };
+    return () => { throw new RuleError('not-assignable', `\`${name}\` cannot be assigned.`, at, 'Assign to a track, a variable or a `let` name.'); };
+  }
+  // An object read as a copy (a variable's record, a piece's list prop …) is written back after.
+  const held = compileHeldObject(t.object, scope, env);
+  // A local's record or list changed in place: the local also holds what the value was made from.
+  const root = t.object.kind === 'name' ? scope.lookup(t.object.name) : undefined;
+  if (root !== undefined) {
+    const plain = value;
+    value = (f) => {
+      if (!tainting(f.rt)) return plain(f);
+      const [v, read] = watched(f.rt, () => plain(f));
+      if (read.length > 0) keepTaint(f, root, [...(f.taint?.[root] ?? []), ...read]);
+      return v;
+    };
+  }
+  if (t.kind === 'member') {
+    const prop = t.property;
+    const set = (f: Frame, o: Value, v: Value): void => f.rt.setMember(o, prop, op === '=' ? v : combine(f.rt.member(o, prop, at), v), at);
+    if (held) return (f) => { const h = held(f); set(f, h.value, value(f)); h.writeBack(); };
+    const object = compileExpr(t.object, scope, env);
+    return (f) => { const o = object(f); set(f, o, value(f)); };
+  }
+  const keys = t.keys.map((k) => compileExpr(k, scope, env));
+  const set = (f: Frame, o: Value, v: Value, ks: Value[]): void => f.rt.setIndex(o, ks, op === '=' ? v : combine(f.rt.index(o, ks, 0, at), v), at);
+  if (held) return (f) => { const h = held(f); const ks = keys.map((k) => k(f)); set(f, h.value, value(f), ks); h.writeBack(); };
+  const object = compileExpr(t.object, scope, env);
+  return (f) => { const o = object(f); const ks = keys.map((k) => k(f)); set(f, o, value(f), ks); };
 }

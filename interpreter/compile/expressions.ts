@@ -13,6 +13,7 @@ import { builtinImpl, builtinNameGetter, builtinReadOnly } from '../runtime/buil
 import { piecesInPlayShared } from '../runtime/collections.ts';
 import { callPure } from '../runtime/pure-memo.ts';
 import { lookupField } from '../runtime/tables.ts';
+import { readLocal } from '../runtime/taint.ts';
 
 /** What a compiler needs to know about the ruleset while compiling one script. */
 export interface CompileEnv {
@@ -114,7 +115,7 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
       const pat: SourceAt = { path: env.path, span: e.propertySpan };
       // `x.prop` of a local: read the slot here rather than through one more closure.
       const local = e.object.kind === 'name' ? scope.lookup(e.object.name) : undefined;
-      if (local !== undefined) return (f) => get(f.rt, f.slots[local] ?? null, pat);
+      if (local !== undefined) return (f) => get(f.rt, readLocal(f, local), pat);
       // `table[k].prop`: the field alone, not the whole cell converted (tables.ts, lookupField).
       if (e.object.kind === 'index') {
         const ix = e.object;
@@ -243,7 +244,7 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
 
 function compileName(name: string, at: SourceAt, scope: SlotScope, env: CompileEnv): Eval {
   const slot = scope.lookup(name);
-  if (slot !== undefined) return (f) => f.slots[slot] ?? null;
+  if (slot !== undefined) return (f) => readLocal(f, slot);
   const kind = env.globals.get(name);
   if (kind === 'track') return (f) => f.rt.getTrack(name, null);
   if (kind === 'variable') return (f) => f.rt.getVar(name, null);
@@ -314,12 +315,12 @@ function compileEquals(left: Expr, right: Expr, scope: SlotScope, env: CompileEn
   const m = localMember(right, scope, env);
   if (m !== null) {
     const { slot: slot2, get: get2, at: at2 } = m;
-    return (f) => valueEquals(get(f.rt, f.slots[slot] ?? null, at), get2(f.rt, f.slots[slot2] ?? null, at2));
+    return (f) => valueEquals(get(f.rt, readLocal(f, slot), at), get2(f.rt, readLocal(f, slot2), at2));
   }
   const v = right.kind === 'number' || right.kind === 'bool' ? right.value : right.kind === 'none' ? null : right.kind === 'string' && right.parts.every((p) => typeof p === 'string') ? right.parts.join('') : undefined;
-  if (v !== undefined) return (f) => valueEquals(get(f.rt, f.slots[slot] ?? null, at), v);
+  if (v !== undefined) return (f) => valueEquals(get(f.rt, readLocal(f, slot), at), v);
   const r = compileExpr(right, scope, env);
-  return (f) => valueEquals(get(f.rt, f.slots[slot] ?? null, at), r(f));
+  return (f) => valueEquals(get(f.rt, readLocal(f, slot), at), r(f));
 }
 
 function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt): Eval {

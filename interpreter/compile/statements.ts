@@ -8,10 +8,11 @@
 import { assertNever, type Expr, type Stmt } from '../../grammar/index.ts';
 import { GameOver, RuleError, type SourceAt } from '../runtime/errors.ts';
 import { MarkedString, partsOf, record, toText, truthy, type Value } from '../runtime/values.ts';
-import { compileHeldObject } from './assign-chain.ts';
+import { compileAssign } from './assign-chain.ts';
 import { compileChoose } from './choose.ts';
 import { compileExpr, compileReadSource, countOf, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
+import { setLocal } from '../runtime/taint.ts';
 import { NORMAL, RETURN, STOP, type Completion, type CompiledPreview, type Eval, type Frame, type Op, type Plain } from '../runtime/frame.ts';
 
 // ------------------------------------------------------------------ what can suspend
@@ -93,7 +94,7 @@ function compilePlain(s: Stmt, scope: SlotScope, env: CompileEnv): Plain {
     case 'let': {
       const value = plainValue(s.value, scope, env);
       const slot = scope.define(s.name);
-      return (f) => { f.rt.step(at); f.slots[slot] = value(f); return NORMAL; };
+      return (f) => { f.rt.step(at); setLocal(f, slot, value); return NORMAL; };
     }
     case 'assign': {
       const set = compileAssign(s, scope, env, at, plainValue(s.value, scope, env));
@@ -212,35 +213,6 @@ function compileOperation(s: Extract<Stmt, { kind: 'shuffle' | 'discard' | 'put'
 }
 
 /** An assignment of `value` (evaluated when the returned closure runs) to the statement's target. */
-function compileAssign(s: Extract<Stmt, { kind: 'assign' }>, scope: SlotScope, env: CompileEnv, at: SourceAt, value: Eval): (f: Frame) => void {
-  const op = s.op;
-  const t = s.target;
-  const combine = (old: Value, v: Value): Value => (op === '=' ? v : op === '+=' ? num(old, at) + num(v, at) : num(old, at) - num(v, at));
-  if (t.kind === 'name') {
-    const slot = scope.lookup(t.name);
-    if (slot !== undefined) return (f) => { const v = value(f); f.slots[slot] = combine(f.slots[slot] ?? null, v); };
-    const kind = env.globals.get(t.name);
-    const name = t.name;
-    if (kind === 'track') return (f) => { const v = value(f); f.rt.setTrack(name, null, combine(f.rt.getTrack(name, null), v), at); };
-    if (kind === 'variable') return (f) => { const v = value(f); f.rt.setVar(name, null, combine(f.rt.getVar(name, null), v), at); };
-    return () => { throw new RuleError('not-assignable', `\`${name}\` cannot be assigned.`, at, 'Assign to a track, a variable or a `let` name.'); };
-  }
-  // An object read as a copy (a variable's record, a piece's list prop …) is written back after.
-  const held = compileHeldObject(t.object, scope, env);
-  if (t.kind === 'member') {
-    const prop = t.property;
-    const set = (f: Frame, o: Value, v: Value): void => f.rt.setMember(o, prop, op === '=' ? v : combine(f.rt.member(o, prop, at), v), at);
-    if (held) return (f) => { const h = held(f); set(f, h.value, value(f)); h.writeBack(); };
-    const object = compileExpr(t.object, scope, env);
-    return (f) => { const o = object(f); set(f, o, value(f)); };
-  }
-  const keys = t.keys.map((k) => compileExpr(k, scope, env));
-  const set = (f: Frame, o: Value, v: Value, ks: Value[]): void => f.rt.setIndex(o, ks, op === '=' ? v : combine(f.rt.index(o, ks, 0, at), v), at);
-  if (held) return (f) => { const h = held(f); const ks = keys.map((k) => k(f)); set(f, h.value, value(f), ks); h.writeBack(); };
-  const object = compileExpr(t.object, scope, env);
-  return (f) => { const o = object(f); const ks = keys.map((k) => k(f)); set(f, o, value(f), ks); };
-}
-
 // ------------------------------------------------------------------ ops for suspendable code
 
 /** A jump target, patched once the code after it is emitted. */
@@ -302,7 +274,7 @@ export class Emitter {
         const tmp = scope.define(`\u0000let`);
         this.value(s.value, scope, tmp, at);
         const slot = scope.define(s.name);
-        this.emit((f) => { f.slots[slot] = f.slots[tmp] ?? null; });
+        this.emit((f) => { f.slots[slot] = f.slots[tmp] ?? null; if (f.taint !== undefined) f.taint[slot] = f.taint[tmp]; });
         return;
       }
       case 'assign': {

@@ -21,6 +21,8 @@ export interface Frame {
   ret: number;
   /** The value of a `return` met in a plain closure (see Completion). */
   retval: Value;
+  /** By slot, the hidden pieces and unseen cards a local's value was made from, while lines are written (taint.ts). */
+  taint?: Array<readonly string[] | undefined>;
 }
 
 /** Where a frame's value goes when the caller does not want it. */

@@ -15,6 +15,8 @@ export interface SavedFrame {
   pc: number;
   ret: number;
   slots: unknown[];
+  /** What secrets locals were made from (taint.ts): only when some were, so older saves still load. */
+  taint?: Array<string[] | null>;
 }
 
 /** A question as data (its options stored like slot values). */
@@ -134,11 +136,15 @@ export function cloneState(s: GameState): GameState {
 }
 
 export function saveFrame(f: Frame): SavedFrame {
-  return { code: f.code!.key, pc: f.pc, ret: f.ret, slots: f.slots.map(storeValue) };
+  const saved: SavedFrame = { code: f.code!.key, pc: f.pc, ret: f.ret, slots: f.slots.map(storeValue) };
+  if (f.taint?.some((t) => t !== undefined)) saved.taint = Array.from(f.taint, (t) => (t ? [...t] : null));
+  return saved;
 }
 
 export function copyFrame(f: Frame, rt: Frame['rt']): Frame {
-  return { rt, slots: f.slots.map(cloneValue), code: f.code, pc: f.pc, ret: f.ret, retval: null };
+  const copy: Frame = { rt, slots: f.slots.map(cloneValue), code: f.code, pc: f.pc, ret: f.ret, retval: null };
+  if (f.taint !== undefined) copy.taint = f.taint.slice();
+  return copy;
 }
 
 /** A frame back from data; throws when the code is not this program's or the frame does not fit it. */
@@ -147,7 +153,9 @@ export function loadFrame(saved: SavedFrame, codes: ReadonlyMap<string, Code>, r
   if (!code) throw new Error(`the saved game runs code "${saved.code}", which these rules do not have`);
   if (!Number.isInteger(saved.pc) || saved.pc < 0 || saved.pc > code.ops.length) throw new Error(`the saved position ${saved.pc} is outside "${saved.code}"`);
   if (!Array.isArray(saved.slots) || saved.slots.length !== code.slots) throw new Error(`the saved frame of "${saved.code}" has ${saved.slots?.length} slots, not ${code.slots}`);
-  return { rt, slots: saved.slots.map((s) => loadValue(s, refs)), code, pc: saved.pc, ret: saved.ret, retval: null };
+  const frame: Frame = { rt, slots: saved.slots.map((s) => loadValue(s, refs)), code, pc: saved.pc, ret: saved.ret, retval: null };
+  if (Array.isArray(saved.taint)) frame.taint = saved.taint.map((t) => (Array.isArray(t) ? t.filter((id): id is string => typeof id === 'string') : undefined));
+  return frame;
 }
 
 export function saveRequest(req: DecisionRequest): SavedRequest {
