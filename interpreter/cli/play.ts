@@ -15,7 +15,7 @@ export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players
        rulesmith play [<ruleset>] --load FILE [--bots p2,…] [--save FILE]
 
 Plays in the terminal. Each human seat sees its own view and numbered options; type the number
-(several numbers separated by spaces, or a number for amounts). Also: 'board' (places with their
+(several numbers separated by spaces, or 'none' where nothing may be chosen; a number for amounts). Also: 'board' (places with their
 pieces, the cards you may see, and tracks), 'log' ('log all' with the rules' bookkeeping: tables read without a roll), 'state'
 (tracks), 'quit'. With every seat a bot (--bots p1=normal,p2=normal) the terminal watches the
 game as a spectator sees it.
@@ -89,6 +89,7 @@ async function playOn(game: Game, bots: Map<string, Agent>, io: Io, save: (() =>
     watched = view.log.length;
   };
   let quit = false;
+  let ended = false;
   while (game.pending) {
     const req = game.pending;
     const bot = bots.get(req.player);
@@ -109,7 +110,7 @@ async function playOn(game: Game, bots: Map<string, Agent>, io: Io, save: (() =>
     const seen = game.view(req.player).pending ?? req;
     showView(game, seen, shown, printed, io);
     const answer = await ask(seen, lines, io, game);
-    if (answer === 'quit') { quit = true; break; }
+    if (answer === 'quit' || answer === 'eof') { quit = true; ended = answer === 'eof'; break; }
     const r = game.answerFromView(answer);
     if (!r.ok) io.out(`  refused: ${r.message}\n`);
   }
@@ -118,9 +119,11 @@ async function playOn(game: Game, bots: Map<string, Agent>, io: Io, save: (() =>
   // A person no question went to (a game that asks nobody anything) reads the whole game.
   for (const p of game.state.players) if (!bots.has(p.id) && !shown.has(p.id)) shown.set(p.id, 0);
   if (!quit) for (const line of finalLines(game, watching ? new Map([[null, watched]]) : shown, printed)) io.out(`${line}\n`);
-  io.out(game.status === 'ended' ? `\nGame over: ${resultText(game, game.result)}\n` : game.status === 'error' ? `\nThe game stopped: ${game.error?.code}: ${game.error?.message} (${game.error?.file}:${game.error?.range.start.line})\n` : '\nStopped before the end.\n');
+  io.out(game.status === 'ended' ? `\nGame over: ${resultText(game, game.result)}\n` : game.status === 'error' ? `\nThe game stopped: ${game.error?.code}: ${game.error?.message} (${game.error?.file}:${game.error?.range.start.line})\n` : ended ? '\nStopped before the end: the input ended.\n' : '\nStopped before the end.\n');
   save?.();
-  return game.status === 'error' ? 1 : 0;
+  // Answers piped in that run out before the game ends are a script that did not finish: 1, as
+  // for an error, so a CI step notices (typing `quit` is a choice: 0).
+  return game.status === 'error' || ended ? 1 : 0;
 }
 
 interface Started {
@@ -182,7 +185,7 @@ function showQuestion(game: Game, req: DecisionRequest, io: Io): void {
   io.out(`\n[round ${view.state.round} · ${view.state.phase ?? ''}] ${who}: ${req.prompt}\n`);
   if (req.kind === 'number') io.out(`  a number from ${req.min} to ${req.max}\n`);
   else req.labels.forEach((l, i) => io.out(`  ${i + 1}. ${l}${endText(req.previews?.[i])}${cardText(game, view.state.cards, req.options[i])}\n`));
-  if (req.kind === 'several') io.out(`  (choose ${req.min === req.max ? req.min : `${req.min} to ${req.max}`}: numbers separated by spaces)\n`);
+  if (req.kind === 'several') io.out(`  (choose ${req.min === req.max ? req.min : `${req.min} to ${req.max}`}: numbers separated by spaces${req.min === 0 ? ', or none' : ''})\n`);
 }
 
 /** ` — 2 ops. Red places 2 influence.`: what an option that is a card says, as the seat sees it. */
@@ -198,11 +201,11 @@ function endText(preview: ChoicePreview | null | undefined): string {
   return ` → ${preview.endLabel ?? 'off the map'}`;
 }
 
-async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefined, io: Io, game: Game): Promise<number | number[] | 'quit'> {
+async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefined, io: Io, game: Game): Promise<number | number[] | 'quit' | 'eof'> {
   for (;;) {
     io.out('> ');
     const next = lines ? await lines.next() : { done: true as const, value: undefined };
-    if (next.done) return 'quit';
+    if (next.done) return 'eof';
     const text = next.value.trim();
     if (text === 'quit' || text === 'q') return 'quit';
     // `log all` adds the rules' bookkeeping (tables read without a roll, unnamed variables).
@@ -210,6 +213,12 @@ async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefine
     if (text === 'log' || text === 'log all') { for (const e of game.view(req.player).log) if (text === 'log all' || readable(game, e)) io.out(`  · ${lineText(game, e)}\n`); showQuestion(game, req, io); continue; }
     if (text === 'state') { io.out(`${trackLines(game, game.view(req.player).state).join('\n')}\n`); showQuestion(game, req, io); continue; }
     if (text === 'board') { io.out(`${boardText(game, req.player)}\n`); showQuestion(game, req, io); continue; }
+    // Nothing, where the question allows it (`choose up to 1`, `choose any`).
+    if (req.kind === 'several' && (text === 'none' || text === '-')) {
+      if (req.min === 0) return [];
+      io.out(`  refused: choose at least ${req.min}\n`);
+      continue;
+    }
     const nums = text.split(/[\s,]+/).filter(Boolean).map(Number);
     if (nums.length === 0 || nums.some((n) => !Number.isInteger(n))) { io.out('  type a number (or board, log, log all, state, quit)\n'); continue; }
     if (req.kind === 'number') return nums[0]!;

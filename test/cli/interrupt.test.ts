@@ -134,7 +134,8 @@ describe('Ctrl-C during a long run', () => {
     expect(seen.released).toBe(true);
     const plain = interruptible();
     plain.io.lines = () => ({ next: async () => ({ done: true as const, value: undefined }) });
-    expect(await runPlay([DUEL, '--seed', '4', '--bots', 'p2'], plain.io)).toBe(0);
+    // No answers at all: the input ends at the first question (exit 1: a script that did not finish).
+    expect(await runPlay([DUEL, '--seed', '4', '--bots', 'p2'], plain.io)).toBe(1);
     expect(plain.seen.stop).toBeUndefined();
   });
 

@@ -243,6 +243,23 @@ describe('rulesmith play', () => {
   });
 
 
+  test('`none` should answer a question that allows choosing nothing, and be refused where it does not', async () => {
+    const r = await playPiped(['play', DUEL, '--seed', '3', '--bots', 'p1'], Array(150).fill(['none', '1']).flat());
+    expect(r.out).toContain('Watch areas');
+    expect(r.out).toContain('(choose 0 to 2: numbers separated by spaces, or none)');
+    expect(r.out).toContain('watching 0');
+    expect(r.out).toContain('type a number');
+  });
+
+  test('piped answers that run out before the end should stop the game with exit 1; quit with 0', async () => {
+    const ran = await playPiped(['play', DUEL, '--seed', '3'], ['1']);
+    expect(ran.out).toContain('Stopped before the end: the input ended.');
+    expect(ran.code).toBe(1);
+    const quit = await playPiped(['play', DUEL, '--seed', '3'], ['1', 'quit']);
+    expect(quit.out).toContain('Stopped before the end.\n');
+    expect(quit.code).toBe(0);
+  });
+
   test('piped input should answer numbered options and re-ask after bad input', async () => {
     const r = await playPiped(['play', DUEL, '--seed', '3'], ['hello', '9', 'state', 'quit']);
     expect(r.out).toContain('1. ');
