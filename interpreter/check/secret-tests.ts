@@ -66,3 +66,33 @@ export function secretLineReport(reads: readonly string[]): Report {
     hint: 'If the rules make it public, `reveal` the piece before the test; if not, write the line whatever the test finds, with the secret in braces (`log "{u} marches ({u.strength})"`), which each seat\'s view hides from those who may not see it.',
   };
 }
+
+/**
+ * What an assignment sets, when every seat may read it: a track or variable declared (or left)
+ * `visibility: public`, global or per owner (`u.mp_spent`). Undefined for anything else (a local,
+ * a piece's own member such as `hidden`, a private value).
+ */
+export function publicTarget(ctx: CheckContext, t: Expr, text: string, isLocal: (name: string) => boolean): string | undefined {
+  const data = ctx.model.data as { tracks?: unknown; variables?: unknown };
+  const declared = (id: string): Record<string, unknown> | undefined => {
+    const d = (isRecord(data.variables) && data.variables[id]) || (isRecord(data.tracks) && data.tracks[id]);
+    return isRecord(d) ? d : undefined;
+  };
+  const isPublic = (d: Record<string, unknown> | undefined) => d !== undefined && (d.visibility ?? 'public') === 'public';
+  if (t.kind === 'name') return !isLocal(t.name) && isPublic(declared(t.name)) ? t.name : undefined;
+  if (t.kind === 'member') {
+    const d = declared(t.property);
+    return d?.per !== undefined && isPublic(d) ? text.slice(t.span.start, t.span.end) : undefined;
+  }
+  return undefined;
+}
+
+export function secretValueReport(target: string, reads: readonly string[]): Report {
+  const what = reads.slice(0, 2).map((r) => `\`${r}\``).join(' and ');
+  return {
+    severity: 'warning',
+    code: 'value-tells-secret',
+    message: `Every seat may read \`${target}\` (its \`visibility\` is public), and it is set from ${what}, which other seats do not know while the piece is face down.`,
+    hint: 'Declare it `visibility: owner` (its owner sees it) or `hidden`, or set it from what every seat may know.',
+  };
+}

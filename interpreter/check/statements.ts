@@ -8,7 +8,7 @@ import { BUILTIN_NAMES } from './signatures.ts';
 import { ANY, describe, isBoolish, isNumeric, mayBeEntity, type Ty } from './types.ts';
 import { cardsReport, piecesReport, placeReport } from './operation-types.ts';
 import { fractionalCountReport } from './counts.ts';
-import { secretLineReport, testedSecrets } from './secret-tests.ts';
+import { publicTarget, secretLineReport, secretValueReport, testedSecrets } from './secret-tests.ts';
 import { shadowReport } from './shadows.ts';
 import { changeableCopy, copiedFrom, droppedValueReport, globalKindIn, itemsAreValues, lostChangeReport, onlyChanges } from './lost-changes.ts';
 
@@ -198,7 +198,13 @@ export class StatementChecker extends ExpressionChecker {
   }
 
   private assign(s: Extract<Stmt, { kind: 'assign' }>, scope: Scope): void {
+    const mark = this.secretReads.length;
     const value = this.value(s.value, scope);
+    // A face-down piece's secret stored where every seat reads it (secret-tests.ts); a choice's
+    // answer is not made from what its prompt reads.
+    const secrets = s.value.kind === 'choose' ? [] : testedSecrets(this.secretReads.slice(mark), s.value, this.site.text, this.faceUp);
+    const told = secrets.length > 0 ? publicTarget(this.ctx, s.target, this.site.text, (n) => scope.lookup(n) !== undefined) : undefined;
+    if (told) this.report(s.target.span, secretValueReport(told, secrets));
     if (s.op !== '=') this.expect(value, isNumeric, s.value.span, 'a number', `The value of \`${s.op}\``);
     const t = s.target;
     if (t.kind === 'name') {
