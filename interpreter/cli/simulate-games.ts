@@ -58,7 +58,8 @@ export function playRange(program: Program, plan: SimulationPlan, from: number, 
 export function playGame(program: Program, plan: SimulationPlan, i: number, profile?: RulesProfile): GameRecord | { problems: string[] } {
   const seed = `${plan.seed}:${i}`;
   const setup = { seed, ...(plan.players !== undefined ? { players: plan.players } : {}), options: plan.options };
-  // Decision n: 0 after setup, n after the n-th answer; only the first violation of a game is kept.
+  // Decision n: after the n-th answer (checks begin once the set-up is done, invariants.ts); only
+  // the first violation of a game is kept.
   let invariant: (InvariantViolation & { decision: number }) | null = null;
   const observe = plan.checkInvariants ? (game: Game) => {
     if (invariant) return;

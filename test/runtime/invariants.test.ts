@@ -6,7 +6,7 @@ import { gameDigest } from '../../interpreter/analysis/digest.ts';
 import { nodeHost } from '../../interpreter/cli/node-host.ts';
 import { compileRuleset } from '../../interpreter/compile/index.ts';
 import { checkInvariants, Game, RandomAgent, playWith } from '../../interpreter/index.ts';
-import { loadRuleset } from '../../interpreter/load/index.ts';
+import { createMemoryHost, loadRuleset } from '../../interpreter/load/index.ts';
 import { runCli } from '../cli/run-cli.ts';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/runtime/invariants');
@@ -23,6 +23,41 @@ describe('invariants', () => {
       code: 'invariant-violated', invariant: 'few_taken', message: '4 stones taken, more than 3',
       file: expect.stringMatching(/fixtures\/runtime\/invariants\/ruleset\.yaml$/), line: 26, column: 3,
     });
+  });
+
+  test('a set-up that asks questions should not be checked while it waits: the invariants hold after it', () => {
+    const text = [
+      'rulesmith: 1',
+      'id: setup_questions',
+      'name: Set-up questions',
+      'sides: { a: { name: A } }',
+      'players: { min: 1, max: 1 }',
+      'map: { areas: { north: { name: North }, south: { name: South } } }',
+      'pieces: { scout: { name: Scout, count: 2, side: a } }',
+      'invariants:',
+      '  all_placed: { check: "size(pieces) == 2", message: "{size(pieces)} of 2 scouts in play" }',
+      'setup: |',
+      '  for each s in unplaced(scout) do',
+      '    let spot = choose one of [north, south] by players[1] prompt "Where?"',
+      '    place s in spot',
+      '  end',
+      'flow: { rounds: { count: 1 }, phases: [ { id: p, do: "pieces[1].hidden = false" } ] }',
+      'victory: { do: "end game with { winner: none }" }',
+    ].join('\n');
+    const host = createMemoryHost({ 'r.yaml': text });
+    const loaded = loadRuleset('r.yaml', host);
+    expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const game = Game.start(compileRuleset(loaded.model!), { seed: 1 }) as Game;
+    expect(game.pending?.prompt).toBe('Where?');
+    expect(checkInvariants(game)).toBeNull();
+    game.answer(0);
+    expect(checkInvariants(game)).toBeNull();
+    game.answer(1);
+    expect(game.state.phase).not.toBe('setup');
+    expect(checkInvariants(game)).toBeNull();
+    // Past the set-up a broken law is still found.
+    game.rt.state.pieces.scout_1!.at = null;
+    expect(checkInvariants(game)).toMatchObject({ invariant: 'all_placed', message: '1 of 2 scouts in play' });
   });
 
   test('checking should change nothing: no log line, no die, no step, the same answers and digest', () => {
