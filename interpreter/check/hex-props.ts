@@ -58,7 +58,7 @@ export function checkHexProps(ctx: CheckContext): void {
       const want = dataType(props[key]);
       const got = dataType(value);
       if (props[key] !== null && value !== null && want.k !== got.k && want.k !== 'any' && got.k !== 'any') {
-        ctx.atValue(['map', 'grid', 'hexes', label, key], { code: 'type-mismatch', message: `Hex \`${label}\`'s \`${key}\` is ${describe(got)}, but \`map.grid.props\` makes it ${describe(want)} for every other hex.`, hint: `Give a ${describe(want)}, as \`map.grid.props.${key}\` is.` });
+        ctx.atValue(['map', 'grid', 'hexes', label, key], { code: 'type-mismatch', message: `Hex \`${label}\`'s \`${key}\` is ${describe(got)}, but \`map.grid.props\` makes it ${describe(want)} for every other hex.`, hint: `Give ${describe(want)}, as \`map.grid.props.${key}\` is.` });
       }
     }
   }

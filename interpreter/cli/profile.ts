@@ -115,6 +115,8 @@ export function scriptName(program: Program, path: DataPath): string {
     case 'victory': return `victory: ${[id, ...rest].join('.')}`;
     case 'tables': return `table ${id}: ${tail}`;
     case 'setup': {
+      // One script for the whole set-up (`setup: |`), or a list of steps.
+      if (id === undefined) return 'setup';
       const step = (program.data.setup as unknown[] | undefined)?.[Number(id)] as { id?: unknown } | undefined;
       return `setup ${typeof step?.id === 'string' ? step.id : id}: ${tail}`;
     }

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { RandomAgent, playWith } from '../../interpreter/agents/index.ts';
 import { RulesProfile } from '../../interpreter/runtime/profile.ts';
+import { scriptName } from '../../interpreter/cli/profile.ts';
 import { loadProgram } from '../helpers/ruleset.ts';
 import { runCli } from './run-cli.ts';
 
@@ -36,6 +37,13 @@ describe('rulesmith profile', () => {
     expect(targets.totalMs).toBeGreaterThanOrEqual(targets.selfMs);
     // The flow is pushed once per game.
     expect(data.scripts.find((s) => s.name.startsWith('the flow'))!.calls).toBe(5);
+  });
+
+  test('a set-up written as one script should be named `setup` (it read `setup undefined:`)', () => {
+    const program = loadProgram('rulesets/templates/starter');
+    expect(typeof program.data.setup).toBe('string');
+    expect(scriptName(program, ['setup'])).toBe('setup');
+    expect(scriptName(loadProgram('rulesets/blue-max'), ['setup', 0, 'do'])).toBe('setup aircraft: do');
   });
 
   test('should refuse bad arguments with the usage, exit 2', async () => {
