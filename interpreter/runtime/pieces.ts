@@ -9,10 +9,13 @@ import { EVERYONE, pieceAudience } from './visibility.ts';
 import type { CardState } from './state.ts';
 import { EntityRef, toText, type Value } from './values.ts';
 
+/** `none` where pieces or cards are acted on is most often an empty draw or a query that found nothing. */
+const NONE_HINT = 'A draw from an empty deck or zone, or a query that found nothing, gives `none`: test it first (`if x != none then … end`).';
+
 function pieceIds(rt: Runtime, v: Value, at: SourceAt, verb: string): string[] {
   if (v instanceof EntityRef && v.kind === 'piece') return [v.id];
   if (Array.isArray(v)) return v.flatMap((x) => pieceIds(rt, x, at, verb));
-  throw new RuleError('not-a-piece', `Only pieces can be ${verb}, not ${v === null ? 'none' : rt.label(v)}.`, at);
+  throw new RuleError('not-a-piece', `Only pieces can be ${verb}, not ${v === null ? 'none' : rt.label(v)}.`, at, v === null ? NONE_HINT : undefined);
 }
 
 /** The location string of a destination: an area, zone (per-owner zones included) or hex. */
@@ -66,6 +69,7 @@ export function place(rt: Runtime, n: number | null, what: Value, where: Value, 
 }
 
 export function remove(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
+  if (x === null) throw new RuleError('not-a-piece', 'Only pieces and cards can be removed, not none.', at, NONE_HINT);
   if (x instanceof EntityRef && x.kind === 'card') {
     const card = rt.state.cards[x.id]!;
     const from = cardBefore(rt, x.id);

@@ -62,3 +62,14 @@ describe('reveal', () => {
     expect(lines(g).filter((l) => / (hidden|revealed)$/.test(l))).toEqual(['hidden-2 hidden', 'hidden-2 hidden', 'scout_2 revealed']);
   });
 });
+
+describe('none where pieces or cards are acted on', () => {
+  test('remove of none should say pieces and cards, with a hint about empty draws', () => {
+    const g = play('let s = first u in unplaced(scout) where u.id == "nobody"\nremove s to reserve');
+    expect(g.error).toMatchObject({ code: 'not-a-piece', message: 'Only pieces and cards can be removed, not none.' });
+    expect(g.error?.hint).toContain('empty deck or zone');
+    const m = play('let s = first u in unplaced(scout) where u.id == "nobody"\nmove s to north');
+    expect(m.error).toMatchObject({ code: 'not-a-piece', message: 'Only pieces can be moved, not none.' });
+    expect(m.error?.hint).toContain('test it first');
+  });
+});
