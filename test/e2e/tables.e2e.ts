@@ -208,6 +208,17 @@ describe('tables view', () => {
     await page.keyboard.type('Q');
     await page.keyboard.press('Enter');
     await page.locator('rs-problems-panel button[data-code="unknown-result-code"]').waitFor();
+    // The grid marks the cell as an error (a solid frame, not the dashed "changed" one), with the
+    // checker's message as its title and accessible description; the line under the grid says so.
+    const wrongCell = page.locator('rs-table-grid td[data-problem="unknown-result-code"]');
+    await expect.poll(() => wrongCell.count()).toBe(1);
+    expect(await wrongCell.locator('button').getAttribute('data-row')).toBe('0');
+    expect(await wrongCell.evaluate((td) => [td.classList.contains('problem-error'), getComputedStyle(td).outlineStyle])).toEqual([true, 'solid']);
+    expect(await wrongCell.locator('button').getAttribute('aria-description')).toMatch(/^Error: `Q` is not one of this table's results \(N, VM, A, X\)/);
+    expect(await wrongCell.locator('button').getAttribute('title')).toContain("Error: `Q` is not one of this table's results");
+    await expect.poll(status).toMatch(/Row 1, column 1: N → Q, as `set: tables\.crt\.rows\.1\.0` in typed-cells\.yaml\. But this value is an error: `Q` is not one of this table's results/);
+    expect(await page.getAttribute('rs-tables-view .edit-status', 'class')).toContain('error');
+    expect(await page.textContent('rs-tables-view aside .cell-problem')).toContain("Error: `Q` is not one of this table's results");
     await s.shot('cell-error');
     // Undo takes the last change back, and the error with it.
     await page.click('rs-tables-view .edit-status >> text=Undo');
@@ -215,6 +226,7 @@ describe('tables view', () => {
     await page.locator('rs-problems-panel button[data-code="unknown-result-code"]').waitFor({ state: 'detached' });
     await expect.poll(async () => (await cell(0, 0).textContent())?.trim()).toBe('N');
     expect(await page.locator('rs-table-grid td.changed').count()).toBe(1);
+    expect(await page.locator('rs-table-grid td.problem').count()).toBe(0);
 
     // The same value written another way changes nothing, and the cell shows its own text again.
     await cell(1, 0).click();

@@ -60,6 +60,23 @@ export const styles = [
       outline: 2px dashed #d9480f;
       outline-offset: -3px;
     }
+    /* Wrong values outrank "changed": a solid red frame and a mark, not the dashed outline. */
+    td.problem {
+      outline: 2px solid var(--rs-error);
+      outline-offset: -3px;
+    }
+    td.problem-warning {
+      outline-color: var(--rs-warning);
+    }
+    td.problem button::after {
+      content: ' ✖';
+      color: var(--rs-error);
+      font-family: system-ui, sans-serif;
+    }
+    td.problem-warning button::after {
+      content: ' ▲';
+      color: var(--rs-warning);
+    }
     td.pending button {
       font-style: italic;
       opacity: 0.7;

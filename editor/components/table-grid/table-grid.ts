@@ -1,7 +1,8 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit } from '../../events.ts';
 import { formatOdds, rowOdds, type Selection } from '../../tables/odds.ts';
-import type { TableView } from '../../validator/protocol.ts';
+import type { Diagnostic, TableView } from '../../validator/protocol.ts';
+import { cellKey } from '../../tables/cell-problems.ts';
 import { resultSlot } from '../../tables/result-colors.ts';
 import { oddsBar } from '../tables-view/odds-bar.ts';
 import { styles } from './table-grid.styles.ts';
@@ -14,6 +15,8 @@ import { styles } from './table-grid.styles.ts';
  * press F2 or Enter on it, or just type on it; then Enter (or leave the field) to change it, Escape
  * to keep it. Arrow keys move between cells. The typed text shows in the cell until the next
  * table arrives. In a variant, a cell that differs from the base's (`CellView.base`) is outlined.
+ * A cell the validator finds wrong (`problems`, from `cellProblems`) is marked as an error or a
+ * warning instead, the finding's message its title and accessible description.
  *
  * @fires rs-table-select - the selection changed (`{ selection }`)
  * @fires rs-cell-edit - a cell's new text was entered (`{ path, text, row, column }`)
@@ -24,6 +27,7 @@ export class RsTableGrid extends LitElement {
     table: { attribute: false },
     selection: { attribute: false },
     editable: { type: Boolean },
+    problems: { attribute: false },
     editing: { state: true },
     pending: { state: true },
   };
@@ -31,6 +35,8 @@ export class RsTableGrid extends LitElement {
   declare table: TableView | undefined;
   declare selection: Selection | undefined;
   declare editable: boolean;
+  /** The validator's findings on cells, by `cellKey(row, column)`. */
+  declare problems: ReadonlyMap<string, Diagnostic> | undefined;
   /** The cell whose field is open; `initial`: a key typed on the cell starts the field with it. */
   declare private editing: { row: number; column: number; initial?: string } | undefined;
   /** A change sent but not yet back in `table`: shown in its cell meanwhile. */
@@ -41,6 +47,7 @@ export class RsTableGrid extends LitElement {
     this.table = undefined;
     this.selection = undefined;
     this.editable = false;
+    this.problems = undefined;
     this.editing = undefined;
     this.pending = undefined;
   }
@@ -99,15 +106,17 @@ export class RsTableGrid extends LitElement {
               const slot = cell ? resultSlot(t, text) : undefined;
               const canEdit = this.editable && cell?.path !== undefined;
               const fromBase = cell?.base !== undefined && waiting === undefined;
-              const classes = [inLine ? 'in-selection' : '', slot !== undefined ? `result result-${slot}` : '', waiting !== undefined ? 'pending' : '', fromBase ? 'changed' : ''].filter(Boolean).join(' ');
+              const problem = waiting === undefined ? this.problems?.get(cellKey(r, c)) : undefined;
+              const classes = [inLine ? 'in-selection' : '', slot !== undefined ? `result result-${slot}` : '', waiting !== undefined ? 'pending' : '', fromBase ? 'changed' : '', problem ? `problem problem-${problem.severity}` : ''].filter(Boolean).join(' ');
               if (canEdit && this.editing?.row === r && this.editing.column === c) {
                 return html`<td class="editing"><input class="cell-input" size=${Math.max(3, cell!.text.length + 2)} aria-label="New value of ${row.label}, ${t.columns[c]}" .value=${this.editing.initial ?? cell!.text} data-row=${r} data-column=${c}
                   @keydown=${(e: KeyboardEvent) => this.handleInputKey(e, r, c)} @blur=${(e: FocusEvent) => this.commit(e.target as HTMLInputElement, r, c)} /></td>`;
               }
-              return html`<td class=${classes} data-result=${slot !== undefined ? text : nothing} data-base=${fromBase ? cell!.base! : nothing}>
+              return html`<td class=${classes} data-result=${slot !== undefined ? text : nothing} data-base=${fromBase ? cell!.base! : nothing} data-problem=${problem?.code ?? nothing}>
                 ${cell
-                  ? html`<button aria-pressed=${pressed ? 'true' : 'false'} aria-label="${row.label}, ${t.columns[c]}: ${text}" data-row=${r} data-column=${c}
-                      title=${[fromBase ? `In the base: ${cell.base || '(none)'}` : '', canEdit ? 'Double-click or type to change' : ''].filter(Boolean).join('. ') || nothing}
+                  ? html`<button aria-pressed=${pressed ? 'true' : 'false'} aria-label="${row.label}, ${t.columns[c]}: ${text}${problem ? ` (${problem.severity})` : ''}" data-row=${r} data-column=${c}
+                      aria-description=${problem ? `${problem.severity === 'error' ? 'Error' : 'Warning'}: ${problem.message}` : nothing}
+                      title=${[problem ? `${problem.severity === 'error' ? 'Error' : 'Warning'}: ${problem.message}` : '', fromBase ? `In the base: ${cell.base || '(none)'}` : '', canEdit ? 'Double-click or type to change' : ''].filter(Boolean).join('. ') || nothing}
                       @click=${() => this.handleSelect({ kind: 'cell', row: r, column: c })}
                       @dblclick=${canEdit ? () => this.startEditing(r, c) : nothing}
                       @keydown=${(e: KeyboardEvent) => this.handleCellKey(e, r, c)}>

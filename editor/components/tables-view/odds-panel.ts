@@ -1,11 +1,12 @@
 /** The odds of the selected row, column or cell of a table (a template used by rs-tables-view). */
 import { html, nothing, type TemplateResult } from 'lit';
 import { columnOutcomes, formatOdds, isRolled, rowOdds, type Outcome, type Selection } from '../../tables/odds.ts';
-import type { Location, RowView, TableView } from '../../validator/protocol.ts';
+import type { Diagnostic, Location, RowView, TableView } from '../../validator/protocol.ts';
 import { resultSlot } from '../../tables/result-colors.ts';
 import { oddsBar } from './odds-bar.ts';
 
-export function oddsPanel(table: TableView, selection: Selection | undefined, open: (location: Location) => void): TemplateResult {
+/** `problem`: the validator's finding on the selected cell, said under its value. */
+export function oddsPanel(table: TableView, selection: Selection | undefined, open: (location: Location) => void, problem?: Diagnostic): TemplateResult {
   const rolled = isRolled(table);
   const source = (location: Location | undefined, label: string) =>
     location ? html`<button class="button" @click=${() => open(location)}>${label}</button>` : nothing;
@@ -49,6 +50,7 @@ export function oddsPanel(table: TableView, selection: Selection | undefined, op
   return html`${intro}
     <h3>Row ${row.label}, column ${column}</h3>
     <p class="result">${describe(table, cell.text)}</p>
+    ${problem ? html`<p class="cell-problem sev-${problem.severity}" data-code=${problem.code}>${problem.severity === 'error' ? 'Error' : 'Warning'}: ${problem.message}${problem.hint ? html` <span class="hint">${problem.hint}</span>` : nothing}</p>` : nothing}
     ${cell.base !== undefined ? html`<p class="base-value" data-base=${cell.base}>Changed by this variant: the base has ${cell.base ? describe(table, cell.base) : 'no value here'}.</p>` : nothing}
     ${resultDetails(table, cell.text)}
     ${odds ? html`<p>This row: <strong data-odds>${formatOdds(odds)}</strong></p>` : nothing}

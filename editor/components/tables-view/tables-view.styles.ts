@@ -153,5 +153,17 @@ export const styles = [
     .stale {
       color: var(--rs-warning);
     }
+    .cell-problem {
+      color: var(--rs-error);
+      font-weight: 600;
+    }
+    .cell-problem[data-severity='warning'],
+    .cell-problem.sev-warning {
+      color: var(--rs-warning);
+    }
+    .cell-problem .hint {
+      display: block;
+      font-weight: 400;
+    }
   `,
 ];

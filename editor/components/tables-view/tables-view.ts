@@ -2,7 +2,8 @@ import { LitElement, html, nothing } from 'lit';
 import { emit, type RsEvent, type RsEventDetails } from '../../events.ts';
 import { lookupsInRules, oddsSuggestion, type Selection } from '../../tables/odds.ts';
 import { isVariantPath, RULESETS_DIR } from '../../workspace/catalog.ts';
-import type { CellEditResult, Location, TableView } from '../../validator/protocol.ts';
+import { cellKey, cellProblems } from '../../tables/cell-problems.ts';
+import type { CellEditResult, Diagnostic, Location, TableView } from '../../validator/protocol.ts';
 import '../table-grid/table-grid.ts';
 import { oddsPanel } from './odds-panel.ts';
 import './odds-tool.ts';
@@ -34,6 +35,7 @@ export class RsTablesView extends LitElement {
     active: { type: Boolean },
     editCell: { attribute: false },
     files: { attribute: false },
+    diagnostics: { attribute: false },
     selectedId: { state: true },
     selection: { state: true },
     rowOdds: { state: true },
@@ -43,8 +45,10 @@ export class RsTablesView extends LitElement {
   declare editCell: CellEditor | undefined;
   /** The game's files as they are now (to undo a cell edit only over the text it wrote). */
   declare files: Readonly<Record<string, string>> | undefined;
-  /** What the last cell edit (or undo) did, or why it did nothing. */
-  declare private status: { text: string; error?: boolean } | undefined;
+  /** The validator's findings for the game (the Problems panel's): those on a cell mark it in the grid. */
+  declare diagnostics: readonly Diagnostic[];
+  /** What the last cell edit (or undo) did, or why it did nothing; `cell`: the cell it changed. */
+  declare private status: { text: string; error?: boolean; cell?: { table: string; row: number; column: number } } | undefined;
   /** Cell edits that can be undone, the last one last: each file's text before and after it. */
   private undos: Array<{ path: string; before: string; after: string; summary: string }> = [];
 
@@ -75,6 +79,7 @@ export class RsTablesView extends LitElement {
     this.rowOdds = null;
     this.editCell = undefined;
     this.files = undefined;
+    this.diagnostics = [];
     this.status = undefined;
     this.game = '';
     this.entry = '';
@@ -110,6 +115,8 @@ export class RsTablesView extends LitElement {
     const table = listed && withRowOdds(listed, this.rowOdds);
     if (!table && this.loading) return html`<main><p class="muted" role="status">Reading the rules…</p></main>`;
     if (!table) return html`<main><p class="muted">This ruleset has no tables or decks${this.stale ? ' that load' : ''}.</p></main>`;
+    const problems = cellProblems(table, this.diagnostics);
+    const selected = this.selection?.kind === 'cell' ? problems.get(cellKey(this.selection.row, this.selection.column)) : undefined;
     return html`
       <nav aria-label="Tables and decks">
         ${this.list(this.tables.filter((t) => !t.deck), table)}
@@ -120,12 +127,12 @@ export class RsTablesView extends LitElement {
         ${this.stale ? html`<p class="stale" role="status">Showing the last version that loaded: fix the errors in Problems to update.</p>` : nothing}
         ${table.description ? html`<p class="description">${table.description}</p>` : nothing}
         ${provenance(table)}
-        <rs-table-grid .table=${table} .selection=${this.selection} ?editable=${this.editCell !== undefined && !this.stale}
+        <rs-table-grid .table=${table} .selection=${this.selection} .problems=${problems} ?editable=${this.editCell !== undefined && !this.stale}
           @rs-table-select=${this.handleTableSelect} @rs-cell-edit=${this.handleCellEdit}></rs-table-grid>
-        ${this.statusLine()}
+        ${this.statusLine(table, problems)}
       </main>
       <aside aria-label="Odds" @rs-odds-rows=${this.handleOddsRows}>
-        <div aria-live="polite">${oddsPanel(table, this.selection, (location) => this.handleOpen(location))}</div>
+        <div aria-live="polite">${oddsPanel(table, this.selection, (location) => this.handleOpen(location), selected)}</div>
         ${table.deck ? nothing : this.oddsTool(table)}
       </aside>
     `;
@@ -158,11 +165,14 @@ export class RsTablesView extends LitElement {
     this.selection = e.detail.selection;
   }
 
-  private statusLine() {
+  private statusLine(table: TableView, problems: ReadonlyMap<string, Diagnostic>) {
     const s = this.status;
     if (!s && !this.undos.length) return this.editCell && !this.stale ? html`<p class="edit-hint muted">Double-click a cell, or select it and type, to change it.</p>` : nothing;
-    return html`<p class="edit-status ${s?.error ? 'error' : ''}" role="status">
-      ${s?.text ?? ''}${this.undos.length ? html` <button class="button" data-action="undo" title="Undo the last cell change (Ctrl+Z)" @click=${this.handleUndo}>Undo</button>` : nothing}
+    // The value written is one the checker refuses (or warns of): say so here, not only in Problems.
+    const problem = s?.cell && s.cell.table === table.id ? problems.get(cellKey(s.cell.row, s.cell.column)) : undefined;
+    const wrong = problem ? html` <span class="cell-problem" data-severity=${problem.severity}>${problem.severity === 'error' ? 'But this value is an error' : 'Warning'}: ${problem.message}</span>` : nothing;
+    return html`<p class="edit-status ${s?.error || problem?.severity === 'error' ? 'error' : ''}" role="status">
+      ${s?.text ?? ''}${wrong}${this.undos.length ? html` <button class="button" data-action="undo" title="Undo the last cell change (Ctrl+Z)" @click=${this.handleUndo}>Undo</button>` : nothing}
     </p>`;
   }
 
@@ -200,7 +210,7 @@ export class RsTablesView extends LitElement {
     if (result.before !== undefined) this.undos = [...this.undos, { path: result.path, before: result.before, after: result.text, summary: result.summary }].slice(-MAX_UNDO);
     // A change to the base itself leaves nothing to compare it with: say how to keep both.
     const base = isVariantPath(result.path) ? '' : ' This changes the base ruleset itself (Revert to shipped, in Edit, brings the printed rules back); a New variant keeps them to compare with.';
-    this.status = { text: `${result.summary}.${base}` };
+    this.status = { text: `${result.summary}.${base}`, ...(table ? { cell: { table: table.id, row, column } } : {}) };
   }
 
   /**
