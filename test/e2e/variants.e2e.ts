@@ -29,6 +29,8 @@ describe('variants', () => {
     await pickGame(page, GAME);
     await newVariant(page, 'Lenient authority');
     await s.shot('new-variant');
+    const notice = () => page.textContent('rs-app .rs-notice');
+    expect(await notice()).toBe('Created lenient-authority.yaml: it extends the base ruleset and changes nothing yet.');
     const lines = await editorLines(page);
     expect(lines).toContain('extends: ../ruleset.yaml');
     expect(lines).toContain('rulesmith: 1');
@@ -38,8 +40,25 @@ describe('variants', () => {
     await page.keyboard.type(CHANGE);
     await waitForSaved(page);
     await waitForChecks(page);
+    // The notice spoke of the variant as created ("changes nothing yet"): an edit makes it untrue, so it goes.
+    expect(await notice()).toBe('');
     expect((await problems(page)).filter((p) => p.file.includes('/variants/'))).toEqual([]);
     await s.shot('changed-number');
+
+    // Another variant's notice goes when a different ruleset is shown, and with another game.
+    await newVariant(page, 'Stale notice');
+    expect(await notice()).toContain('Created stale-notice.yaml');
+    await page.click('rs-ruleset-nav button[data-entry$="lenient-authority.yaml"]');
+    await expect.poll(() => openPath(page)).toBe(`rulesets/${GAME}/variants/lenient-authority.yaml`);
+    expect(await notice()).toBe('');
+    await page.click('rs-ruleset-nav button[data-entry$="stale-notice.yaml"]');
+    page.once('dialog', (d) => void d.accept());
+    await page.click('rs-file-toolbar >> text=Delete variant');
+    await expect.poll(notice).toBe('Deleted stale-notice.yaml.');
+    await pickGame(page, 'dragut');
+    expect(await notice()).toBe('');
+    await pickGame(page, GAME);
+    await page.click('rs-ruleset-nav button[data-entry$="lenient-authority.yaml"]');
 
     await page.reload();
     await waitForEditor(page);

@@ -56,7 +56,14 @@ export class RsApp extends LitElement {
   declare private entry: string;
   declare private openPath: string;
   declare private view: ViewId;
+  /**
+   * What the last action did (created, imported, reverted…): it speaks of the game, the ruleset
+   * and the text as they were, so it goes when they change (another game or ruleset shown, an
+   * edit). Set it after `show`, which clears it.
+   */
   declare private notice: string;
+  /** What holds for the whole session (storage refused or unreadable): shown when no action speaks. */
+  private standingNotice = '';
   /** The code editor is open beside a game view (a log entry was chosen). */
   declare private beside: boolean;
   /** The browser agreed not to evict this site's storage (`navigator.storage.persist()`). */
@@ -106,12 +113,12 @@ export class RsApp extends LitElement {
     this.stopTabSync ??= syncTabs(ws, (path) => {
       if (gameOf(path) !== this.game) return;
       const gone = ws.text(path) === undefined;
-      this.notice = `${baseName(path)} was ${gone ? 'deleted' : 'changed'} in another tab of the editor; this tab shows it now.`;
       // A variant deleted there and shown here: back to the base, as deleting it here does.
       if (gone && (this.entry === path || this.openPath === path)) {
         const entry = this.entry === path ? entryOf(this.game) : this.entry;
         this.show(this.ui({ entry, openPath: this.openPath === path ? entry : this.openPath, view: this.view === 'diff' && entry === entryOf(this.game) ? 'edit' : this.view }));
       }
+      this.notice = `${baseName(path)} was ${gone ? 'deleted' : 'changed'} in another tab of the editor; this tab shows it now.`;
     });
   }
 
@@ -134,8 +141,8 @@ export class RsApp extends LitElement {
     await ws.openGame(restoreUi(ws, saved).game);
     this.workspace = ws;
     this.show(restoreUi(ws, saved));
-    if (!store.persistent) this.notice = 'This browser refuses storage: edits last until the tab is closed.';
-    else if (ws.restoreError) this.notice = `Your saved edits could not be read (${ws.restoreError}); download what you change to keep it.`;
+    if (!store.persistent) this.standingNotice = 'This browser refuses storage: edits last until the tab is closed.';
+    else if (ws.restoreError) this.standingNotice = `Your saved edits could not be read (${ws.restoreError}); download what you change to keep it.`;
     else {
       void requestPersistentStorage().then((granted) => {
         this.persisted = granted;
@@ -164,7 +171,7 @@ export class RsApp extends LitElement {
             (view) => html`<button aria-current=${this.view === view.id ? 'page' : 'false'} data-view=${view.id} @click=${() => this.setView(view.id)}>${view.label}</button>`,
           )}
         </nav>
-        <p class="rs-notice" role="status" title=${this.notice}>${this.notice}</p>
+        <p class="rs-notice" role="status" title=${this.notice || this.standingNotice}>${this.notice || this.standingNotice}</p>
       </header>
       <rs-ruleset-nav
         .games=${this.stable.keep('games', ws.games())}
@@ -217,6 +224,7 @@ export class RsApp extends LitElement {
   private show(ui: UiState, immediate = true): void {
     const gameChanged = ui.game !== this.game;
     const entryChanged = ui.entry !== this.entry;
+    if (gameChanged || entryChanged) this.notice = '';
     Object.assign(this, { game: ui.game, entry: ui.entry, openPath: ui.openPath, view: ui.view });
     if (isRuntimeView(ui.view) && !this.mounted.has(ui.view)) void this.mount(ui.view);
     if (ui.view === 'tables') this.tablesShown = true;
@@ -282,10 +290,10 @@ export class RsApp extends LitElement {
     const { path, range, note, beside, focus } = e.detail;
     if (this.workspace!.text(path) === undefined) return;
     this.reveal = { path, ...(range ? { range } : {}), ...(focus === false ? { focus } : {}) };
-    if (note) this.notice = note;
     const keep = beside === true && isRuntimeView(this.view);
     this.beside = keep;
     this.show(this.ui({ openPath: path, view: keep ? this.view : 'edit' }), false);
+    if (note) this.notice = note;
   }
 
   /**
@@ -301,6 +309,8 @@ export class RsApp extends LitElement {
   };
 
   private handleFileChange(e: RsEvent<'rs-file-change'>): void {
+    // An edit: what the last action's notice said of the text ("changes nothing yet") may no longer hold.
+    if (this.notice) this.notice = '';
     this.workspace!.update(e.detail.path, e.detail.text);
   }
 
@@ -322,9 +332,9 @@ export class RsApp extends LitElement {
     const game = ws.createGame(e.detail.name, template, [TEMPLATES]);
     await ws.openGame(game);
     const entry = entryOf(game);
-    this.notice = `Created the game ${e.detail.name} (rulesets/${game}/): it validates and plays as it is; change it a piece at a time.`;
     this.reveal = { path: entry };
     this.show({ game, entry, openPath: entry, view: 'edit' });
+    this.notice = `Created the game ${e.detail.name} (rulesets/${game}/): it validates and plays as it is; change it a piece at a time.`;
   }
 
   private handleImportVariant(e: RsEvent<'rs-import-variant'>): void {
@@ -333,9 +343,9 @@ export class RsApp extends LitElement {
   }
 
   private openVariant(path: string, notice: string, game = this.game, view: ViewId = 'edit'): void {
-    this.notice = notice;
     this.reveal = { path };
     this.show({ game, entry: path, openPath: path, view });
+    this.notice = notice;
   }
 
   /** Leaving with edits the storage refused would lose them: the browser asks first. */
@@ -370,15 +380,19 @@ export class RsApp extends LitElement {
       if (!confirm(`Delete the game ${name} and its ${files} file${files === 1 ? '' : 's'}? Download them first to keep a copy.`)) return;
       ws.removeGame(this.game);
       const next = ws.games()[0]!.id;
-      this.notice = `Deleted the game ${name}.`;
-      void ws.openGame(next).then(() => this.show({ game: next, entry: entryOf(next), openPath: entryOf(next), view: 'edit' }));
+      const notice = `Deleted the game ${name}.`;
+      this.notice = notice;
+      void ws.openGame(next).then(() => {
+        this.show({ game: next, entry: entryOf(next), openPath: entryOf(next), view: 'edit' });
+        this.notice = notice;
+      });
       return;
     }
     if (!confirm(`Delete the variant ${baseName(path)}? Download it first to keep a copy.`)) return;
     this.workspace!.remove(path);
-    this.notice = `Deleted ${baseName(path)}.`;
     const entry = this.entry === path ? entryOf(this.game) : this.entry;
     this.show(this.ui({ entry, openPath: this.openPath === path ? entry : this.openPath, view: this.view === 'diff' ? 'edit' : this.view }));
+    this.notice = `Deleted ${baseName(path)}.`;
   }
 
   /** Open the variant a `#share=` link carries (data only: it is added like an imported file). */
