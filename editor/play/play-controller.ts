@@ -8,6 +8,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { BUDGET_WORDS, Watchdog } from '../workers/watchdog.ts';
+import { failureDetail, STARTED, workerFailed } from '../workers/worker-health.ts';
 import { openFileStore } from '../workspace/idb-file-store.ts';
 import { storedLastGood, type LastGoodMemory } from './last-good.ts';
 import type { BoardModel, GameSetupData, PlayRequest, PlayResponse, PlayUpdate, ReplayData, ScenarioEdit, ScenarioSettings, SeatState, StartRequest } from './protocol.ts';
@@ -81,11 +82,30 @@ export class PlayController implements ReactiveController {
     if (u && u.status === 'waiting' && u.decisions > 0 && Object.values(u.seats).includes('human')) e.preventDefault();
   };
 
+  /** The worker said it started (its code loaded): silence after that is the rules'. */
+  private started = false;
+
   private startWorker(): void {
-    const worker = new Worker(new URL('./play.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-play' });
-    worker.addEventListener('message', (e: MessageEvent<PlayResponse>) => this.handle(e.data));
+    this.started = false;
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./play.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-play' });
+    } catch (error) {
+      this.error = workerFailed('The game worker', false, failureDetail(error));
+      this.host.requestUpdate();
+      return;
+    }
+    worker.addEventListener('message', (e: MessageEvent<PlayResponse | typeof STARTED>) => {
+      if (e.data !== STARTED) return this.handle(e.data);
+      this.started = true;
+      this.watchdog.heard(false);
+    });
     worker.addEventListener('error', (e) => {
-      this.error = e.message || 'The game worker stopped.';
+      // Not the rules (they stop with a message of their own): the worker did not load, or died.
+      const started = this.started;
+      // One that never started has nothing to ping (it would only time out, blaming the rules).
+      if (!started) this.stopWorker();
+      this.error = workerFailed('The game worker', started, failureDetail(e));
       this.host.requestUpdate();
     });
     this.worker = worker;
@@ -107,6 +127,13 @@ export class PlayController implements ReactiveController {
    * rules that compiled are compiled again in the new worker, unless compiling was what stalled.
    */
   private handleTimeout(): void {
+    if (!this.started) {
+      // Silent since it was made: its code never loaded. Another would fare no better.
+      this.stopWorker();
+      this.error = workerFailed('The game worker', false);
+      this.host.requestUpdate();
+      return;
+    }
     this.stopWorker();
     this.startWorker();
     const stalledCompiling = this.sent !== undefined && !this.sent.answered;

@@ -17,6 +17,7 @@ import { ProgramCache } from './compile.ts';
 import { PlaySession, setupPreview } from './play-session.ts';
 import type { PlayRequest, PlayResponse, StartRequest } from './protocol.ts';
 import { editScenario } from './scenario-yaml.ts';
+import { announceStarted } from '../workers/worker-health.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const programs = new ProgramCache();
@@ -168,3 +169,5 @@ function thinkSlice(s: PlaySession): void {
   if (r !== 'thinking' || fresh || performance.now() - lastSent >= THINKING_UPDATE_MS) send(s);
   schedule(s);
 }
+
+announceStarted(scope);

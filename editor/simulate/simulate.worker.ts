@@ -9,6 +9,7 @@ import type { Program } from '../../interpreter/index.ts';
 import { compileEntry } from '../play/compile.ts';
 import { ALIVE_MS, type Compiled, type SimRequest, type SimResponse } from './protocol.ts';
 import { playGames } from './sim-games.ts';
+import { announceStarted } from '../workers/worker-health.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: SimResponse) => scope.postMessage(message);
@@ -54,3 +55,5 @@ scope.addEventListener('message', (event: MessageEvent<SimRequest>) => {
     post({ type: 'failed', job, run, message: e instanceof Error ? e.message : String(e) });
   }
 });
+
+announceStarted(scope);

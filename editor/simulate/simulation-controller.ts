@@ -13,6 +13,7 @@ import { LONG_RUN_MS } from './limits.ts';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { summariseRecords } from '../../interpreter/analysis/summary.ts';
 import { BUDGET_WORDS, Watchdog } from '../workers/watchdog.ts';
+import { failureDetail, STARTED, workerFailed } from '../workers/worker-health.ts';
 import type { GameRecord, SimRequest, SimResponse, SimulationPlan, SimulationSummary } from './protocol.ts';
 import { queue, type Batch } from './batches.ts';
 
@@ -141,8 +142,14 @@ export class SimulationController implements ReactiveController {
       };
       const stalled = `A game ran for more than ${BUDGET_WORDS} without a move or an end, so the simulation was stopped (an endless loop the step budget does not count, such as \`count\` over a huge range?). Fix the rules and run again.`;
       this.workerCount = size;
-      this.workers = Array.from({ length: size }, () => new Worker(new URL('./simulate.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-simulate' }));
-      this.watchdogs = this.workers.map(() => new Watchdog(() => finish(stalled)));
+      try {
+        this.workers = Array.from({ length: size }, () => new Worker(new URL('./simulate.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-simulate' }));
+      } catch (error) {
+        return finish(workerFailed('A simulation worker', false, failureDetail(error)));
+      }
+      // A worker silent since it was made never loaded its code: that is the page, not the rules.
+      const started = this.workers.map(() => false);
+      this.watchdogs = this.workers.map((_, i) => new Watchdog(() => finish(started[i] ? stalled : workerFailed('A simulation worker', false))));
       // Every request starts its worker's clock; every answer or heartbeat starts it again.
       const ask = (i: number, msg: SimRequest) => {
         this.workers[i]!.postMessage(msg);
@@ -158,9 +165,13 @@ export class SimulationController implements ReactiveController {
         ask(i, { type: 'play', job, run: b.run, from: b.from, to: b.to, plan: request.plan });
       };
       this.workers.forEach((worker, i) => {
-        worker.addEventListener('error', (e) => token === this.token && finish(e.message || 'A simulation worker stopped.'));
-        worker.addEventListener('message', (e: MessageEvent<SimResponse>) => {
+        worker.addEventListener('error', (e) => token === this.token && finish(workerFailed('A simulation worker', started[i]!, failureDetail(e))));
+        worker.addEventListener('message', (e: MessageEvent<SimResponse | typeof STARTED>) => {
           if (token !== this.token) return;
+          if (e.data === STARTED) {
+            started[i] = true;
+            return this.watchdogs[i]!.heard(true);
+          }
           const msg = e.data;
           switch (msg.type) {
             case 'alive':

@@ -2,10 +2,12 @@
  * The validator's lifecycle in a host element: starts the worker when the host connects and stops
  * it on disconnect; debounces requests (one in flight, the newest waiting) and keeps the latest
  * diagnostics and the last good description of the active ruleset. A check that runs past the
- * watchdog's budget is stopped: the worker is replaced and the user told why.
+ * watchdog's budget is stopped: the worker is replaced and the user told why. A worker that fails
+ * (never starts, or dies with an error) is told apart from a slow check (worker-health.ts).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { BUDGET_WORDS, Watchdog } from '../workers/watchdog.ts';
+import { failureDetail, STARTED, workerFailed } from '../workers/worker-health.ts';
 import type { ActiveRuleset, CellEditRequest, CellEditResponse, CellEditResult, Diagnostic, PartialValidateResponse, ValidateRequest, ValidateResponse } from './protocol.ts';
 import { mergeFindings, withPartial } from './merge-findings.ts';
 
@@ -31,6 +33,10 @@ export class DiagnosticsController implements ReactiveController {
   /** The game the current results belong to. */
   game = '';
   private worker: Worker | undefined;
+  /** The worker said it started (its code loaded). */
+  private started = false;
+  /** The worker failed (an error event, or it could not be made): nothing is sent until a new one is. */
+  private failed: { started: boolean } | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private waiting: { game: string; request: Omit<ValidateRequest, 'seq'> } | undefined;
   private inFlight: { seq: number; game: string; active: string; entries: string[] } | undefined;
@@ -58,20 +64,42 @@ export class DiagnosticsController implements ReactiveController {
   }
 
   private startWorker(): void {
-    const worker = new Worker(new URL('./validator.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-validator' });
-    worker.addEventListener('message', (e: MessageEvent<ValidateResponse | PartialValidateResponse | CellEditResponse>) => {
+    this.started = false;
+    this.failed = undefined;
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./validator.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-validator' });
+    } catch (error) {
+      this.fail(failureDetail(error));
+      return;
+    }
+    worker.addEventListener('message', (e: MessageEvent<ValidateResponse | PartialValidateResponse | CellEditResponse | typeof STARTED>) => {
+      if (e.data === STARTED) {
+        this.started = true;
+        // Loading its code took part of the budget: the check sent meanwhile is timed from now.
+        if (this.inFlight) this.watchdog.heard(true);
+        return;
+      }
       if (!('kind' in e.data)) this.handleResponse(e.data);
       else if (e.data.kind === 'partial') this.handlePartial(e.data);
       else this.handleEdit(e.data);
     });
-    worker.addEventListener('error', (e) => {
-      this.watchdog.stop();
-      this.error = e.message || 'The validator stopped.';
-      this.inFlight = undefined;
-      this.checking = false;
-      this.host.requestUpdate();
-    });
+    worker.addEventListener('error', (e) => this.fail(failureDetail(e)));
     this.worker = worker;
+  }
+
+  /**
+   * The worker failed, not the rules: say so, with the fix. One that had started (a crash) is
+   * replaced at the next request; one that never started would only fail again: reload the page.
+   */
+  private fail(detail: string | undefined): void {
+    const started = this.started;
+    this.stopWorker();
+    this.failed = { started };
+    this.error = workerFailed('The validator', started, detail);
+    this.inFlight = undefined;
+    this.checking = false;
+    this.host.requestUpdate();
   }
 
   private stopWorker(): void {
@@ -88,7 +116,7 @@ export class DiagnosticsController implements ReactiveController {
    * here: the caller writes the returned text like any edit.
    */
   editCell(request: Omit<CellEditRequest, 'kind' | 'id'>): Promise<CellEditResult> {
-    if (!this.worker) return Promise.resolve({ error: 'The validator is not running.' });
+    if (!this.worker) return Promise.resolve({ error: this.error || 'The validator is not running.' });
     const id = ++this.editId;
     return new Promise((resolve) => {
       this.edits.set(id, resolve);
@@ -108,10 +136,12 @@ export class DiagnosticsController implements ReactiveController {
    * only stall again); newer text, waiting or typed later, is checked by a fresh worker.
    */
   private handleTimeout(): void {
+    // Silent since it was made: its code never loaded, so no check ran at all.
+    if (!this.started) return this.fail(undefined);
     this.stopWorker();
     this.startWorker();
     this.inFlight = undefined;
-    this.error = `checking this text took more than ${BUDGET_WORDS} and was stopped (an endless loop, or a table roll or file too big to check here?). The page is unaffected; the next edit is checked again.`;
+    this.error = `The validator failed: checking this text took more than ${BUDGET_WORDS} and was stopped (an endless loop, or a table roll or file too big to check here?). The page is unaffected; the next edit is checked again.`;
     if (this.waiting && this.timer === undefined) this.send();
     this.checking = this.waiting !== undefined || this.inFlight !== undefined;
     this.host.requestUpdate();
@@ -141,6 +171,14 @@ export class DiagnosticsController implements ReactiveController {
   }
 
   private send(): void {
+    if (this.failed?.started) this.startWorker();
+    if (this.failed || (!this.worker && this.waiting)) {
+      // Nothing can check it: the failure stays said, and nothing is left "checking".
+      this.waiting = undefined;
+      this.checking = this.inFlight !== undefined;
+      this.host.requestUpdate();
+      return;
+    }
     if (!this.worker || this.inFlight || !this.waiting) return;
     const { game, request } = this.waiting;
     this.waiting = undefined;

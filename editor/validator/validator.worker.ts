@@ -6,6 +6,7 @@
  */
 import type { CellEditRequest, ValidateRequest, ValidateResponse } from './protocol.ts';
 import { editCell, validate } from './validate.ts';
+import { announceStarted } from '../workers/worker-health.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
@@ -18,3 +19,5 @@ scope.addEventListener('message', (event: MessageEvent<ValidateRequest | CellEdi
   const response: ValidateResponse = validate(request, (partial) => scope.postMessage(partial));
   scope.postMessage(response);
 });
+
+announceStarted(scope);

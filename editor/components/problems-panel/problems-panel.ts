@@ -26,7 +26,7 @@ export class RsProblemsPanel extends LitElement {
   declare diagnostics: readonly Diagnostic[];
   /** Validation is pending or running. */
   declare checking: boolean;
-  /** The validator itself failed. */
+  /** The validator itself failed: what happened, in a sentence. */
   declare error: string;
   /** Only the header line is shown. */
   declare collapsed: boolean;
@@ -50,7 +50,7 @@ export class RsProblemsPanel extends LitElement {
         <span class="summary" role="status" data-count=${this.diagnostics.length}>
           ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${this.checking ? ' — checking…' : ''}
         </span>
-        ${this.error ? html`<span class="sev-error">The validator failed: ${this.error}</span>` : nothing}
+        ${this.error ? html`<span class="sev-error">${this.error}</span>` : nothing}
         <button class="toggle" data-action="toggle-problems" aria-expanded=${String(!this.collapsed)} aria-controls="problems-list"
           @click=${() => (this.collapsed = !this.collapsed)}>${this.collapsed ? 'Show problems' : 'Hide problems'}</button>
       </header>
