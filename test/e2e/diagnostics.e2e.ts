@@ -29,6 +29,11 @@ describe('diagnostics as you type', () => {
     await openFile(page, FILE);
     const before = (await problems(page)).filter((p) => p.code === 'unknown-result-code');
     expect(before).toEqual([]);
+    // Nothing to list: the panel is its header and one line, not a fixed slice of the window.
+    const panelHeight = async () => (await page.locator('rs-app rs-problems-panel').boundingBox())!.height;
+    expect(await problems(page)).toEqual([]);
+    expect(await page.textContent('rs-problems-panel .empty')).toBe('No problems in this game.');
+    expect(await panelHeight()).toBeLessThan(80);
 
     // Row 6 is `"6": [VM, …`: turn its first cell into `MV`.
     await replaceAt(page, LINE, INDENT + '"6": ['.length + 1, 2, 'MV');
@@ -36,6 +41,8 @@ describe('diagnostics as you type', () => {
     await page.locator('rs-problems-panel button[data-code="unknown-result-code"]').waitFor();
     await page.locator('rs-code-editor .squiggly-error').first().waitFor({ state: 'attached' });
     await s.shot('broken-cell');
+    // A list to read gets its room back.
+    await expect.poll(panelHeight).toBeGreaterThan(120);
 
     const found = (await problems(page)).filter((p) => p.code === 'unknown-result-code');
     expect(found).toHaveLength(1);
@@ -61,6 +68,7 @@ describe('diagnostics as you type', () => {
     await page.locator('rs-problems-panel button[data-code="unknown-result-code"]').waitFor({ state: 'detached' });
     await waitForChecks(page);
     await s.shot('fixed');
+    await expect.poll(panelHeight).toBeLessThan(80);
     expect((await problems(page)).filter((p) => p.code === 'unknown-result-code')).toEqual([]);
     expect(await squiggleLines(page)).not.toContain(LINE);
     expect((await editorLines(page)).some((l) => l.trim() === ROW)).toBe(true);

@@ -29,8 +29,12 @@ export const styles = css`
   rs-app.rs-game-view {
     grid-template-rows: auto minmax(0, 1fr) minmax(72px, 12vh);
   }
-  /* A collapsed Problems panel keeps only its header line; the view above takes the room. */
-  rs-app:has(> rs-problems-panel[collapsed]) {
+  /*
+   * A collapsed Problems panel keeps only its header line, and one with nothing to list only its
+   * header and "No problems" line; the view above takes the room.
+   */
+  rs-app:has(> rs-problems-panel[collapsed]),
+  rs-app:has(> rs-problems-panel[empty]) {
     grid-template-rows: auto minmax(0, 1fr) auto;
   }
   rs-app [hidden] {

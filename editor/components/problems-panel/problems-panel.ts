@@ -10,7 +10,8 @@ const MAX_LISTED = 500;
 /**
  * Every problem the validator found in the current game, sorted by file and position. Choosing
  * one opens its file at its range. Collapsible to its header line (the counts stay in view); the
- * shell gives the room to the view above (`collapsed` is reflected for its CSS).
+ * shell gives the room to the view above (`collapsed` is reflected for its CSS). With nothing to
+ * list it is `empty` (reflected too): the shell sizes it to its one line instead of a fixed slice.
  *
  * @fires rs-open-file - a problem was chosen (`{ path, range }`)
  */
@@ -21,6 +22,7 @@ export class RsProblemsPanel extends LitElement {
     checking: { type: Boolean },
     error: {},
     collapsed: { type: Boolean, reflect: true },
+    empty: { type: Boolean, reflect: true },
   };
 
   declare diagnostics: readonly Diagnostic[];
@@ -30,6 +32,8 @@ export class RsProblemsPanel extends LitElement {
   declare error: string;
   /** Only the header line is shown. */
   declare collapsed: boolean;
+  /** No problem to list (set from `diagnostics`). */
+  declare empty: boolean;
 
   constructor() {
     super();
@@ -37,6 +41,11 @@ export class RsProblemsPanel extends LitElement {
     this.checking = false;
     this.error = '';
     this.collapsed = false;
+    this.empty = true;
+  }
+
+  protected override willUpdate(): void {
+    this.empty = this.diagnostics.length === 0;
   }
 
   protected override render() {
