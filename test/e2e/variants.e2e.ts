@@ -135,6 +135,11 @@ describe('variants', () => {
     await page.waitForSelector('rs-file-toolbar >> dialog[open]');
     shareLink = await page.inputValue('rs-file-toolbar >> #share-link');
     expect(shareLink).toMatch(/#share=[A-Za-z0-9_-]+$/);
+    // Copy link says it copied (the clipboard holds the link).
+    expect(await page.textContent('rs-file-toolbar .copy-status')).toBe('');
+    await page.click('rs-file-toolbar button[data-action="copy-link"]');
+    await expect.poll(() => page.textContent('rs-file-toolbar .copy-status')).toBe('Copied');
+    expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(shareLink);
     await s.shot('share-dialog');
     await page.keyboard.press('Escape');
 

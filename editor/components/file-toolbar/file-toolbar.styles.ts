@@ -54,6 +54,15 @@ export const styles = [
       justify-content: flex-end;
       gap: 6px;
       margin-top: 12px;
+      align-items: center;
+    }
+    dialog .copy-status {
+      margin-right: auto;
+      font-size: 13px;
+      color: var(--rs-text-muted);
+    }
+    dialog .copy-status.error {
+      color: var(--rs-error);
     }
   `,
 ];

@@ -26,6 +26,7 @@ export class RsFileToolbar extends LitElement {
     persisted: { type: Boolean },
     journalRefused: { type: Boolean },
     shareLink: { state: true },
+    copyStatus: { state: true },
     slowSave: { state: true },
   };
 
@@ -51,6 +52,8 @@ export class RsFileToolbar extends LitElement {
   /** The unload safety copy was refused (storage full): a reload mid-save could lose the last edit. */
   declare journalRefused: boolean;
   declare private shareLink: string;
+  /** What Copy link did: copied, or why not (the link stays selected to copy by hand). */
+  declare private copyStatus: { text: string; error?: boolean } | undefined;
   /** A save has been running for longer than SAVING_NOTICE_MS. */
   declare private slowSave: boolean;
   private slowSaveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -68,6 +71,7 @@ export class RsFileToolbar extends LitElement {
     this.persisted = false;
     this.journalRefused = false;
     this.shareLink = '';
+    this.copyStatus = undefined;
     this.slowSave = false;
   }
 
@@ -100,7 +104,8 @@ export class RsFileToolbar extends LitElement {
         <label for="share-link" class="visually-hidden">Share link</label>
         <input id="share-link" readonly .value=${this.shareLink} @focus=${(e: Event) => (e.target as HTMLInputElement).select()} />
         <div class="actions">
-          <button class="button" @click=${this.handleCopy}>Copy link</button>
+          <span class="copy-status ${this.copyStatus?.error ? 'error' : ''}" role="status">${this.copyStatus?.text ?? ''}</span>
+          <button class="button" data-action="copy-link" @click=${this.handleCopy}>Copy link</button>
           <button class="button primary" @click=${this.handleShareDone}>Done</button>
         </div>
       </dialog>
@@ -110,6 +115,7 @@ export class RsFileToolbar extends LitElement {
   /** Show a share link in a dialog, selected for copying. */
   async showShareLink(url: string): Promise<void> {
     this.shareLink = url;
+    this.copyStatus = undefined;
     await this.updateComplete;
     const dialog = this.renderRoot.querySelector('dialog')!;
     if (!dialog.open) dialog.showModal();
@@ -134,8 +140,11 @@ export class RsFileToolbar extends LitElement {
     input.select();
     try {
       await navigator.clipboard.writeText(this.shareLink);
-    } catch {
+      this.copyStatus = { text: 'Copied' };
+    } catch (error) {
       // Selected: the user can copy it with the keyboard.
+      const why = error instanceof Error && error.message ? ` (${error.message})` : '';
+      this.copyStatus = { text: `Not copied${why}: the link is selected, press Ctrl+C (⌘C) to copy it.`, error: true };
     }
   }
 
@@ -145,6 +154,7 @@ export class RsFileToolbar extends LitElement {
 
   private handleShareClose(): void {
     this.shareLink = '';
+    this.copyStatus = undefined;
   }
 }
 
