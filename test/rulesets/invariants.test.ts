@@ -76,7 +76,9 @@ describe('the shipped rulesets\' invariants', () => {
   });
 
   test('Blue Max: a Damage card dropped from its pile should break deck conservation', () => {
-    const g = midGame('blue-max', 4);
+    // Past the set-up's six questions (aircraft, start hex, facing for each player): invariants hold after set-up.
+    const g = midGame('blue-max', 10);
+    expect(g.state.round).toBeGreaterThan(0);
     g.state.decks.damage_b!.draw.pop();
     expect(checkInvariants(g)).toMatchObject({ invariant: 'damage_b_conserved', message: expect.stringContaining('not 44') });
   });
