@@ -13,6 +13,7 @@ import { compileChoose } from './choose.ts';
 import { compileExpr, compileReadSource, countOf, num, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
 import { setLocal } from '../runtime/taint.ts';
+import { watched } from '../runtime/secrets.ts';
 import { NORMAL, RETURN, STOP, type Completion, type CompiledPreview, type Eval, type Frame, type Op, type Plain } from '../runtime/frame.ts';
 
 // ------------------------------------------------------------------ what can suspend
@@ -58,16 +59,23 @@ export function compilePlainBlock(body: Stmt[], scope: SlotScope, env: CompileEn
  * `resolve(table[key], …)` or `resolve(roll on table, …)`: the table whose row effect it resolves,
  * and its row key(s) (null for `resolve(card)`). `roll on` rolls the table's own `roll:` for the key.
  */
-function rowEffect(e: Expr, env: CompileEnv): { table: string; keys: (scope: SlotScope) => Eval[]; args: Expr[] } | null {
+function rowEffect(e: Expr, env: CompileEnv): { table: string; keys: (scope: SlotScope) => Eval[]; args: Expr[]; rolled: boolean } | null {
   if (e.kind !== 'call' || e.callee !== 'resolve' || env.globals.has('resolve')) return null;
   const first = e.args[0];
   const args = e.args.slice(1);
   if (first?.kind === 'roll-on' && first.column === null && env.globals.get(first.table) === 'table') {
     const [table, at]: [string, SourceAt] = [first.table, { path: env.path, span: first.span }];
-    return { table, keys: () => [(f) => f.rt.rollTableDice(table, at)], args };
+    return { table, keys: () => [(f) => f.rt.rollTableDice(table, at)], args, rolled: true };
   }
   if (first?.kind !== 'index' || first.object.kind !== 'name' || env.globals.get(first.object.name) !== 'table') return null;
-  return { table: first.object.name, keys: (scope) => first.keys.map((k) => compileExpr(k, scope, env)), args };
+  return { table: first.object.name, keys: (scope) => first.keys.map((k) => compileExpr(k, scope, env)), args, rolled: false };
+}
+
+/** A row effect's keys, with the secrets they read when its line is written (tables.ts, logRow). */
+function rowKeys(f: Frame, keys: Eval[]): [Value[], string[]] {
+  if (!f.rt.logging) return [keys.map((k) => k(f)), []];
+  const [ks, read] = watched(f.rt, () => keys.map((k) => k(f)));
+  return [ks, [...read]];
 }
 
 /** A value that does not suspend (suspending ones go through the emitter). */
@@ -77,7 +85,7 @@ function plainValue(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
     const keys = row.keys(scope);
     const args = row.args.map((a) => compileExpr(a, scope, env));
     const at: SourceAt = { path: env.path, span: e.span };
-    return (f) => f.rt.resolveRowNow(row.table, keys.map((k) => k(f)), args.map((a) => a(f)), at);
+    return (f) => { const [ks, read] = rowKeys(f, keys); return f.rt.resolveRowNow(row.table, ks, args.map((a) => a(f)), at, read, row.rolled); };
   }
   if (e.kind === 'call' && e.callee === 'resolve' && !env.globals.has('resolve')) {
     const card = compileExpr(e.args[0]!, scope, env);
@@ -401,7 +409,7 @@ export class Emitter {
       const keys = row.keys(scope);
       const args = row.args.map((a) => compileExpr(a, scope, env));
       const cat: SourceAt = { path: env.path, span: e.span };
-      this.emit((f) => { f.rt.step(at); f.rt.resolveRow(f, row.table, keys.map((k) => k(f)), args.map((a) => a(f)), dest, cat); });
+      this.emit((f) => { f.rt.step(at); const [ks, read] = rowKeys(f, keys); f.rt.resolveRow(f, row.table, ks, args.map((a) => a(f)), dest, cat, read, row.rolled); });
       return;
     }
     if (kind === 'resolve' && e.kind === 'call') {

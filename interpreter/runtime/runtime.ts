@@ -460,8 +460,8 @@ export class Runtime {
 
   // ---------------------------------------------------------------- delegated operations
 
-  resolveRow(caller: Frame, table: string, keys: Value[], args: Value[], ret: number, at: SourceAt): void { resolveRow(this, caller, table, keys, args, ret, at); }
-  resolveRowNow(table: string, keys: Value[], args: Value[], at: SourceAt): Value { return resolveRowNow(this, table, keys, args, at); }
+  resolveRow(caller: Frame, table: string, keys: Value[], args: Value[], ret: number, at: SourceAt, read?: string[], rolled?: boolean): void { resolveRow(this, caller, table, keys, args, ret, at, read, rolled); }
+  resolveRowNow(table: string, keys: Value[], args: Value[], at: SourceAt, read?: string[], rolled?: boolean): Value { return resolveRowNow(this, table, keys, args, at, read, rolled); }
 
   member(o: Value, prop: string, at: SourceAt): Value { return member(this, o, prop, at); }
   setMember(o: Value, prop: string, v: Value, at: SourceAt): void { setMember(this, o, prop, v, at); }

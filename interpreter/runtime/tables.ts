@@ -157,6 +157,21 @@ export function lookupField(rt: Runtime, id: string, keys: Value[], shift: numbe
   return Object.prototype.propertyIsEnumerable.call(o, prop) ? fromStored(rt, o[prop]) : null;
 }
 
+/**
+ * The line of a row whose `effect` runs (`resolve(roll on events, s)`): which row came up, by its
+ * `name` when it has one. Keys read from hidden pieces' secrets tell only that it was looked up.
+ */
+export function logRow(rt: Runtime, id: string, label: string, key: number | string, row: Value, at: SourceAt, read: string[], rolled: boolean): void {
+  const def = rt.def('tables', id) ?? {};
+  const name = typeof def.name === 'string' ? def.name : id;
+  const rec = row !== null && typeof row === 'object' && !Array.isArray(row) ? (row as Record<string, Value>) : undefined;
+  const what = rec ? (typeof rec.name === 'string' ? rec.name : label) : resultText(def, row);
+  const text = span(rt, read, `${name}: row ${labelFor(label, key)} gives ${what}`, { text: `${name}: looked up` });
+  // `rolled`: the dice chose the row (`resolve(roll on t)`), so the line is the game's, not bookkeeping (log-reading.ts).
+  const how = rolled ? { rolled: true } : {};
+  rt.log('table', [text], at, { table: id, row: label, cell: [], value: what, ...how }, undefined, { data: { table: id, ...how }, pieces: read });
+}
+
 // Log lines in words: a band's label with the key it was read for, a shift as columns moved, a
 // result code with its name from the table's legend.
 

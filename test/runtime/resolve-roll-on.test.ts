@@ -28,6 +28,15 @@ describe('resolve(roll on table, …)', () => {
     }
   });
 
+  test('should say which row came up, by its name, as a rolled line; a row read by key as bookkeeping', () => {
+    const game = startGame(programFromText(scriptRules('events', SECTIONS, 'resolve(roll on events, 3)\nresolve(events[5], 1)')), { seed: 1 }, { log: 'full' });
+    expect(game.error).toBeNull();
+    const rolled = (game.log.find((e) => e.kind === 'roll')!.data as { total: number }).total;
+    const rows = game.log.filter((e) => e.kind === 'table');
+    expect(rows.map((e) => e.text)).toEqual([`events: row ${rolled <= 3 ? '1-3' : '4-6'} (for ${rolled}) gives ${rolled <= 3 ? 'Tax' : 'Bounty'}`, 'events: row 4-6 (for 5) gives Bounty']);
+    expect(rows.map((e) => (e.data as { rolled?: boolean }).rolled)).toEqual([true, undefined]);
+  });
+
   test('a row kept in a variable should be refused with where to resolve it', () => {
     const text = scriptRules('events', SECTIONS, 'let r = roll on events\nresolve(r, 3)');
     const loaded = loadRuleset('r.yaml', createMemoryHost({ 'r.yaml': text }));
