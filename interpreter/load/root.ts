@@ -24,9 +24,11 @@ export function folderOf(path: string): string {
  */
 export function defaultRoot(entry: string, host: FileHost): string {
   const folder = folderOf(entry);
-  const name = folder.slice(Math.max(folder.lastIndexOf('/'), folder.lastIndexOf('\\')) + 1);
+  // Named as the host knows it: `validate big-bazaar.yaml` from inside `variants/` has folder `.`.
+  const real = canonical(folder, host);
+  const name = real.slice(Math.max(real.lastIndexOf('/'), real.lastIndexOf('\\')) + 1);
   if (name !== VARIANTS_FOLDER) return folder;
-  const parent = folderOf(folder);
+  const parent = folder === '.' || /(^|[/\\])\.\.$/.test(folder) ? `${folder}/..` : folderOf(folder);
   return readable(host, `${parent}/${ENTRY_FILE_NAME}`) ? parent : folder;
 }
 

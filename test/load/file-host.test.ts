@@ -54,4 +54,15 @@ describe('ruleset root', () => {
     expect(defaultRoot('loose/variants/v.yaml', host)).toBe('loose/variants');
     expect(defaultRoot('ruleset.yaml', host)).toBe('.');
   });
+
+  test('defaultRoot should find the ruleset folder from inside variants/ too (`validate v.yaml` there)', () => {
+    // The working folder is /w/g/variants: the host knows `.` by its real name.
+    const files = createMemoryHost({ '../ruleset.yaml': 'x', 'v.yaml': 'x' });
+    const host = { ...files, realPath: (p: string) => normalizePath(`/w/g/variants/${p}`) };
+    expect(defaultRoot('v.yaml', host)).toBe('./..');
+    expect(defaultRoot('./v.yaml', host)).toBe('./..');
+    // A folder named variants with no ruleset beside it stays its own root.
+    const lone = { ...createMemoryHost({ 'v.yaml': 'x' }), realPath: host.realPath };
+    expect(defaultRoot('v.yaml', lone)).toBe('.');
+  });
 });
