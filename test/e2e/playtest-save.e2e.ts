@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,17 @@ function rulesmith(args: string[], input = ''): string {
   return execFileSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
+/**
+ * `rulesmith play …` given fewer answers than the game needs: it stops, saves, and exits 1 (the
+ * answers ran out before the end, 628c5f8); its output.
+ */
+function playUntilInputEnds(args: string[], input: string): string {
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] });
+  expect(run.stdout + run.stderr).toContain('Stopped before the end: the input ended.');
+  expect(run.status).toBe(1);
+  return run.stdout;
+}
+
 /** The options of the viewed seat's question, as listed (also when the board shows them). */
 async function optionLabels(page: Page): Promise<string[]> {
   return (await page.locator('rs-decision-panel [data-option]').allTextContents()).map((t) => t.trim());
@@ -26,6 +37,9 @@ async function answerFirst(page: Page): Promise<void> {
   await page.locator('rs-decision-panel button[data-option="0"]').dispatchEvent('click');
   await expect.poll(() => gameStatus(page)).not.toBe(before);
 }
+
+/** `text` as a literal in a regular expression. */
+const escape = (text: string | null): string => (text ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** What the viewed seat is asked now: the status line, the prompt and the options. */
 async function question(page: Page): Promise<string> {
@@ -70,10 +84,12 @@ describe('playtest: save, resume and undo', () => {
     }
     expect(await gameStatus(page)).toContain('6 decisions');
     expect(await leaving()).toBe(true);
-    // Undo, twice: each time back to the question before, as it was asked.
+    // Undo, twice: each time back to the question before, as it was asked, and a notice says what it took back.
+    const undone = page.locator('rs-playtest-view [data-undone]');
     for (const n of [5, 4]) {
       await page.click('rs-playtest-view button[data-action="undo"]');
       await expect.poll(() => question(page)).toBe(asked[n]);
+      await expect.poll(() => undone.textContent()).toMatch(new RegExp(`^Undone: the answer to “${escape(await prompt(page))}”\\. .+ answers it again\\.$`));
     }
     await s.shot('undone-twice');
 
@@ -90,19 +106,31 @@ describe('playtest: save, resume and undo', () => {
 
     const verified = rulesmith(['replay', file]);
     expect(verified).toContain(`replay verified up to decision 4: the game waits for ${waiting.player}: "${waiting.prompt}"`);
-    const goneOn = rulesmith(['play', '--load', file, '--save', join(tmp, 'on.json')], '1\n');
+    const goneOn = playUntilInputEnds(['play', '--load', file, '--save', join(tmp, 'on.json')], '1\n');
     expect(goneOn).toContain(`Resumed ${file}: 4 decisions played`);
     expect(goneOn).toContain(`: ${waiting.prompt}`);
     const on = JSON.parse(readFileSync(join(tmp, 'on.json'), 'utf8'));
     expect(on.decisions).toEqual([...saved.decisions, 0]);
     expect(rulesmith(['replay', join(tmp, 'on.json')])).toContain('replay verified up to decision 5');
+
+    // The next answer moves on: the undo notice goes.
+    await answerFirst(page);
+    expect(await undone.count()).toBe(0);
+    // A reload loses the game (it lives in the page): the empty view says how to go on with a saved one.
+    await page.reload();
+    // The page comes back in Playtest (the view shown last), the code editor hidden.
+    await openPlaytest(page);
+    const empty = page.locator('rs-playtest-view p.empty');
+    expect(await empty.textContent()).toContain('Load game/replay… to go on with a game you saved');
+    expect(await empty.locator('[data-hint="reload"]').textContent()).toBe('A game is kept only while the page is open: Save game before a reload to resume it.');
+    await s.shot('after-reload');
     expect(s.errors).toEqual([]);
   });
 
   test('a game saved by `rulesmith play --save` should resume in the browser at the same question, and play and undo on from there', async () => {
     const { page } = s;
     const file = join(tmp, 'from-node.json');
-    const out = rulesmith(['play', 'rulesets/battle-of-seattle', '--seed', '5', '--save', file], '1\n1\n1\n1\n');
+    const out = playUntilInputEnds(['play', 'rulesets/battle-of-seattle', '--seed', '5', '--save', file], '1\n1\n1\n1\n');
     expect(out).toContain(`Game saved to ${file}`);
     const saved = JSON.parse(readFileSync(file, 'utf8'));
     const waiting = saved.game.machine.pending.request;

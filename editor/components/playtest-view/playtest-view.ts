@@ -34,6 +34,7 @@ export class RsPlaytestView extends LitElement {
     selected: { state: true },
     looking: { state: true },
     notice: { state: true },
+    undone: { state: true },
   };
 
   declare files: Readonly<Record<string, string>>;
@@ -46,6 +47,10 @@ export class RsPlaytestView extends LitElement {
   /** The option whose preview is shown (under the pointer or focus in the question), else null. */
   declare private looking: number | null;
   declare private notice: string;
+  /** What the last Undo took back, until the game moves on. */
+  declare private undone: string;
+  /** Undo was asked of this game at this many decisions; its update is awaited to say what it took back. */
+  private undoing: { game: number; from: number } | undefined;
   private readonly play = new PlayController(this);
   private lastStart: StartRequest | undefined;
   private setupFor = '';
@@ -60,12 +65,14 @@ export class RsPlaytestView extends LitElement {
     this.selected = [];
     this.looking = null;
     this.notice = '';
+    this.undone = '';
   }
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (this.active && (changed.has('files') || changed.has('entry') || changed.has('active'))) {
       this.play.compile({ ...this.files }, this.entry, changed.has('entry') || changed.has('active'));
     }
+    this.sayUndone();
     const board = this.play.board;
     if (board && board.entry === this.entry && this.setupFor !== `${board.entry}:${board.hash}`) {
       this.setupFor = `${board.entry}:${board.hash}`;
@@ -101,7 +108,7 @@ export class RsPlaytestView extends LitElement {
         <h2>Playtest <span class="muted">${board?.name ?? baseName(this.entry)}</span></h2>
         <button class="button primary" data-action="start" ?disabled=${!board || !this.setup} @click=${this.handleStart}>New game</button>
         <button class="button" data-action="restart" ?disabled=${!u} @click=${this.handleRestart}>Restart</button>
-        <button class="button" data-action="undo" ?disabled=${!u || !u.decisions} @click=${() => this.play.command({ type: 'undo' })}>Undo</button>
+        <button class="button" data-action="undo" ?disabled=${!u || !u.decisions} @click=${this.handleUndo}>Undo</button>
         ${u?.autoplay && u.status === 'waiting'
           ? html`<button class="button" data-action="pause" ?disabled=${!Object.values(u.seats).some(isBot)} @click=${() => this.play.command({ type: 'autoplay', autoplay: false, delay: this.delay })}>Pause bots</button>`
           : html`<button class="button" data-action="run" ?disabled=${!u?.waiting?.bot} @click=${() => this.play.command({ type: 'autoplay', autoplay: true, delay: this.delay })}>Run bots</button>`}
@@ -112,7 +119,7 @@ export class RsPlaytestView extends LitElement {
         <input id="replay-file" class="visually-hidden" type="file" accept=".json,application/json" tabindex="-1" aria-hidden="true" @change=${this.handleLoadReplay} />
         ${u ? this.renderSeatSwitch(u.state.players, u.seat) : nothing}
       </header>
-      <div class="notices">${rulesStatus(board, status, u)}${this.play.error ? html`<p class="stale" role="alert">${this.play.error}</p>` : nothing}${u?.note ? html`<p class="stale" role="status">${u.note}</p>` : nothing}${this.notice ? html`<p class="muted" role="status">${this.notice}</p>` : nothing}</div>
+      <div class="notices">${rulesStatus(board, status, u)}${this.play.error ? html`<p class="stale" role="alert">${this.play.error}</p>` : nothing}${u?.note ? html`<p class="stale" role="status">${u.note}</p>` : nothing}${this.notice ? html`<p class="muted" role="status">${this.notice}</p>` : nothing}${this.undone ? html`<p class="muted" role="status" data-undone>${this.undone}</p>` : nothing}</div>
       <details class="setup" ?open=${!u}>
         <summary>Game setup</summary>
         <rs-game-setup .board=${board} .value=${this.setup} .opponent=${PLAYTEST_OPPONENT} seats @rs-setup-change=${this.handleSetupChange}></rs-game-setup>
@@ -129,7 +136,8 @@ export class RsPlaytestView extends LitElement {
               <rs-game-log .log=${u.log}></rs-game-log>
             </aside>
           </div>`
-        : html`<p class="muted empty">Set up a game and choose New game.</p>`}
+        : html`<p class="muted empty">Set up a game and choose New game, or <strong>Load game/replay…</strong> to go on with a game you saved.
+            <span data-hint="reload">A game is kept only while the page is open: Save game before a reload to resume it.</span></p>`}
     `;
   }
 
@@ -171,6 +179,30 @@ export class RsPlaytestView extends LitElement {
     }
   }
 
+  private handleUndo(): void {
+    const u = this.play.update;
+    if (!u) return;
+    this.undoing = { game: u.game, from: u.decisions };
+    this.play.command({ type: 'undo' });
+  }
+
+  /** Once the game is back a decision, say which question was taken back and who answers it again. */
+  private sayUndone(): void {
+    const u = this.play.update;
+    const asked = this.undoing;
+    if (!asked) return;
+    if (!u || u.game !== asked.game) {
+      this.undoing = undefined;
+      return;
+    }
+    if (u.decisions >= asked.from) return;
+    this.undoing = undefined;
+    const what = u.pending && u.waiting && u.pending.player === u.waiting.player ? `the answer to “${u.pending.prompt}”` : `decision ${asked.from}`;
+    const who = u.waiting ? ` ${u.waiting.name} answers it again.` : '';
+    const bots = Object.values(u.seats).some(isBot) ? ' Bots are paused: Run bots to go on.' : '';
+    this.undone = `Undone: ${what}.${who}${bots}`;
+  }
+
   private handleStart(): void {
     const board = this.play.board;
     if (!board || !this.setup) return;
@@ -178,11 +210,13 @@ export class RsPlaytestView extends LitElement {
     const first = Object.keys(seats).find((id) => seats[id] === 'human') ?? null;
     this.lastStart = { entry: board.entry, setup: gameSetup(board, this.setup), seats, seat: first, delay: this.delay, autoplay: this.setup.delay >= 0 };
     this.notice = '';
+    this.undone = '';
     this.play.start(this.lastStart);
   }
 
   /** The same game from setup again (a fork of the game at start, in the worker). */
   private handleRestart(): void {
+    this.undone = '';
     if (this.play.update) this.play.command({ type: 'restart', autoplay: this.lastStart?.autoplay ?? false });
   }
 
@@ -200,6 +234,7 @@ export class RsPlaytestView extends LitElement {
     // The next question's options are others, whatever the pointer is over now.
     if (p.kind === 'one') {
       this.looking = null;
+      this.undone = '';
       this.play.command({ type: 'answer', answer: option });
     }
     else if (p.kind === 'several') this.selected = this.selected.includes(option) ? this.selected.filter((o) => o !== option) : [...this.selected, option];
@@ -207,6 +242,7 @@ export class RsPlaytestView extends LitElement {
 
   private handleAnswer(e: RsEvent<'rs-answer'>): void {
     this.play.command({ type: 'answer', answer: e.detail.answer });
+    this.undone = '';
     this.selected = [];
     this.looking = null;
   }
@@ -239,6 +275,7 @@ export class RsPlaytestView extends LitElement {
     if (replay.game && !resume) notes.push('Its saved game was played with other rules, so its answers are replayed instead.');
     if (resume && !replay.game!.log) notes.push('The file has no log (rulesmith play --save leaves it out): the log starts here.');
     this.notice = notes.join(' ');
+    this.undone = '';
     const players = Number(replay.setup.players ?? board.players.default);
     const seats = Object.fromEntries(seatNames(board, players).map((s) => [s.id, 'human' as SeatKind]));
     this.lastStart = { entry: board.entry, setup: replay.setup, seats, seat: this.play.update?.seat ?? 'p1', delay: this.delay, autoplay: false, decisions: replay.decisions, ...(resume ? { game: replay.game } : {}), ...(replay.digest ? { digest: replay.digest } : {}) };
