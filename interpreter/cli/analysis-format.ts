@@ -103,7 +103,8 @@ export function formatComparison(c: Comparison, basePath: string, variantPath: s
   if (verdict) out += `${verdict.text}\n`;
   if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `\n${rateLines('outcomes', c.outcomes)}`;
   out += `\n             base   variant    change (95% CI)\n${meanLine('rounds', c.rounds)}${meanLine('decisions', c.decisions)}`;
-  out += c.margin ? meanLine('margin', c.margin) : '  margin     (the rulesets report no margin and declare no heuristics)\n';
+  // Not victory points unless the ruleset says so: say what the number is (analysis/margin.ts).
+  out += c.margin ? `${meanLine('margin', c.margin)}             (a result's own \`margin\` where the rules report one, else the gap between the top two heuristic scores at the end)\n` : '  margin     (the rulesets report no margin and declare no heuristics)\n';
   const f = c.firstSeat;
   const seat = (s: Comparison['firstSeat']['base']) => `${pct(s.share)} (${pct(s.ci95[0])}–${pct(s.ci95[1])})${s.advantage ? ' advantage' : ''}`;
   if (f.side !== null) out += `\nfirst seat (p1): plays ${f.side} in every game, so its wins are the wins of ${f.side} (winners, above)\n`;

@@ -39,12 +39,19 @@ describe('rulesmith diff, what a house rule changes', () => {
     expect(formatComparison(c, 'a', 'b')).toContain('\nfirst seat (p1) wins: base 60.0% (49.0%–70.0%), variant 80.0% (69.2%–87.7%) advantage; fair share 50.0%; change +20.0% (5.2% to 33.4%)  *\n');
   });
 
+  test('the margin should say what it is: a result\'s own margin, else the heuristic scores\' gap (not victory points)', async () => {
+    const r = await runCli(['diff', 'rulesets/templates/starter', 'rulesets/templates/starter/variants/long-campaign.yaml', '--simulate', '4', '--seed', '1', '--workers', '1']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/\n {2}margin .*\n {13}\(a result's own `margin` where the rules report one, else the gap between the top two heuristic scores at the end\)\n/);
+  });
+
   test('--simulate should compare the same seeds under both rule sets, in JSON too', async () => {
     const args = ['diff', DUEL, HOUSE, '--simulate', '30', '--seed', '4', '--workers', '1'];
     const text = await runCli(args);
     expect(text.code).toBe(0);
     expect(text.out).toContain('30 games each, paired: game i of both uses seed 4:i and the same bots (random).');
     expect(text.out).toMatch(/\n {2}rounds {9}3\.00 {6}2\.00 {4}−1\.00 \(−1\.00 to −1\.00\) {2}\*\n/);
+    expect(text.out).toContain('\n  margin     (the rulesets report no margin and declare no heuristics)\n');
     // In the duel p1 always plays red: its wins are red's (the winners above), not a seat's edge.
     expect(text.out).toContain('\nfirst seat (p1): plays red in every game, so its wins are the wins of red (winners, above)\n');
     const json = JSON.parse((await runCli([...args, '--json', '--odds'])).out);
