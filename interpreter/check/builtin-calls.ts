@@ -130,6 +130,7 @@ export function builtinCallReports(c: CallContext, callee: string, calleeSpan: S
     } else valuelessBoxes(c, name, args[0].span);
   } else if (callee === 'box_value' && args[0] && NOT_TRACK_NAME.has(types[0]?.k ?? 'any')) trackNameExpected(c, args[0], types[0]!);
   if ((callee === 'unplaced' || callee === 'unplaced_of_kind') && args[0]) pieceTypeArgument(c, callee, args[0]);
+  if (callee === 'hex_at' && args.length === 2) offGrid(c, args, span);
   // A side's opponents, or a player's side's: a piece's id (or an area's…) names no side, so
   // `opponent(u)` stops the game and `opponents(u)` lists every side.
   const whose = types[0];
@@ -178,4 +179,25 @@ export function builtinCallReports(c: CallContext, callee: string, calleeSpan: S
       c.report(span, { code: 'wrong-arity', message: `The effects of \`${table}\` take ${params} argument${params === 1 ? '' : 's'} (its \`params:\`), but ${args.length - 1} ${args.length - 1 === 1 ? 'was' : 'were'} given.`, hint: `Write \`resolve(${table}[key]${Array.isArray(def?.params) ? def.params.map((p) => `, ${String(p)}`).join('') : ''})\`.` });
     }
   }
+}
+
+/** A number written out (`3`, `-1`), or undefined. */
+function literal(e: Expr): number | undefined {
+  if (e.kind === 'number') return e.value;
+  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number') return -e.operand.value;
+  return undefined;
+}
+
+/** `hex_at(11, 4)` on a 10 × 8 grid gives none, which only shows later as `not-a-place`. */
+function offGrid(c: CallContext, args: Expr[], span: Span): void {
+  const grid = c.data.map?.grid;
+  const [col, row] = [literal(args[0]!), literal(args[1]!)];
+  if (!grid || col === undefined || row === undefined || typeof grid.columns !== 'number' || typeof grid.rows !== 'number') return;
+  if (col >= 1 && row >= 1 && col <= grid.columns && row <= grid.rows) return;
+  c.report(span, {
+    severity: 'warning',
+    code: 'hex-off-grid',
+    message: `\`hex_at(${col}, ${row})\` is off the ${grid.columns} × ${grid.rows} grid (columns 1–${grid.columns}, rows 1–${grid.rows}): it gives none.`,
+    hint: 'Keep the column and row within the grid, or raise `map.grid.columns` / `rows`.',
+  });
 }
