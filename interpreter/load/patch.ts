@@ -106,11 +106,15 @@ function notFound(rep: MergeReporter, at: Located, written: string, resolved: Re
   const candidates = isRecord(resolved.node.value) ? Object.keys(resolved.node.value) : listIds(resolved.node);
   const suggestion = didYouMean(missing, candidates);
   const fix = suggestion === undefined ? undefined : [...existing, suggestion, ...resolved.rest.slice(1)].join('.');
+  // A key the base leaves out (a hex with the grid's default props) is added whole, not field by field.
+  const whole = isRecord(resolved.node.value) && resolved.rest.length === 2 && isWholeKey(missing)
+    ? `To add \`${missing}\`, set it whole: \`${shown}: { ${resolved.rest[1]}: … }\`.` : undefined;
+  const hint = fix ? `Did you mean \`${fix}\`?${whole ? ` ${whole}` : ''}` : whole ?? 'Paths are dot-separated keys or ids from the top of the base ruleset, e.g. `tables.crt.rows.6`.';
   rep.diagnostics.push(
     diagnosticAt(rep.files, at.at.origin, rep.fallbackFile, anchor, {
       code: 'patch-path-not-found',
       message: `\`${written}\`: the base ruleset has no \`${shown}\`.`,
-      hint: fix ? `Did you mean \`${fix}\`?` : 'Paths are dot-separated keys or ids from the top of the base ruleset, e.g. `tables.crt.rows.6`.',
+      hint,
       ...(fix ? { fix } : {}),
     }),
   );

@@ -116,6 +116,12 @@ describe('loadRuleset (variant)', () => {
     expectDiagnostic(result, 'patch-path-not-found', 'g/v.yaml:4:3-4:23');
   });
 
+  test('a set path one key past a missing one should say to set that key whole (a hex the grid lists by default)', () => {
+    const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'set:', '  "tables.zzz.roll": 2d6');
+    const d = only(load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml'), 'patch-path-not-found');
+    expect(d.hint).toBe('To add `zzz`, set it whole: `tables.zzz: { roll: … }`.');
+  });
+
   test('a value put by set should be checked against the schema at its position in the variant', () => {
     const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'set:', '  tables.crt.roll: 6');
     const result = load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml');
