@@ -7,6 +7,7 @@
 import { ProgramCache } from '../play/compile.ts';
 import { lookupOdds } from './lookup-odds.ts';
 import type { OddsRequest, OddsResponse } from './odds-protocol.ts';
+import { announceStarted } from '../workers/worker-health.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const programs = new ProgramCache();
@@ -19,3 +20,5 @@ scope.addEventListener('message', (event: MessageEvent<OddsRequest>) => {
     : { seq, answer: { ok: false, expression: text, message: `The rules have ${compiled.errors} error${compiled.errors === 1 ? '' : 's'} (see Problems): ${compiled.message}` } };
   scope.postMessage(response);
 });
+
+announceStarted(scope);

@@ -76,4 +76,27 @@ describe('workers that fail', () => {
     await s.shot('simulate-worker-silent');
     await page.unrouteAll();
   });
+
+  test('a game worker or an odds worker whose script is refused should say so and to reload', async () => {
+    const { page } = s;
+    await page.route(/\/assets\/(play|odds)\.worker-[^/]*\.js$/, (route) => route.abort('blockedbyclient'));
+    await page.goto(server.url);
+    await showView(page, 'edit');
+    await waitForEditor(page);
+    await pickGame(page, 'battle-of-seattle');
+    await showView(page, 'playtest');
+    const alert = page.locator('rs-playtest-view .notices [role=alert]');
+    await expect.poll(() => alert.textContent(), { timeout: SAID_WITHIN }).toContain('The game worker could not start');
+    expect(await alert.textContent()).toContain('reload the page');
+    expect(await alert.textContent()).not.toContain('Fix the rules');
+    await s.shot('play-worker-refused');
+    await page.click('rs-app >> button[data-view="tables"]');
+    await page.click('rs-tables-view >> button[data-table="crt"]');
+    await page.click('rs-tables-view rs-odds-tool button');
+    const odds = page.locator('rs-tables-view rs-odds-tool .error');
+    await expect.poll(() => odds.textContent(), { timeout: SAID_WITHIN }).toContain('The odds worker could not start');
+    expect(await odds.textContent()).not.toContain('Try fewer dice');
+    await s.shot('odds-worker-refused');
+    await page.unrouteAll();
+  });
 });

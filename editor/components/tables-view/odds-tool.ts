@@ -3,6 +3,7 @@ import type { LookupOdds } from '../../tables/lookup-odds.ts';
 import type { OddsRequest, OddsResponse } from '../../tables/odds-protocol.ts';
 import { emit } from '../../events.ts';
 import { BUDGET_WORDS, Watchdog } from '../../workers/watchdog.ts';
+import { failureDetail, STARTED, workerFailed } from '../../workers/worker-health.ts';
 import { oddsBar } from './odds-bar.ts';
 import { styles } from './odds-tool.styles.ts';
 
@@ -133,7 +134,13 @@ export class RsOddsTool extends LitElement {
 
   private run(): void {
     if (!this.files) return;
-    const worker = (this.worker ??= this.startWorker());
+    let worker: Worker;
+    try {
+      worker = this.worker ??= this.startWorker();
+    } catch (error) {
+      this.answer = { ok: false, expression: this.text ?? this.suggestion, message: workerFailed('The odds worker', false, failureDetail(error)) };
+      return;
+    }
     this.ranWith = this.files;
     this.busy = true;
     this.watchdog.expect();
@@ -143,7 +150,20 @@ export class RsOddsTool extends LitElement {
 
   private startWorker(): Worker {
     const worker = new Worker(new URL('../../tables/odds.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-odds' });
-    worker.addEventListener('message', (e: MessageEvent<OddsResponse>) => {
+    this.started = false;
+    worker.addEventListener('error', (e) => {
+      // Not the expression: the worker did not load, or died. A new one is made at the next Show.
+      const text = this.text ?? this.suggestion;
+      const started = this.started;
+      this.stopWorker();
+      this.answer = { ok: false, expression: text, message: workerFailed('The odds worker', started, failureDetail(e)) };
+    });
+    worker.addEventListener('message', (e: MessageEvent<OddsResponse | typeof STARTED>) => {
+      if (e.data === STARTED) {
+        this.started = true;
+        if (this.busy) this.watchdog.heard(true);
+        return;
+      }
       if (e.data.seq !== this.seq) return;
       this.watchdog.heard(false);
       this.busy = false;
@@ -161,10 +181,14 @@ export class RsOddsTool extends LitElement {
     this.busy = false;
   }
 
+  /** The worker said it started (its code loaded): silence after that is the expression's. */
+  private started = false;
+
   private handleTimeout(): void {
     const text = this.text ?? this.suggestion;
+    const started = this.started;
     this.stopWorker();
-    this.answer = { ok: false, expression: text, message: `Stopped: working out the odds took more than ${BUDGET_WORDS}. Try fewer dice.` };
+    this.answer = { ok: false, expression: text, message: started ? `Stopped: working out the odds took more than ${BUDGET_WORDS}. Try fewer dice.` : workerFailed('The odds worker', false) };
   }
 
   static override styles = styles;
