@@ -36,6 +36,7 @@ export const LOADER_CODES = [
   'extends-not-found',
   'extends-cycle',
   'patch-path-not-found',
+  'patch-adds-key',
   'internal-error',
 ] as const;
 

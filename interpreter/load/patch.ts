@@ -90,9 +90,32 @@ export function applySet(root: Located, path: string, value: Located, rep: Merge
   if (resolved.rest.length === 0 && resolved.steps.length > 0) return updateAt(root, resolved.steps, () => value);
   const newKey = resolved.rest.join('.');
   const addable = isRecord(resolved.node.value) && (resolved.rest.length === 1 || newKey.includes('..')) && isWholeKey(newKey);
-  if (addable) return updateAt(root, [...resolved.steps, newKey], () => value);
+  if (addable) {
+    addsKey(rep, value, path, newKey, Object.keys(resolved.node.value as Record<string, unknown>));
+    return updateAt(root, [...resolved.steps, newKey], () => value);
+  }
   notFound(rep, value, path, resolved, 'key');
   return root;
+}
+
+/**
+ * A `set:` that adds a key close to one the base has beside it (\`props.attak\` beside \`attack\`) is
+ * most often a slip that leaves the house rule doing nothing: said, as a warning (a new key a
+ * variant's own scripts read is fine).
+ */
+function addsKey(rep: MergeReporter, at: Located, written: string, key: string, siblings: string[]): void {
+  const close = didYouMean(key, siblings);
+  if (close === undefined) return;
+  const fix = `${written.slice(0, written.length - key.length)}${close}`;
+  rep.diagnostics.push(
+    diagnosticAt(rep.files, at.at.origin, rep.fallbackFile, 'key', {
+      code: 'patch-adds-key',
+      severity: 'warning',
+      message: `\`${written}\` adds \`${key}\`, which the base does not have; it has \`${close}\`.`,
+      hint: `Did you mean \`${fix}\`? A new key is only read where the rules read it.`,
+      fix,
+    }),
+  );
 }
 
 function isWholeKey(key: string): boolean {

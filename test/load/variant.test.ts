@@ -122,6 +122,15 @@ describe('loadRuleset (variant)', () => {
     expect(d.hint).toBe('To add `zzz`, set it whole: `tables.zzz: { roll: … }`.');
   });
 
+  test('a set that adds a key close to one the base has beside it should warn with the fix; a new key far from any should not', () => {
+    const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'set:', '  "tables.crt.rolll": 2d6', '  "tables.crt.name": Combat');
+    const result = load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml');
+    const d = only(result, 'patch-adds-key');
+    expect(d).toMatchObject({ severity: 'warning', message: '`tables.crt.rolll` adds `rolll`, which the base does not have; it has `roll`.' });
+    expect(d.fix?.text).toBe('tables.crt.roll');
+    expect(`${d.file}:${d.range.start.line}:${d.range.start.column}`).toBe('g/v.yaml:4:3');
+  });
+
   test('a value put by set should be checked against the schema at its position in the variant', () => {
     const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'set:', '  tables.crt.roll: 6');
     const result = load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml');
