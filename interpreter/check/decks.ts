@@ -21,7 +21,7 @@ export function checkDecks(ctx: CheckContext): void {
       }
       if (fields && isRecord(card.props)) {
         for (const key of Object.keys(card.props)) {
-          if (fields.includes(key)) continue;
+          if (fields.includes(key)) { fieldKind(ctx, id, i, card, key, (deck.fields as Record<string, unknown>)[key]); continue; }
           const dym = didYouMean(key, fields);
           ctx.atKey(['decks', id, 'cards', i, 'props', key], {
             code: 'unknown-field',
@@ -40,4 +40,26 @@ export function checkDecks(ctx: CheckContext): void {
       });
     }
   }
+}
+
+/** What a field's `type` says of a prop's YAML value, for the types the format names. */
+const KINDS: Record<string, { is: (v: unknown) => boolean; words: string; example: string }> = {
+  number: { is: (v) => typeof v === 'number', words: 'a number', example: '8' },
+  boolean: { is: (v) => typeof v === 'boolean', words: 'true or false', example: 'true' },
+  text: { is: (v) => typeof v === 'string', words: 'text', example: '"Spice"' },
+};
+KINDS.bool = KINDS.boolean!;
+KINDS.string = KINDS.text!;
+
+/** A card's prop of another kind than its deck's `fields` declare (`cost: "eight"`): arithmetic on it stops the game. */
+function fieldKind(ctx: CheckContext, deck: string, i: number, card: Record<string, unknown>, key: string, field: unknown): void {
+  const kind = isRecord(field) && typeof field.type === 'string' ? KINDS[field.type] : undefined;
+  const value = (card.props as Record<string, unknown>)[key];
+  if (!kind || value === null || value === undefined || kind.is(value)) return;
+  const name = typeof card.id === 'string' ? `Card \`${card.id}\`` : `Card ${i + 1}`;
+  ctx.atValue(['decks', deck, 'cards', i, 'props', key], {
+    code: 'type-mismatch',
+    message: `${name}'s \`${key}\` is ${typeof value === 'string' ? `the text "${value}"` : JSON.stringify(value)}, but deck \`${deck}\`'s fields make it ${kind.words}.`,
+    hint: `Write ${kind.words} (\`${key}: ${kind.example}\`), or change the field's \`type\`.`,
+  });
 }
