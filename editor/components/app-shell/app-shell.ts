@@ -16,7 +16,6 @@ import type { RsFileToolbar } from '../file-toolbar/file-toolbar.ts';
 import { adoptDocumentStyles } from '../light-dom.ts';
 import '../problems-panel/problems-panel.ts';
 import '../ruleset-nav/ruleset-nav.ts';
-import '../tables-view/tables-view.ts';
 import type { CellEditor } from '../tables-view/tables-view.ts';
 import '../variant-diff/variant-diff.ts';
 import { UI_SETTING, fileItems, restoreUi, rulesetItems, type UiState } from './app-model.ts';
@@ -227,7 +226,13 @@ export class RsApp extends LitElement {
     if (gameChanged || entryChanged) this.notice = '';
     Object.assign(this, { game: ui.game, entry: ui.entry, openPath: ui.openPath, view: ui.view });
     if (isRuntimeView(ui.view) && !this.mounted.has(ui.view)) void this.mount(ui.view);
-    if (ui.view === 'tables') this.tablesShown = true;
+    if (ui.view === 'tables' && !this.tablesShown) {
+      this.tablesShown = true;
+      // Its code loads when first shown (the first load stays within its budget); the element upgrades then.
+      void import('../tables-view/tables-view.ts').catch((error: unknown) => {
+        this.notice = `The tables view could not load: ${error instanceof Error ? error.message : String(error)}`;
+      });
+    }
     if (gameChanged) this.files = this.workspace!.gameFiles(ui.game);
     if (gameChanged || entryChanged) this.validate(immediate);
     this.classList.toggle('rs-game-view', isRuntimeView(ui.view));
