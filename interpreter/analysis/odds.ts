@@ -1,3 +1,4 @@
+import { parseBand } from '../tables/bands.ts';
 import { nextInt, seedRng } from '../runtime/rng.ts';
 import { RuleError } from '../runtime/errors.ts';
 import type { Program } from '../runtime/program.ts';
@@ -146,6 +147,17 @@ function legendOrder(program: Program): Map<string, number> {
   for (const table of Object.values(program.data.tables ?? {})) {
     for (const code of Object.keys(table.results ?? {})) if (!order.has(code)) order.set(code, order.size);
   }
+  // Rows that are records (a Random Events row with its name and effect) in the order the table
+  // lists them, so `odds events` reads down the table as printed rather than A to Z.
+  // (Numeric bands by where they start: an object lists `2`, `3`, `11` before `4-5`.)
+  const start = (label: string) => { const b = parseBand(label); return b.kind === 'range' ? b.from : Infinity; };
+  for (const table of Object.values(program.data.tables ?? {})) {
+    const rows = Object.entries((table.rows ?? {}) as Record<string, unknown>).sort(([a], [b]) => start(a) - start(b));
+    for (const [, row] of rows) {
+      const key = row !== null && typeof row === 'object' && !Array.isArray(row) ? JSON.stringify(row) : undefined;
+      if (key !== undefined && !order.has(key)) order.set(key, order.size);
+    }
+  }
   return order;
 }
 
@@ -159,8 +171,9 @@ function summarise(list: Array<{ value: unknown; p: Fraction }>, legend: Readonl
 }
 
 function byLegend(a: unknown, b: unknown, legend: ReadonlyMap<string, number>): number {
-  const x = typeof a === 'string' ? legend.get(a) : undefined;
-  const y = typeof b === 'string' ? legend.get(b) : undefined;
+  const rank = (v: unknown) => (typeof v === 'string' ? legend.get(v) : v !== null && typeof v === 'object' && !Array.isArray(v) ? legend.get(JSON.stringify(v)) : undefined);
+  const x = rank(a);
+  const y = rank(b);
   if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
   return x - y;
 }

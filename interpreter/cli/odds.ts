@@ -4,7 +4,7 @@ import { didYouMean } from '../check/suggest.ts';
 import { ESTIMATE_SAMPLES, MAX_WORK, MAX_PATHS, estimateOdds, exactOdds, type Distribution, type OddsError } from '../analysis/odds.ts';
 import { oddsBreakdown, type OddsWithBreakdown } from '../analysis/odds-breakdown.ts';
 import { columnKeyText } from '../analysis/odds-diff.ts';
-import { formatBreakdown } from './odds-format.ts';
+import { formatBreakdown, valueText } from './odds-format.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import { nodeHost } from './node-host.ts';
@@ -124,7 +124,7 @@ const BAR = 30;
 
 function format(r: Result): string {
   const shown = r.outcomes.slice(0, MAX_LINES);
-  const width = Math.max(...shown.map((o) => JSON.stringify(o.value).length));
+  const width = Math.max(...shown.map((o) => valueText(o.value).length));
   const numeric = r.outcomes.every((o) => typeof o.value === 'number');
   const top = Math.max(...r.outcomes.map((o) => o.decimal));
   // Chances of at least / at most each value, for numbers (the outcomes come in numeric order).
@@ -133,7 +133,7 @@ function format(r: Result): string {
   // An estimate prints frequencies as percentages only: "n/samples" would read as an exact fraction.
   const head = numeric ? `  ${'value'.padEnd(width)}  ${r.estimate ? '' : `${'exactly'.padStart(9)}  `}${'chance'.padStart(7)}  ${'at least'.padStart(8)}  ${'at most'.padStart(8)}` : '';
   const lines = shown.map((o, i) => {
-    const exact = `  ${JSON.stringify(o.value).padEnd(width)}  ${r.estimate ? '' : `${o.p.padStart(9)}  `}${r.estimate ? '≈' : ''}${pct(o.decimal)}`;
+    const exact = `  ${valueText(o.value).padEnd(width)}  ${r.estimate ? '' : `${o.p.padStart(9)}  `}${r.estimate ? '≈' : ''}${pct(o.decimal)}`;
     const cumulative = numeric ? `  ${pct(1 - (atMost[i - 1] ?? 0)).padStart(8)}  ${pct(Math.min(1, atMost[i]!)).padStart(8)}` : '';
     return `${exact}${cumulative}  ${'█'.repeat(Math.round((o.decimal / top) * BAR))}`;
   });
@@ -150,13 +150,15 @@ function formatCompared(results: Result[]): string {
   const key = (v: unknown) => JSON.stringify(v);
   const values = new Map<string, unknown>();
   for (const r of results) for (const o of r.outcomes) values.set(key(o.value), o.value);
-  const ordered = [...values.values()].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  const width = Math.max(5, ...ordered.map((v) => key(v).length));
+  // Numbers in numeric order; codes as the results list them (a table's legend order), not A to Z.
+  const all = [...values.values()];
+  const ordered = all.every((v) => typeof v === 'number') ? all.sort((a, b) => (a as number) - (b as number)) : all;
+  const width = Math.max(5, ...ordered.map((v) => valueText(v).length));
   const cols = results.map((r, i) => `${String.fromCharCode(65 + i)}`);
   const out = results.map((r, i) => `  ${cols[i]}: ${r.expression}${r.estimate ? ' (ESTIMATE, not exact)' : ''}`);
   out.push('', `  ${'value'.padEnd(width)}${cols.map((c) => c.padStart(10)).join('')}`);
   for (const v of ordered.slice(0, MAX_LINES)) {
-    out.push(`  ${key(v).padEnd(width)}${results.map((r) => { const o = r.outcomes.find((x) => key(x.value) === key(v)); return pct(o ? o.decimal : 0).padStart(10); }).join('')}`);
+    out.push(`  ${valueText(v).padEnd(width)}${results.map((r) => { const o = r.outcomes.find((x) => key(x.value) === key(v)); return pct(o ? o.decimal : 0).padStart(10); }).join('')}`);
   }
   if (ordered.length > MAX_LINES) out.push(`  … ${ordered.length - MAX_LINES} more values (--json lists them all)`);
   // Results that are codes or texts have no mean: no row of dashes for them.

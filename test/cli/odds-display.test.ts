@@ -2,6 +2,9 @@
  * `rulesmith odds` as a designer reads it: numbers in numeric order with the chance of exactly,
  * at least and at most each value, bars, mean and standard deviation; --compare side by side.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runCli } from './run-cli.ts';
 
@@ -83,5 +86,48 @@ describe('rulesmith odds, as text', () => {
     expect(far.err).toMatch(/^rulesmith odds: unknown-name: No table `combat`\. Its tables: [a-z_, ]*crt[a-z_, ]*\.\n$/);
     const name = await runCli(['odds', DUEL, 'crtt[1, 1]']);
     expect(name.err).toContain('Did you mean `crt`?');
+  });
+});
+
+describe('odds of a table whose rows are records, and codes compared', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rulesmith-odds-rows-'));
+  writeFileSync(join(dir, 'ruleset.yaml'), [
+    'rulesmith: 1',
+    'id: events_odds',
+    'name: Events odds',
+    'sides: { a: { name: A } }',
+    'players: { min: 1, max: 1 }',
+    'tracks: { gold: { initial: 0 } }',
+    'tables:',
+    '  events:',
+    '    roll: 2d6',
+    '    params: []',
+    '    rows:',
+    '      2: { name: Bridge collapses, effect: "gold += 1" }',
+    '      3-6: { name: Quiet front }',
+    '      7-11: { name: Rain }',
+    '      12: { name: Air strike, effect: "gold -= 1" }',
+    '  crt:',
+    '    roll: 1d6',
+    '    columns: [low, high]',
+    '    results: { NE: { name: No effect }, DR: { name: Defender retreats }, AE: { name: Attacker eliminated } }',
+    '    rows: { 1-2: [AE, NE], 3-4: [NE, DR], 5-6: [DR, DR] }',
+    'flow: { rounds: { count: 1 }, phases: [ { id: p, do: "resolve(roll on events)" } ] }',
+    'victory: { do: "end game with { winner: none }" }',
+  ].join('\n'));
+
+  test('rows should read by their name, in the order the table lists them', async () => {
+    const r = await runCli(['odds', dir, 'events']);
+    expect(r.code, r.err).toBe(0);
+    const names = r.out.split('\n').slice(1, 5).map((l) => l.trim().split(/\s{2,}/)[0]);
+    expect(names).toEqual(['Bridge collapses', 'Quiet front', 'Rain', 'Air strike']);
+    expect(r.out).not.toContain('"effect"');
+  });
+
+  test('--compare should list codes in the legend\'s order, not A to Z', async () => {
+    const r = await runCli(['odds', dir, 'roll on crt column "low"', '--compare', 'roll on crt column "high"']);
+    expect(r.code, r.err).toBe(0);
+    const codes = r.out.split('\n').filter((l) => /^ {2}"/.test(l)).map((l) => l.trim().split(/\s+/)[0]);
+    expect(codes).toEqual(['"NE"', '"DR"', '"AE"']);
   });
 });
