@@ -58,8 +58,43 @@ export function processIo(): Io {
       process.stderr.write(progressLine(done, total, now, first, restored));
     };
     io.status = (text) => process.stderr.write(`\r${text}\x1b[K`);
+  } else if (!process.argv.includes('--json')) {
+    // (With --json, stderr may carry a JSON report a program reads: no lines of text there.)
+    io.progress = plainProgress((t) => process.stderr.write(t), () => performance.now());
   }
   return io;
+}
+
+/**
+ * Progress where stderr is not a terminal (piped, CI): a plain line at most every half minute, so
+ * a run of minutes (search bots) is seen to go on, and its last line once one was printed; a run
+ * that ends sooner prints nothing. stdout is never touched.
+ */
+export function plainProgress(write: (text: string) => void, clock: () => number): Progress {
+  const started = clock();
+  let first = 0;
+  let last = 0;
+  return (done, total, restored = 0) => {
+    const now = clock() - started;
+    if (done - restored === 1) first = now;
+    if (done < total ? now - last < PLAIN_PROGRESS_MS : last === 0) return;
+    last = now;
+    write(plainProgressLine(done, total, now, first, restored));
+  };
+}
+
+/** How often a progress line is printed where stderr is not a terminal. */
+export const PLAIN_PROGRESS_MS = 30_000;
+
+/** `progressLine` as a line of its own, for logs: no bar redrawn in place. */
+export function plainProgressLine(done: number, total: number, elapsedMs: number, firstMs = 0, restored = 0): string {
+  return `rulesmith: ${done} of ${total} games, ${duration(elapsedMs)}${timeLeft(done, total, elapsedMs, firstMs, restored)}\n`;
+}
+
+/** `, about 2 min left` at the pace since the first played game ended; '' until two were played. */
+function timeLeft(done: number, total: number, elapsedMs: number, firstMs: number, restored: number): string {
+  const played = done - restored;
+  return played >= 2 && done < total ? `, about ${duration(((elapsedMs - firstMs) / (played - 1)) * (total - done))} left` : '';
 }
 
 /**
@@ -90,7 +125,6 @@ function outputClosed(e: NodeJS.ErrnoException): void {
 export function progressLine(done: number, total: number, elapsedMs: number, firstMs = 0, restored = 0): string {
   const width = 30;
   const filled = Math.round((done / total) * width);
-  const played = done - restored;
-  const left = played >= 2 && done < total ? `, about ${duration(((elapsedMs - firstMs) / (played - 1)) * (total - done))} left` : '';
+  const left = timeLeft(done, total, elapsedMs, firstMs, restored);
   return `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}  ${duration(elapsedMs)}${left}\x1b[K${done === total ? '\n' : ''}`;
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { progressLine } from '../../interpreter/cli/io.ts';
+import { plainProgress, progressLine } from '../../interpreter/cli/io.ts';
 import { runCli } from './run-cli.ts';
 import { TWO_WARNINGS } from './ruleset-texts.ts';
 
@@ -97,6 +97,16 @@ describe('rulesmith options <ruleset>', () => {
 
 describe('the progress line on a terminal', () => {
   test('should show the bar, games done, time so far and, from the second game, about how long is left', () => {
+    // Piped or in CI: a line at most every 30 s, the last one only after another was printed.
+    let clock = 0;
+    const said: string[] = [];
+    const plain = plainProgress((t) => said.push(t), () => clock);
+    for (const [at, done] of [[10_000, 1], [40_000, 2], [50_000, 3], [75_000, 4], [80_000, 5]] as const) { clock = at; plain(done, 5); }
+    expect(said).toEqual(['rulesmith: 2 of 5 games, 40 s, about 1 min 30 s left\n', 'rulesmith: 4 of 5 games, 1 min 15 s, about 22 s left\n', 'rulesmith: 5 of 5 games, 1 min 20 s\n']);
+    const quick: string[] = [];
+    const short = plainProgress((t) => quick.push(t), () => clock);
+    short(1, 1);
+    expect(quick).toEqual([]);
     expect(progressLine(1, 400, 95_000)).toBe(`\r[${'.'.repeat(30)}] 1/400  1 min 35 s\x1b[K`);
     // The first game ended at 2 minutes, the tenth at 20: 2 minutes a game, so 390 more are 13 hours.
     expect(progressLine(10, 400, 1_200_000, 120_000)).toBe(`\r[#${'.'.repeat(29)}] 10/400  20 min, about 13 h left\x1b[K`);
