@@ -112,6 +112,12 @@ export function cardLines(game: Game, state: ViewState): string[] {
     }
     if (names.size) out.push(`  ${placeName(game, key)}: ${counted(names)}`);
   }
+  // How many cards each deck has left to draw and has discarded: often what ends a game.
+  const decks = (game.program.data.decks ?? {}) as Record<string, { name?: unknown } | undefined>;
+  for (const [id, d] of Object.entries(state.decks)) {
+    const name = typeof decks[id]?.name === 'string' ? decks[id]!.name as string : id;
+    out.push(`  ${name}: ${d.draw.length} to draw, ${d.discard.length} discarded`);
+  }
   return out;
 }
 

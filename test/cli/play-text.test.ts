@@ -79,7 +79,8 @@ describe('rulesmith play, as a person reads it', () => {
 
   test("'board' should list each place with its pieces by name, and the tracks with their owners", async () => {
     const r = await playPiped(['play', DUEL, '--seed', '3'], ['board', 'quit']);
-    expect(r.out).toContain('Board:\n  hill: soldier ×2\n  Barracks: soldier\nCards:\n  hand (Red): rally ×2\n  hand (Blue): hidden card ×2\nTracks:\n  score: Red 0, Blue 0\n  tension: 0');
+    // Each deck's piles by their size (the draw pile's order stays hidden).
+    expect(r.out).toContain('Board:\n  hill: soldier ×2\n  Barracks: soldier\nCards:\n  hand (Red): rally ×2\n  hand (Blue): hidden card ×2\n  orders: 0 to draw, 0 discarded\nTracks:\n  score: Red 0, Blue 0\n  tension: 0');
     // Moves name places by their names too.
     expect(r.out).toContain('soldier (soldier_3): into play → Barracks');
   });
@@ -87,7 +88,7 @@ describe('rulesmith play, as a person reads it', () => {
   test("'board' should list the cards the seat may see by name and the others' as hidden, then ask the question again", async () => {
     const r = await playPiped(['play', 'rulesets/dragut', '--seed', '3', '--bots', 'p2=random'], ['board', 'quit']);
     const board = r.out.slice(r.out.indexOf('Board:'));
-    expect(board).toMatch(/^Cards:\n {2}Hand \(Pirates\): [A-Z][^\n?]+\n {2}Hand \(Rapallini\): hidden card ×3$/m);
+    expect(board).toMatch(/^Cards:\n {2}Hand \(Pirates\): [A-Z][^\n?]+\n {2}Hand \(Rapallini\): hidden card ×3\n {2}Pirate Event Cards: 5 to draw, 0 discarded\n {2}Rapallino Event Cards: 4 to draw, 0 discarded$/m);
     // Hidden units by what the seat may call them.
     expect(board).toContain('Lungomare (centre): hidden piece ×');
     expect(board).not.toMatch(/: \?/);
