@@ -89,7 +89,7 @@ function syntaxDiagnostics(file: SourceFile, errors: readonly YAMLError[], cst: 
   const rest: Diagnostic[] = [];
   for (const e of kept) {
     const line = positionAt(file.lineStarts, e.pos[0]).line;
-    const block = blocks.has(line) ? blocks.get(line) : (underIndentedBlock(file, line) ?? overIndentedKey(file, line));
+    const block = blocks.has(line) ? blocks.get(line) : (underIndentedBlock(file, line) ?? outdentedBlockLine(file, line) ?? overIndentedKey(file, line));
     if (block) blocks.set(line, block);
     else rest.push(yamlDiagnostic(file, e));
   }
@@ -119,6 +119,34 @@ function underIndentedBlock(file: SourceFile, line: number): Diagnostic | undefi
     code: 'yaml-syntax',
     message: `YAML syntax error: the \`${key}: ${lineText(file, above).trim().slice(key.length + 1).trim().split(/\s/)[0]}\` block on line ${above} is empty, so this line is read as a key.`,
     hint: `Indent the block's lines further than \`${key}\` (it starts at column ${keyColumn + 1}; this line at column ${indentOf(text) + 1}).`,
+  });
+}
+
+/**
+ * A script line of a `do: |` block written less indented than the lines before it: it leaves the
+ * block, and YAML reads it as a key (its error speaks of implicit keys and a missing bracket).
+ */
+function outdentedBlockLine(file: SourceFile, line: number): Diagnostic | undefined {
+  const text = lineText(file, line);
+  const indent = indentOf(text);
+  if (/^\s*(-\s+)?[^\s:#][^:#]*:(\s|$)/.test(text)) return undefined;
+  let above = line - 1;
+  let inner = Infinity;
+  for (; above > 0; above--) {
+    const t = lineText(file, above);
+    if (/^\s*(#.*)?$/.test(t)) continue;
+    if (indentOf(t) <= indent) break;
+    inner = Math.min(inner, indentOf(t));
+  }
+  if (above < 1 || inner === Infinity) return undefined;
+  const opener = /^(\s*)(-\s+)?([^\s:#][^:#]*):\s*[|>][-+0-9]*\s*(#.*)?$/.exec(lineText(file, above));
+  if (!opener) return undefined;
+  const key = opener[3]!.trim();
+  const start = (file.lineStarts[line - 1] ?? 0) + indent;
+  return diagnostic(file.path, rangeAt(file, start, start + text.trimStart().length), {
+    code: 'yaml-syntax',
+    message: `YAML syntax error: this line is less indented than the \`${key}:\` block above it (line ${above}), so it leaves the block and is read as a key.`,
+    hint: `Indent it as the block's other lines (column ${inner + 1}; it is at column ${indent + 1}).`,
   });
 }
 

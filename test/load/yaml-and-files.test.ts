@@ -75,6 +75,13 @@ describe('loadRuleset (YAML and files)', () => {
     ]);
   });
 
+  test('a script line less indented than its `do: |` block should be said to leave the block, with both columns', () => {
+    const found = load({ 'f.yaml': lines('rulesmith: 1', 'procedures:', '  eliminate:', '    params: [u]', '    do: |', '      u.side.lost += 1', '    remove u from game', '  other:', '    do: log "x"') }).diagnostics.filter((d) => d.code === 'yaml-syntax');
+    expect(found.map((d) => [span(d.range), d.message, d.hint])).toEqual([
+      ['7:5-7:23', 'YAML syntax error: this line is less indented than the `do:` block above it (line 5), so it leaves the block and is read as a key.', "Indent it as the block's other lines (column 7; it is at column 5)."],
+    ]);
+  });
+
   test('a key indented further than the one above should be said to be read as its value', () => {
     const found = load({ 'f.yaml': lines('rulesmith: 1', 'card:', '  text: Gain 2 money.', '    effect: side.money += 2') }).diagnostics.filter((d) => d.code === 'yaml-syntax');
     expect(found.map((d) => [span(d.range), d.message, d.hint])).toEqual([
