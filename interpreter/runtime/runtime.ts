@@ -126,11 +126,6 @@ export class Runtime {
     if (this.watching > 0 && pieceConcealed(this, id)) this.read.push(id);
   }
 
-  /** A local made from secrets is read (taint.ts): note those still hidden from some seat. */
-  noteTaint(ids: readonly string[]): void {
-    for (const id of ids) if (this.state.pieces[id] ? pieceConcealed(this, id) : !cardVisible(this, id, undefined)) this.read.push(id);
-  }
-
   /** One shared ref object per entity (per program), so identity comparisons and Maps work. */
   intern(ref: EntityRef): EntityRef {
     return this.program.refs.ref(ref.kind, ref.id);

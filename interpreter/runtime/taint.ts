@@ -11,6 +11,7 @@
 import type { Eval, Frame } from './frame.ts';
 import type { Runtime } from './runtime.ts';
 import { watched } from './secrets.ts';
+import { cardVisible, pieceConcealed } from './visibility.ts';
 import type { Value } from './values.ts';
 
 /** Whether locals are followed now: only while log lines are written, and only where something is secret. */
@@ -40,7 +41,12 @@ export function keepTaint(f: Frame, slot: number, read: readonly string[]): void
 export function readLocal(f: Frame, slot: number): Value {
   if (f.taint !== undefined && f.rt.watching > 0) {
     const ids = f.taint[slot];
-    if (ids !== undefined) f.rt.noteTaint(ids);
+    if (ids !== undefined) for (const id of ids) if (stillHidden(f.rt, id)) f.rt.read.push(id);
   }
   return f.slots[slot] ?? null;
+}
+
+/** A piece or card a local was made from that some seat still may not see (a piece since revealed is not). */
+function stillHidden(rt: Runtime, id: string): boolean {
+  return rt.state.pieces[id] ? pieceConcealed(rt, id) : !cardVisible(rt, id, undefined);
 }
