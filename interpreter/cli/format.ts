@@ -26,14 +26,18 @@ function codeFrame(text: string | undefined, d: Diagnostic): string {
   const first = Math.max(1, start.line - 1);
   const last = Math.min(lines.length, start.line + 1);
   const width = String(last).length;
+  // A mark far along a long line (a card written on one line) is shown with the text before it
+  // cut, every line of the frame alike, so the caret stays in sight.
+  const from = start.column > MAX_FRAME_LINE - 20 ? start.column - 41 : 0;
+  const lead = from > 0 ? '…' : '';
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
-    const line = (lines[n - 1] ?? '').replace(/\t/g, ' ');
-    const shown = line.length > MAX_FRAME_LINE ? `${line.slice(0, MAX_FRAME_LINE)}…` : line;
+    const line = (lines[n - 1] ?? '').replace(/\t/g, ' ').slice(from);
+    const shown = `${lead}${line.length > MAX_FRAME_LINE ? `${line.slice(0, MAX_FRAME_LINE)}…` : line}`;
     out.push(`${n === start.line ? '>' : ' '} ${String(n).padStart(width)} | ${shown}`);
     if (n === start.line) {
-      const col = Math.min(start.column, MAX_FRAME_LINE + 1);
-      const endCol = end.line === start.line ? Math.min(Math.max(end.column, start.column + 1), MAX_FRAME_LINE + 2) : Math.max(line.length + 1, col + 1);
+      const col = Math.min(start.column - from, MAX_FRAME_LINE + 1) + lead.length;
+      const endCol = (end.line === start.line ? Math.min(Math.max(end.column - from, start.column - from + 1), MAX_FRAME_LINE + 2) : Math.max(line.length + 1, col + 1 - lead.length)) + lead.length;
       out.push(`  ${' '.repeat(width)} | ${' '.repeat(col - 1)}${'^'.repeat(Math.max(1, endCol - col))}`);
     }
   }

@@ -11,6 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { gitRoot, repoRelative } from '../../interpreter/cli/repo-paths.ts';
+import { formatText } from '../../interpreter/cli/format.ts';
+import type { Diagnostic } from '../../interpreter/index.ts';
 import { runCli } from './run-cli.ts';
 import { BROKEN, WARNS } from './ruleset-texts.ts';
 
@@ -139,5 +141,21 @@ describe('--format json and usage or I/O errors', () => {
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err).toContain(`rulesmith validate: cannot find '${join(repo, 'nope')}'`);
+  });
+});
+
+describe('the text format\'s code frame', () => {
+  const diag = (line: number, column: number, endColumn: number): Diagnostic => ({ severity: 'error', code: 'wrong-arity', message: 'm', file: 'f.yaml', range: { start: { line, column }, end: { line, column: endColumn } } });
+  test('a mark far along a long line should be shown with the text before it cut, the caret under it', () => {
+    const long = `${'x'.repeat(170)}steal()${'y'.repeat(20)}`;
+    const text = formatText([diag(2, 171, 178)], () => `a\n${long}\nb`);
+    const lines = text.split('\n');
+    const marked = lines.find((l) => l.startsWith('> 2 | '))!;
+    const caret = lines[lines.indexOf(marked) + 1]!;
+    expect(marked.slice(6)).toMatch(/^…x+steal\(\)y+$/);
+    expect(caret.slice(6)).toBe(`${' '.repeat(marked.slice(6).indexOf('steal'))}^^^^^^^`);
+    // A mark near the start is framed as before.
+    const short = formatText([diag(1, 1, 2)], () => 'abc');
+    expect(short).toContain('> 1 | abc\n    | ^');
   });
 });
