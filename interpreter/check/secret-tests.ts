@@ -47,6 +47,8 @@ export function secretRead(ctx: CheckContext, object: Ty, e: Expr & { kind: 'mem
  */
 export function testedSecrets(found: readonly SecretRead[], condition: Expr, text: string, faceUp: ReadonlySet<string>): string[] {
   const inside = found.filter((r) => r.span.start >= condition.span.start && r.span.end <= condition.span.end);
+  // Nearly every test and assignment reads no secret: no walk of its expression then.
+  if (inside.length === 0) return [];
   const checked = new Set<string>(faceUp);
   const walk = (x: unknown): void => {
     if (!isRecord(x)) return;
