@@ -84,7 +84,17 @@ export abstract class ExpressionParser extends LiteralsParser {
         return { ...eq, image: '==' };
       });
     }),
+    alt((): IToken => this.foreignOperator(this.CONSUME(t.AndAnd), 'and')),
+    alt((): IToken => this.foreignOperator(this.CONSUME(t.OrOr), 'or')),
   ];
+
+  /** `&&` / `||` from other languages: one problem, then read as the word, so nothing follows on. */
+  private foreignOperator(op: IToken, word: 'and' | 'or'): IToken {
+    return this.ACTION(() => {
+      this.report('foreign-operator', `\`${op.image}\` is written \`${word}\` in the rules language`, this.tokenSpan(op), `write \`${word}\`, as in \`if a ${word} b then\``);
+      return { ...op, image: word };
+    });
+  }
 
   private readOperand(idx: number): OperandItem {
     const prefixes: IToken[] = [];

@@ -114,6 +114,9 @@ export const Plus = symbol('Plus', '+', [BinaryOperator, PrefixOperator]);
 export const Minus = symbol('Minus', '-', [BinaryOperator, PrefixOperator]);
 export const Star = symbol('Star', '*', [BinaryOperator]);
 export const Slash = symbol('Slash', '/', [BinaryOperator]);
+/** `&&` and `||`, from other languages: read as `and` / `or` with one problem (parser-expressions.ts). */
+export const AndAnd = symbol('AndAnd', '&&');
+export const OrOr = symbol('OrOr', '||');
 export const Dot = symbol('Dot', '.');
 export const Comma = symbol('Comma', ',');
 export const Colon = symbol('Colon', ':');
@@ -181,7 +184,7 @@ export const allTokens: TokenType[] = [
   StringLiteral,
   DiceRoll, NamedDice, OpenRange, BadNumber, NumberLiteral, // in this order, see each token
   EqualEqual, NotEqual, LessEqual, GreaterEqual, PlusAssign, MinusAssign, DotDot, // before their prefixes
-  Less, Greater, Equals, Plus, Minus, Star, Slash, Dot, Comma, Colon,
+  AndAnd, OrOr, Less, Greater, Equals, Plus, Minus, Star, Slash, Dot, Comma, Colon,
   LParen, RParen, LBracket, RBracket, LBrace, RBrace,
   ...keywordTokens, // before Identifier, which would match every keyword
   Identifier,

@@ -12,7 +12,7 @@ const CODES = [
   'invalid-assignment-target', 'chained-comparison', 'unterminated-string', 'invalid-escape',
   'unclosed-interpolation', 'empty-interpolation', 'invalid-character', 'invalid-number',
   'nesting-too-deep', 'script-too-long', 'too-many-errors', 'internal-error', 'keyword-as-name',
-  'assignment-in-condition',
+  'assignment-in-condition', 'foreign-operator',
 ];
 
 describe('parser documentation', () => {

@@ -137,9 +137,19 @@ describe('parser diagnostics: expressions', () => {
 describe('parser diagnostics: characters and strings', () => {
   test('an unknown character should be named, with a hint for common look-alikes', () => {
     expect(scriptProblems('x = $ 3')).toEqual([{ code: 'invalid-character', at: '$', message: 'unknown character `$`' }]);
-    const result = parseScript('x = a && b');
-    expect(result.diagnostics[0]).toMatchObject({ code: 'invalid-character', message: 'unknown characters `&&`' });
+    const result = parseScript('x = a & b');
+    expect(result.diagnostics[0]).toMatchObject({ code: 'invalid-character', message: 'unknown character `&`' });
     expect(result.diagnostics[0]?.hint).toContain('`and`');
+  });
+
+  test('`&&` and `||` should be one problem each, the line read as `and` / `or`', () => {
+    expect(scriptProblems('if h == hex_at(5, 3) && bridge_out then x = 1 end')).toEqual([
+      { code: 'foreign-operator', at: '&&', message: '`&&` is written `and` in the rules language' },
+    ]);
+    expect(scriptProblems('x = a || b and c')).toEqual([{ code: 'foreign-operator', at: '||', message: '`||` is written `or` in the rules language' }]);
+    const condition = parseScript('x = a || b and c').ast.body[0];
+    // Precedence as the words': `a or (b and c)`.
+    expect(condition).toMatchObject({ value: { kind: 'binary', op: 'or', right: { kind: 'binary', op: 'and' } } });
   });
 
   test('an unterminated string should ask for the closing quote and end at the line break', () => {
