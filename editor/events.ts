@@ -31,6 +31,8 @@ export interface RsEventDetails {
   'rs-delete-file': { path: string };
   'rs-download-file': { path: string };
   'rs-share-file': { path: string };
+  /** A notice was closed (the base-file notice: keep editing the base). */
+  'rs-dismiss-notice': Record<string, never>;
   /** Odds of worked out an expression (or its answer went): each row's weight per table it reads. */
   'rs-odds-rows': { expression: string; rows: Record<string, { weights: Record<string, number>; total: number }> } | null;
   /** A row, column or cell of a table grid was selected (or the selection cleared). */

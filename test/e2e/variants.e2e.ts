@@ -200,4 +200,66 @@ describe('variants', () => {
     await s.shot('grid-diff');
     expect(s.errors).toEqual([]);
   });
+
+  test("typing in a base game's file while a variant is selected should say every variant changes, once per file", async () => {
+    const { page } = s;
+    await page.click('rs-ruleset-nav button[data-entry$="lenient-authority.yaml"]');
+    await page.click('rs-app >> button[data-view="edit"]');
+    await expect.poll(() => openPath(page)).toBe(`rulesets/${GAME}/variants/lenient-authority.yaml`);
+    const notice = page.locator('rs-base-edit-notice');
+    // Typing in the variant itself says nothing.
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('# mine');
+    await waitForSaved(page);
+    expect(await notice.count()).toBe(0);
+
+    await page.click(`rs-ruleset-nav button[data-path="${TRACKS}"]`);
+    await expect.poll(() => openPath(page)).toBe(TRACKS);
+    // Opening a base file says nothing yet; typing in it does.
+    expect(await notice.count()).toBe(0);
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('# a note');
+    await waitForSaved(page);
+    await notice.waitFor();
+    expect((await notice.locator('p').textContent())!.replace(/\s+/g, ' ').trim()).toContain(
+      "You are editing The Battle of Seattle's own file tracks.yaml: every variant of it changes. To change it only in Lenient authority, use the table grid (Tables & decks) or a set: entry in lenient-authority.yaml. Revert to shipped takes this file back.",
+    );
+    // The variant stays the ruleset selected; the notice is there while the file is.
+    expect(await page.textContent('rs-ruleset-nav >> button[aria-current="true"][data-entry]')).toContain('Lenient authority');
+    await s.shot('base-edit-notice');
+    await page.click('rs-base-edit-notice button[data-action="dismiss"]');
+    expect(await notice.count()).toBe(0);
+    // Once per file: more typing in it says nothing again.
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.type(' more');
+    await waitForSaved(page);
+    expect(await notice.count()).toBe(0);
+
+    // Another base file says it again, and its button opens the variant's file.
+    const base = `rulesets/${GAME}/ruleset.yaml`;
+    await page.click(`rs-ruleset-nav button[data-path="${base}"]`);
+    await expect.poll(() => openPath(page)).toBe(base);
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('# a note');
+    await notice.waitFor();
+    expect(await notice.locator('p').textContent()).toContain('own file ruleset.yaml');
+    await page.click('rs-base-edit-notice button[data-action="open-variant"]');
+    await expect.poll(() => openPath(page)).toBe(`rulesets/${GAME}/variants/lenient-authority.yaml`);
+    expect(await notice.count()).toBe(0);
+
+    // Put the shipped files back.
+    for (const path of [TRACKS, base]) {
+      await page.click(`rs-ruleset-nav button[data-path="${path}"]`);
+      page.once('dialog', (d) => void d.accept());
+      await page.click('rs-file-toolbar >> text=Revert to shipped');
+      await expect.poll(() => page.locator(`rs-ruleset-nav button[data-path="${path}"] .badge`).count()).toBe(0);
+    }
+    expect(s.errors).toEqual([]);
+  });
 });

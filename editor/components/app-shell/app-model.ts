@@ -53,3 +53,14 @@ export function restoreUi(ws: Workspace, saved: Partial<UiState> | undefined): U
   const view = saved?.view && ['tables', 'playtest', 'scenarios', 'simulate'].includes(saved.view) ? saved.view : saved?.view === 'diff' && ws.isVariant(entry) ? 'diff' : 'edit';
   return { game, entry, openPath, view };
 }
+
+/**
+ * What to say when `path` is typed in while `entry` is selected: a file of the base game (not a
+ * variant's) while a variant is the ruleset, so the edit changes the base and every variant of it.
+ * Undefined when the edit stays inside the ruleset selected.
+ */
+export function baseEditNotice(ws: Workspace, game: string, entry: string, path: string): { gameName: string; file: string; variantName: string } | undefined {
+  if (!ws.isVariant(entry) || ws.isVariant(path) || path === entry || !path.startsWith(`rulesets/${game}/`)) return undefined;
+  const gameName = topLevelScalar(ws.text(entryOf(game)) ?? '', 'name') ?? game;
+  return { gameName, file: path.replace(/^rulesets\/[^/]+\//, ''), variantName: variantLabel(ws.text(entry) ?? '', gameName, entry) };
+}

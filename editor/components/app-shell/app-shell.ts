@@ -10,6 +10,7 @@ import { SHARE_PREFIX, encodeShare, openShared } from '../../workspace/share-lin
 import { loadShippedGame, loadTemplate, shippedEntries, templateChoices, TEMPLATES, type TemplateChoice } from '../../workspace/shipped.ts';
 import { syncTabs } from '../../workspace/tab-sync.ts';
 import { Workspace } from '../../workspace/workspace.ts';
+import '../base-edit-notice/base-edit-notice.ts';
 import '../code-editor/code-editor.ts';
 import '../file-toolbar/file-toolbar.ts';
 import type { RsFileToolbar } from '../file-toolbar/file-toolbar.ts';
@@ -18,7 +19,7 @@ import '../problems-panel/problems-panel.ts';
 import '../ruleset-nav/ruleset-nav.ts';
 import type { CellEditor } from '../tables-view/tables-view.ts';
 import '../variant-diff/variant-diff.ts';
-import { UI_SETTING, fileItems, restoreUi, rulesetItems, type UiState } from './app-model.ts';
+import { UI_SETTING, baseEditNotice, fileItems, restoreUi, rulesetItems, type UiState } from './app-model.ts';
 import { styles } from './app-shell.styles.ts';
 import { StableValues } from './stable-values.ts';
 import { isRuntimeView, loadRuntimeView, renderRuntimeViews, type RuntimeViewId } from './runtime-views.ts';
@@ -49,6 +50,7 @@ export class RsApp extends LitElement {
     view: { state: true },
     notice: { state: true },
     beside: { state: true },
+    baseEdit: { state: true },
   };
 
   declare private game: string;
@@ -63,6 +65,12 @@ export class RsApp extends LitElement {
   declare private notice: string;
   /** What holds for the whole session (storage refused or unreadable): shown when no action speaks. */
   private standingNotice = '';
+  /**
+   * A base file typed in while a variant is selected: its notice (every variant changes) shows
+   * while the file is open, until dismissed. Each file is noticed once (`baseEditNoticed`).
+   */
+  declare private baseEdit: string;
+  private readonly baseEditNoticed = new Set<string>();
   /** The code editor is open beside a game view (a log entry was chosen). */
   declare private beside: boolean;
   /** The browser agreed not to evict this site's storage (`navigator.storage.persist()`). */
@@ -93,6 +101,7 @@ export class RsApp extends LitElement {
     this.view = 'edit';
     this.notice = '';
     this.beside = false;
+    this.baseEdit = '';
     adoptDocumentStyles(styles);
   }
 
@@ -207,6 +216,7 @@ export class RsApp extends LitElement {
             @rs-revert-file=${this.handleRevert}
             @rs-delete-file=${this.handleDelete}
           ></rs-file-toolbar>
+          ${this.renderBaseEditNotice(ws)}
           <rs-code-editor .files=${this.files} path=${this.openPath} .diagnostics=${v.diagnostics} .symbols=${v.active?.symbols ?? NONE} .reveal=${this.reveal}></rs-code-editor>
         </section>
         ${this.view === 'tables' || this.tablesShown
@@ -219,11 +229,22 @@ export class RsApp extends LitElement {
     `;
   }
 
+  private renderBaseEditNotice(ws: Workspace) {
+    if (!this.baseEdit || this.baseEdit !== this.openPath) return nothing;
+    const notice = baseEditNotice(ws, this.game, this.entry, this.openPath);
+    if (!notice) return nothing;
+    return html`<rs-base-edit-notice .gameName=${notice.gameName} .file=${notice.file} .variantName=${notice.variantName} .variantPath=${this.entry} ?shipped=${ws.isShipped(this.openPath)}
+      @rs-dismiss-notice=${() => (this.baseEdit = '')}></rs-base-edit-notice>`;
+  }
+
   /** Move to a game, ruleset, file and view; validate what changed and remember the place. */
   private show(ui: UiState, immediate = true): void {
     const gameChanged = ui.game !== this.game;
     const entryChanged = ui.entry !== this.entry;
-    if (gameChanged || entryChanged) this.notice = '';
+    if (gameChanged || entryChanged) {
+      this.notice = '';
+      this.baseEdit = '';
+    }
     Object.assign(this, { game: ui.game, entry: ui.entry, openPath: ui.openPath, view: ui.view });
     if (isRuntimeView(ui.view) && !this.mounted.has(ui.view)) void this.mount(ui.view);
     if (ui.view === 'tables' && !this.tablesShown) {
@@ -316,7 +337,13 @@ export class RsApp extends LitElement {
   private handleFileChange(e: RsEvent<'rs-file-change'>): void {
     // An edit: what the last action's notice said of the text ("changes nothing yet") may no longer hold.
     if (this.notice) this.notice = '';
-    this.workspace!.update(e.detail.path, e.detail.text);
+    const { path } = e.detail;
+    // The first edit of a base file while a variant is selected: say it changes every variant.
+    if (!this.baseEditNoticed.has(path) && baseEditNotice(this.workspace!, this.game, this.entry, path)) {
+      this.baseEditNoticed.add(path);
+      this.baseEdit = path;
+    }
+    this.workspace!.update(path, e.detail.text);
   }
 
   private handleNewVariant(e: RsEvent<'rs-new-variant'>): void {
