@@ -38,6 +38,7 @@ import 'monaco-editor/editor/contrib/suggest/browser/suggestController.js';
 import 'monaco-editor/editor/common/standaloneStrings.js';
 import 'monaco-editor/esm/vs/base/browser/ui/codicons/codicon/codicon-modifiers.css';
 import EditorWorker from 'monaco-editor/editor/editor.worker.js?worker';
+export { TabFocus } from 'monaco-editor/editor/browser/config/tabFocus.js';
 import { conf, language as yamlLanguage } from 'monaco-editor/languages/definitions/yaml/yaml.js';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { monarchLanguage, rulesetSchema, type MonarchLanguage } from '../../grammar/index.ts';

@@ -51,4 +51,45 @@ describe('editor shell', () => {
     for (const f of interactive) expect(f.split('|')[2], f).not.toBe('none');
     expect(seen.some((f) => f.startsWith('button|Tables'))).toBe(true);
   });
+
+  test('Tab into the code editor should say how to leave it, and Esc then Tab or Ctrl+M should leave it untouched', async () => {
+    const { page } = s;
+    const focused = () => page.locator('rs-code-editor .monaco-editor.focused').count();
+    const hint = page.locator('rs-code-editor .rs-editor-hint');
+    const edited = () => page.locator('rs-file-toolbar .tag').allTextContents();
+    // A click puts the cursor in the editor without a hint.
+    await page.click('rs-code-editor .view-lines');
+    await expect.poll(focused).toBe(1);
+    expect(await hint.isVisible()).toBe(false);
+    // From the toolbar's last button, Tab lands in the editor: the hint says what Tab does there.
+    await page.focus('rs-file-toolbar button >> text=Download');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe(1);
+    await expect.poll(() => hint.isVisible()).toBe(true);
+    expect(await hint.textContent()).toBe('Tab indents; press Ctrl+M (or Esc then Tab) to move focus out');
+    await s.shot('editor-tab-hint');
+    // Esc then Tab leaves the editor; nothing was typed into the file.
+    await page.keyboard.press('Escape');
+    expect(await hint.textContent()).toBe('Tab now moves focus out of the editor (any other key types as usual)');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe(0);
+    expect(await hint.isVisible()).toBe(false);
+    // Back in with Shift+Tab, Tab indents again (Escape lasts one Tab); Ctrl+M makes Tab move focus.
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(focused).toBe(1);
+    expect(await hint.textContent()).toBe('Tab indents; press Ctrl+M (or Esc then Tab) to move focus out');
+    await page.keyboard.press('Control+m');
+    await expect.poll(() => hint.textContent()).toBe('Tab moves focus out; press Ctrl+M to make Tab indent again');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe(0);
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(focused).toBe(1);
+    await page.keyboard.press('Control+m');
+    await expect.poll(() => hint.textContent()).toBe('Tab indents; press Ctrl+M (or Esc then Tab) to move focus out');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe(0);
+    expect(await edited()).not.toContain('edited');
+    expect(s.errors).toEqual([]);
+  });
 });

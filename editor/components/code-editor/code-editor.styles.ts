@@ -12,6 +12,24 @@ export const styles = css`
     position: absolute;
     inset: 0;
   }
+  /* What Tab does, over the editor's bottom right while it has the focus from the keyboard. */
+  rs-code-editor .rs-editor-hint {
+    position: absolute;
+    right: 18px;
+    bottom: 8px;
+    z-index: 5;
+    margin: 0;
+    padding: 3px 8px;
+    max-width: calc(100% - 40px);
+    background: #1d2330;
+    color: #fff;
+    border-radius: 4px;
+    font: 12px system-ui, sans-serif;
+    pointer-events: none;
+  }
+  rs-code-editor .rs-editor-hint[hidden] {
+    display: none;
+  }
   rs-code-editor .rs-editor-status {
     position: absolute;
     inset: 0;

@@ -4,6 +4,7 @@ import type { Diagnostic, Range, SymbolInfo } from '../../validator/protocol.ts'
 import { adoptDocumentStyles } from '../light-dom.ts';
 import { styles } from './code-editor.styles.ts';
 import { MonacoController } from './monaco-controller.ts';
+import { TAB_HINTS } from './tab-focus.ts';
 
 /**
  * The Monaco editor for the open file of the current game: YAML with the rules language
@@ -56,7 +57,8 @@ export class RsCodeEditor extends LitElement {
   protected override render() {
     const status = this.monaco.loadError ? `The editor could not load: ${this.monaco.loadError}` : this.monaco.ready ? '' : 'Loading the editor…';
     return html`<div class="monaco-host" data-ready=${this.monaco.ready ? 'true' : 'false'}></div>
-      ${status ? html`<p class="rs-editor-status" role="status">${status}</p>` : nothing}`;
+      ${status ? html`<p class="rs-editor-status" role="status">${status}</p>` : nothing}
+      <p class="rs-editor-hint" role="status" ?hidden=${!this.monaco.tabHint}>${this.monaco.tabHint ? TAB_HINTS[this.monaco.tabHint] : ''}</p>`;
   }
 
   protected override updated(): void {

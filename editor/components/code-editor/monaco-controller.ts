@@ -7,6 +7,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type * as Setup from '../../language/monaco-setup.ts';
 import type * as Providers from '../../language/providers.ts';
 import type { Diagnostic, Range, SymbolInfo } from '../../validator/protocol.ts';
+import { tabFocusKeys, type TabHint } from './tab-focus.ts';
 
 type Monaco = typeof Setup.monaco;
 type Model = ReturnType<Monaco['editor']['createModel']>;
@@ -33,6 +34,8 @@ const afterFirstPaint = () => new Promise<void>((resolve) => requestAnimationFra
 export class MonacoController implements ReactiveController {
   ready = false;
   loadError = '';
+  /** What Tab does, said while the editor has the focus from the keyboard (`tab-focus.ts`). */
+  tabHint: TabHint | undefined;
   private setup?: typeof Setup;
   private providers?: typeof Providers;
   private editor?: ReturnType<Monaco['editor']['create']>;
@@ -117,9 +120,14 @@ export class MonacoController implements ReactiveController {
       experimentalWhitespaceRendering: 'off',
       scrollBeyondLastLine: false,
       fixedOverflowWidgets: true,
-      ariaLabel: 'Ruleset file editor. Press Ctrl+M to let Tab move focus out of the editor.',
+      ariaLabel: 'Ruleset file editor. Press Ctrl+M, or Escape then Tab, to move focus out of the editor.',
     });
+    const editor = this.editor;
     this.disposables.push(
+      ...tabFocusKeys(monaco, this.setup.TabFocus, editor, (hint) => {
+        this.tabHint = hint;
+        this.host.requestUpdate();
+      }),
       configureYaml(),
       ...this.providers.registerProviders({
         symbols: () => this.state.symbols,
