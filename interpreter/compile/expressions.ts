@@ -202,7 +202,7 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
         const eq = compileEquals(e.left, e.right, scope, env);
         if (eq) return e.op === '==' ? eq : (f) => !eq(f);
       }
-      return compileBinary(e.op, sub(e.left), sub(e.right), at);
+      return compileBinary(e.op, sub(e.left), sub(e.right), at, operandAt(e.left, env), operandAt(e.right, env));
     }
     case 'if-expr': {
       const c = sub(e.condition), t = sub(e.then), x = sub(e.else);
@@ -323,46 +323,77 @@ function compileEquals(left: Expr, right: Expr, scope: SlotScope, env: CompileEn
   return (f) => valueEquals(get(f.rt, readLocal(f, slot), at), r(f));
 }
 
-function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt): Eval {
+/**
+ * Where an operand is, and its text when it is a name or a member read (`c.cost`): a number
+ * missing there names the read, not the operator, since that is what the designer must mend.
+ */
+function operandAt(e: Expr, env: CompileEnv): OperandAt {
+  return { path: env.path, span: e.span, what: readText(e) };
+}
+
+/** `x`, `x.y.z`: the text of a plain read, else undefined. */
+function readText(e: Expr): string | undefined {
+  if (e.kind === 'name') return e.name;
+  if (e.kind !== 'member') return undefined;
+  const object = readText(e.object);
+  return object === undefined ? undefined : `${object}.${e.property}`;
+}
+
+function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt, lat: OperandAt = at, rat: OperandAt = at): Eval {
   switch (op) {
     case 'and': return (f) => truthy(l(f)) && truthy(r(f));
     case 'or': return (f) => truthy(l(f)) || truthy(r(f));
     case '==': return (f) => valueEquals(l(f), r(f));
     case '!=': return (f) => !valueEquals(l(f), r(f));
     // Numbers that agree to 12 significant digits are equal (values.ts, nearlyEqual): `price >= 3.3` holds for 1.1 * 3.
-    case '<': return (f) => { const a = num(l(f), at), b = num(r(f), at); return a < b && !nearlyEqual(a, b); };
-    case '<=': return (f) => { const a = num(l(f), at), b = num(r(f), at); return a <= b || nearlyEqual(a, b); };
-    case '>': return (f) => { const a = num(l(f), at), b = num(r(f), at); return a > b && !nearlyEqual(a, b); };
-    case '>=': return (f) => { const a = num(l(f), at), b = num(r(f), at); return a >= b || nearlyEqual(a, b); };
+    case '<': return (f) => { const a = num(l(f), lat), b = num(r(f), rat); return a < b && !nearlyEqual(a, b); };
+    case '<=': return (f) => { const a = num(l(f), lat), b = num(r(f), rat); return a <= b || nearlyEqual(a, b); };
+    case '>': return (f) => { const a = num(l(f), lat), b = num(r(f), rat); return a > b && !nearlyEqual(a, b); };
+    case '>=': return (f) => { const a = num(l(f), lat), b = num(r(f), rat); return a >= b || nearlyEqual(a, b); };
     case 'in': return (f) => f.rt.contains(r(f), l(f), at);
     case '+': return (f) => {
       const a = l(f), b = r(f);
       if (typeof a === 'string' && typeof b === 'string') return limitText(a + b, at);
       // Joining text about hidden pieces keeps its marks.
       if ((typeof a === 'string' || a instanceof MarkedString) && (typeof b === 'string' || b instanceof MarkedString)) return limitText(new MarkedString([...partsOf(a), ...partsOf(b)]), at);
-      return num(a, at) + num(b, at);
+      return num(a, lat) + num(b, rat);
     };
-    case '-': return (f) => num(l(f), at) - num(r(f), at);
-    case '*': return (f) => num(l(f), at) * num(r(f), at);
+    case '-': return (f) => num(l(f), lat) - num(r(f), rat);
+    case '*': return (f) => num(l(f), lat) * num(r(f), rat);
     case '/': return (f) => {
-      const d = num(r(f), at);
+      const d = num(r(f), rat);
       if (d === 0) throw new RuleError('division-by-zero', 'Division by zero.', at, 'Guard the division with an `if`.');
-      return num(l(f), at) / d;
+      return num(l(f), lat) / d;
     };
     case 'mod': return (f) => {
-      const d = num(r(f), at);
+      const d = num(r(f), rat);
       if (d === 0) throw new RuleError('division-by-zero', 'Division by zero in `mod`.', at);
-      const n = num(l(f), at);
+      const n = num(l(f), lat);
       return ((n % d) + d) % d;
     };
     default: throw new Error(`unknown operator ${op}`);
   }
 }
 
-export function num(v: Value, at: SourceAt): number {
+/** An operand's place, with its text when it is a plain read (`c.cost`). */
+type OperandAt = SourceAt & { what?: string | undefined };
+
+export function num(v: Value, at: OperandAt): number {
   const n = toNumber(v);
-  if (n === undefined) throw new RuleError('type-mismatch', `Expected a number, got ${v === null ? 'none' : toText(v)}.`, at);
+  if (n === undefined) throw notANumber(v, at);
   return n;
+}
+
+/** `c.cost is none`: the read named, and the usual cause (a card, piece or row without the field). */
+function notANumber(v: Value, at: OperandAt): RuleError {
+  const got = v === null ? 'none' : typeof v === 'string' ? `the text "${v}"` : toText(v);
+  const what = at.what;
+  if (what === undefined) return new RuleError('type-mismatch', `Expected a number, got ${got}.`, at);
+  const dot = what.lastIndexOf('.');
+  if (v !== null || dot < 0) return new RuleError('type-mismatch', `\`${what}\` is ${got}, but a number is needed here.`, at);
+  const field = what.slice(dot + 1);
+  return new RuleError('type-mismatch', `\`${what}\` is none, but a number is needed here.`, at,
+    `A card, piece or table row without a \`${field}\` reads as none: give each one a \`${field}\` (\`${field}: 0\` if it has none), or test \`${what} != none\` first.`);
 }
 
 /**
