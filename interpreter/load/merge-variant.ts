@@ -8,6 +8,7 @@ import { isCollection, VARIANT_KEYS } from './collections.ts';
 import { elementId, isIdList, type MergeReporter } from './merge-include.ts';
 import { buildList, childOf, isRecord, listItems, RecordBuilder, type Located } from './origin-tree.ts';
 import { applyRemove, applySet } from './patch.ts';
+import { reportWholeReplace } from './variant-replaces.ts';
 
 /** The base with `variant` applied; neither input is changed. */
 export function applyVariant(base: Located, variant: Located, rep: MergeReporter): Located {
@@ -17,7 +18,7 @@ export function applyVariant(base: Located, variant: Located, rep: MergeReporter
     const part = childOf(variant, key);
     if (!part || VARIANT_KEYS.has(key) || key === 'include') continue;
     const existing = out.get(key);
-    out.set(key, existing ? mergeOver(existing, part, [key]) : part);
+    out.set(key, existing ? mergeOver(existing, part, [key], rep) : part);
   }
   let result = out.build(base.at.origin);
   for (const entry of listItems(childOf(variant, 'remove') ?? { value: [], at: {} })) {
@@ -33,7 +34,7 @@ export function applyVariant(base: Located, variant: Located, rep: MergeReporter
   return result;
 }
 
-function mergeOver(base: Located, over: Located, path: string[]): Located {
+function mergeOver(base: Located, over: Located, path: string[], rep: MergeReporter): Located {
   if (isRecord(base.value) && isRecord(over.value)) {
     const elements = isCollection(path);
     const out = new RecordBuilder(base);
@@ -41,7 +42,8 @@ function mergeOver(base: Located, over: Located, path: string[]): Located {
       const part = childOf(over, key);
       const existing = out.get(key);
       if (!part) continue;
-      out.set(key, existing && !elements ? mergeOver(existing, part, [...path, key]) : part);
+      if (existing && elements) reportWholeReplace(existing, part, [...path, key], rep);
+      out.set(key, existing && !elements ? mergeOver(existing, part, [...path, key], rep) : part);
     }
     return out.build(base.at.origin);
   }
@@ -52,7 +54,10 @@ function mergeOver(base: Located, over: Located, path: string[]): Located {
     for (const change of changes) {
       const at = items.findIndex((item) => elementId(item) === elementId(change));
       if (at === -1) items.push(change);
-      else items[at] = change;
+      else {
+        reportWholeReplace(items[at]!, change, [...path, elementId(change)], rep);
+        items[at] = change;
+      }
     }
     return buildList(items, base.at.origin);
   }

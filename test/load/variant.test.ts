@@ -131,6 +131,31 @@ describe('loadRuleset (variant)', () => {
     expect(`${d.file}:${d.range.start.line}:${d.range.start.column}`).toBe('g/v.yaml:4:3');
   });
 
+  test('a section entry that leaves out keys or elements of the base entry it replaces should warn, with set: as the fix', () => {
+    // Meant as "change row 1": replaces crt whole, dropping its roll.
+    const partial = lines('rulesmith: 1', 'extends: ruleset.yaml', 'tables:', '  crt:', '    rows: {1: [Z, Z]}');
+    const d = only(load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': partial }, 'g/v.yaml'), 'variant-replaces-whole');
+    expect(d).toMatchObject({ severity: 'warning', message: "`tables.crt` here replaces the base's whole `crt`, so its `roll` is gone." });
+    expect(`${d.file}:${d.range.start.line}:${d.range.start.column}`).toBe('g/v.yaml:4:3');
+    expect(d.hint).toContain('`set: { tables.crt.<key>: … }`');
+    // A phase of a list by id that keeps its keys replaces on purpose; one that drops `do` does not.
+    const phase = lines('rulesmith: 1', 'extends: ruleset.yaml', 'flow:', '  phases:', '    - id: day', '      name: Day');
+    const p = only(load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': phase }, 'g/v.yaml'), 'variant-replaces-whole');
+    expect(p.message).toBe("`flow.phases.day` here replaces the base's whole `day`, so its `do` is gone.");
+  });
+
+  test('an entry that loses elements of a list by id should count them', () => {
+    const base = lines('rulesmith: 1', 'name: B', 'decks:', '  d:', '    cards:', '      - {id: a}', '      - {id: b}', '      - {id: c}');
+    const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'decks:', '  d:', '    cards:', '      - {id: b, count: 2}');
+    const d = only(load({ 'g/ruleset.yaml': base, 'g/v.yaml': variant }, 'g/v.yaml'), 'variant-replaces-whole');
+    expect(d.message).toBe("`decks.d` here replaces the base's whole `d`, so 2 of its 3 `cards` (a, c) are gone.");
+    expect(d.hint).toContain('`set: { decks.d.cards.b.<key>: … }`');
+  });
+
+  test('an entry that writes every key of the base entry should replace it with no warning', () => {
+    expectNoIssues(load({ 'g/ruleset.yaml': BASE, 'g/variants/v.yaml': VARIANT }, 'g/variants/v.yaml'));
+  });
+
   test('a value put by set should be checked against the schema at its position in the variant', () => {
     const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'set:', '  tables.crt.roll: 6');
     const result = load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml');
