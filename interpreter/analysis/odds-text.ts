@@ -7,6 +7,35 @@ import { Fraction, gcd } from './fraction.ts';
 
 const signed = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
 
+const named = (v: unknown): v is { name: string } => v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { name?: unknown }).name === 'string';
+
+/**
+ * An outcome as people read it: a record with a `name` (a table row with its effect script, a card
+ * drawn) by its name, `Air strike`, not its fields as JSON; a list of them (cards drawn) as their
+ * names, `Silver, Gold`; numbers and texts as JSON. `--json` keeps the whole value.
+ */
+export function valueText(v: unknown): string {
+  if (named(v)) return v.name;
+  if (Array.isArray(v) && v.length > 0 && v.every(named)) return v.map((x) => x.name).join(', ');
+  return JSON.stringify(v);
+}
+
+/**
+ * Labels for the values of one listing: `valueText`, except for values that would read alike
+ * (two rows named `Calm`, one with an effect): those keep their JSON, so no two lines look the same.
+ */
+export function valueLabels(values: readonly unknown[]): (v: unknown) => string {
+  const byText = new Map<string, Set<string>>();
+  for (const v of values) {
+    const t = valueText(v);
+    (byText.get(t) ?? byText.set(t, new Set()).get(t)!).add(JSON.stringify(v));
+  }
+  return (v) => {
+    const t = valueText(v);
+    return (byText.get(t)?.size ?? 1) > 1 ? JSON.stringify(v) : t;
+  };
+}
+
 /** Keys as a designer writes bands: runs of consecutive integers as `3-5`, others listed. */
 export function keyRanges(keys: ReadonlyArray<number | string>): string {
   const parts: string[] = [];
@@ -44,22 +73,26 @@ export function breakdownLines(all: readonly BreakdownLine[]): Array<{ value: un
 }
 
 /**
- * One value read from neighbouring rows of one column (same table, roll, modifier and column) is
- * one line in the text: `"N" 2/3 crt rows 1-4 (1d6 1-4), column 1`, not four. `--json` keeps a
- * line per cell.
+ * One value read from several rows of one column (same table, roll, modifier and column) is one
+ * line in the text: `"N" 2/3 crt rows 1-4 (1d6 1-4), column 1`, not four; rows apart are listed,
+ * `Calm 1/2 winds rows 2-3, 5 (1d6 2, 3, 5)`, so no value shows twice for one table. `--json` keeps
+ * a line per cell.
  */
 function joinRows(lines: readonly BreakdownLine[]): { lines: BreakdownLine[]; joined: Set<CellStep> } {
   const out: BreakdownLine[] = [];
   const joined = new Set<CellStep>();
   for (const line of lines) {
-    const last = out[out.length - 1];
-    const a = last?.lookups.length === 1 ? last.lookups[0] : undefined;
+    // Lines come grouped by value; a line joins the last one of its value that reads alike.
+    let at = out.length - 1;
     const b = line.lookups.length === 1 ? line.lookups[0] : undefined;
-    if (last && a && b && JSON.stringify(last.value) === JSON.stringify(line.value) && neighbours(a, b)) {
+    while (at >= 0 && JSON.stringify(out[at]!.value) === JSON.stringify(line.value) && !(b && out[at]!.lookups.length === 1 && alike(out[at]!.lookups[0]!, b))) at--;
+    const last = at >= 0 && JSON.stringify(out[at]!.value) === JSON.stringify(line.value) ? out[at] : undefined;
+    const a = last?.lookups[0];
+    if (last && a && b) {
       const p = fraction(last.p).plus(fraction(line.p));
-      const step: CellStep = { ...a, row: `${a.row.split('-')[0]}-${b.row.split('-').pop()}`, keys: [...a.keys, ...b.keys] };
+      const step: CellStep = { ...a, row: joinBands(a, b), keys: [...a.keys, ...b.keys] };
       joined.add(step);
-      out[out.length - 1] = { value: line.value, p: p.toString(), decimal: p.toNumber(), lookups: [step] };
+      out[at] = { value: line.value, p: p.toString(), decimal: p.toNumber(), lookups: [step] };
     } else {
       out.push(line);
     }
@@ -67,10 +100,20 @@ function joinRows(lines: readonly BreakdownLine[]): { lines: BreakdownLine[]; jo
   return { lines: out, joined };
 }
 
-function neighbours(a: CellStep, b: CellStep): boolean {
-  const numeric = (s: CellStep) => s.keys.every((k) => typeof k === 'number') && /^-?\d+(-\d+)?$/.test(s.row);
-  if (a.table !== b.table || a.roll !== b.roll || a.modifier !== b.modifier || JSON.stringify(a.column) !== JSON.stringify(b.column) || !numeric(a) || !numeric(b)) return false;
-  return Math.min(...(b.keys as number[])) === Math.max(...(a.keys as number[])) + 1;
+/** Lookups of one table, roll, modifier and column: only their rows differ. */
+function alike(a: CellStep, b: CellStep): boolean {
+  return a.table === b.table && a.roll === b.roll && a.modifier === b.modifier && JSON.stringify(a.column) === JSON.stringify(b.column);
+}
+
+/** `2-3` and `4` read as `2-4`; `2-3` and `5` as `2-3, 5`. */
+function joinBands(a: CellStep, b: CellStep): string {
+  const numeric = (s: CellStep) => s.keys.every((k) => typeof k === 'number') && /^-?\d+(-\d+)?(, -?\d+(-\d+)?)*$/.test(s.row);
+  if (numeric(a) && numeric(b) && Math.min(...(b.keys as number[])) === Math.max(...(a.keys as number[])) + 1) {
+    const head = a.row.includes(', ') ? a.row.slice(0, a.row.lastIndexOf(', ') + 2) : '';
+    const last = a.row.slice(head.length);
+    return `${head}${last.split('-')[0]}-${b.row.split('-').pop()}`;
+  }
+  return `${a.row}, ${b.row}`;
 }
 
 function fraction(text: string): Fraction {

@@ -1,6 +1,7 @@
 import { comparisonVerdict, winnersPrecision, type Comparison, type MeanChange } from './compare.ts';
 import type { ElementChange, TableGrid, ValueChange } from './diff.ts';
 import type { OddsChange } from './odds-diff.ts';
+import { valueLabels } from './odds-text.ts';
 import { changeChart, esc, oddsChart, rateChart, type ChangeRow } from './report-svg.ts';
 import type { SimulationSummary } from './summary.ts';
 
@@ -95,8 +96,11 @@ function oddsSection(odds: readonly OddsChange[]): string {
       out += `<p class="note">Cannot enumerate: ${esc('error' in o.before ? o.before.error : 'error' in o.after ? o.after.error : '')}</p></section>\n`;
       continue;
     }
-    const b = new Map(o.before.outcomes.map((x) => [show(x.value), x]));
-    const a = new Map(o.after.outcomes.map((x) => [show(x.value), x]));
+    // A table's record rows and cards by their names, as `rulesmith odds` prints them.
+    const named = valueLabels([...o.before.outcomes, ...o.after.outcomes].map((x) => x.value));
+    const label = (v: unknown) => (typeof v === 'string' ? v : named(v));
+    const b = new Map(o.before.outcomes.map((x) => [label(x.value), x]));
+    const a = new Map(o.after.outcomes.map((x) => [label(x.value), x]));
     const keys = [...new Set([...b.keys(), ...a.keys()])];
     out += oddsChart(`${o.label}: before and after`, keys.map((k) => ({ value: k, before: b.get(k)?.decimal ?? 0, after: a.get(k)?.decimal ?? 0 })));
     out += `<table><tr><th>result</th><th>before <code>${esc(o.before.expression)}</code></th><th>after <code>${esc(o.after.expression)}</code></th><th>change</th></tr>${keys.map((k) => {

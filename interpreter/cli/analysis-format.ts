@@ -1,6 +1,7 @@
 import { comparisonVerdict, winnersPrecision, type Comparison, type MeanChange, type RateChange } from '../analysis/compare.ts';
 import type { ElementChange, TableGrid, ValueChange } from '../analysis/diff.ts';
 import type { OddsChange, OddsSide } from '../analysis/odds-diff.ts';
+import { valueLabels } from '../analysis/odds-text.ts';
 import { blindBotsNote } from './summary-format.ts';
 
 const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
@@ -51,11 +52,11 @@ export function formatChanges(changes: readonly ElementChange[]): string {
   return out;
 }
 
-function oddsSide(s: OddsSide): Map<string, number> | string {
-  return 'error' in s ? s.error : new Map(s.outcomes.map((o) => [JSON.stringify(o.value), o.decimal]));
+function oddsSide(s: OddsSide): Map<string, { value: unknown; p: number }> | string {
+  return 'error' in s ? s.error : new Map(s.outcomes.map((o) => [JSON.stringify(o.value), { value: o.value, p: o.decimal }]));
 }
 
-/** Distributions before and after, one line per value. */
+/** Distributions before and after, one line per value (a table's row or a card by its name, as `odds` prints it). */
 export function formatOdds(odds: readonly OddsChange[]): string {
   if (odds.length === 0) return 'odds: no changed table with a roll, die or dice expression (a table read by key: rulesmith odds <ruleset> "table[roll]")\n';
   let out = '';
@@ -65,11 +66,13 @@ export function formatOdds(odds: readonly OddsChange[]): string {
     const a = oddsSide(o.after);
     if (typeof b === 'string' || typeof a === 'string') { out += `    cannot enumerate: ${typeof b === 'string' ? b : a}\n`; continue; }
     const keys = [...new Set([...b.keys(), ...a.keys()])];
-    const width = Math.max(...keys.map((k) => k.length));
+    const label = valueLabels(keys.map((k) => (b.get(k) ?? a.get(k))!.value));
+    const text = (k: string) => label((b.get(k) ?? a.get(k))!.value);
+    const width = Math.max(...keys.map((k) => text(k).length));
     for (const k of keys) {
-      const x = b.get(k) ?? 0;
-      const y = a.get(k) ?? 0;
-      out += `    ${k.padEnd(width)}  ${pct(x).padStart(6)} → ${pct(y).padStart(6)}${x !== y ? `  (${signed(y - x, pct)})` : ''}\n`;
+      const x = b.get(k)?.p ?? 0;
+      const y = a.get(k)?.p ?? 0;
+      out += `    ${text(k).padEnd(width)}  ${pct(x).padStart(6)} → ${pct(y).padStart(6)}${x !== y ? `  (${signed(y - x, pct)})` : ''}\n`;
     }
   }
   return out;

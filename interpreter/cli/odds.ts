@@ -4,7 +4,7 @@ import { didYouMean } from '../check/suggest.ts';
 import { ESTIMATE_SAMPLES, MAX_WORK, MAX_PATHS, estimateOdds, exactOdds, type Distribution, type OddsError } from '../analysis/odds.ts';
 import { oddsBreakdown, type OddsWithBreakdown } from '../analysis/odds-breakdown.ts';
 import { columnKeyText } from '../analysis/odds-diff.ts';
-import { formatBreakdown, valueText } from './odds-format.ts';
+import { formatBreakdown, valueLabels } from './odds-format.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import { nodeHost } from './node-host.ts';
@@ -68,7 +68,7 @@ export function runOdds(argv: string[], io: Io): number {
     if ('error' in d) {
       // Only a name the dice-only rules do not know is worth the hint; `1d0` is wrong anywhere.
       const named = /^unknown-|not declared|no table/i.test(d.error);
-      io.err(`rulesmith odds: ${d.error}${standalone ? '' : nameHint(program, d.error)}\n${standalone && named ? `rulesmith odds: no ruleset given ('${path}' is not a file or folder), so only dice and arithmetic are known; for a ruleset's tables and names: rulesmith odds <ruleset> ${JSON.stringify(text)}\n` : ''}`);
+      io.err(`rulesmith odds: ${d.error}${standalone ? '' : nameHint(program, d.error) + quoteHint(program, q.expr)}\n${standalone && named ? `rulesmith odds: no ruleset given ('${path}' is not a file or folder), so only dice and arithmetic are known; for a ruleset's tables and names: rulesmith odds <ruleset> ${JSON.stringify(text)}\n` : ''}`);
       return 1;
     }
     if ('breakdown' in d && (d as OddsWithBreakdown).breakdown.length === 0) { const { breakdown: _none, ...plain } = d; d = plain; }
@@ -124,6 +124,7 @@ const BAR = 30;
 
 function format(r: Result): string {
   const shown = r.outcomes.slice(0, MAX_LINES);
+  const valueText = valueLabels(r.outcomes.map((o) => o.value));
   const width = Math.max(...shown.map((o) => valueText(o.value).length));
   const numeric = r.outcomes.every((o) => typeof o.value === 'number');
   const top = Math.max(...r.outcomes.map((o) => o.decimal));
@@ -141,7 +142,7 @@ function format(r: Result): string {
   const spread = sd(r);
   const mean = r.mean === undefined ? '' : `  mean ${r.estimate ? '≈ ' : `${r.meanExact} ≈ `}${r.mean.toFixed(4)}${spread === undefined ? '' : `, standard deviation ${r.estimate ? '≈ ' : ''}${spread.toFixed(4)}`}\n`;
   const title = r.estimate ? `ESTIMATE, not exact (Monte Carlo, ${r.estimate.samples.toLocaleString('en-US')} samples, seed "${r.estimate.seed}")\n` : '';
-  const cells = r.breakdown?.length ? formatBreakdown(r.breakdown, MAX_LINES) : '';
+  const cells = r.breakdown?.length ? formatBreakdown(r.breakdown, MAX_LINES, valueText) : '';
   return `${title}${r.label === r.expression ? r.label : `${r.label} — ${r.expression}`}\n${head ? `${head}\n` : ''}${lines.join('\n')}\n${mean}${cells}`;
 }
 
@@ -153,6 +154,7 @@ function formatCompared(results: Result[]): string {
   // Numbers in numeric order; codes as the results list them (a table's legend order), not A to Z.
   const all = [...values.values()];
   const ordered = all.every((v) => typeof v === 'number') ? all.sort((a, b) => (a as number) - (b as number)) : all;
+  const valueText = valueLabels(ordered);
   const width = Math.max(5, ...ordered.map((v) => valueText(v).length));
   const cols = results.map((r, i) => `${String.fromCharCode(65 + i)}`);
   const out = results.map((r, i) => `  ${cols[i]}: ${r.expression}${r.estimate ? ' (ESTIMATE, not exact)' : ''}`);
@@ -167,6 +169,29 @@ function formatCompared(results: Result[]): string {
     out.push(`  ${'sd'.padEnd(width)}${results.map((r) => { const x = sd(r); return (x === undefined ? '—' : x.toFixed(3)).padStart(10); }).join('')}`);
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * `roll on crt column 2:1`: a column label that is neither a name nor a number (an odds column) is
+ * text, to be quoted. When the expression does not parse and, with such a label of a table it
+ * names quoted, does, says so (`quote it, as in \`roll on crt column "2:1"\``).
+ */
+function quoteHint(program: Program, text: string): string {
+  if (parseExpression(text).diagnostics.length === 0) return '';
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const [id, table] of Object.entries(program.data.tables ?? {})) {
+    if (!Array.isArray(table.columns) || !new RegExp(`(^|[^\\w])${escape(id)}([^\\w]|$)`).test(text)) continue;
+    for (const column of table.columns.map(String)) {
+      const quoted = columnKeyText(column);
+      if (!quoted.startsWith('"')) continue;
+      // The label where a value may stand: not inside quotes, not part of a longer word or number.
+      const bare = new RegExp(`(^|[\\s\\[,(])${escape(column)}(?=$|[\\s\\],)])`);
+      if (!bare.test(text)) continue;
+      const fixed = text.replace(bare, (_m, before: string) => `${before}${quoted}`);
+      if (parseExpression(fixed).diagnostics.length === 0) return `\nrulesmith odds: the column \`${column}\` of ${id} is a text label: quote it, as in \`${fixed}\``;
+    }
+  }
+  return '';
 }
 
 /**
