@@ -241,7 +241,7 @@ export class ExpressionChecker {
       return sym.type;
     }
     const builtin = BUILTIN_NAMES.get(name);
-    if (builtin && this.site.noSeat && (name === 'player' || name === 'side')) this.report(span, seatNameReport(name));
+    if (builtin && (this.site.noSeat || this.site.lastSeat) && (name === 'player' || name === 'side')) this.report(span, seatNameReport(name, this.site.lastSeat));
     if (builtin) return builtin.type;
     const card = cardIdReport(this.symbols.data, name);
     if (card) { this.report(span, card); return ANY; }

@@ -19,8 +19,21 @@ export function seatlessPhases(phases: unknown, path: ReadonlyArray<string | num
   return out;
 }
 
-/** `no-active-seat`: `player` or `side` read where no seat is active. */
-export function seatNameReport(name: 'player' | 'side'): Report {
+/**
+ * `no-active-seat`: `player` or `side` read where no seat is active, or (`last`) in the victory
+ * script, where they are whoever was active last: a designer's walk logged each player's score
+ * as `{player.name}: …` inside `for each p in players`, and every line named the same player.
+ */
+export function seatNameReport(name: 'player' | 'side', last = false): Report {
+  if (last) {
+    const each = name === 'player' ? '`for each p in players`, read `p`' : '`for each s in sides`, read `s`';
+    return {
+      severity: 'warning',
+      code: 'no-active-seat',
+      message: `\`${name}\` in the victory script is the ${name} that was active last, not one the script goes through or the winner.`,
+      hint: `Name the ${name}: in ${each}; to name a winner, work it out (\`first ${name === 'player' ? 'p in players where …' : 's in sides where …'}\`).`,
+    };
+  }
   return {
     severity: 'warning',
     code: 'no-active-seat',

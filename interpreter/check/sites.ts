@@ -29,6 +29,8 @@ export interface ScriptSite {
   readOnly?: boolean;
   /** Runs where no seat is active (a `by: all` phase's own scripts): `player` and `side` are none. */
   noSeat?: boolean;
+  /** Runs after the rounds (`victory.do`): `player` and `side` are whoever was active last. */
+  lastSeat?: boolean;
 }
 
 /**
@@ -125,6 +127,8 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
   if (isRecord(d.victory)) {
     add(['victory', 'when'], d.victory.when, 'expression', [], false, 'condition');
     add(['victory', 'do'], d.victory.do, 'script');
+    const last = out.at(-1);
+    if (last?.path.join('.') === 'victory.do') last.lastSeat = true;
   }
   if (isRecord(d.heuristics)) {
     const who = d.heuristics.per === 'player' ? 'player' : 'side';
