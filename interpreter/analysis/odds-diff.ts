@@ -5,11 +5,13 @@ import { exactOdds, type Distribution } from './odds.ts';
 /** One side of an odds comparison: the expression rolled and its exact distribution, or why not. */
 export type OddsSide = { expression: string } & (Distribution | { error: string });
 
-/** A changed table column, die or dice expression: its distribution before and after. */
+/** A changed table column, die, deck or dice expression: its distribution before and after. */
 export interface OddsChange {
-  /** `tables.crt column 2-3`, `dice.colour`, `tables.crt.roll`. */
+  /** `tables.crt column 2-3`, `dice.colour`, `decks.events`, `tables.crt.roll`. */
   label: string;
   source?: string;
+  /** What the distributions are of, when the expression alone does not say (a deck's). */
+  about?: string;
   before: OddsSide;
   after: OddsSide;
   /** Whether the two distributions differ (a changed cell may not move the odds of a column). */
@@ -34,7 +36,8 @@ function rollsOn(program: Program, table: string): Array<{ label: string; expr: 
 
 /**
  * The outcome distributions before and after for every changed table (each column of a cross
- * table), every changed die and every value that is a dice expression (`roll: 2d6` → `3d6`).
+ * table), every changed die, every changed deck (each card's chance to be the first drawn from the
+ * full, shuffled deck: odds-cards.ts) and every value that is a dice expression (`roll: 2d6` → `3d6`).
  * Elements only one ruleset has are left out: there is nothing to compare them with.
  */
 export function oddsChanges(base: Program, variant: Program, changes: readonly ElementChange[], options: { base?: Record<string, unknown>; variant?: Record<string, unknown> } = {}): OddsChange[] {
@@ -43,10 +46,10 @@ export function oddsChanges(base: Program, variant: Program, changes: readonly E
     const d = exactOdds(program, expression, { seed: 'odds', options: opts ?? {} });
     return { expression, ...d };
   };
-  const add = (label: string, source: string | undefined, before: string, after: string) => {
+  const add = (label: string, source: string | undefined, before: string, after: string, about?: string) => {
     const b = side(base, before, options.base);
     const a = side(variant, after, options.variant);
-    out.push({ label, ...(source ? { source } : {}), before: b, after: a, changed: JSON.stringify(strip(b)) !== JSON.stringify(strip(a)) });
+    out.push({ label, ...(source ? { source } : {}), ...(about ? { about } : {}), before: b, after: a, changed: JSON.stringify(strip(b)) !== JSON.stringify(strip(a)) });
   };
   for (const c of changes) {
     if (c.change !== 'changed') continue;
@@ -59,6 +62,10 @@ export function oddsChanges(base: Program, variant: Program, changes: readonly E
     } else if (c.section === 'dice') {
       // The face rolled, whole: a change of a face's colour or symbol moves these odds too.
       add(`dice.${c.id}`, c.source, `(1d[${c.id}]).faces[1]`, `(1d[${c.id}]).faces[1]`);
+    } else if (c.section === 'decks' && base.data.decks?.[c.id] && variant.data.decks?.[c.id]) {
+      const size = (p: Program) => ((p.data.decks?.[c.id] as { cards?: unknown }).cards as Array<{ count?: unknown }> | undefined ?? []).reduce((n, card) => n + (typeof card?.count === 'number' ? card.count : 1), 0);
+      const [from, to] = [size(base), size(variant)];
+      add(`decks.${c.id}`, c.source, `draw from ${c.id}`, `draw from ${c.id}`, `each card's chance to be the first drawn from the full, shuffled deck (${from === to ? from : `${from} → ${to}`} cards)`);
     }
     for (const v of c.values ?? []) {
       if (typeof v.old === 'string' && typeof v.new === 'string' && DICE.test(v.old) && DICE.test(v.new)) {

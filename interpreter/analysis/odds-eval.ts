@@ -2,7 +2,8 @@ import { compileStandalone, type Program } from '../compile/index.ts';
 import { RuleError } from '../runtime/errors.ts';
 import { checkSetup, initialState, type GameSetup } from '../runtime/init.ts';
 import { DEFAULT_RUNTIME_OPTIONS, Runtime, type RuntimeOptions } from '../runtime/runtime.ts';
-import { Roll, toJson } from '../runtime/values.ts';
+import { Roll } from '../runtime/values.ts';
+import { chanceDraws, oddsJson, type Chance } from './odds-cards.ts';
 
 /**
  * Work one `odds` question may do, counted (never timed, so answers do not depend on the machine):
@@ -21,16 +22,19 @@ export interface OddsError {
 }
 
 /**
- * Evaluates one expression again and again on the untouched initial state, with dice from `die`.
+ * Evaluates one expression again and again on the untouched initial state, with dice and the cards
+ * drawn from `chance` (odds-cards.ts: a draw from a shuffled pile is a chance, as a die is).
  * Most expressions only read the state (tables, dice, pieces), so it is first frozen and shared by
  * every evaluation; an expression that changes it (a draw, `shuffled`) makes `run` answer MUTATES,
  * and the caller starts over with `frozen` false: state copied and restored around each evaluation.
  */
 export class OddsEvaluator {
   work = 0;
+  /** What the answer assumed, once each (how a pile was drawn from). */
+  readonly notes: string[] = [];
   private constructor(private readonly rt: Runtime, private readonly evaluate: NonNullable<ReturnType<typeof compileStandalone>['eval']>, private readonly slots: number, private readonly frozen: boolean) {}
 
-  static create(program: Program, text: string, setup: GameSetup, die: (sides: number) => number, frozen: boolean, trace?: RuntimeOptions['trace']): OddsEvaluator | OddsError {
+  static create(program: Program, text: string, setup: GameSetup, chance: Chance, frozen: boolean, trace?: RuntimeOptions['trace']): OddsEvaluator | OddsError {
     const problems = checkSetup(program, setup);
     if (problems.length) return { error: problems.map((p) => `${p.code}: ${p.message}`).join('; ') };
     const compiled = compileStandalone(program, text);
@@ -44,8 +48,9 @@ export class OddsEvaluator {
       ...(trace ? { trace } : {}),
       dieSource: (n) => {
         self!.work++;
-        return die(n);
+        return chance.die(n);
       },
+      drawSource: chanceDraws(program, () => state, { die: chance.die, pick: (w) => { self!.work++; return chance.pick(w); } }, (note) => { self!.notes.push(note); }),
     });
     self = new OddsEvaluator(rt, compiled.eval, compiled.slots, frozen);
     return self;
@@ -66,7 +71,7 @@ export class OddsEvaluator {
     try {
       const value = this.evaluate(this.rt.frame({ slots: this.slots }, null, null, -1));
       // A bare roll (`3d6`) is asked about its total; its dice would make every combination an outcome.
-      return toJson(value instanceof Roll ? value.total : value);
+      return oddsJson(this.rt.program, this.rt.state, value instanceof Roll ? value.total : value);
     } catch (e) {
       if (e instanceof RuleError) return e;
       if (this.frozen && e instanceof TypeError) return MUTATES;

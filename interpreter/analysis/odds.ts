@@ -7,6 +7,7 @@ import type { GameSetup } from '../runtime/init.ts';
 import { tidyNumber, toNumber, toText } from '../runtime/values.ts';
 import { Fraction } from './fraction.ts';
 import { MAX_WORK, MUTATES, OddsEvaluator, type OddsError } from './odds-eval.ts';
+import { cardOutcomes } from './odds-cards.ts';
 
 export { MAX_WORK, type OddsError } from './odds-eval.ts';
 
@@ -24,6 +25,8 @@ export interface Distribution {
   meanExact?: string;
   /** Present when the probabilities are sample frequencies (`estimateOdds`), not exact. */
   estimate?: { samples: number; seed: string };
+  /** What the answer assumed, in words (how a pile of cards was drawn from: odds-cards.ts). */
+  notes?: string[];
 }
 
 /** Dice combinations enumerated at most (besides the work bound of odds-eval.ts). */
@@ -32,9 +35,10 @@ export const MAX_PATHS = 200_000;
 export const ESTIMATE_SAMPLES = 10_000;
 
 /**
- * The exact distribution of an expression's values over all its dice outcomes. The expression is
- * evaluated once per path through the dice it rolls (depth-first, like an odometer), so
- * conditional rolls ("roll again on a 6") are handled without any algebra on the expression.
+ * The exact distribution of an expression's values over all its dice outcomes and the cards it
+ * draws from shuffled piles (odds-cards.ts). The expression is evaluated once per path through the
+ * dice it rolls and the kinds of card it draws (depth-first, like an odometer), so conditional
+ * rolls ("roll again on a 6") and draws without replacement need no algebra on the expression.
  * Past MAX_PATHS paths or MAX_WORK work it stops with `tooLarge`, in about a second at most.
  */
 export function exactOdds(program: Program, text: string, setup: GameSetup = { seed: 'odds' }, watch?: PathTrace): Distribution | OddsError {
@@ -59,16 +63,21 @@ export interface PathTrace {
 
 /** The odometer; returns the work done when the frozen state turned out to need copies. */
 function enumerate(program: Program, text: string, setup: GameSetup, frozen: boolean, workBefore: number, watch?: PathTrace): Distribution | OddsError | number {
+  // Per chance met on the path: the choice taken (from 1), how many there are, and for a card drawn
+  // the weights of the choices (a die's are all 1).
   const path: number[] = [];
   const sides: number[] = [];
+  const weights: Array<readonly number[] | undefined> = [];
   let depth = 0;
-  const evaluator = OddsEvaluator.create(program, text, setup, (n) => {
+  const next = (n: number, w?: readonly number[]): number => {
     if (depth < path.length) return path[depth++]!;
     path.push(1);
     sides.push(n);
+    weights.push(w);
     depth++;
     return 1;
-  }, frozen, watch?.trace);
+  };
+  const evaluator = OddsEvaluator.create(program, text, setup, { die: (n) => next(n), pick: (w) => next(w.length, w) - 1 }, frozen, watch?.trace);
   if ('error' in evaluator) return evaluator;
   evaluator.work = workBefore;
   watch?.reset();
@@ -84,8 +93,15 @@ function enumerate(program: Program, text: string, setup: GameSetup, frozen: boo
     const value = tidy(got);
     path.length = depth;
     sides.length = depth;
+    weights.length = depth;
     // One BigInt product per path: a fraction per die would reduce huge numbers a thousand times.
-    const weight = new Fraction(1n, sides.reduce((d, n) => d * BigInt(n), 1n));
+    let n = 1n;
+    let d = 1n;
+    for (let i = 0; i < depth; i++) {
+      const w = weights[i];
+      if (w) { n *= BigInt(w[path[i]! - 1]!); d *= BigInt(w.reduce((a, b) => a + b, 0)); } else d *= BigInt(sides[i]!);
+    }
+    const weight = new Fraction(n, d);
     const key = JSON.stringify(value);
     const prior = totals.get(key);
     totals.set(key, { value, p: prior ? prior.p.plus(weight) : weight });
@@ -97,9 +113,12 @@ function enumerate(program: Program, text: string, setup: GameSetup, frozen: boo
     path[i]! += 1;
     path.length = i + 1;
     sides.length = i + 1;
+    weights.length = i + 1;
   }
-  return summarise([...totals.values()], legendOrder(program));
+  return withNotes(summarise([...totals.values()], legendOrder(program)), evaluator.notes);
 }
+
+const withNotes = (d: Distribution, notes: readonly string[]): Distribution => (notes.length ? { ...d, notes: [...notes] } : d);
 
 /** A number as the rules compare and print it (values.ts, tidyNumber): `1d6 * 1.1` gives 3.3, not 3.3000000000000003. */
 const tidy = <T>(value: T): T => (typeof value === 'number' ? (tidyNumber(value) as T) : value);
@@ -112,7 +131,13 @@ const tidy = <T>(value: T): T => (typeof value === 'number' ? (tidyNumber(value)
 export function estimateOdds(program: Program, text: string, setup: GameSetup = { seed: 'odds' }): Distribution | OddsError {
   for (const frozen of [true, false]) {
     const rng = seedRng(`${setup.seed}:estimate`);
-    const evaluator = OddsEvaluator.create(program, text, setup, (n) => nextInt(rng, n) + 1, frozen);
+    const pick = (w: readonly number[]) => {
+      let r = nextInt(rng, w.reduce((a, b) => a + b, 0));
+      let i = 0;
+      while (r >= w[i]!) r -= w[i++]!;
+      return i;
+    };
+    const evaluator = OddsEvaluator.create(program, text, setup, { die: (n) => nextInt(rng, n) + 1, pick }, frozen);
     if ('error' in evaluator) return evaluator;
     const counts = new Map<string, { value: unknown; n: number }>();
     let samples = 0;
@@ -131,7 +156,7 @@ export function estimateOdds(program: Program, text: string, setup: GameSetup = 
     const list = [...counts.values()].map(({ value, n }) => ({ value, p: new Fraction(BigInt(n), BigInt(samples)) }));
     // No exact mean: a fraction of sample counts would look exact.
     const { outcomes, mean } = summarise(list, legendOrder(program));
-    return { outcomes, ...(mean !== undefined ? { mean } : {}), estimate: { samples, seed: String(setup.seed) } };
+    return withNotes({ outcomes, ...(mean !== undefined ? { mean } : {}), estimate: { samples, seed: String(setup.seed) } }, evaluator.notes);
   }
   return { error: 'internal: the expression changed the state it was evaluated on' };
 }
@@ -158,6 +183,11 @@ function legendOrder(program: Program): Map<string, number> {
       if (key !== undefined && !order.has(key)) order.set(key, order.size);
     }
   }
+  // Cards drawn in the order their decks list them (Silver, Gold, Caravan as printed), not A to Z.
+  for (const card of cardOutcomes(program)) {
+    const key = JSON.stringify(card);
+    if (!order.has(key)) order.set(key, order.size);
+  }
   return order;
 }
 
@@ -171,6 +201,14 @@ function summarise(list: Array<{ value: unknown; p: Fraction }>, legend: Readonl
 }
 
 function byLegend(a: unknown, b: unknown, legend: ReadonlyMap<string, number>): number {
+  // Lists (several cards drawn) item by item, the shorter first when one begins the other.
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      const c = byLegend(a[i], b[i], legend) || compare(a[i], b[i]);
+      if (c) return c;
+    }
+    return a.length - b.length;
+  }
   const rank = (v: unknown) => (typeof v === 'string' ? legend.get(v) : v !== null && typeof v === 'object' && !Array.isArray(v) ? legend.get(JSON.stringify(v)) : undefined);
   const x = rank(a);
   const y = rank(b);

@@ -88,10 +88,11 @@ function changesSection(changes: readonly ElementChange[]): string {
 
 function oddsSection(odds: readonly OddsChange[]): string {
   let out = `<h2 id="odds">Odds before and after</h2>\n`;
-  if (odds.length === 0) return `${out}<p>No changed table, die or dice expression.</p>\n`;
+  if (odds.length === 0) return `${out}<p>No changed table, die, deck or dice expression.</p>\n`;
   for (const o of odds) {
     out += `<section class="odds" data-label="${esc(o.label)}"><h3>${esc(o.label)}${o.changed ? '' : ' <span class="note">(odds unchanged)</span>'}</h3>\n`;
     if (o.source) out += `<p class="source">Rulebook: ${esc(o.source)}</p>\n`;
+    if (o.about) out += `<p class="note">${esc(o.about)}</p>\n`;
     if ('error' in o.before || 'error' in o.after) {
       out += `<p class="note">Cannot enumerate: ${esc('error' in o.before ? o.before.error : 'error' in o.after ? o.after.error : '')}</p></section>\n`;
       continue;

@@ -58,10 +58,10 @@ function oddsSide(s: OddsSide): Map<string, { value: unknown; p: number }> | str
 
 /** Distributions before and after, one line per value (a table's row or a card by its name, as `odds` prints it). */
 export function formatOdds(odds: readonly OddsChange[]): string {
-  if (odds.length === 0) return 'odds: no changed table with a roll, die or dice expression (a table read by key: rulesmith odds <ruleset> "table[roll]")\n';
+  if (odds.length === 0) return 'odds: no changed table with a roll, die, deck or dice expression (a table read by key: rulesmith odds <ruleset> "table[roll]")\n';
   let out = '';
   for (const o of odds) {
-    out += `${o.label}${o.changed ? '' : ' (unchanged odds)'}: ${o.before.expression}${o.after.expression !== o.before.expression ? ` → ${o.after.expression}` : ''}\n`;
+    out += `${o.label}${o.changed ? '' : ' (unchanged odds)'}: ${o.before.expression}${o.after.expression !== o.before.expression ? ` → ${o.after.expression}` : ''}${o.about ? ` — ${o.about}` : ''}\n`;
     const b = oddsSide(o.before);
     const a = oddsSide(o.after);
     if (typeof b === 'string' || typeof a === 'string') { out += `    cannot enumerate: ${typeof b === 'string' ? b : a}\n`; continue; }

@@ -13,7 +13,7 @@ Commands:
   play <ruleset> [--seed S] [--players N] [--bots p2=normal]  play in the terminal
   tournament <ruleset> --agents A,B [--games N]               agents against each other, seats rotated
   replay <replay.json>                                        re-run a recorded game and verify it
-  odds <ruleset> <expression | table>                         exact probabilities of a roll
+  odds <ruleset> <expression | table | deck>                  exact probabilities of a roll or a draw
   diff <ruleset-a> <ruleset-b> [--odds] [--simulate N]        what a variant changes, its odds and results
   merge <shard.json>… [--json] [--report F]                   the result of a run split with --shard i/n
   profile <ruleset> [--games N] [--agents A]                  where the rules spend their time

@@ -4,7 +4,7 @@ import { didYouMean } from '../check/suggest.ts';
 import { ESTIMATE_SAMPLES, MAX_WORK, MAX_PATHS, estimateOdds, exactOdds, type Distribution, type OddsError } from '../analysis/odds.ts';
 import { oddsBreakdown, type OddsWithBreakdown } from '../analysis/odds-breakdown.ts';
 import { columnKeyText } from '../analysis/odds-diff.ts';
-import { formatBreakdown, valueLabels } from './odds-format.ts';
+import { formatBreakdown, formatNotes, valueLabels } from './odds-format.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import { nodeHost } from './node-host.ts';
@@ -12,12 +12,14 @@ import { compileRuleset } from '../compile/index.ts';
 import { createMemoryHost, loadRuleset } from '../load/index.ts';
 import type { Program } from '../runtime/index.ts';
 
-export const ODDS_USAGE = `Usage: rulesmith odds <ruleset> <expression | table> [--compare <expression>…] [--option k=v…] [--exact] [--json] [--root DIR]
+export const ODDS_USAGE = `Usage: rulesmith odds <ruleset> <expression | table | deck> [--compare <expression>…] [--option k=v…] [--exact] [--json] [--root DIR]
        rulesmith odds <dice expression> [--compare <expression>…] [--json]
 
 The exact probability distribution of an expression's values over every outcome of its dice,
 e.g. "roll on crt column 7", "2d6 >= 9", "half_up(1d6)". A table name alone rolls on it (a cross
-table prints every column). Without a ruleset (rulesmith odds 3d6), dice and arithmetic alone. Numbers are listed in numeric order with the chance of exactly, at
+table prints every column). A card drawn from a shuffled deck or a hidden pile is a chance too,
+each card as likely ("(draw from supply).points"); a deck name alone gives each card's chance to
+be the next drawn. Without a ruleset (rulesmith odds 3d6), dice and arithmetic alone. Numbers are listed in numeric order with the chance of exactly, at
 least and at most each value, a bar, and the mean and standard deviation. When the expression
 reads a table, a breakdown follows: for each value, the cells (row, column) that gave it, the roll
 and modifier that reached the row, the column shift, and the chance (JSON: "breakdown").
@@ -51,11 +53,10 @@ export function runOdds(argv: string[], io: Io): number {
   const table = program.data.tables?.[text];
   const queries: Array<{ label: string; expr: string }> = [];
   if (table && Array.isArray(table.columns)) for (const c of table.columns) queries.push({ label: `column ${c}`, expr: `roll on ${text} column ${columnKeyText(String(c))}` });
-  else if (table) queries.push({ label: text, expr: `roll on ${text}` });
-  else queries.push({ label: text, expr: text });
+  else queries.push({ label: text, expr: alone(program, text) });
   const compared = args.values.compare ?? [];
   if (compared.length && queries.length > 1) { io.err('rulesmith odds: --compare takes one expression to compare with, not a cross table\n'); return 2; }
-  for (const c of compared) queries.push({ label: c, expr: program.data.tables?.[c] ? `roll on ${c}` : c });
+  for (const c of compared) queries.push({ label: c, expr: alone(program, c) });
   const results: Result[] = [];
   for (const q of queries) {
     const setup = { seed: 'odds', options };
@@ -78,6 +79,12 @@ export function runOdds(argv: string[], io: Io): number {
   else if (compared.length) io.out(formatCompared(results));
   else io.out(results.map(format).join('\n'));
   return 0;
+}
+
+/** A table's name alone rolls on it; a deck's draws its next card (each card's chance to be drawn). */
+function alone(program: Program, text: string): string {
+  if (program.data.tables?.[text]) return `roll on ${text}`;
+  return program.data.decks?.[text] ? `draw from ${text}` : text;
 }
 
 /** Whether `text` parses as an expression that names nothing (dice, numbers, operators and calls). */
@@ -143,7 +150,7 @@ function format(r: Result): string {
   const mean = r.mean === undefined ? '' : `  mean ${r.estimate ? '≈ ' : `${r.meanExact} ≈ `}${r.mean.toFixed(4)}${spread === undefined ? '' : `, standard deviation ${r.estimate ? '≈ ' : ''}${spread.toFixed(4)}`}\n`;
   const title = r.estimate ? `ESTIMATE, not exact (Monte Carlo, ${r.estimate.samples.toLocaleString('en-US')} samples, seed "${r.estimate.seed}")\n` : '';
   const cells = r.breakdown?.length ? formatBreakdown(r.breakdown, MAX_LINES, valueText) : '';
-  return `${title}${r.label === r.expression ? r.label : `${r.label} — ${r.expression}`}\n${head ? `${head}\n` : ''}${lines.join('\n')}\n${mean}${cells}`;
+  return `${title}${r.label === r.expression ? r.label : `${r.label} — ${r.expression}`}\n${formatNotes(r.notes)}${head ? `${head}\n` : ''}${lines.join('\n')}\n${mean}${cells}`;
 }
 
 /** Several expressions' chances side by side, one column each, over the union of their values. */
@@ -158,6 +165,8 @@ function formatCompared(results: Result[]): string {
   const width = Math.max(5, ...ordered.map((v) => valueText(v).length));
   const cols = results.map((r, i) => `${String.fromCharCode(65 + i)}`);
   const out = results.map((r, i) => `  ${cols[i]}: ${r.expression}${r.estimate ? ' (ESTIMATE, not exact)' : ''}`);
+  const notes = [...new Set(results.flatMap((r) => r.notes ?? []))];
+  if (notes.length) out.push(formatNotes(notes).trimEnd());
   out.push('', `  ${'value'.padEnd(width)}${cols.map((c) => c.padStart(10)).join('')}`);
   for (const v of ordered.slice(0, MAX_LINES)) {
     out.push(`  ${valueText(v).padEnd(width)}${results.map((r) => { const o = r.outcomes.find((x) => key(x.value) === key(v)); return pct(o ? o.decimal : 0).padStart(10); }).join('')}`);

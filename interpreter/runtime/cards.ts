@@ -42,7 +42,8 @@ export function draw(rt: Runtime, deckValue: Value, count: number | null, into: 
       shuffleInPlace(rt.state.rng, deck.draw);
       if (rt.logging) rt.log('change', `${rt.label(rt.ref('deck', id))}: discards reshuffled`, at);
     }
-    const card = deck.draw.shift();
+    const index = deck.draw.length > 0 ? rt.opts.drawSource?.(deck.draw, { deck: id }) ?? 0 : 0;
+    const card = index === 0 ? deck.draw.shift() : deck.draw.splice(index, 1)[0];
     if (card === undefined) break;
     const cs = rt.state.cards[card]!;
     unshowCard(cs);
@@ -61,7 +62,7 @@ export function draw(rt: Runtime, deckValue: Value, count: number | null, into: 
 
 /** Take the first cards (in pile order) or pieces (in id order) of a zone, optionally into another. */
 function drawFromZone(rt: Runtime, zone: string, count: number | null, into: Value, at: SourceAt): Value {
-  const taken = iterable(rt, rt.ref('zone', zone), at).slice(0, count ?? 1) as EntityRef[];
+  const taken = takeFromZone(rt, zone, count ?? 1, at);
   const key = into === null ? null : locationKey(into);
   if (into !== null && !key) throw new RuleError('not-a-place', 'Draw into a zone.', at, INTO_HINT);
   const names: MarkedText = [];
@@ -82,6 +83,20 @@ function drawFromZone(rt: Runtime, zone: string, count: number | null, into: Val
   // As a deck's draw line: the cards named to the seats that could see them there or can now.
   if (names.length && rt.logging) rt.log('draw', [`Draw from ${placeName(rt.program, rt.state.players, zone)}${key ? ` into ${placeName(rt.program, rt.state.players, key)}` : ''}: `, ...names], at, { zone, cards: taken.filter((r) => r.kind === 'card').map((r) => r.id) });
   return count === null ? (taken[0] ?? null) : taken;
+}
+
+/**
+ * The first `n` things a zone holds, in its order; a zone of cards whose order the rules' host
+ * draws itself (`drawSource`: exact odds) gives them one by one as the host picks.
+ */
+function takeFromZone(rt: Runtime, zone: string, n: number, at: SourceAt): EntityRef[] {
+  const all = iterable(rt, rt.ref('zone', zone), at) as EntityRef[];
+  const pick = rt.opts.drawSource;
+  if (!pick || all.length === 0 || all.some((r) => r.kind !== 'card')) return all.slice(0, n);
+  const pile = all.map((r) => r.id);
+  const taken: EntityRef[] = [];
+  while (taken.length < n && pile.length > 0) taken.push(rt.ref('card', pile.splice(pick(pile, { zone }) ?? 0, 1)[0]!));
+  return taken;
 }
 
 /** Cards shown where they lay (`reveal`) are shown no more once their pile is shuffled. */

@@ -15,6 +15,12 @@ export interface RuntimeOptions {
   forcedDice?: number[];
   /** Replaces the generator for dice entirely (exact-odds enumeration); returns 1..sides. */
   dieSource?: (sides: number) => number;
+  /**
+   * Which card a draw takes (exact-odds enumeration): given the cards it may take, in pile order,
+   * and where from (`{deck}` or a zone key), the index of the one taken; `undefined` takes the first,
+   * as without it. Called once per card, the pile shrinking as cards are taken.
+   */
+  drawSource?: (pile: readonly string[], from: { deck: string } | { zone: string }) => number | undefined;
   /** Told of every table lookup and roll (the odds breakdown: which cell gave which value). */
   trace?: TableTrace;
   /**

@@ -168,15 +168,19 @@ describe('the duel house-rule variant (a file on disk)', () => {
     expect(find(changes, 'decks', 'orders')!.cards!.map((c) => `${c.change} ${c.id}`)).toEqual(['changed advance', 'removed rally', 'added dig_in']);
   });
 
-  test('--odds should give each changed table column, die and dice expression before and after', () => {
+  test('--odds should give each changed table column, die, deck and dice expression before and after', () => {
     const odds = oddsChanges(base, house, changes);
-    expect(odds.map((o) => `${o.label}${o.changed ? ' *' : ''}`)).toEqual(['dice.colour *', 'tables.crt column 1 *', 'tables.crt column 2-3 *', 'tables.crt column 4+', 'tables.crt.roll *']);
+    expect(odds.map((o) => `${o.label}${o.changed ? ' *' : ''}`)).toEqual(['decks.orders *', 'dice.colour *', 'tables.crt column 1 *', 'tables.crt column 2-3 *', 'tables.crt column 4+', 'tables.crt.roll *']);
     const col = odds.find((o) => o.label === 'tables.crt column 2-3')!;
     expect(col.before).toMatchObject({ expression: 'roll on crt column 2', outcomes: [{ value: 'N', p: '1/2' }, { value: 'W', p: '1/2' }] });
     expect(col.after).toMatchObject({ outcomes: [{ value: 'W', p: '1' }] });
     const roll = odds.find((o) => o.label === 'tables.crt.roll')!;
     expect(roll.after).toMatchObject({ expression: '(1d8).total', mean: 4.5 });
     expect(roll.before).toMatchObject({ mean: 3.5 });
+    // The deck: each card's chance to be drawn first, 2 advance of 4 → 3 of 5 (rally removed, 2 dig_in added).
+    const deck = odds.find((o) => o.label === 'decks.orders')!;
+    expect(deck.before).toMatchObject({ expression: 'draw from orders', outcomes: [{ value: { card: 'advance' }, p: '1/2' }, { value: { card: 'rally' }, p: '1/2' }] });
+    expect(deck.after).toMatchObject({ outcomes: [{ value: { card: 'advance' }, p: '3/5' }, { value: { card: 'dig_in' }, p: '2/5' }] });
   });
 });
 
@@ -213,7 +217,7 @@ describe('--odds and a table read by key', () => {
     const changes = diffRulesets(base.data, variant.data);
     expect(find(changes, 'tables', 'coup_results')).toBeDefined();
     expect(oddsChanges(base, variant, changes)).toEqual([]);
-    expect(formatOdds([])).toBe('odds: no changed table with a roll, die or dice expression (a table read by key: rulesmith odds <ruleset> "table[roll]")\n');
+    expect(formatOdds([])).toBe('odds: no changed table with a roll, die, deck or dice expression (a table read by key: rulesmith odds <ruleset> "table[roll]")\n');
   });
 });
 
