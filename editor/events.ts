@@ -39,6 +39,8 @@ export interface RsEventDetails {
   'rs-table-select': { selection: Selection | undefined };
   /** A table cell's new value was typed in the tables view (`path`: the cell's data path). */
   'rs-cell-edit': { path: Array<string | number>; text: string; row: number; column: number };
+  /** A table row's new band was typed in the tables view (`path`: the row's data path). */
+  'rs-row-edit': { path: Array<string | number>; text: string; row: number };
   /** The pointer or the focus is on an option of the pending question (its index), or left them (null): its preview is shown. */
   'rs-preview-option': { option: number | null };
   /** An option of the pending question was chosen on the board (its index). */

@@ -14,6 +14,24 @@ const RANK: Record<Diagnostic['severity'], number> = { error: 0, warning: 1, inf
 const before = (a: Range['start'], b: Range['start']): boolean => a.line < b.line || (a.line === b.line && a.column <= b.column);
 const within = (inner: Range, outer: Range): boolean => before(outer.start, inner.start) && before(inner.end, outer.end);
 
+/**
+ * Findings on a table's bands: on a row's band (an overlap, an unreachable row: by row index) or
+ * on `rows:` itself (a gap: key `rows`); the worst of each, as for cells.
+ */
+export function rowProblems(table: TableView, diagnostics: readonly Diagnostic[]): ReadonlyMap<number | 'rows', Diagnostic> {
+  const found = new Map<number | 'rows', Diagnostic>();
+  const relevant = diagnostics.filter((d) => d.severity !== 'info');
+  const places: Array<[number | 'rows', Location | undefined]> = [...table.rows.map((row, r) => [r, row.location] as [number, Location | undefined]), ['rows', table.rowsLocation]];
+  for (const [key, at] of places) {
+    for (const d of relevant) {
+      if (!at || d.file !== at.file || !within(d.range, at.range)) continue;
+      const seen = found.get(key);
+      if (!seen || RANK[d.severity] < RANK[seen.severity]) found.set(key, d);
+    }
+  }
+  return found;
+}
+
 /** Each cell with an error or a warning on its value: the worst one (the first of the file's order). */
 export function cellProblems(table: TableView, diagnostics: readonly Diagnostic[]): ReadonlyMap<string, Diagnostic> {
   const found = new Map<string, Diagnostic>();

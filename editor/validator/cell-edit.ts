@@ -31,7 +31,7 @@ export function cellEdit(request: Omit<CellEditRequest, 'kind' | 'id'>, cache?: 
   const label = request.label ?? key;
   if (value === current) return { unchanged: true, summary: `${label} is already ${render(value)}.` };
   const rendered = render(value);
-  const edit = inPlace(model, request.path, current, rendered) ?? setEntry(model, request.path, rendered, request.files[model.entry]);
+  const edit = inPlace(model, request.path, current, rendered) ?? setEntry(model, request.path, { inline: rendered }, request.files[model.entry]);
   if ('error' in edit) return edit;
   const files = { ...request.files, [edit.path]: edit.text };
   const after = loadRuleset(request.active, createMemoryHost(files), options).model;
@@ -42,7 +42,7 @@ export function cellEdit(request: Omit<CellEditRequest, 'kind' | 'id'>, cache?: 
   return { path: edit.path, text: edit.text, summary: `${label}: ${render(current)} → ${rendered}, ${where}` };
 }
 
-interface Edit {
+export interface Edit {
   path: string;
   text: string;
   how: 'in-place' | 'set';
@@ -72,24 +72,32 @@ function inPlace(model: RulesetModel, path: DataPath, current: Scalar, rendered:
   return { path: file.path, text: file.text.slice(0, origin.start) + rendered + file.text.slice(end), how: 'in-place' };
 }
 
-/** Put `path: value` into the variant's top-level `set:` mapping (made if missing). */
-function setEntry(model: RulesetModel, path: DataPath, rendered: string, text: string | undefined): Edit | { error: string } {
+/**
+ * Put `path: value` into the variant's top-level `set:` mapping (made if missing). `value.inline`
+ * is the value on one line (in a flow `set: { … }` always); `value.block`, if given, its lines
+ * for a block `set:`, written under the key one step deeper.
+ */
+export function setEntry(model: RulesetModel, path: DataPath, value: { inline: string; block?: readonly string[] }, text: string | undefined): Edit | { error: string } {
   if (model.lineage.length === 1 || text === undefined) {
     return { error: 'This value is not written as one value in a file (an alias, or made by a merge); change it in the file.' };
   }
+  const rendered = value.inline;
   const key = path.join('.');
   const keyText = plainSafe(key) ? key : JSON.stringify(key);
   const line = `${keyText}: ${rendered}`;
+  // The entry as lines at an indent: the key and the block under it, or the one line.
+  const lines = (indent: string) => (value.block ? [`${indent}${keyText}:`, ...value.block.map((l) => `${indent}  ${l}`)] : [`${indent}${line}`]).join('\n');
   const doc = parseDocument(text);
   const root = doc.contents;
   if (!isMap(root)) return { error: `${baseName(model.entry)} is not a mapping of keys; change it in the file.` };
   const pair = root.items.find((p) => isScalar(p.key) && p.key.value === 'set') as Pair<Node, Node | null> | undefined;
-  if (!pair) return { path: model.entry, text: `${withFinalBreak(text)}set:\n  ${line}\n`, how: 'set' };
+  if (!pair) return { path: model.entry, text: `${withFinalBreak(text)}set:\n${lines('  ')}\n`, how: 'set' };
   const set = pair.value;
   const keyEnd = (pair.key as Node).range![1];
-  if (set === null || (isScalar(set) && set.value === null)) return { path: model.entry, text: insertAfterLine(text, keyEnd, `  ${line}`), how: 'set' };
+  if (set === null || (isScalar(set) && set.value === null)) return { path: model.entry, text: insertAfterLine(text, keyEnd, lines('  ')), how: 'set' };
   if (!isMap(set)) return { error: `\`set:\` in ${baseName(model.entry)} is not a mapping; change it in the file.` };
   const existing = set.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+  // An entry for the path already: its value replaced (on one line, which any place reads).
   if (existing && existing.value) {
     const [start, end] = (existing.value as Node).range!;
     return { path: model.entry, text: text.slice(0, start) + rendered + text.slice(end), how: 'set' };
@@ -104,7 +112,7 @@ function setEntry(model: RulesetModel, path: DataPath, rendered: string, text: s
   const indent = ' '.repeat(first.range![0] - (text.lastIndexOf('\n', first.range![0] - 1) + 1));
   const last = set.items[set.items.length - 1]!;
   const lastEnd = ((last.value ?? last.key) as Node).range![1];
-  return { path: model.entry, text: insertAfterLine(text, Math.max(lastEnd, start), `${indent}${line}`), how: 'set' };
+  return { path: model.entry, text: insertAfterLine(text, Math.max(lastEnd, start), lines(indent)), how: 'set' };
 }
 
 /** Insert `line` as a line of its own after the line holding offset `at` (or that `at` ends). */
@@ -127,13 +135,13 @@ function scalarOf(typed: string): Scalar {
 }
 
 /** A value as YAML text that reads back the same, inside a flow list (`[N, VM]`) as well as on its own. */
-function render(value: Scalar): string {
+export function render(value: Scalar): string {
   if (typeof value !== 'string') return String(value);
   return plainSafe(value) && parse(value) === value ? value : JSON.stringify(value);
 }
 
 /** Text YAML reads as itself without quotes, in block and flow context alike. */
-function plainSafe(text: string): boolean {
+export function plainSafe(text: string): boolean {
   return /^[A-Za-z0-9_(][A-Za-z0-9_ .+\-()/']*$/.test(text) && !text.endsWith(' ');
 }
 
@@ -141,7 +149,7 @@ function isScalarValue(value: unknown): value is Scalar {
   return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-function valueAt(data: unknown, path: DataPath): unknown {
+export function valueAt(data: unknown, path: DataPath): unknown {
   let value = data;
   for (const step of path) {
     if (value === null || typeof value !== 'object') return undefined;
@@ -154,6 +162,6 @@ function withFinalBreak(text: string): string {
   return text === '' || text.endsWith('\n') ? text : `${text}\n`;
 }
 
-function baseName(path: string): string {
+export function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }

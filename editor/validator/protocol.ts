@@ -36,6 +36,8 @@ export interface CellView {
 export interface RowView {
   label: string;
   cells: CellView[];
+  /** The row's data path when its band (its key in `rows:`) can be changed from the grid (row-edit.ts). */
+  path?: Array<string | number>;
   /** Equally likely dice combinations that land on this row (rolled tables only); a deck's: copies of the card. */
   weight?: number;
   location?: Location;
@@ -66,6 +68,8 @@ export interface TableView {
   columnKind: 'bands' | 'fields' | 'value';
   columns: string[];
   rows: RowView[];
+  /** Where `rows:` is written (its key): a gap between the bands is reported there. */
+  rowsLocation?: Location;
   /** Legend of coded results: code → name. */
   results?: Record<string, string>;
   /** What the legend says of each code besides its name: what it does, where the rulebook says it, a note. */
@@ -155,6 +159,8 @@ export interface CellEditRequest {
   text: string;
   /** The cell in the grid's words (`Row 3, column 4-6`), for the summary; the path if absent. */
   label?: string;
+  /** `path` is a row's (`['tables', id, 'rows', band]`) and `text` its new band (row-edit.ts). */
+  renameKey?: boolean;
 }
 
 /** The file to write (whole text) and what changed in words; or why nothing was written. */

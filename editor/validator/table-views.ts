@@ -23,11 +23,14 @@ function tableView(model: RulesetModel, id: string, table: Record<string, unknow
   const rowViews: RowView[] = rows.map(([label, value]) => {
     const location = locate(['rows', label], true);
     const cell = (v: unknown, p: Path): CellView => cellView(v, locate(['rows', label, ...p]), ['tables', id, 'rows', label, ...p]);
-    return { label, cells: cellsOf(columnKind, columns, value, cell), ...(location ? { location } : {}) };
+    // A band the grid can rename: a key written in a file (row-edit.ts works out where).
+    return { label, cells: cellsOf(columnKind, columns, value, cell), ...(location ? { location, path: ['tables', id, 'rows', label] } : {}) };
   });
   const view: TableView = { id, columnKind, columns, rows: rowViews };
   const location = locate([], true);
   if (location) view.location = location;
+  const rowsLocation = locate(['rows'], true);
+  if (rowsLocation) view.rowsLocation = rowsLocation;
   if (typeof table['name'] === 'string') view.name = table['name'];
   Object.assign(view, textFields(table, ['description', 'source', 'assumption', 'note']));
   if (isRecord(table['key']) && typeof table['key']['name'] === 'string') view.keyName = table['key']['name'];

@@ -6,6 +6,7 @@
 import { checkRuleset, ParseCache } from '../../interpreter/check/index.ts';
 import { blameVariant, createMemoryHost, FileCache, hintNotIncluded, loadRuleset, type FileHost, type RulesetModel } from '../../interpreter/load/index.ts';
 import { cellEdit } from './cell-edit.ts';
+import { rowRename } from './row-edit.ts';
 import type { ActiveRuleset, CellEditRequest, CellEditResponse, Diagnostic, PartialValidateResponse, ValidateRequest, ValidateResponse } from './protocol.ts';
 import { builtinSymbols, rulesetSymbols } from './interpreter-internals.ts';
 import { deckViews, tableViews } from './table-views.ts';
@@ -51,7 +52,7 @@ export function validate(request: ValidateRequest, partial?: (answer: PartialVal
 
 /** A change to one cell from the tables view, over the same kept files as validation. */
 export function editCell(request: CellEditRequest): CellEditResponse {
-  return { kind: 'cell-edit', id: request.id, ...cellEdit(request, files) };
+  return { kind: 'cell-edit', id: request.id, ...(request.renameKey ? rowRename(request, files) : cellEdit(request, files)) };
 }
 
 function loadAndCheck(entry: string, host: FileHost): { model?: RulesetModel; diagnostics: Diagnostic[] } {

@@ -309,4 +309,44 @@ describe('tables view', () => {
     await s.shot('deck-card-odds');
     expect(s.errors).toEqual([]);
   });
+
+  test("a row's band typed into its header should be written to the variant, with the gaps and overlaps it makes said", async () => {
+    const { page } = s;
+    await openGame(page, server.url, 'blue-max');
+    await newVariantTable(page, 'Jams clear on 5-6', 'jam_recovery');
+    const status = () => page.locator('rs-tables-view .edit-status').textContent();
+    const header = (row: number) => page.locator(`rs-table-grid th button[data-row="${row}"]`);
+    expect(await page.textContent('rs-tables-view .edit-hint')).toContain("Double-click a row's band (or press F2 on it) to change where the row starts and ends.");
+    // Double-click "1-3": its field holds the band; 1-4 overlaps 4-6, which the line under the grid and the header say.
+    await header(0).dblclick();
+    const input = page.locator('rs-table-grid input.row-input');
+    await input.waitFor();
+    expect(await input.inputValue()).toBe('1-3');
+    await page.keyboard.type('1-4');
+    await page.keyboard.press('Enter');
+    await expect.poll(status).toContain('Row 1-3: row 1-3 → 1-4, as `set: tables.jam_recovery.rows` (every row) in jams-clear-on-5-6.yaml.');
+    await expect.poll(status).toContain('But the bands are wrong: Row `4-6` overlaps row `1-4`');
+    await expect.poll(() => page.locator('rs-table-grid th[data-problem="table-overlap"] button').getAttribute('data-row')).toBe('1');
+    await s.shot('row-band-overlap');
+    // F2 on "4-6": 5-6 ends the overlap; the rows are the variant's now, so its own key changes.
+    await header(1).click();
+    await page.keyboard.press('F2');
+    await input.waitFor();
+    await page.keyboard.type('5-6');
+    await page.keyboard.press('Enter');
+    await expect.poll(status).toContain('Row 4-6: row 4-6 → 5-6, in jams-clear-on-5-6.yaml.');
+    await expect.poll(() => page.locator('rs-table-grid th.problem').count()).toBe(0);
+    expect(await page.locator('rs-table-grid th button[data-row] .band').allTextContents()).toEqual(['1-4', '5-6']);
+    // Undo takes the last band back (the overlap with it).
+    await header(1).focus();
+    await page.keyboard.press('Control+z');
+    await expect.poll(status).toContain('Undone: Row 4-6: row 4-6 → 5-6');
+    await expect.poll(() => page.locator('rs-table-grid th[data-problem="table-overlap"]').count()).toBe(1);
+    // The variant holds the whole rows; the base's file was not touched.
+    await page.click('rs-app >> button[data-view="edit"]');
+    await waitForLine(page, '  tables.jam_recovery.rows:');
+    expect(await editorLines(page)).toEqual(expect.arrayContaining(['    "1-4": jammed', '    "4-6": cleared']));
+    expect(await page.textContent('rs-ruleset-nav button[data-path="rulesets/blue-max/tables-checks.yaml"]')).not.toContain('edited');
+    expect(s.errors).toEqual([]);
+  });
 });

@@ -326,9 +326,9 @@ export class RsApp extends LitElement {
    * The tables view's cell edits, worked out by the validator over the files as they are now. The
    * answer is a whole file: written over one that changed meanwhile it would undo that change.
    */
-  private readonly editCell: CellEditor = async (path, text, label) => {
+  private readonly editCell: CellEditor = async (path, text, label, renameKey) => {
     const files = this.files;
-    const result = await this.validator.editCell({ files, active: this.entry, path, text, label });
+    const result = await this.validator.editCell({ files, active: this.entry, path, text, label, ...(renameKey ? { renameKey } : {}) });
     if (!('path' in result)) return result;
     if (this.files[result.path] !== files[result.path]) return { error: 'the file changed meanwhile; change the cell again.' };
     return { ...result, before: files[result.path]! };

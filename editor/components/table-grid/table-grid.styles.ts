@@ -61,27 +61,33 @@ export const styles = [
       outline-offset: -3px;
     }
     /* Wrong values outrank "changed": a solid red frame and a mark, not the dashed outline. */
-    td.problem {
+    td.problem,
+    th.problem {
       outline: 2px solid var(--rs-error);
       outline-offset: -3px;
     }
-    td.problem-warning {
+    td.problem-warning,
+    th.problem-warning {
       outline-color: var(--rs-warning);
     }
-    td.problem button::after {
+    td.problem button::after,
+    th.problem button::before {
       content: ' ✖';
       color: var(--rs-error);
       font-family: system-ui, sans-serif;
     }
-    td.problem-warning button::after {
+    td.problem-warning button::after,
+    th.problem-warning button::before {
       content: ' ▲';
       color: var(--rs-warning);
     }
-    td.pending button {
+    td.pending button,
+    th.pending button {
       font-style: italic;
       opacity: 0.7;
     }
-    .cell-input {
+    .cell-input,
+    .row-input {
       box-sizing: border-box;
       width: 100%;
       min-height: 28px;

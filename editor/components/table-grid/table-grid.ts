@@ -14,12 +14,14 @@ import { styles } from './table-grid.styles.ts';
  * `editable`, a cell that holds one value (`CellView.path`) is changed in place: double-click it,
  * press F2 or Enter on it, or just type on it; then Enter (or leave the field) to change it, Escape
  * to keep it. Arrow keys move between cells. The typed text shows in the cell until the next
- * table arrives. In a variant, a cell that differs from the base's (`CellView.base`) is outlined.
+ * table arrives. A row's band (`RowView.path`) is changed the same way from its row header:
+ * double-click it or press F2 on it, type (`1-4`), Enter. In a variant, a cell that differs from the base's (`CellView.base`) is outlined.
  * A cell the validator finds wrong (`problems`, from `cellProblems`) is marked as an error or a
  * warning instead, the finding's message its title and accessible description.
  *
  * @fires rs-table-select - the selection changed (`{ selection }`)
  * @fires rs-cell-edit - a cell's new text was entered (`{ path, text, row, column }`)
+ * @fires rs-row-edit - a row's new band was entered (`{ path, text, row }`)
  */
 export class RsTableGrid extends LitElement {
   static override styles = styles;
@@ -28,6 +30,7 @@ export class RsTableGrid extends LitElement {
     selection: { attribute: false },
     editable: { type: Boolean },
     problems: { attribute: false },
+    rowProblems: { attribute: false },
     editing: { state: true },
     pending: { state: true },
   };
@@ -37,9 +40,11 @@ export class RsTableGrid extends LitElement {
   declare editable: boolean;
   /** The validator's findings on cells, by `cellKey(row, column)`. */
   declare problems: ReadonlyMap<string, Diagnostic> | undefined;
+  /** The validator's findings on the bands, by row index (`rowProblems`). */
+  declare rowProblems: ReadonlyMap<number | 'rows', Diagnostic> | undefined;
   /** The cell whose field is open; `initial`: a key typed on the cell starts the field with it. */
   declare private editing: { row: number; column: number; initial?: string } | undefined;
-  /** A change sent but not yet back in `table`: shown in its cell meanwhile. */
+  /** A change sent but not yet back in `table`: shown in its cell (its row header: column -1) meanwhile. */
   declare private pending: { row: number; column: number; text: string } | undefined;
 
   constructor() {
@@ -48,6 +53,7 @@ export class RsTableGrid extends LitElement {
     this.selection = undefined;
     this.editable = false;
     this.problems = undefined;
+    this.rowProblems = undefined;
     this.editing = undefined;
     this.pending = undefined;
   }
@@ -55,13 +61,13 @@ export class RsTableGrid extends LitElement {
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('table') && changed.get('table') !== undefined) {
       this.pending = undefined;
-      if (this.editing && !this.table?.rows[this.editing.row]?.cells[this.editing.column]?.path) this.editing = undefined;
+      if (this.editing && !this.pathOf(this.editing.row, this.editing.column)) this.editing = undefined;
     }
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('editing') && this.editing) {
-      const input = this.renderRoot.querySelector<HTMLInputElement>('input.cell-input');
+      const input = this.renderRoot.querySelector<HTMLInputElement>('input.cell-input, input.row-input');
       input?.focus();
       if (this.editing.initial === undefined) input?.select();
     }
@@ -92,11 +98,7 @@ export class RsTableGrid extends LitElement {
         ${t.rows.map((row, r) => {
           const odds = rowOdds(t, r);
           return html`<tr>
-            <th scope="row">
-              <button aria-pressed=${s?.kind === 'row' && s.row === r ? 'true' : 'false'} data-row=${r} @click=${() => this.handleSelect({ kind: 'row', row: r })}>
-                ${row.label}${odds ? html`<span class="odds">${formatOdds(odds)}</span>${oddsBar(odds.percent)}` : nothing}
-              </button>
-            </th>
+            ${this.rowHeader(row, r, odds ? html`<span class="odds">${formatOdds(odds)}</span>${oddsBar(odds.percent)}` : nothing)}
             ${t.columns.map((_, c) => {
               const cell = row.cells[c];
               const pressed = s?.kind === 'cell' && s.row === r && s.column === c;
@@ -131,6 +133,40 @@ export class RsTableGrid extends LitElement {
     </table>`;
   }
 
+  /** A row's header: selects the row; its band is changed like a cell (double-click, F2) when it has a path. */
+  private rowHeader(row: TableView['rows'][number], r: number, odds: unknown) {
+    const canEdit = this.editable && row.path !== undefined;
+    if (canEdit && this.editing?.row === r && this.editing.column === -1) {
+      return html`<th scope="row" class="editing"><input class="row-input" size=${Math.max(4, row.label.length + 2)} aria-label="New band of row ${row.label}" .value=${this.editing.initial ?? row.label} data-row=${r}
+        @keydown=${(e: KeyboardEvent) => this.handleInputKey(e, r, -1)} @blur=${(e: FocusEvent) => this.commit(e.target as HTMLInputElement, r, -1)} /></th>`;
+    }
+    const waiting = this.pending?.row === r && this.pending.column === -1 ? this.pending.text : undefined;
+    const problem = waiting === undefined ? this.rowProblems?.get(r) : undefined;
+    const s = this.selection;
+    const title = [problem ? `${problem.severity === 'error' ? 'Error' : 'Warning'}: ${problem.message}` : '', canEdit ? 'Double-click or press F2 to change the band' : ''].filter(Boolean).join('. ');
+    return html`<th scope="row" class=${[waiting !== undefined ? 'pending' : '', problem ? `problem problem-${problem.severity}` : ''].filter(Boolean).join(' ')} data-problem=${problem?.code ?? nothing}>
+      <button aria-pressed=${s?.kind === 'row' && s.row === r ? 'true' : 'false'} data-row=${r} title=${title || nothing}
+        aria-description=${problem ? `${problem.severity === 'error' ? 'Error' : 'Warning'}: ${problem.message}` : nothing}
+        @click=${() => this.handleSelect({ kind: 'row', row: r })} @dblclick=${canEdit ? () => this.startEditing(r, -1) : nothing}
+        @keydown=${(e: KeyboardEvent) => this.handleRowKey(e, r)}>
+        <span class="band">${waiting ?? row.label}</span>${odds}
+      </button>
+    </th>`;
+  }
+
+  /** F2 on a row header opens its band's field. */
+  private handleRowKey(e: KeyboardEvent, row: number): void {
+    if (e.key !== 'F2' || !this.editable || !this.table?.rows[row]?.path) return;
+    e.preventDefault();
+    this.startEditing(row, -1);
+  }
+
+  /** The data path a cell (or, at column -1, a row's band) is changed at, if it can be. */
+  private pathOf(row: number, column: number): Array<string | number> | undefined {
+    const r = this.table?.rows[row];
+    return column === -1 ? r?.path : r?.cells[column]?.path;
+  }
+
   /** Show the cell's own text again: the change sent was refused, so no new table will come. */
   dropPending(): void {
     this.pending = undefined;
@@ -138,10 +174,9 @@ export class RsTableGrid extends LitElement {
 
   /** Open the cell's field (the cell stays selected, so its odds stay in view). */
   startEditing(row: number, column: number, initial?: string): void {
-    if (!this.editable || !this.table?.rows[row]?.cells[column]?.path) return;
-    if (!(this.selection?.kind === 'cell' && this.selection.row === row && this.selection.column === column)) {
-      emit(this, 'rs-table-select', { selection: { kind: 'cell', row, column } });
-    }
+    if (!this.editable || !this.pathOf(row, column)) return;
+    const selection: Selection = column === -1 ? { kind: 'row', row } : { kind: 'cell', row, column };
+    if (JSON.stringify(this.selection) !== JSON.stringify(selection)) emit(this, 'rs-table-select', { selection });
     this.editing = { row, column, ...(initial !== undefined ? { initial } : {}) };
   }
 
@@ -190,18 +225,22 @@ export class RsTableGrid extends LitElement {
   /** Send the typed text if it differs from the cell's; close the field either way. */
   private commit(input: HTMLInputElement, row: number, column: number): void {
     if (this.editing?.row !== row || this.editing.column !== column) return;
-    const cell = this.table?.rows[row]?.cells[column];
+    const r = this.table?.rows[row];
+    const path = this.pathOf(row, column);
+    const was = column === -1 ? r?.label : r?.cells[column]?.text;
     const text = input.value;
     this.close(row, column);
-    if (!cell?.path || text.trim() === cell.text.trim()) return;
+    if (!path || was === undefined || text.trim() === was.trim()) return;
     this.pending = { row, column, text: text.trim() };
-    emit(this, 'rs-cell-edit', { path: cell.path, text, row, column });
+    if (column === -1) emit(this, 'rs-row-edit', { path, text, row });
+    else emit(this, 'rs-cell-edit', { path, text, row, column });
   }
 
   private close(row: number, column: number): void {
     this.editing = undefined;
-    // Back to the cell, so the keyboard goes on from where it was.
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>(`td button[data-row="${row}"][data-column="${column}"]`)?.focus());
+    // Back to the cell (or row header), so the keyboard goes on from where it was.
+    const at = column === -1 ? `th button[data-row="${row}"]` : `td button[data-row="${row}"][data-column="${column}"]`;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>(at)?.focus());
   }
 
   private handleSelect(selection: Selection): void {

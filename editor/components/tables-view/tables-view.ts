@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { emit, type RsEvent, type RsEventDetails } from '../../events.ts';
 import { lookupsInRules, oddsSuggestion, type Selection } from '../../tables/odds.ts';
 import { isVariantPath, RULESETS_DIR } from '../../workspace/catalog.ts';
-import { cellKey, cellProblems } from '../../tables/cell-problems.ts';
+import { cellKey, cellProblems, rowProblems } from '../../tables/cell-problems.ts';
 import type { CellEditResult, Diagnostic, Location, TableView } from '../../validator/protocol.ts';
 import '../table-grid/table-grid.ts';
 import { oddsPanel } from './odds-panel.ts';
@@ -13,7 +13,7 @@ import { styles } from './tables-view.styles.ts';
  * Works out the file text for a cell's new value (the validator's worker: cell-edit.ts), with the
  * text it replaces (`before`), checked to be the file's text still when the answer comes.
  */
-export type CellEditor = (path: Array<string | number>, text: string, label: string) => Promise<CellEditResult>;
+export type CellEditor = (path: Array<string | number>, text: string, label: string, renameKey?: boolean) => Promise<CellEditResult>;
 
 /**
  * Every table of the active ruleset: a list to pick one, its grid, and the exact odds of the
@@ -48,7 +48,7 @@ export class RsTablesView extends LitElement {
   /** The validator's findings for the game (the Problems panel's): those on a cell mark it in the grid. */
   declare diagnostics: readonly Diagnostic[];
   /** What the last cell edit (or undo) did, or why it did nothing; `cell`: the cell it changed. */
-  declare private status: { text: string; error?: boolean; cell?: { table: string; row: number; column: number } } | undefined;
+  declare private status: { text: string; error?: boolean; cell?: { table: string; row: number; column: number }; bands?: string } | undefined;
   /** Cell edits that can be undone, the last one last: each file's text before and after it. */
   private undos: Array<{ path: string; before: string; after: string; summary: string }> = [];
 
@@ -116,6 +116,7 @@ export class RsTablesView extends LitElement {
     if (!table && this.loading) return html`<main><p class="muted" role="status">Reading the rules…</p></main>`;
     if (!table) return html`<main><p class="muted">This ruleset has no tables or decks${this.stale ? ' that load' : ''}.</p></main>`;
     const problems = cellProblems(table, this.diagnostics);
+    const bandProblems = rowProblems(table, this.diagnostics);
     const selected = this.selection?.kind === 'cell' ? problems.get(cellKey(this.selection.row, this.selection.column)) : undefined;
     return html`
       <nav aria-label="Tables and decks">
@@ -127,9 +128,9 @@ export class RsTablesView extends LitElement {
         ${this.stale ? html`<p class="stale" role="status">Showing the last version that loaded: fix the errors in Problems to update.</p>` : nothing}
         ${table.description ? html`<p class="description">${table.description}</p>` : nothing}
         ${provenance(table)}
-        <rs-table-grid .table=${table} .selection=${this.selection} .problems=${problems} ?editable=${this.editCell !== undefined && !this.stale}
-          @rs-table-select=${this.handleTableSelect} @rs-cell-edit=${this.handleCellEdit}></rs-table-grid>
-        ${this.statusLine(table, problems)}
+        <rs-table-grid .table=${table} .selection=${this.selection} .problems=${problems} .rowProblems=${bandProblems} ?editable=${this.editCell !== undefined && !this.stale}
+          @rs-table-select=${this.handleTableSelect} @rs-cell-edit=${this.handleCellEdit} @rs-row-edit=${this.handleCellEdit}></rs-table-grid>
+        ${this.statusLine(table, problems, bandProblems)}
       </main>
       <aside aria-label="Odds" @rs-odds-rows=${this.handleOddsRows}>
         <div aria-live="polite">${oddsPanel(table, this.selection, (location) => this.handleOpen(location), selected)}</div>
@@ -165,12 +166,17 @@ export class RsTablesView extends LitElement {
     this.selection = e.detail.selection;
   }
 
-  private statusLine(table: TableView, problems: ReadonlyMap<string, Diagnostic>) {
+  private statusLine(table: TableView, problems: ReadonlyMap<string, Diagnostic>, bands: ReadonlyMap<number | 'rows', Diagnostic>) {
     const s = this.status;
-    if (!s && !this.undos.length) return this.editCell && !this.stale ? html`<p class="edit-hint muted">Double-click a cell, or select it and type, to change it.</p>` : nothing;
-    // The value written is one the checker refuses (or warns of): say so here, not only in Problems.
-    const problem = s?.cell && s.cell.table === table.id ? problems.get(cellKey(s.cell.row, s.cell.column)) : undefined;
-    const wrong = problem ? html` <span class="cell-problem" data-severity=${problem.severity}>${problem.severity === 'error' ? 'But this value is an error' : 'Warning'}: ${problem.message}</span>` : nothing;
+    if (!s && !this.undos.length) {
+      if (!this.editCell || this.stale) return nothing;
+      const rows = table.rows.some((r) => r.path) ? ' Double-click a row\'s band (or press F2 on it) to change where the row starts and ends.' : '';
+      return html`<p class="edit-hint muted">Double-click a cell, or select it and type, to change it.${rows}</p>`;
+    }
+    // The value written is one the checker refuses (or warns of): say so here, not only in Problems;
+    // for a band, what the bands now leave out or share (a gap, an overlap).
+    const problem = s?.cell && s.cell.table === table.id ? problems.get(cellKey(s.cell.row, s.cell.column)) : s?.bands === table.id ? worst([...bands.values()]) : undefined;
+    const wrong = problem ? html` <span class="cell-problem" data-severity=${problem.severity}>${problem.severity === 'error' ? (s?.bands ? 'But the bands are wrong' : 'But this value is an error') : 'Warning'}: ${problem.message}</span>` : nothing;
     return html`<p class="edit-status ${s?.error || problem?.severity === 'error' ? 'error' : ''}" role="status">
       ${s?.text ?? ''}${wrong}${this.undos.length ? html` <button class="button" data-action="undo" title="Undo the last cell change (Ctrl+Z)" @click=${this.handleUndo}>Undo</button>` : nothing}
     </p>`;
@@ -179,7 +185,7 @@ export class RsTablesView extends LitElement {
   /** Cell edits in the order typed: each is worked out over the files the previous one left. */
   private edits: Promise<void> = Promise.resolve();
 
-  private handleCellEdit(e: RsEvent<'rs-cell-edit'>): void {
+  private handleCellEdit(e: RsEvent<'rs-cell-edit'> | RsEvent<'rs-row-edit'>): void {
     e.stopPropagation();
     const detail = e.detail;
     // A failure ends this edit, not the queue.
@@ -191,10 +197,12 @@ export class RsTablesView extends LitElement {
       });
   }
 
-  private async applyCellEdit({ path, text, row, column }: RsEvent<'rs-cell-edit'>['detail']): Promise<void> {
+  private async applyCellEdit({ path, text, row, column = -1 }: RsEvent<'rs-cell-edit'>['detail'] | (RsEvent<'rs-row-edit'>['detail'] & { column?: undefined })): Promise<void> {
     if (!this.editCell) return;
     const table = this.tables.find((t) => t.id === this.selectedId) ?? this.tables[0];
-    const result = await this.editCell(path, text, table ? cellLabel(table, row, column) : path.join('.'));
+    // Column -1: the row's band (its key in `rows:`).
+    const label = table ? (column === -1 ? `Row ${table.rows[row]?.label ?? row + 1}` : cellLabel(table, row, column)) : path.join('.');
+    const result = await this.editCell(path, text, label, column === -1);
     if ('error' in result) {
       this.status = { text: `Not changed: ${result.error}`, error: true };
       // No new table comes for a refusal: the grid shows the cell's own text again.
@@ -210,7 +218,7 @@ export class RsTablesView extends LitElement {
     if (result.before !== undefined) this.undos = [...this.undos, { path: result.path, before: result.before, after: result.text, summary: result.summary }].slice(-MAX_UNDO);
     // A change to the base itself leaves nothing to compare it with: say how to keep both.
     const base = isVariantPath(result.path) ? '' : ' This changes the base ruleset itself (Revert to shipped, in Edit, brings the printed rules back); a New variant keeps them to compare with.';
-    this.status = { text: `${result.summary}.${base}`, ...(table ? { cell: { table: table.id, row, column } } : {}) };
+    this.status = { text: `${result.summary}.${base}`, ...(table ? (column === -1 ? { bands: table.id } : { cell: { table: table.id, row, column } }) : {}) };
   }
 
   /**
@@ -249,6 +257,11 @@ function withRowOdds(table: TableView, rowOdds: RsEventDetails['rs-odds-rows']):
   const found = !table.deck && table.totalWeight === undefined ? rowOdds?.rows[table.id] : undefined;
   if (!found || !rowOdds) return table;
   return { ...table, oddsOf: rowOdds.expression, totalWeight: found.total, rows: table.rows.map((r) => ({ ...r, weight: found.weights[r.label] ?? 0 })) };
+}
+
+/** The worst of some findings (errors before warnings), the first of each kind. */
+function worst(found: readonly Diagnostic[]): Diagnostic | undefined {
+  return found.find((d) => d.severity === 'error') ?? found[0];
 }
 
 /** Cell edits kept for Undo. */
