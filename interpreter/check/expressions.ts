@@ -14,7 +14,7 @@ import { keyedRowsType, tableRowType } from './table-types.ts';
 import { builtinCallReports, rowEffectTable } from './builtin-calls.ts';
 import { numberForLabelledColumns } from './table-columns.ts';
 import { lackingReport } from './lacking-props.ts';
-import { drawIntoReport, listIndexReport, placeArgReport } from './operation-types.ts';
+import { drawIntoReport, listIndexReport, placeArgReport, plusType } from './operation-types.ts';
 import { literalKey, tableKeyReport } from './table-keys.ts';
 import { mayChange, neverEqualReports, rangeInListReport } from './text-values.ts';
 import { everyAreaReports, everyEntityReport, lackingPropOf, namedTypesLacking, namedTypeReport, onlyKindWith } from './prop-reads.ts';
@@ -336,10 +336,10 @@ export class ExpressionChecker {
       if (t.missing) return this.unlessTested({ ...t, missing: { ...t.missing, names: e.keys.flatMap(namesIn), ...lookupKey(e.keys) } }, undefined, scope);
       return t.k === 'record' && t.lacking ? { ...t, keys: e.keys.flatMap(namesIn), ...lookupKey(e.keys) } : t;
     }
-    // Lists count from 1 by whole numbers: `cards["ace"]` stops the game (a record reads keys), `cards[0]` is none.
+    // Lists count from 1 by whole numbers: `cards["ace"]` stops the game (a record reads keys), `cards[0]` is none; `cards[2..4]` is a slice.
+    if (object.k === 'list' && keyTypes.length === 1 && keyTypes[0]!.k === 'range') return object;
     if (object.k === 'list' && keyTypes.length === 1) this.expect(keyTypes[0]!, isNumeric, e.keys[0]!.span, 'a number', 'The index of a list');
-    const fromOne = object.k === 'list' && e.keys.length === 1 ? listIndexReport(e.object, e.keys[0]!) : undefined;
-    if (fromOne) this.report(e.keys[0]!.span, fromOne);
+    const fromOne = object.k === 'list' && e.keys.length === 1 ? listIndexReport(e.object, e.keys[0]!) : undefined; if (fromOne) this.report(e.keys[0]!.span, fromOne);
     if (object.k === 'list') return object.of;
     return ANY;
   }
@@ -435,7 +435,7 @@ export class ExpressionChecker {
         this.expect(r, isNumeric, right.span, 'a number', `Each side of \`${op}\``);
         return BOOL;
       default:
-        if (op === '+' && l.k === 'text' && r.k === 'text') return TEXT;
+        { const joined = op === '+' ? plusType(l, r, [left.span, right.span], (span, x) => this.report(span, x)) : undefined; if (joined) return joined; }
         this.expect(l, isNumeric, left.span, 'a number', `Each side of \`${op}\``);
         this.expect(r, isNumeric, right.span, 'a number', `Each side of \`${op}\``);
         return NUMBER;

@@ -1,6 +1,6 @@
-import type { Expr } from '../../grammar/index.ts';
+import type { Expr, Span } from '../../grammar/index.ts';
 import type { Report } from './context.ts';
-import { describe, mayBeEntity, type EntityKind, type Ty } from './types.ts';
+import { ANY, describe, join, listOf, mayBeEntity, TEXT, type EntityKind, type Ty } from './types.ts';
 
 /** Where pieces (and cards) can be: what `locationKey` takes at run time. */
 const PLACES: readonly EntityKind[] = ['area', 'zone', 'hex'];
@@ -87,4 +87,24 @@ export function drawIntoReport(t: Ty): Report | undefined {
     message: `Cards are drawn into a zone (a hand), but this is ${describe(t)}.`,
     hint: t.k === 'entity' && t.e === 'player' ? 'Draw into the player\'s hand: `into p.hand`.' : 'Name a zone (`into player.hand`), or keep the drawn cards in a variable: `let c = draw …`.',
   };
+}
+
+/**
+ * `+` other than on numbers: texts join, lists join (`p.hand.cards + p.discard.cards`, items of
+ * the left then the right). A list beside a number or text is reported here, with `append` for one
+ * item; undefined leaves the operands to the number check.
+ */
+export function plusType(l: Ty, r: Ty, spans: [Span, Span], report: (span: Span, r: Report) => void): Ty | undefined {
+  if (l.k === 'text' && r.k === 'text') return TEXT;
+  if (l.k === 'list' && r.k === 'list') return listOf(join(l.of, r.of));
+  if (l.k === 'list' && r.k === 'any') return l;
+  if (r.k === 'list' && l.k === 'any') return r;
+  if (l.k !== 'list' && r.k !== 'list') return undefined;
+  const [other, span] = l.k === 'list' ? [r, spans[1]] : [l, spans[0]];
+  report(span, {
+    code: 'type-mismatch',
+    message: `\`+\` joins two lists, or adds two numbers; this side is ${describe(other)} and the other a list.`,
+    hint: l.k === 'list' ? 'To add one item to a list, write `append(list, item)`; to join lists, make both sides lists (`list + [item]`).' : 'To add one item to a list, write `append(list, item)`.',
+  });
+  return ANY;
 }

@@ -1,6 +1,6 @@
 import { assertNever, type Expr, type Span } from '../../grammar/index.ts';
 import type { DataPath } from '../load/model.ts';
-import { limitText } from '../runtime/budget.ts';
+import { charge, limitText } from '../runtime/budget.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import { interpolate, watched } from '../runtime/secrets.ts';
 import { EntityRef, MarkedString, nearlyEqual, partsOf, RangeValue, record, toNumber, toText, truthy, valueEquals, type Value } from '../runtime/values.ts';
@@ -356,6 +356,8 @@ function compileBinary(op: string, l: Eval, r: Eval, at: SourceAt, lat: OperandA
       if (typeof a === 'string' && typeof b === 'string') return limitText(a + b, at);
       // Joining text about hidden pieces keeps its marks.
       if ((typeof a === 'string' || a instanceof MarkedString) && (typeof b === 'string' || b instanceof MarkedString)) return limitText(new MarkedString([...partsOf(a), ...partsOf(b)]), at);
+      // Lists join, each item a step (so `l = l + l` in a loop meets the budget, not the memory).
+      if (Array.isArray(a) && Array.isArray(b)) { charge(f.rt, a.length + b.length, at); return [...a, ...b]; }
       return num(a, lat) + num(b, rat);
     };
     case '-': return (f) => num(l(f), lat) - num(r(f), rat);

@@ -1,12 +1,13 @@
 import { isRecord } from '../check/context.ts';
 import { piecesAt, iterable } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
+import { charge } from './budget.ts';
 import { cardDef } from './cards.ts';
 import { fromStored, toStored } from './persist.ts';
 import type { Runtime } from './runtime.ts';
 import { pieceSpan, span } from './secrets.ts';
 import { lookup } from './tables.ts';
-import { EntityRef, Roll, isRecordValue, rollTotal, toText, type EntityKind, type Value } from './values.ts';
+import { EntityRef, RangeValue, Roll, isRecordValue, rollTotal, toText, type EntityKind, type Value } from './values.ts';
 import { areaNeighbours, parseHexId } from './map.ts';
 import { gridHexLabel } from '../load/hex-label.ts';
 import { programMemo } from './program-memo.ts';
@@ -338,12 +339,21 @@ export function index(rt: Runtime, o: Value, keys: Value[], shift: number, at: S
   // A roll is its total wherever a number is wanted (`cards[1d6]`), as in arithmetic.
   const k = rollTotal(keys[0] ?? null);
   if (Array.isArray(o)) {
+    // `xs[2..4]`: items 2 to 4 as a new list, those the list has (each a step, as a query's).
+    if (k instanceof RangeValue) return listSlice(rt, o, k, at);
     // Lists count from 1, as designers do ("the first card").
-    if (typeof k !== 'number' || !Number.isInteger(k)) throw new RuleError('type-mismatch', 'Lists are indexed by whole numbers, from 1.', at);
+    if (typeof k !== 'number' || !Number.isInteger(k)) throw new RuleError('type-mismatch', 'Lists are indexed by whole numbers (from 1) or a range of them (`xs[2..4]`).', at);
     return o[k - 1] ?? null;
   }
   if (isRecordValue(o)) return o[k instanceof EntityRef ? k.id : toText(k)] ?? null;
   throw new RuleError('not-indexable', `${o === null ? 'none' : toText(o)} cannot be indexed.`, at, 'Index tables, lists and records.');
+}
+
+function listSlice(rt: Runtime, o: readonly Value[], r: RangeValue, at: SourceAt): Value[] {
+  if (!Number.isInteger(r.from) || !(Number.isInteger(r.to) || r.to === Infinity)) throw new RuleError('type-mismatch', `A list's range of items is of whole numbers, not ${r.toString()}.`, at);
+  const items = o.slice(Math.max(0, r.from - 1), Math.max(0, Math.min(o.length, r.to)));
+  charge(rt, items.length, at);
+  return items;
 }
 
 /** A table's cell assigned to, directly or through a field of it (compile/assign-chain.ts). */
