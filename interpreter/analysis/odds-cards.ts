@@ -72,13 +72,19 @@ export function chanceDraws(program: Program, state: () => GameState, chance: Ch
     const visibility = zone === undefined ? 'hidden' : (program.data.zones?.[zone] as { visibility?: unknown } | undefined)?.visibility ?? 'public';
     const first = !told.has(source);
     told.add(source);
+    const name = zone === undefined ? nameOf(program, 'decks', source) : nameOf(program, 'zones', zone);
+    if (pile.length === 0) {
+      // Odds read the game as it starts: `draw from market` finds a row the set-up has not dealt.
+      if (first) note(`${name} has no cards to draw here: odds read the game as it starts, before its setup: script (decks full, zones empty).`);
+      return undefined;
+    }
     if (visibility === 'public') {
-      if (first && pile.length > 1) note(`${nameOf(program, 'zones', zone!)} is public: everyone sees its order, so a draw takes its first card (certain, not a chance).`);
+      if (first && pile.length > 1) note(`${name} is public: everyone sees its order, so a draw takes its first card (certain, not a chance).`);
       return undefined;
     }
     if (first) note(zone === undefined
-      ? `${nameOf(program, 'decks', source)}: shuffled when the game is set up and drawn face down, so each of its ${pile.length} cards is as likely to be drawn.`
-      : `${nameOf(program, 'zones', zone)} (${visibility}): its order is not known, so each of its ${pile.length} cards is as likely to be drawn.`);
+      ? `${name}: shuffled when the game is set up and drawn face down, so each of its ${pile.length} cards is as likely to be drawn.`
+      : `${name} (${visibility}): its order is not known, so each of its ${pile.length} cards is as likely to be drawn.`);
     // Copies are alike: one branch per kind of card, weighted by its copies, taking the first copy.
     const kinds = new Map<string, { at: number; n: number; rank: number }>();
     const cards = state().cards;

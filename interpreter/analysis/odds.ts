@@ -77,14 +77,15 @@ function enumerate(program: Program, text: string, setup: GameSetup, frozen: boo
     depth++;
     return 1;
   };
-  const evaluator = OddsEvaluator.create(program, text, setup, { die: (n) => next(n), pick: (w) => next(w.length, w) - 1 }, frozen, watch?.trace);
+  let cards = false;
+  const evaluator = OddsEvaluator.create(program, text, setup, { die: (n) => next(n), pick: (w) => { cards = true; return next(w.length, w) - 1; } }, frozen, watch?.trace);
   if ('error' in evaluator) return evaluator;
   evaluator.work = workBefore;
   watch?.reset();
   const totals = new Map<string, { value: unknown; p: Fraction }>();
   for (let paths = 0; ; paths++) {
     if (paths >= MAX_PATHS || evaluator.tooMuch) {
-      return { error: `Too many dice combinations to enumerate exactly (the bounds are ${MAX_PATHS.toLocaleString('en-US')} combinations and ${MAX_WORK.toLocaleString('en-US')} units of work, about a second); narrow the expression.`, tooLarge: true };
+      return { error: `Too many ${cards ? 'combinations of dice and cards drawn' : 'dice combinations'} to enumerate exactly (the bounds are ${MAX_PATHS.toLocaleString('en-US')} combinations and ${MAX_WORK.toLocaleString('en-US')} units of work, about a second); narrow the expression.`, tooLarge: true };
     }
     depth = 0;
     const got = evaluator.run();

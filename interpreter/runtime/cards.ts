@@ -42,7 +42,7 @@ export function draw(rt: Runtime, deckValue: Value, count: number | null, into: 
       shuffleInPlace(rt.state.rng, deck.draw);
       if (rt.logging) rt.log('change', `${rt.label(rt.ref('deck', id))}: discards reshuffled`, at);
     }
-    const index = deck.draw.length > 0 ? rt.opts.drawSource?.(deck.draw, { deck: id }) ?? 0 : 0;
+    const index = rt.opts.drawSource?.(deck.draw, { deck: id }) ?? 0;
     const card = index === 0 ? deck.draw.shift() : deck.draw.splice(index, 1)[0];
     if (card === undefined) break;
     const cs = rt.state.cards[card]!;
@@ -92,6 +92,7 @@ function drawFromZone(rt: Runtime, zone: string, count: number | null, into: Val
 function takeFromZone(rt: Runtime, zone: string, n: number, at: SourceAt): EntityRef[] {
   const all = iterable(rt, rt.ref('zone', zone), at) as EntityRef[];
   const pick = rt.opts.drawSource;
+  if (pick && all.length === 0) pick([], { zone });
   if (!pick || all.length === 0 || all.some((r) => r.kind !== 'card')) return all.slice(0, n);
   const pile = all.map((r) => r.id);
   const taken: EntityRef[] = [];

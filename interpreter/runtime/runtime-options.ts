@@ -18,7 +18,8 @@ export interface RuntimeOptions {
   /**
    * Which card a draw takes (exact-odds enumeration): given the cards it may take, in pile order,
    * and where from (`{deck}` or a zone key), the index of the one taken; `undefined` takes the first,
-   * as without it. Called once per card, the pile shrinking as cards are taken.
+   * as without it. Called once per card, the pile shrinking as cards are taken, and with an empty
+   * pile when there is nothing to take (its answer is then not used).
    */
   drawSource?: (pile: readonly string[], from: { deck: string } | { zone: string }) => number | undefined;
   /** Told of every table lookup and roll (the odds breakdown: which cell gave which value). */

@@ -39,6 +39,20 @@ describe('rulesmith odds on cards', () => {
   });
 });
 
+describe('rulesmith odds on cards: what it cannot answer, said so', () => {
+  test('a zone the set-up fills is empty: odds read the game as it starts', async () => {
+    const r = await runCli(['odds', MARKET, 'draw from market']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('  note: Market row has no cards to draw here: odds read the game as it starts, before its setup: script (decks full, zones empty).\n');
+  });
+
+  test('too many draws to enumerate: the bound names the cards, not dice alone', async () => {
+    const r = await runCli(['odds', MARKET, 'size(draw 9 from supply) + 1d6 + 1d6 + 1d6 + 1d6', '--exact']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('Too many combinations of dice and cards drawn to enumerate exactly');
+  });
+});
+
 describe('rulesmith diff --odds on decks', () => {
   test("a changed deck: each card's chance to be drawn first, before and after", async () => {
     const r = await runCli(['diff', MARKET, VARIANT, '--odds']);
