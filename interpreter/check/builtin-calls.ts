@@ -41,6 +41,16 @@ export function rowEffectTable(arg: Expr | undefined, symbols: SymbolTable): str
 }
 
 /**
+ * `resolve(…)`'s first argument is a table's row, or looks like one of a table the checker does
+ * not know (`roll on events` with `events` in a file not included: unknown-name says so, and a
+ * row effect's arguments are the table's to count, not `resolve`'s own one).
+ */
+export function resolvesRow(arg: Expr | undefined, symbols: SymbolTable): boolean {
+  // Only `roll on x` surely names a table: `x[k]` may be a local list of cards.
+  return rowEffectTable(arg, symbols) !== null || (arg?.kind === 'roll-on' && symbols.lookup(arg.table) === undefined);
+}
+
+/**
  * `unplaced(x)` names a piece type (`unplaced_of_kind(x)` a piece kind) by itself or by its id
  * as text: a text written out, or an option whose every choice is one, that names none stops
  * the game where it is read.

@@ -11,7 +11,7 @@ import { diceProblem } from './limits.ts';
 import { previewActingParts, previewTypeOk, previewTypeReport } from './preview.ts';
 import { keyRows, lookupKey, namesIn, rootName, typeFacts } from './conditional-spans.ts';
 import { keyedRowsType, tableRowType } from './table-types.ts';
-import { builtinCallReports, rowEffectTable } from './builtin-calls.ts';
+import { builtinCallReports, resolvesRow } from './builtin-calls.ts';
 import { numberForLabelledColumns } from './table-columns.ts';
 import { lackingReport } from './lacking-props.ts';
 import { drawIntoReport, listIndexReport, placeArgReport, plusType } from './operation-types.ts';
@@ -388,7 +388,7 @@ export class ExpressionChecker {
     }
     const builtin = BUILTIN_FUNCTIONS.get(callee);
     if (builtin && !sym) builtinCallReports({ data: this.ctx.model.data, symbols: this.symbols, tableDef: (id) => this.tableDef(id), report: (at, r) => this.report(at, r) }, callee, calleeSpan, args, span, argTypes);
-    if (builtin && callee === 'resolve' && rowEffectTable(args[0], this.symbols) !== null) return ANY;
+    if (builtin && callee === 'resolve' && resolvesRow(args[0], this.symbols)) return ANY;
     if (builtin) {
       if (args.length < builtin.min || args.length > builtin.max) this.arity(callee, builtin.min, builtin.max, args.length, span);
       argTypes.forEach((t, i) => {

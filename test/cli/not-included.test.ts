@@ -58,6 +58,19 @@ describe('names defined in a file the ruleset does not include', () => {
     expect(error?.hint).not.toContain('beside');
   });
 
+  test('a procedure only the left-out file calls should say so, and a row resolved from its table count no arguments', () => {
+    const ruleset = [
+      'rulesmith: 1', 'id: left_out', 'name: Left out', 'sides: { red: { name: Red } }', 'players: { min: 1, max: 1 }',
+      'procedures:', '  strike:', '    params: [s]', '    do: log "strike {s}"',
+      'flow:', '  phases:', '    - id: main', '      do: |', '        resolve(roll on events, red)', '        end game with { winner: red, level: "x" }',
+    ].join('\n');
+    const tables = ['tables:', '  events:', '    roll: 1d6', '    params: [s]', '    rows:', '      1-5: { name: Calm }', '      6: { name: Strike, effect: "strike(s)" }'].join('\n');
+    const found = validateEntry('g/ruleset.yaml', createMemoryHost({ 'g/ruleset.yaml': ruleset, 'g/tables.yaml': tables })).diagnostics;
+    // `resolve` itself takes one argument, but a row's effect takes its table's params: not wrong-arity.
+    expect(found.map((d) => d.code)).toEqual(['unused-definition', 'unknown-name']);
+    expect(found[0]!.hint).toBe('`strike` is used in tables.yaml, beside ruleset.yaml, which does not include it: add `- tables.yaml` under `include:` in ruleset.yaml.');
+  });
+
   test("the editor's validator should give the same hint", () => {
     const result = validate({ seq: 1, files: FILES, entries: ['g/ruleset.yaml'], active: 'g/ruleset.yaml' });
     expect(result.diagnostics.find((d) => d.code === 'unknown-name')?.hint).toContain(NOTE('events'));
