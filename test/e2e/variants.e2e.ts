@@ -166,8 +166,12 @@ describe('variants', () => {
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text).toContain(CHANGE);
 
+    // It has lenient-authority.yaml's id: the editor offers a new one (here declined) and says so.
+    const asked = new Promise<string>((ok) => page.once('dialog', (d) => (ok(d.message()), void d.dismiss())));
     await page.locator('rs-ruleset-nav #import').setInputFiles({ name: 'Imported Night.yaml', mimeType: 'application/yaml', buffer: Buffer.from(text.replace('25 }', '21 }')) });
+    expect(await asked).toMatch(/^Imported Night\.yaml has the id battle_of_seattle_lenient_authority, as lenient-authority\.yaml has already: .* Give the imported copy the new id battle_of_seattle_lenient_authority_2\?/);
     await expect.poll(() => openPath(page)).toBe(`rulesets/${GAME}/variants/imported-night.yaml`);
+    expect(await page.textContent('rs-app .rs-notice')).toBe('Imported Imported Night.yaml as imported-night.yaml. It has the id battle_of_seattle_lenient_authority of lenient-authority.yaml: the list tells them apart by file name.');
     await waitForLine(page, 'set: { tracks.exposure_authority.initial: 21 }');
     await s.shot('imported');
     // The base, its three shipped variants and the two made here.

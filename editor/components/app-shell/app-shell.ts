@@ -9,6 +9,7 @@ import { openFileStore } from '../../workspace/idb-file-store.ts';
 import { SHARE_PREFIX, encodeShare, openShared } from '../../workspace/share-link.ts';
 import { loadShippedGame, loadTemplate, shippedEntries, templateChoices, TEMPLATES, type TemplateChoice } from '../../workspace/shipped.ts';
 import { syncTabs } from '../../workspace/tab-sync.ts';
+import { importVariant } from '../../workspace/variant-actions.ts';
 import { Workspace } from '../../workspace/workspace.ts';
 import '../base-edit-notice/base-edit-notice.ts';
 import '../code-editor/code-editor.ts';
@@ -370,8 +371,8 @@ export class RsApp extends LitElement {
   }
 
   private handleImportVariant(e: RsEvent<'rs-import-variant'>): void {
-    const path = this.workspace!.addVariant(this.game, e.detail.name, e.detail.text);
-    this.openVariant(path, `Imported ${e.detail.name} as ${baseName(path)}.`);
+    const { path, notice } = importVariant(this.workspace!, this.game, e.detail.name, e.detail.text, (question) => confirm(question));
+    this.openVariant(path, notice);
   }
 
   private openVariant(path: string, notice: string, game = this.game, view: ViewId = 'edit'): void {
