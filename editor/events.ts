@@ -31,6 +31,8 @@ export interface RsEventDetails {
   'rs-delete-file': { path: string };
   'rs-download-file': { path: string };
   'rs-share-file': { path: string };
+  /** Rename a variant (its `name:`; the host asks for the new name). */
+  'rs-rename-file': { path: string };
   /** A notice was closed (the base-file notice: keep editing the base). */
   'rs-dismiss-notice': Record<string, never>;
   /** Odds of worked out an expression (or its answer went): each row's weight per table it reads. */

@@ -3,7 +3,7 @@
  * says. Kept apart from the shell so the rules are tested without a page.
  */
 import { baseName } from './download.ts';
-import { topLevelScalar } from './catalog.ts';
+import { entryOf, topLevelScalar, variantLabel } from './catalog.ts';
 import type { Workspace } from './workspace.ts';
 
 /** The text with its top-level `id:` set to `id`. */
@@ -31,4 +31,27 @@ export function importVariant(ws: Workspace, game: string, fileName: string, tex
   const path = ws.addVariant(game, fileName, renew ? withId(text, fresh) : text);
   const same = `It has the id ${id} of ${baseName(clash)}`;
   return { path, notice: `Imported ${fileName} as ${baseName(path)}. ${renew ? `${same}, so its id is now ${fresh}.` : `${same}: the list tells them apart by file name.`}` };
+}
+
+/**
+ * A variant's name as the list shows it (`Police on edge`) changed to `label`: its `name:` becomes
+ * `<game's name> – <label>`, as New variant writes it. The file keeps its name (and so its place
+ * in autosave, open views and undo). An error when there is nothing to change or it cannot be.
+ */
+export function renameVariant(ws: Workspace, game: string, path: string, label: string): { notice: string } | { error: string } {
+  const text = ws.text(path);
+  const typed = label.trim();
+  if (text === undefined || !ws.isVariant(path)) return { error: `${baseName(path)} is not a variant.` };
+  if (!typed) return { error: 'A variant needs a name.' };
+  const gameName = topLevelScalar(ws.text(entryOf(game)) ?? '', 'name') ?? game;
+  const before = variantLabel(text, gameName, path);
+  const full = typed.startsWith(gameName) ? typed : `${gameName} – ${typed}`;
+  if (typed === before || full === topLevelScalar(text, 'name')) return { notice: `${baseName(path)} is already named ${typed}.` };
+  const line = `name: ${JSON.stringify(full)}`;
+  const written = /^name:[ \t]*(.*)$/m.exec(text);
+  // A name on lines of its own (`name: >-`) is changed in the file.
+  if (written && /^[|>]/.test(written[1]!.trim())) return { error: `The name of ${baseName(path)} is written over several lines: change it in the file.` };
+  const after = written ? text.replace(/^name:.*$/m, line) : /^id:.*$/m.test(text) ? text.replace(/^(id:.*)$/m, `$1\n${line}`) : `${line}\n${text}`;
+  ws.update(path, after);
+  return { notice: `Renamed ${before} to ${typed} (the name: in ${baseName(path)}; the file keeps its name). Ctrl+Z in the file takes it back.` };
 }

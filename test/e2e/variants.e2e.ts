@@ -266,4 +266,26 @@ describe('variants', () => {
     }
     expect(s.errors).toEqual([]);
   });
+
+  test("Rename should change the variant's name: where it is listed and in its file, which keeps its name; Ctrl+Z takes it back", async () => {
+    const { page } = s;
+    const variant = `rulesets/${GAME}/variants/lenient-authority.yaml`;
+    await page.click('rs-ruleset-nav button[data-entry$="/lenient-authority.yaml"]');
+    await page.click('rs-app >> button[data-view="edit"]');
+    await expect.poll(() => openPath(page)).toBe(variant);
+    const asked = new Promise<string>((ok) => page.once('dialog', (d) => (ok(`${d.type()} ${d.message()} [${d.defaultValue()}]`), void d.accept('Gentle police'))));
+    await page.click('rs-file-toolbar button[data-action="rename"]');
+    expect(await asked).toBe('prompt New name of the variant Lenient authority (lenient-authority.yaml): [Lenient authority]');
+    await expect.poll(() => page.textContent(`rs-ruleset-nav button[data-entry="${variant}"] .label`)).toContain('Gentle police');
+    expect(await page.textContent('rs-app .rs-notice')).toBe('Renamed Lenient authority to Gentle police (the name: in lenient-authority.yaml; the file keeps its name). Ctrl+Z in the file takes it back.');
+    await waitForLine(page, 'name: "The Battle of Seattle – Gentle police"');
+    await waitForSaved(page);
+    expect(await openPath(page)).toBe(variant);
+    await s.shot('renamed');
+    // Undo in the file takes the rename back, like any edit.
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.textContent(`rs-ruleset-nav button[data-entry="${variant}"] .label`)).toContain('Lenient authority');
+    expect(s.errors).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 /** Import and Rename of a variant (editor/workspace/variant-actions.ts) over a workspace in memory. */
 import { describe, expect, test } from 'vitest';
 import { MemoryFileStore } from '../../editor/workspace/file-store.ts';
-import { importVariant } from '../../editor/workspace/variant-actions.ts';
+import { importVariant, renameVariant } from '../../editor/workspace/variant-actions.ts';
 import { Workspace } from '../../editor/workspace/workspace.ts';
 
 const ENTRY = 'rulesets/g/ruleset.yaml';
@@ -42,5 +42,29 @@ describe('importing a variant', () => {
     };
     expect(importVariant(ws, 'g', 'copy.yaml', POLICE_TEXT, ask)).toEqual({ path: POLICE, notice: 'Imported copy.yaml as police-on-edge.yaml.' });
     expect(importVariant(ws, 'g', 'mine.yaml', POLICE_TEXT.replace('g_police_on_edge', 'g_mine'), ask).path).toBe('rulesets/g/variants/mine.yaml');
+  });
+});
+
+describe('renaming a variant', () => {
+  test("should change its name: line only, as New variant writes it, and keep the file", async () => {
+    const ws = await workspace();
+    expect(renameVariant(ws, 'g', POLICE, 'Gentle police')).toEqual({ notice: 'Renamed Police on edge to Gentle police (the name: in police-on-edge.yaml; the file keeps its name). Ctrl+Z in the file takes it back.' });
+    expect(ws.text(POLICE)).toBe(POLICE_TEXT.replace('name: "Game – police on edge"', 'name: "Game – Gentle police"'));
+    expect(ws.variants('g')).toEqual([POLICE]);
+    // A name already the game's keeps it; the same name changes nothing.
+    renameVariant(ws, 'g', POLICE, 'Game: a "quoted" night');
+    expect(ws.text(POLICE)).toContain('\nname: "Game: a \\"quoted\\" night"\n');
+    expect(renameVariant(ws, 'g', POLICE, 'Game: a "quoted" night')).toEqual({ notice: 'police-on-edge.yaml is already named Game: a "quoted" night.' });
+  });
+
+  test('should add a name: to a variant without one, and refuse an empty name, a name over lines, or the base', async () => {
+    const ws = await workspace();
+    const bare = ws.addVariant('g', 'bare.yaml', 'rulesmith: 1\nid: g_bare\nextends: ../ruleset.yaml\n');
+    renameVariant(ws, 'g', bare, 'Bare');
+    expect(ws.text(bare)).toBe('rulesmith: 1\nid: g_bare\nname: "Game – Bare"\nextends: ../ruleset.yaml\n');
+    expect(renameVariant(ws, 'g', bare, '  ')).toEqual({ error: 'A variant needs a name.' });
+    const folded = ws.addVariant('g', 'folded.yaml', 'rulesmith: 1\nid: g_f\nname: >-\n  Game – folded\nextends: ../ruleset.yaml\n');
+    expect(renameVariant(ws, 'g', folded, 'Flat')).toEqual({ error: 'The name of folded.yaml is written over several lines: change it in the file.' });
+    expect(renameVariant(ws, 'g', ENTRY, 'Other')).toEqual({ error: 'ruleset.yaml is not a variant.' });
   });
 });

@@ -9,7 +9,7 @@ import { openFileStore } from '../../workspace/idb-file-store.ts';
 import { SHARE_PREFIX, encodeShare, openShared } from '../../workspace/share-link.ts';
 import { loadShippedGame, loadTemplate, shippedEntries, templateChoices, TEMPLATES, type TemplateChoice } from '../../workspace/shipped.ts';
 import { syncTabs } from '../../workspace/tab-sync.ts';
-import { importVariant } from '../../workspace/variant-actions.ts';
+import { importVariant, renameVariant } from '../../workspace/variant-actions.ts';
 import { Workspace } from '../../workspace/workspace.ts';
 import '../base-edit-notice/base-edit-notice.ts';
 import '../code-editor/code-editor.ts';
@@ -214,6 +214,7 @@ export class RsApp extends LitElement {
             .journalRefused=${ws.journalRefused}
             @rs-download-file=${this.handleDownload}
             @rs-share-file=${this.handleShare}
+            @rs-rename-file=${this.handleRename}
             @rs-revert-file=${this.handleRevert}
             @rs-delete-file=${this.handleDelete}
           ></rs-file-toolbar>
@@ -396,6 +397,16 @@ export class RsApp extends LitElement {
     const hash = await encodeShare({ game: this.game, file: baseName(path), text: this.workspace!.text(path) ?? '' });
     const url = `${location.href.split('#')[0]}${hash}`;
     await (e.target as RsFileToolbar).showShareLink(url);
+  }
+
+  /** Rename: a new `name:` for the variant, asked for with its name as the list shows it. */
+  private handleRename(e: RsEvent<'rs-rename-file'>): void {
+    const { path } = e.detail;
+    const label = rulesetItems(this.workspace!, this.game).find((r) => r.entry === path)?.label ?? '';
+    const typed = prompt(`New name of the variant ${label} (${baseName(path)}):`, label);
+    if (typed === null) return;
+    const done = renameVariant(this.workspace!, this.game, path, typed);
+    this.notice = 'error' in done ? `Not renamed: ${done.error}` : done.notice;
   }
 
   private handleRevert(e: RsEvent<'rs-revert-file'>): void {

@@ -9,6 +9,7 @@ import { styles } from './file-toolbar.styles.ts';
  *
  * @fires rs-download-file - `{ path }`
  * @fires rs-share-file - `{ path }`; the host answers with `showShareLink(url)`
+ * @fires rs-rename-file - `{ path }` (a variant)
  * @fires rs-revert-file - `{ path }`
  * @fires rs-delete-file - `{ path }`
  */
@@ -95,7 +96,8 @@ export class RsFileToolbar extends LitElement {
       ${!this.shipped ? html`<span class="tag">yours</span>` : nothing}
       <span class="state ${this.saveState === 'error' || this.journalRefused ? 'error' : ''}" role="status" data-save-state=${this.saveState} title=${this.saveTitle()}>${this.saveText()}</span>
       <button class="button" @click=${() => emit(this, 'rs-download-file', detail)}>Download</button>
-      ${this.variant ? html`<button class="button" @click=${() => emit(this, 'rs-share-file', detail)}>Share link</button>` : nothing}
+      ${this.variant ? html`<button class="button" data-action="rename" @click=${() => emit(this, 'rs-rename-file', detail)}>Rename…</button>
+        <button class="button" @click=${() => emit(this, 'rs-share-file', detail)}>Share link</button>` : nothing}
       ${this.shipped && this.edited ? html`<button class="button" @click=${() => emit(this, 'rs-revert-file', detail)}>Revert to shipped</button>` : nothing}
       ${!this.shipped ? html`<button class="button" @click=${() => emit(this, 'rs-delete-file', detail)}>${this.ownGame ? 'Delete game' : 'Delete variant'}</button>` : nothing}
       <dialog aria-labelledby="share-heading" @close=${this.handleShareClose}>
