@@ -91,6 +91,7 @@ function checkBands(ctx: CheckContext, tablePath: Path, rows: Labelled[], domain
   });
   if (!domain) return;
   const domainLabel = domain.kind === 'interval' ? formatBand({ kind: 'range', from: domain.from, to: domain.to }) : undefined;
+  const span = numericSpan(domain);
   for (const r of rows) {
     if (!reachable(r.band, domain)) {
       ctx.atKey(r.path, {
@@ -98,6 +99,17 @@ function checkBands(ctx: CheckContext, tablePath: Path, rows: Labelled[], domain
         code: what === 'row' ? 'table-unreachable-row' : 'table-unreachable-column',
         message: `${cap(noun)} \`${formatBand(r.band)}\` can never be used: ${domainLabel ? `values run ${domainLabel}` : 'no possible value falls in it'}.`,
         hint: `Remove the ${noun}, or fix its label or the table's ${what === 'row' ? '`roll:`/`key:`' : '`column_key:`'}.`,
+      });
+    } else if (r.band.kind === 'range' && span && ((Number.isFinite(r.band.from) && r.band.from < span.lo) || (Number.isFinite(r.band.to) && r.band.to > span.hi))) {
+      // Partly past the values (`12-13` on 2d6): most often an off-by-one in the printed band.
+      const over = r.band.to > span.hi;
+      const past = formatBand({ kind: 'range', from: over ? Math.max(span.hi + 1, r.band.from) : r.band.from, to: over ? r.band.to : Math.min(span.lo - 1, r.band.to) });
+      const runs = formatBand({ kind: 'range', from: span.lo, to: span.hi });
+      ctx.atKey(r.path, {
+        severity: 'warning',
+        code: what === 'row' ? 'table-unreachable-row' : 'table-unreachable-column',
+        message: `${cap(noun)} \`${formatBand(r.band)}\` runs past the values, which run ${runs}: ${past} can never come up.`,
+        hint: `Write the ${noun} within ${runs}, as the printed table has it, or fix the table's ${what === 'row' ? '`roll:`/`key:`' : '`column_key:`'}.`,
       });
     }
   }
@@ -110,6 +122,13 @@ function checkBands(ctx: CheckContext, tablePath: Path, rows: Labelled[], domain
       hint: `Add a ${noun} for ${missing.length === 1 ? 'it' : 'them'}, or widen a neighbouring band.`,
     });
   }
+}
+
+/** The lowest and highest value of a domain of numbers (a roll's totals, a key's interval), finite. */
+function numericSpan(domain: Domain): { lo: number; hi: number } | undefined {
+  const values = domain.kind === 'interval' ? [domain.from, domain.to] : domain.values;
+  if (values.length === 0 || !values.every((v) => typeof v === 'number' && Number.isFinite(v))) return undefined;
+  return { lo: Math.min(...(values as number[])), hi: Math.max(...(values as number[])) };
 }
 
 function overlaps(a: Band, b: Band): boolean {
