@@ -24,7 +24,7 @@ export class RsGameLog extends LitElement {
 
   declare log: readonly LogLine[];
   declare private all: boolean;
-  /** Whether the rules' bookkeeping (`LogLine.detail`: tables read without a roll, unnamed variables) is shown. */
+  /** Whether the rules' bookkeeping (`LogLine.detail`: tables read without a roll, unnamed variables, variables set to the value they had) is shown. */
   declare private details: boolean;
   /** The entry with the tab stop (`n`), or -1 for the newest. */
   declare private current: number;
@@ -46,7 +46,7 @@ export class RsGameLog extends LitElement {
     const focusN = this.current >= 0 ? this.current : log[log.length - 1]?.n;
     return html`<div class="scroller" @scroll=${this.handleScroll}>
       ${bookkeeping
-        ? html`<label class="details" title="Tables the rules read without a roll, and variables without a name">
+        ? html`<label class="details" title="Tables the rules read without a roll, variables without a name, and variables set to the value they had">
             <input type="checkbox" .checked=${this.details} @change=${(e: Event) => (this.details = (e.target as HTMLInputElement).checked)} />
             Details <span class="muted">(${bookkeeping} line${bookkeeping === 1 ? '' : 's'} of the rules' bookkeeping ${this.details ? 'shown' : 'hidden'})</span>
           </label>`
