@@ -10,6 +10,7 @@ import { diagnosticAt, type Anchor } from './locate.ts';
 import type { DataPath, SourceFile } from './model.ts';
 import { exactOrigin, nearestOrigin, type Located } from './origin-tree.ts';
 import { FILE_START } from './positions.ts';
+import { isCollection } from './collections.ts';
 // Compiled ahead of time (bin/generate-schema-validator.ts): compiling the schema at run time
 // would need `new Function`, which the editor's Content-Security-Policy forbids.
 import { validate } from './schema-validator.generated.js';
@@ -74,6 +75,8 @@ function toDiagnostic(error: ErrorObject, ctx: SchemaContext): Diagnostic | unde
       const problem: Problem = { code: 'schema-type', message: `${subject(path)} should be ${typeWords(params.type)}, not ${valueWords(error.data)}.`, ...describe(schema) };
       const meant = [params.type].flat().includes('boolean') ? yamlOneOneBoolean(error.data) : undefined;
       if (meant !== undefined) Object.assign(problem, { hint: yamlBooleanHint(String(error.data), meant), fix: String(meant) });
+      const outdented = outdentedField(ctx, path, schema);
+      if (outdented) Object.assign(problem, outdented);
       return at(ctx, path, 'value', problem);
     }
     case 'required':
@@ -135,7 +138,33 @@ function missing(ctx: SchemaContext, path: DataPath, key: string, schema: Record
   const property = ((schema.properties ?? {}) as Record<string, Record<string, unknown>>)[key];
   const about = typeof property?.description === 'string' ? ` (${property.description})` : '';
   const owner = path.length === 0 ? 'This file' : subject(path);
-  return at(ctx, path, 'head', { code: 'schema-required', message: `${owner} is missing \`${key}\`.`, hint: `Add \`${key}:\`${about}.` });
+  // `do:` written at the level of the procedures' names, under this one: it is this one's.
+  const below = path.length > 0 && isCollection(path.slice(0, -1)) && siblings(ctx, path).includes(key);
+  const hint = below ? `The \`${key}:\` below is at the level of the entries of \`${path.slice(0, -1).join('.')}\`, so it is read as an entry of its own: indent it under \`${String(path.at(-1))}:\`.` : `Add \`${key}:\`${about}.`;
+  return at(ctx, path, 'head', { code: 'schema-required', message: `${owner} is missing \`${key}\`.`, hint });
+}
+
+/** The keys beside `path`'s last one, in its parent (the entries of a collection). */
+function siblings(ctx: SchemaContext, path: DataPath): string[] {
+  let node: unknown = ctx.root.value;
+  for (const step of path.slice(0, -1)) node = node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[step] : undefined;
+  return node !== null && typeof node === 'object' && !Array.isArray(node) ? Object.keys(node) : [];
+}
+
+/**
+ * An entry of a collection named like a field of its entries (`procedures.do`, text where a
+ * procedure's mapping goes): most often that field, outdented from the entry above it.
+ */
+function outdentedField(ctx: SchemaContext, path: DataPath, schema: Record<string, unknown>): Pick<Problem, 'message' | 'hint'> | undefined {
+  const key = path.at(-1);
+  if (typeof key !== 'string' || path.length < 2 || !isCollection(path.slice(0, -1)) || !Object.keys((schema.properties ?? {}) as object).includes(key)) return undefined;
+  const keys = siblings(ctx, path);
+  const above = keys[keys.indexOf(key) - 1];
+  const collection = path.slice(0, -1).join('.');
+  return {
+    message: `\`${key}:\` is at the level of the entries of \`${collection}\`, so it is read as an entry named \`${key}\`, not as the \`${key}\` of ${above === undefined ? 'the entry above' : `\`${above}\``}.`,
+    hint: `Indent it under ${above === undefined ? 'the entry it belongs to' : `\`${above}:\``}, as far as that entry's other keys.`,
+  };
 }
 
 function notAllowed(ctx: SchemaContext, path: DataPath, error: ErrorObject): Diagnostic {

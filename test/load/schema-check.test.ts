@@ -47,6 +47,16 @@ describe('schema check', () => {
     expect(d.hint).toContain('Add `rows:`');
   });
 
+  test('a field outdented to the level of its collection\'s entries should say so, on it and on the entry that lacks it', () => {
+    const result = check('procedures:', '  eliminate:', '    params: [u]', '  do: |', '    log "gone"');
+    const lacking = only(result, 'schema-required');
+    expect(lacking.message).toBe('`procedures.eliminate` is missing `do`.');
+    expect(lacking.hint).toBe('The `do:` below is at the level of the entries of `procedures`, so it is read as an entry of its own: indent it under `eliminate:`.');
+    const d = only(result, 'schema-type');
+    expect(d.message).toBe('`do:` is at the level of the entries of `procedures`, so it is read as an entry named `do`, not as the `do` of `eliminate`.');
+    expect(d.hint).toBe('Indent it under `eliminate:`, as far as that entry\'s other keys.');
+  });
+
   test('a missing key in a list item should be reported at the first line of the item', () => {
     const result = check('flow:', '  phases:', '    - do: stop');
     expectDiagnostic(result, 'schema-required', 'f.yaml:4:7-4:15');
