@@ -38,6 +38,8 @@ describe('simulate', () => {
     await openSimulate(page);
     await page.fill('rs-simulate-view #games', '200');
     expect(await page.isChecked('rs-simulate-view #compare')).toBe(true);
+    // Random bots by default (a game in milliseconds): the hint leads with what to choose to see who wins.
+    expect(await page.textContent('rs-simulate-view [data-hint="random"]')).toMatch(/^Choose Easy or Normal bots to see what a change does to who wins\. Random bots pick any legal move/);
     const started = Date.now();
     await page.click('rs-simulate-view button[data-action="run"]');
     // Progress starts once the workers have compiled the rules and finished a first game: seconds
@@ -73,9 +75,14 @@ describe('simulate', () => {
     const significant = await diff.locator('g.difference[data-significant="true"]').count();
     expect(await verdict.getAttribute('data-verdict')).toBe(significant ? 'changed' : 'unclear');
     expect(await verdict.textContent()).toMatch(significant ? /^The change moves who wins, with 95% confidence over 200 games of each: / : /^No clear change in who wins over 200 games of each \(\d+ had another winner\)/);
+    // Random bots that show no clear change: what to do next is said under the verdict.
+    expect(await page.locator('rs-simulate-view [data-hint="random-verdict"]').count()).toBe(significant ? 0 : 1);
+    if (!significant) expect(await page.textContent('rs-simulate-view [data-hint="random-verdict"]')).toBe('These were Random bots: choose Easy or Normal bots to see what the change does to who wins when the sides play to win.');
     // Game length, score margin (Dragut declares heuristics) and the first seat, as the CLI compares them.
     const facts = page.locator('rs-simulate-view section.comparison table.facts');
     expect(await facts.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-measure')))).toEqual(['rounds', 'decisions', 'margin']);
+    // What the margin is, said under the table (not only in a tooltip).
+    expect(await page.textContent('rs-simulate-view section.comparison .margin-note')).toMatch(/^Score margin: the result's own margin when the rules' end reports one .*else the spread of the rules' heuristic scores at the end: the leading side's score minus the next one's\./);
     expect(await facts.locator('tr[data-measure="rounds"] td.change').textContent()).toMatch(/^[+−±]\d+\.\d\d \[[+−±?][\d.]*, [+−±?][\d.]*\]/);
     // In Dragut player 1 is always the Pirates: the first seat's wins are theirs, said once, by name.
     expect((await page.textContent('rs-simulate-view section.comparison p.first-seat'))?.replace(/\s+/g, ' ').trim()).toBe('Player 1 plays Pirates in every game, so the first seat\'s wins are the wins of Pirates (above): here the seat cannot be told apart from the side.');

@@ -23,8 +23,8 @@ function row(measure: string, label: string, m: MeanChange, title?: string) {
   </tr>`;
 }
 
-/** What the margin is (interpreter/analysis/margin.ts). */
-const MARGIN = "The result's own margin when the rules report one, else the spread of the rules' heuristics at the end: the leading side's score minus the next one's.";
+/** What the margin is (interpreter/analysis/margin.ts; docs/analysis.md, Score margin). */
+const MARGIN = "the result's own margin when the rules' end reports one (as they define it, sign included), else the spread of the rules' heuristic scores at the end: the leading side's score minus the next one's. A change in it shows a change that does not move who wins (a side that always wins may win by less).";
 
 /** `sides`: the sides' names by id, for the side the first seat always plays. */
 export function factsTable(c: Comparison | undefined, sides: Record<string, string>) {
@@ -36,10 +36,10 @@ export function factsTable(c: Comparison | undefined, sides: Record<string, stri
       <tbody>
         ${row('rounds', 'Rounds', c.rounds)}
         ${row('decisions', 'Decisions', c.decisions)}
-        ${c.margin ? row('margin', 'Score margin', c.margin, MARGIN) : nothing}
+        ${c.margin ? row('margin', 'Score margin', c.margin, `Score margin: ${MARGIN}`) : nothing}
       </tbody>
     </table>
-    ${c.margin ? nothing : html`<p class="muted">No score margin: the rules report none in their result and declare no heuristics.</p>`}
+    ${c.margin ? html`<p class="muted margin-note"><strong>Score margin</strong>: ${MARGIN}</p>` : html`<p class="muted">No score margin: the rules report none in their result and declare no heuristics.</p>`}
     ${f.side !== null
       ? html`<p class="first-seat" data-side=${f.side}>Player 1 plays ${labelOf(f.side, sides)} in every game, so the first seat's wins are the wins of ${labelOf(f.side, sides)} (above): here the seat cannot be told apart from the side.</p>`
       : html`<p class="first-seat" data-significant=${f.change.significant ? 'true' : 'false'}>

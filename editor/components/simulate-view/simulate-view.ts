@@ -91,7 +91,7 @@ export class RsSimulateView extends LitElement {
       ${status && !status.ok && !status.busy && status.errors ? html`<p class="stale" role="status">This ruleset has ${status.errors} error(s): fix them to simulate it.</p>` : nothing}
       <rs-game-setup .board=${board} .value=${this.setup} agents ?disabled=${sim.running} @rs-setup-change=${(e: RsEvent<'rs-setup-change'>) => (this.setup = e.detail.value)}></rs-game-setup>
       ${this.setup?.seats.every((k) => k === 'bot' || k === 'human')
-        ? html`<p class="hint" data-hint="random">Random bots pick any legal move: a quick check that the rules run, and of what chance alone does. Who wins between sides that play to win takes Easy, Normal or Hard bots (seconds to minutes a game).</p>`
+        ? html`<p class="hint" data-hint="random"><strong>Choose Easy or Normal bots to see what a change does to who wins.</strong> Random bots pick any legal move: a quick check that the rules run, and of what chance alone does. Search bots play to win and take seconds to minutes a game (Easy: about a minute a Battle of Seattle game per worker), so start with fewer games; the intervals narrow as games end, and Cancel keeps those played.</p>`
         : nothing}
       ${sim.total
         ? html`<div class="progress">
@@ -128,7 +128,11 @@ export class RsSimulateView extends LitElement {
   private verdictLine(winners: Comparison, sides: Record<string, string>) {
     const said = comparisonVerdict(winners, (label) => labelOf(label, sides));
     if (!said) return nothing;
-    return html`<p class="verdict" data-verdict=${said.kind}>${said.text}${this.sim.running ? html` <span class="muted">(so far)</span>` : nothing}</p>`;
+    // Random play that never changes the winner says little of a change made for players who play to win.
+    const agents = this.runPlan?.agents ?? [];
+    const random = said.kind !== 'changed' && agents.length > 0 && agents.every((a) => a === 'random');
+    return html`<p class="verdict" data-verdict=${said.kind}>${said.text}${this.sim.running ? html` <span class="muted">(so far)</span>` : nothing}</p>
+      ${random ? html`<p class="hint" data-hint="random-verdict">These were Random bots: choose Easy or Normal bots to see what the change does to who wins when the sides play to win.</p>` : nothing}`;
   }
 
   private renderRun(run: SimRun) {
