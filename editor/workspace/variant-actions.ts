@@ -2,9 +2,11 @@
  * Import and Rename of a variant, over the workspace: what they write and what the top bar then
  * says. Kept apart from the shell so the rules are tested without a page.
  */
-import { baseName } from './download.ts';
 import { entryOf, topLevelScalar, variantLabel } from './catalog.ts';
 import type { Workspace } from './workspace.ts';
+
+/** `rulesets/g/variants/night.yaml` → `night.yaml` (download.ts has it too, with the DOM this module does without). */
+const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
 /** The text with its top-level `id:` set to `id`. */
 function withId(text: string, id: string): string {
