@@ -146,10 +146,23 @@ function tableChange(a: Record<string, unknown>, b: Record<string, unknown>): Pi
     if (change) cells.push(`row ${key}: ${change}`);
     else if (Array.isArray(x) && Array.isArray(y) && x.length === y.length && Array.isArray(ra[key])) {
       x.forEach((cell, i) => { if (!same(cell, y[i])) cells.push(`row ${key}, column ${grid.columns[i] ?? i + 1}: ${show(cell)} → ${show(y[i])}`); });
-    } else cells.push(`row ${key}: ${show(ra[key])} → ${show(rb[key])}`);
+    } else cells.push(`row ${key}${recordChange(ra[key], rb[key]) ?? `: ${show(ra[key])} → ${show(rb[key])}`}`);
   }
   const keys = keyChanges(ra, rb, grid.columns);
   return keys ? { cells, grid, keys } : { cells, grid };
+}
+
+/**
+ * A row that is a record (`{name, effect}`), by its name and the fields that changed:
+ * ` (Calm): effect: none → "mud = true"`, not two JSON blobs to compare by eye.
+ */
+function recordChange(a: unknown, b: unknown): string | undefined {
+  const isRec = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (!isRec(a) || !isRec(b)) return undefined;
+  const field = (v: unknown) => (v === undefined ? 'none' : typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
+  const changed = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !same(a[k], b[k]));
+  const name = typeof b.name === 'string' ? b.name : typeof a.name === 'string' ? a.name : undefined;
+  return `${name === undefined ? '' : ` (${name})`}: ${changed.map((k) => `${k} ${field(a[k])} → ${field(b[k])}`).join(', ')}`;
 }
 
 /** Row bands in numeric order (`6` after `1-3`: JavaScript objects list integer keys first), names after. */

@@ -69,9 +69,15 @@ describe('diffRulesets: every kind of change', () => {
 
   test('a single-column table should show its results old → new', () => {
     const c = find(diff({ tables: { ev: { roll: '2d6', rows: { '2-6': { name: 'Calm' }, '7-12': 'Storm' } } } }, { tables: { ev: { roll: '2d6', rows: { '2-6': { name: 'Rain' }, '7-12': 'Storm' } } } }), 'tables', 'ev')!;
-    expect(c.cells).toEqual(['row 2-6: {"name":"Calm"} → {"name":"Rain"}']);
+    expect(c.cells).toEqual(['row 2-6 (Rain): name "Calm" → "Rain"']);
     expect(c.grid!.columns).toEqual(['result']);
     expect(c.grid!.rows[0]!.cells).toEqual([{ old: { name: 'Calm' }, new: { name: 'Rain' }, changed: true }]);
+  });
+
+  test('a row that is a record should show its name and the fields that changed, not two records', () => {
+    const rows = (effect?: string) => ({ '1-5': { name: 'Calm' }, '6': { name: 'Storm', ...(effect ? { effect } : {}), loss: 1 } });
+    const c = find(diff({ tables: { ev: { roll: '1d6', params: ['s'], rows: rows() } } }, { tables: { ev: { roll: '1d6', params: ['s'], rows: rows('s.wet = true') } } }), 'tables', 'ev')!;
+    expect(c.cells).toEqual(['row 6 (Storm): effect none → "s.wet = true"']);
   });
 
   test('a deck should diff card by card, with card scripts as line diffs', () => {
