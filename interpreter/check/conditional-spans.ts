@@ -193,8 +193,21 @@ export interface TypeFact {
  * cove`, `x.harbour > 0`) may keep some members out, so `x` then has no facts and is `opaque`.
  * Kept per node, like `namesIn`.
  */
-export function typeFacts(e: Expr | null | undefined): ConditionFacts {
+export function typeFacts(e: Expr | null | undefined, stateMembers: StateMembers = NO_STATE): ConditionFacts {
   if (!e) return NO_FACTS;
+  const memo = stateMemo.get(e);
+  if (memo?.members === stateMembers) return memo.facts;
+  const general = typeFactsOf(e);
+  const stateOnly = new Set(namesIn(e).filter((name) => !namedOtherThanStateTest(e, name, stateMembers)));
+  const facts = { ...general, stateOnly };
+  stateMemo.set(e, { members: stateMembers, facts });
+  return facts;
+}
+
+/** `typeFacts` by node, for the last set of state members asked with (one per ruleset checked). */
+const stateMemo = new WeakMap<object, { members: StateMembers; facts: ConditionFacts }>();
+
+function typeFactsOf(e: Expr): Omit<ConditionFacts, 'stateOnly'> {
   let facts = factsMemo.get(e);
   if (!facts) {
     const found = new Map<string, TypeFact[]>();
@@ -227,6 +240,13 @@ export interface ConditionFacts {
    * is not.
    */
   bounds: ReadonlyMap<string, Bounds>;
+  /**
+   * Names the condition tests only where a piece is or whose it is (`u.side == side`, `u.owner ==
+   * p`, `u.area == a`, `u.hidden`), or passes whole to calls: whatever its type, a piece may pass
+   * such a test (on its own side's turn), so it keeps no piece type out (a designer's walk had
+   * `where u.side == side and u.attack > 0` with one type's `attack` text, and no warning).
+   */
+  stateOnly: ReadonlySet<string>;
 }
 
 /** An interval of numbers, each end open or closed (`lo` may be -Infinity, `hi` Infinity). */
@@ -237,7 +257,7 @@ export interface Bounds {
   hiOpen: boolean;
 }
 
-const NO_FACTS: ConditionFacts = { facts: new Map(), opaque: new Set(), noneOnly: new Set(), bounds: new Map() };
+const NO_FACTS: ConditionFacts = { facts: new Map(), opaque: new Set(), noneOnly: new Set(), bounds: new Map(), stateOnly: new Set() };
 
 /** Whether some number from `from` to `to` (a table row's band) lies within `b`. */
 export function boundsMeet(b: Bounds, from: number, to: number): boolean {
@@ -297,7 +317,7 @@ function noneOnlyNames(e: Expr): ReadonlySet<string> {
 }
 
 const NO_NAMES_SET: ReadonlySet<string> = new Set();
-const factsMemo = new WeakMap<object, ConditionFacts>();
+const factsMemo = new WeakMap<object, Omit<ConditionFacts, 'stateOnly'>>();
 
 function andParts(e: Expr): Expr[] {
   return e.kind === 'binary' && e.op === 'and' ? [...andParts(e.left), ...andParts(e.right)] : [e];
@@ -307,6 +327,45 @@ function typeFact(member: Expr, value: Expr): (TypeFact & { name: string }) | un
   if (member.kind !== 'member' || member.object.kind !== 'name' || (member.property !== 'type' && member.property !== 'kind')) return undefined;
   const v = value.kind === 'name' ? value.name : value.kind === 'string' && value.parts.length === 1 && typeof value.parts[0] === 'string' ? value.parts[0] : undefined;
   return v === undefined ? undefined : { name: member.object.name, member: member.property, value: v };
+}
+
+/** Members that say where a piece is or whose it is, not what it is (a ruleset adds its per-piece tracks and variables). */
+export const STATE_MEMBERS: ReadonlySet<string> = new Set(['side', 'owner', 'area', 'zone', 'location', 'hex', 'hidden', 'in_play', 'flipped', 'facing']);
+
+/** A ruleset's state members and side ids (`x.side == red` names a side, and may keep types out). */
+export interface StateMembers {
+  members: ReadonlySet<string>;
+  sides: ReadonlySet<string>;
+}
+const NO_STATE: StateMembers = { members: STATE_MEMBERS, sides: new Set() };
+
+/** `x.m` with `m` a state member, `x` named `name`. */
+const isStateRead = (e: Expr, name: string, state: StateMembers): boolean => e.kind === 'member' && e.object.kind === 'name' && e.object.name === name && state.members.has(e.property);
+
+/**
+ * Whether `node` names `name` other than in a state test (`x.side == y`, `x.owner != p`,
+ * `x.area in l`, `x.hidden`, the other side not naming `x` nor a literal side: `x.side == red`
+ * may keep the other side's types out) or as a whole argument of a call.
+ */
+function namedOtherThanStateTest(node: object, name: string, members: StateMembers): boolean {
+  if (Array.isArray(node)) return node.some((item) => item && typeof item === 'object' && namedOtherThanStateTest(item, name, members));
+  const n = node as Expr;
+  if (isStateRead(n, name, members)) return false;
+  // `u.area.type == "port"` tests what the place is: a read through it counts as naming `u`.
+  if (n.kind === 'member' && n.object.kind === 'member' && rootName(n) === name) return true;
+  if (n.kind === 'binary' && (n.op === '==' || n.op === '!=' || n.op === 'in')) {
+    const [mine, other] = isStateRead(n.left, name, members) ? [n.left, n.right] : isStateRead(n.right, name, members) && n.op !== 'in' ? [n.right, n.left] : [undefined, undefined];
+    if (mine && other && !namesIn(other).includes(name)) return mine.kind === 'member' && mine.property === 'side' && other.kind === 'name' && members.sides.has(other.name);
+  }
+  if (n.kind === 'name') return n.name === name;
+  for (const key in node) {
+    const v = (node as Record<string, unknown>)[key];
+    if (!v || typeof v !== 'object') continue;
+    if (n.kind === 'call' && key === 'args') {
+      if ((v as Expr[]).some((a) => !(a.kind === 'name' && a.name === name) && namedOtherThanStateTest(a, name, members))) return true;
+    } else if (namedOtherThanStateTest(v, name, members)) return true;
+  }
+  return false;
 }
 
 /** Whether `node` names `name` anywhere but as a whole argument of a call. */

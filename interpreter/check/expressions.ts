@@ -146,7 +146,7 @@ export class ExpressionChecker {
       case 'binary': return this.binary(e.op, e.left, e.right, scope);
       case 'if-expr':
         this.expect(this.expr(e.condition, scope), isBoolish, e.condition.span, 'true or false', 'The condition of `if`');
-        return join(this.expr(e.then, scope.testing(namesIn(e.condition), typeFacts(e.condition))), this.expr(e.else, scope.testing(namesIn(e.condition))));
+        return join(this.expr(e.then, scope.testing(namesIn(e.condition), typeFacts(e.condition, this.symbols.stateMembers))), this.expr(e.else, scope.testing(namesIn(e.condition))));
       case 'dice': {
         this.expect(this.expr(e.count, scope), isNumeric, e.count.span, 'a number', 'The number of dice');
         this.reportIf(e.count.span, fractionalCountReport(e.count, 'The number of dice'));
@@ -169,7 +169,7 @@ export class ExpressionChecker {
       case 'aggregate': {
         const inner = this.bind(e.binder, e.binderSpan, e.source, scope);
         if (e.where) this.expect(this.expr(e.where, inner.scope), isBoolish, e.where.span, 'true or false', 'A `where` condition');
-        this.expect(this.expr(e.value, inner.scope.testing(namesIn(e.where), typeFacts(e.where))), isNumeric, e.value.span, 'a number', `The value of \`${e.op}\``);
+        this.expect(this.expr(e.value, inner.scope.testing(namesIn(e.where), typeFacts(e.where, this.symbols.stateMembers))), isNumeric, e.value.span, 'a number', `The value of \`${e.op}\``);
         return NUMBER;
       }
       case 'sort': {
@@ -419,7 +419,7 @@ export class ExpressionChecker {
     const early = eq && left.kind === 'name' && right.kind !== 'name' ? this.expr(right, scope) : undefined;
     const l = this.comparedWith(early && { type: early, expr: right }, left, scope);
     // `row.x != none and row.x > 2`: the right side runs only when the left allows it.
-    const r = early ?? this.comparedWith(eq && right.kind === 'name' ? { type: l, expr: left } : undefined, right, op === 'and' ? scope.testing(namesIn(left), typeFacts(left)) : op === 'or' ? scope.testing(namesIn(left)) : scope);
+    const r = early ?? this.comparedWith(eq && right.kind === 'name' ? { type: l, expr: left } : undefined, right, op === 'and' ? scope.testing(namesIn(left), typeFacts(left, this.symbols.stateMembers)) : op === 'or' ? scope.testing(namesIn(left)) : scope);
     switch (op) {
       case 'and': case 'or':
         this.expect(l, isBoolish, left.span, 'true or false', `Each side of \`${op}\``);

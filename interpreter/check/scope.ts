@@ -69,7 +69,7 @@ export class Scope {
     if (names.length === 0) return this;
     const inner = this.child();
     for (const n of names) inner.tested.add(n);
-    if (facts && (facts.facts.size > 0 || facts.opaque.size > 0 || facts.noneOnly.size > 0 || facts.bounds.size > 0)) inner.facts = facts;
+    if (facts && (facts.facts.size > 0 || facts.opaque.size > 0 || facts.noneOnly.size > 0 || facts.bounds.size > 0 || facts.stateOnly.size > 0)) inner.facts = facts;
     return inner;
   }
 
@@ -108,6 +108,10 @@ export class Scope {
    */
   keepsOut(name: string, members: readonly string[], is: (member: string, fact: TypeFact) => boolean): boolean {
     if (!this.isTested([name])) return false;
+    // Tests only of where the piece is or whose it is keep no type out (`ConditionFacts.stateOnly`).
+    let typed = false;
+    for (let s: Scope | null = this; s && !typed; s = s.parent) typed = s.tested.has(name) && !s.facts?.stateOnly.has(name);
+    if (!typed) return false;
     const facts: TypeFact[] = [];
     for (let s: Scope | null = this; s; s = s.parent) {
       if (s.facts?.opaque.has(name)) return true;

@@ -58,9 +58,9 @@ export class StatementChecker extends ExpressionChecker {
           for (const r of testedSecrets(this.secretReads.slice(mark), b.condition, this.site.text, this.faceUp)) secrets.add(r);
           this.lineSecrets = [...secrets];
           // What this branch's own test says a name is, unless an earlier (failed) test also named it.
-          const own = typeFacts(b.condition);
+          const own = typeFacts(b.condition, this.symbols.stateMembers);
           const earlier = (n: string) => tested.includes(n);
-          const facts = { facts: new Map([...own.facts].filter(([n]) => !earlier(n))), opaque: own.opaque, noneOnly: new Set([...own.noneOnly].filter((n) => !earlier(n))), bounds: new Map([...own.bounds].filter(([n]) => !earlier(n))) };
+          const facts = { facts: new Map([...own.facts].filter(([n]) => !earlier(n))), opaque: own.opaque, noneOnly: new Set([...own.noneOnly].filter((n) => !earlier(n))), bounds: new Map([...own.bounds].filter(([n]) => !earlier(n))), stateOnly: new Set([...own.stateOnly].filter((n) => !earlier(n))) };
           tested.push(...namesIn(b.condition));
           this.block(b.body, scope.testing(tested, facts).child());
         }

@@ -6,7 +6,7 @@ import { ANY, BOOL, NUMBER, TEXT, describe, entity, join, listOf, textOf, type E
 import { dataType, tableValueType } from './table-types.ts';
 import type { PossibleMembers } from './member-names.ts';
 import { lackingProps, type LackingProps } from './lacking-props.ts';
-import type { TypeFact } from './conditional-spans.ts';
+import { STATE_MEMBERS, type StateMembers, type TypeFact } from './conditional-spans.ts';
 import type { ScriptFacts } from './script-facts.ts';
 import type { DataPath } from '../load/model.ts';
 
@@ -241,6 +241,14 @@ export class SymbolTable {
    * change kind in play). A prop that is a number in most types and something else in a few is a
    * number that says where it is not (reported where it is used as one).
    */
+  /** What says where a piece is or whose it is: typeFacts' `stateOnly` (its fixed members and per-piece values). */
+  get stateMembers(): StateMembers {
+    if (this.state) return this.state;
+    const perPiece = [this.data.tracks, this.data.variables, this.data.zones].flatMap((section) => entries(section).filter(([, el]) => isRecord(el) && el.per === 'piece').map(([id]) => id));
+    return (this.state = { members: new Set([...STATE_MEMBERS, ...perPiece]), sides: new Set(Object.keys(isRecord(this.data.sides) ? this.data.sides : {})) });
+  }
+  private state: StateMembers | undefined;
+
   /** Member names some script sets with `=` (`r.kind = …`, `u.spent = …`), anywhere in the ruleset. */
   assignedMembers: ReadonlySet<string> = new Set();
 
