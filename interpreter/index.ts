@@ -14,7 +14,7 @@ export { exactOdds, type Distribution, type Outcome } from './analysis/odds.ts';
 export { diffRulesets, type ElementChange, type ValueChange, type ScriptChange, type CardChange, type TableGrid, type DiffLine } from './analysis/diff.ts';
 export { oddsChanges, type OddsChange } from './analysis/odds-diff.ts';
 export { oddsBreakdown, type OddsWithBreakdown, type BreakdownLine, type CellStep } from './analysis/odds-breakdown.ts';
-export { breakdownLines, rowWeights } from './analysis/odds-text.ts';
+export { breakdownLines, rowWeights, valueLabels, valueText } from './analysis/odds-text.ts';
 export { keyChanges } from './analysis/key-diff.ts';
 export { compareSimulations, compareRecordSets, type NamedRecords, type Comparison, type RateChange, type MeanChange, type FirstSeat } from './analysis/compare.ts';
 export { newcombe, welch, sample, studentTQuantile, type Difference, type Sample } from './analysis/intervals.ts';

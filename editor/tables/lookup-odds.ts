@@ -4,7 +4,7 @@
  * which table cells gave each value — what `rulesmith odds` prints. Runs in the odds worker, and
  * in tests.
  */
-import { breakdownLines, oddsBreakdown, rowWeights, type Program } from '../../interpreter/index.ts';
+import { breakdownLines, oddsBreakdown, rowWeights, valueLabels, type Program } from '../../interpreter/index.ts';
 
 export interface LookupOddsValue {
   value: string;
@@ -38,6 +38,9 @@ export function lookupOdds(program: Program, text: string): LookupOdds {
   const d = oddsBreakdown(program, expression);
   if ('error' in d) return { ok: false, expression, message: d.tooLarge ? `${d.error} (rulesmith odds estimates it instead)` : d.error };
   const numeric = d.outcomes.every((o) => typeof o.value === 'number');
+  // A card or a table row by its name, as `rulesmith odds` prints it (JSON only where two would read alike).
+  const label = valueLabels([...d.outcomes.map((o) => o.value), ...d.breakdown.map((b) => b.value)]);
+  const show = (v: unknown) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : label(v));
   let below = 0;
   const values = d.outcomes.map((o): LookupOddsValue => {
     const v: LookupOddsValue = { value: show(o.value), p: o.p, percent: o.decimal * 100 };
@@ -52,7 +55,3 @@ export function lookupOdds(program: Program, text: string): LookupOdds {
   return { ok: true, expression, values, ...(d.mean !== undefined ? { mean: `${d.meanExact ?? ''} ≈ ${d.mean.toFixed(3)}`.trim() } : {}), cells, rows: rowWeights(d.breakdown) };
 }
 
-/** A value as the rules write it: numbers and texts plain, others as JSON. */
-function show(v: unknown): string {
-  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
-}

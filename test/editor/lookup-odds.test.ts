@@ -42,3 +42,11 @@ test('a table named alone is rolled on; coded results have no at least or at mos
   expect(!wrong.ok && wrong.message).toContain('nope');
   expect(lookupOdds(p, '  ')).toMatchObject({ ok: false });
 });
+
+test('cards and table rows that are records read by their names, as `rulesmith odds` prints them', () => {
+  const entry = 'test/fixtures/odds/market/ruleset.yaml';
+  const p = program({ [entry]: readFileSync(join(ROOT, entry), 'utf8') }, entry);
+  const drawn = lookupOdds(p, 'draw from supply');
+  if (!drawn.ok) throw new Error(drawn.message);
+  expect(drawn.values.map((v) => `${v.value} ${v.p}`)).toEqual(['Silver 1/2', 'Oasis 3/10', 'Palace 1/5']);
+});
