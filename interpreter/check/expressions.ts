@@ -183,7 +183,7 @@ export class ExpressionChecker {
         const deck = this.expr(e.deck, scope);
         this.expect(deck, (t) => t.k === 'any' || (t.k === 'entity' && (t.e === 'deck' || t.e === 'zone')), e.deck.span, 'a deck', 'What you draw from');
         if (e.into) {
-          const into = drawIntoReport(this.expr(e.into, scope));
+          const into = drawIntoReport(this.expr(e.into, scope), this.ctx.model.data.zones);
           if (into) this.report(e.into.span, into);
           // Cards drawn into a list variable: not followed by the inference of its elements (index.ts).
           if (e.into.kind === 'name' && !scope.lookup(e.into.name) && this.symbols.listWrites?.has(e.into.name)) this.symbols.listWrites.set(e.into.name, null);

@@ -80,7 +80,8 @@ export function cardsReport(t: Ty, verb: 'discarded' | 'put on a deck'): Report 
  * Where `draw … into` puts the cards: a zone (a hand). Anything else — a player, a list variable —
  * is no place: drawn from a zone the game stops, drawn from a deck the cards went nowhere.
  */
-export function drawIntoReport(t: Ty): Report | undefined {
+export function drawIntoReport(t: Ty, zones: unknown): Report | undefined {
+  if (t.k === 'entity' && t.e === 'zone' && t.id !== undefined) return defaultPublicReport(t.id, zones);
   if (mayBeEntity(t, PLACES)) return undefined;
   return {
     code: 'type-mismatch',
@@ -107,4 +108,22 @@ export function plusType(l: Ty, r: Ty, spans: [Span, Span], report: (span: Span,
     hint: l.k === 'list' ? 'To add one item to a list, write `append(list, item)`; to join lists, make both sides lists (`list + [item]`).' : 'To add one item to a list, write `append(list, item)`.',
   });
   return ANY;
+}
+
+/**
+ * Cards drawn into a zone of each player or side that says nothing of who sees it: zones are public
+ * by default, so every seat reads that hand (a designer's walk wrote `hand: { per: player }` and
+ * every seat saw every hand, with nothing said). A zone that says `visibility: public` means it.
+ */
+function defaultPublicReport(id: string, zones: unknown): Report | undefined {
+  const zone = zones !== null && typeof zones === 'object' ? (zones as Record<string, unknown>)[id] : undefined;
+  if (zone === null || typeof zone !== 'object' || 'visibility' in zone) return undefined;
+  const per = (zone as { per?: unknown }).per;
+  if (per !== 'player' && per !== 'side') return undefined;
+  return {
+    code: 'zone-public-by-default',
+    severity: 'warning',
+    message: `Every seat sees the cards drawn into \`${id}\`: it is a zone of each ${per} that declares no \`visibility\`, and zones are public unless they say otherwise.`,
+    hint: `For a hand, declare \`visibility: owner\` on \`zones.${id}\` (its ${per} sees it); write \`visibility: public\` if every seat is meant to see these cards.`,
+  };
 }
