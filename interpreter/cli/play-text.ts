@@ -3,6 +3,7 @@
  * few lines, the board as text (places with their pieces, tracks) and the result in words. All of
  * it from the seat's view and the ruleset's names; nothing here knows a game.
  */
+import { placeNote } from './play-map.ts';
 import { cardFace, lineText as lineTextOf, ownerNameIn, placeName as placeNameOf, readable as readableLine, resultText as resultTextOf, type Game, type LogEntry } from '../runtime/index.ts';
 
 type ViewLog = ReturnType<Game['view']>['log'];
@@ -87,15 +88,19 @@ function setupLines(game: Game, state: ViewState, lines: ReadonlyArray<{ e: View
 export function boardText(game: Game, player: string): string {
   const state = game.view(player).state;
   const places = new Map<string, Map<string, number>>();
+  // What a hex is (its terrain): play-map.ts.
+  const notes = new Map<string, string>();
   for (const [id, p] of Object.entries(state.pieces)) {
     if (p.at === null) continue;
     const where = placeName(game, p.at);
+    // Hexes only: an area's name says what it is; a hex's label does not (`map` lists both).
+    if (!notes.has(where)) notes.set(where, p.at.startsWith('hex:') ? placeNote(game, p.at) : '');
     const kinds = places.get(where) ?? new Map<string, number>();
     const name = pieceName(game, state, id);
     kinds.set(name, (kinds.get(name) ?? 0) + 1);
     places.set(where, kinds);
   }
-  const lines = [...places].map(([where, kinds]) => `  ${where}: ${counted(kinds)}`);
+  const lines = [...places].map(([where, kinds]) => `  ${where}${notes.get(where) ?? ''}: ${counted(kinds)}`);
   const tracks = trackLines(game, state);
   const cards = cardLines(game, state);
   return [places.size ? 'Board:' : 'Board: no pieces in play', ...lines, ...(cards.length ? ['Cards:', ...cards] : []), ...(tracks.length ? ['Tracks:', ...tracks] : [])].join('\n');

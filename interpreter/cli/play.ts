@@ -9,6 +9,7 @@ import { parseOptions, programFor } from './load-program.ts';
 import { gameDigest } from '../analysis/digest.ts';
 import { replayFile } from '../analysis/replay-file.ts';
 import { boardText, finalLines, lineText, newLines, readable, resultText, trackLines } from './play-text.ts';
+import { mapText } from './play-map.ts';
 import { carriedRules, readReplay, rulesFor, rulesetOnDisk } from './replay.ts';
 
 export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players N] [--option k=v…] [--bots p2[=level],…] [--save FILE] [--root DIR]
@@ -16,7 +17,7 @@ export const PLAY_USAGE = `Usage: rulesmith play <ruleset> [--seed S] [--players
 
 Plays in the terminal. Each human seat sees its own view and numbered options; type the number
 (several numbers separated by spaces, or 'none' where nothing may be chosen; a number for amounts). Also: 'board' (places with their
-pieces, the cards you may see, and tracks), 'log' ('log all' with the rules' bookkeeping: tables read without a roll), 'state'
+pieces, the cards you may see, and tracks), 'map' (every place with its terrain or type), 'log' ('log all' with the rules' bookkeeping: tables read without a roll), 'state'
 (tracks), 'quit'. With every seat a bot (--bots p1=normal,p2=normal) the terminal watches the
 game as a spectator sees it.
 Works with piped input for scripted sessions. --save writes the game (finished or not) as a replay
@@ -213,6 +214,7 @@ async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefine
     if (text === 'log' || text === 'log all') { for (const e of game.view(req.player).log) if (text === 'log all' || readable(game, e)) io.out(`  · ${lineText(game, e)}\n`); showQuestion(game, req, io); continue; }
     if (text === 'state') { io.out(`${trackLines(game, game.view(req.player).state).join('\n')}\n`); showQuestion(game, req, io); continue; }
     if (text === 'board') { io.out(`${boardText(game, req.player)}\n`); showQuestion(game, req, io); continue; }
+    if (text === 'map') { io.out(`${mapText(game)}\n`); showQuestion(game, req, io); continue; }
     // Nothing, where the question allows it (`choose up to 1`, `choose any`).
     if (req.kind === 'several' && (text === 'none' || text === '-')) {
       if (req.min === 0) return [];
@@ -220,7 +222,7 @@ async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefine
       continue;
     }
     const nums = text.split(/[\s,]+/).filter(Boolean).map(Number);
-    if (nums.length === 0 || nums.some((n) => !Number.isInteger(n))) { io.out('  type a number (or board, log, log all, state, quit)\n'); continue; }
+    if (nums.length === 0 || nums.some((n) => !Number.isInteger(n))) { io.out('  type a number (or board, map, log, log all, state, quit)\n'); continue; }
     if (req.kind === 'number') return nums[0]!;
     // Refuse here, in the numbers this prompt shows (1-based); the game counts options from 0.
     const wrong = (req.kind === 'one' ? nums.slice(0, 1) : nums).find((n) => n < 1 || n > req.labels.length);

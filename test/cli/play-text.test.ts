@@ -106,6 +106,21 @@ describe('rulesmith play, as a person reads it', () => {
     expect(board).not.toMatch(/ready_marker|\?/);
   }, 60_000);
 
+  test("'map' should list every hex that differs with its terrain and the rest once; 'board' should note a place's terrain", async () => {
+    const r = await playPiped(['play', 'rulesets/templates/hex-and-counter', '--bots', 'p2', '--seed', '3'], ['map', 'quit']);
+    const map = r.out.slice(r.out.indexOf('Map:'), r.out.indexOf('\n\n', r.out.indexOf('Map:')));
+    expect(map.split('\n').slice(0, 3)).toEqual(['Map:', '  every other hex: clear, move_cost 1, defense 0, town false', '  hex 0302: woods, move_cost 2, defense 1']);
+    expect(map).toContain('  hex 0403: town, defense 1, town true');
+    // An area map: each area by name, with its type and props.
+    const bos = await playPiped(['play', 'rulesets/battle-of-seattle', '--bots', 'p2', '--seed', '3'], ['map', 'board', 'quit']);
+    expect(bos.out).toContain('  Convention Center [downtown core, exposure 5]');
+    // The board notes a hex's own terrain; an area's name says what it is.
+    expect(bos.out.slice(bos.out.indexOf('Board:'))).not.toContain('[downtown core');
+    const moved = await playPiped(['play', 'test/fixtures/runtime/hex-terrain', '--seed', '1'], ['board', 'quit']);
+    expect(moved.out).toMatch(/^ {2}hex 0202 \[woods, move_cost 2\]: Scout$/m);
+    expect(moved.out).toMatch(/^ {2}hex 0101: Scout$/m);
+  }, 60_000);
+
   test('a question with previews should name where each option ends (Blue Max maneuvers: code → hex)', async () => {
     // p1 picks its aircraft, start hex and facing; the bot flies p2; then p1's maneuver choice.
     const r = await playPiped(['play', 'rulesets/blue-max', '--bots', 'p2'], ['1', '1', '1', 'quit']);
