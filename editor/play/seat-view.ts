@@ -3,7 +3,7 @@
  * pieces, zone contents by name, tracks, log lines with positions, and the pending question with
  * its options as board targets. Runs in the worker; the main thread only sees the result.
  */
-import { cardFace, lineText, readable, type DecisionRequest, type GameState, type LogEntry, type Program } from '../../interpreter/index.ts';
+import { cardFace, lineText, readable, repeatedLines, type DecisionRequest, type GameState, type LogEntry, type Program } from '../../interpreter/index.ts';
 import type { Location } from '../validator/protocol.ts';
 import type { CardView, LogLine, PendingView, SeatState, Target } from './protocol.ts';
 
@@ -34,21 +34,15 @@ export function seatState(program: Program, state: GameState): SeatState {
 
 /**
  * The seat's log lines, worded as `rulesmith play` words them, the rules' bookkeeping marked
- * `detail`: what `readable` (interpreter/runtime/log-reading.ts, shared with `play`) calls so —
- * tables read without a roll, variables without a `name:` — and, here, a variable set to the value
- * it already had. The runtime logs every write of a variable (`Units that may still act = []` after
- * each move of a phase, most of them writing the empty list again) but a track only when it
- * changes; a write that leaves the value as it was changes nothing in the game, as a track that
- * does not move is no line at all, so it waits behind Details like the rest of the rules'
- * bookkeeping. "As it was" is what this seat's log last said of that variable (and owner): the
- * same text again, so a secret value the seat cannot read tells it nothing either way. The first
- * line of a variable is always shown, and so is each change of its value.
+ * `detail`: what interpreter/runtime/log-reading.ts (shared with `play`) calls so — tables read
+ * without a roll, variables without a `name:` (`readable`), a variable set to the value it already
+ * had (`repeatedLines`).
  */
 export function logLines(program: Program, players: GameState['players'], log: readonly LogEntry[]): LogLine[] {
-  const told = new Map<string, string>();
+  const repeated = repeatedLines(log);
   return log.map((e) => {
     const line: LogLine = { n: e.n, round: e.round, phase: e.phase, kind: e.kind, text: lineText(program, players, e) };
-    if (!readable(program, e) || unchanged(e, told)) line.detail = true;
+    if (!readable(program, e) || repeated.has(e.n)) line.detail = true;
     if (e.data !== undefined) line.data = e.data;
     if (e.at) line.at = e.at;
     if (e.source) line.source = e.source;
@@ -56,16 +50,6 @@ export function logLines(program: Program, players: GameState['players'], log: r
     if (cell) line.cell = cell;
     return line;
   });
-}
-
-/** A variable's line that says again what the last line about it (same variable and owner) said. */
-function unchanged(e: LogEntry, told: Map<string, string>): boolean {
-  const d = e.data as { variable?: unknown; owner?: unknown } | undefined;
-  if (e.kind !== 'change' || typeof d?.variable !== 'string') return false;
-  const key = `${d.variable}@${String(d.owner)}`;
-  const same = told.get(key) === e.text;
-  told.set(key, e.text);
-  return same;
 }
 
 /** Where a looked-up table cell is written (`data.cell` is the path below the table's rows). */

@@ -4,13 +4,19 @@
  * it from the seat's view and the ruleset's names; nothing here knows a game.
  */
 import { placeNote } from './play-map.ts';
-import { cardFace, lineText as lineTextOf, ownerNameIn, placeName as placeNameOf, readable as readableLine, resultText as resultTextOf, type Game, type LogEntry } from '../runtime/index.ts';
+import { cardFace, lineText as lineTextOf, ownerNameIn, placeName as placeNameOf, readable as readableLine, repeatedLines, resultText as resultTextOf, type Game, type LogEntry } from '../runtime/index.ts';
 
 type ViewLog = ReturnType<Game['view']>['log'];
 type ViewState = ReturnType<Game['view']>['state'];
 
 /** Whether a player would read this line (log-reading.ts): bookkeeping is left out. */
 export const readable = (game: Game, e: Pick<LogEntry, 'kind' | 'data'>): boolean => readableLine(game.program, e);
+
+/** The lines of a seat's log a player reads: not bookkeeping, nor a variable written again as it was (log-reading.ts, as the editor's log). */
+export function readableIn(game: Game, log: ViewLog): (e: ViewLog[number]) => boolean {
+  const repeated = repeatedLines(log);
+  return (e) => readable(game, e) && !repeated.has(e.n);
+}
 
 /** A line's text in the ruleset's words (log-reading.ts). */
 export const lineText = (game: Game, e: Pick<LogEntry, 'kind' | 'data' | 'text'>): string => lineTextOf(game.program, game.state.players, e);
@@ -30,8 +36,9 @@ export function newLines(game: Game, view: { log: ViewLog; state: ViewState }, f
   const decided = log.findIndex((e) => e.kind === 'decision');
   const setup: Array<{ e: ViewLog[number]; text: string }> = [];
   const rest: string[] = [];
+  const reads = readableIn(game, log);
   for (const [i, e] of log.entries()) {
-    if (i < from || !readable(game, e)) continue;
+    if (i < from || !reads(e)) continue;
     const text = lineText(game, e);
     if (printed.get(e.n) === text) continue;
     printed.set(e.n, text);
@@ -49,8 +56,10 @@ export function newLines(game: Game, view: { log: ViewLog; state: ViewState }, f
 export function finalLines(game: Game, seats: ReadonlyMap<string | null, number>, printed: Map<number, string>): string[] {
   const lines = new Map<number, string>();
   for (const [seat, from] of seats) {
-    for (const [i, e] of game.view(seat).log.entries()) {
-      if (i < from || e.kind === 'end' || !readable(game, e)) continue;
+    const log = game.view(seat).log;
+    const reads = readableIn(game, log);
+    for (const [i, e] of log.entries()) {
+      if (i < from || e.kind === 'end' || !reads(e)) continue;
       const text = lineText(game, e);
       if (printed.get(e.n) === text || lines.has(e.n)) continue;
       lines.set(e.n, text);

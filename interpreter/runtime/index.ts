@@ -13,5 +13,5 @@ export { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime.ts';
 export { determinize, type Determinized, type Resampled } from './determinize.ts';
 export { callDetached, runDetached } from './detached.ts';
 export { ownerNameIn, resultText } from './result-text.ts';
-export { cardFace, lineText, placeName, readable } from './log-reading.ts';
+export { cardFace, lineText, placeName, readable, repeatedLines } from './log-reading.ts';
 export { checkInvariants, hasInvariants, type InvariantViolation } from './invariants.ts';

@@ -27,6 +27,28 @@ export function readable(program: Program, e: Line): boolean {
 }
 
 /**
+ * The entry numbers of variable lines that say again what the last line about that variable (and
+ * owner) said, in this seat's log: a write that left the value as it was. The runtime logs every
+ * write of a variable (`Units that may still act = []` after each move, most writing the empty
+ * list again) but a track only when it moves; so such a line is bookkeeping too, and waits behind
+ * `log all` in `play` and Details in the editor. The first line of a variable and each change of
+ * its value are the game. Compared as the seat's own text, so a value it may not read tells it
+ * nothing either way.
+ */
+export function repeatedLines(log: ReadonlyArray<Pick<LogEntry, 'n' | 'kind' | 'data' | 'text'>>): Set<number> {
+  const told = new Map<string, string>();
+  const out = new Set<number>();
+  for (const e of log) {
+    const d = e.data as { variable?: unknown; owner?: unknown } | undefined;
+    if (e.kind !== 'change' || typeof d?.variable !== 'string') continue;
+    const key = `${d.variable}@${String(d.owner)}`;
+    if (told.get(key) === e.text) out.add(e.n);
+    told.set(key, e.text);
+  }
+  return out;
+}
+
+/**
  * A line's text with a named variable's name for its id, and a move's places (`supply_pile →
  * market_square`) by their names, as the seat's view wrote the rest of it.
  */

@@ -121,6 +121,15 @@ describe('rulesmith play, as a person reads it', () => {
     expect(moved.out).toMatch(/^ {2}hex 0101: Scout$/m);
   }, 60_000);
 
+  test('a variable written again with the value it had should wait behind `log all`, as in the editor', async () => {
+    const r = await playPiped(['play', 'test/fixtures/runtime/rewrites', '--seed', '1'], ['log', 'log all', 'quit']);
+    const shown = r.out.split('\n> ');
+    const lines = (i: number) => shown[i]!.split('\n').filter((l) => l.startsWith('  · Mood'));
+    expect(lines(0)).toEqual(['  · Mood = calm', '  · Mood = angry']);
+    expect(lines(1)).toEqual(['  · Mood = calm', '  · Mood = angry']);
+    expect(lines(2)).toEqual(['  · Mood = calm', '  · Mood = calm', '  · Mood = angry']);
+  }, 60_000);
+
   test('a question with previews should name where each option ends (Blue Max maneuvers: code → hex)', async () => {
     // p1 picks its aircraft, start hex and facing; the bot flies p2; then p1's maneuver choice.
     const r = await playPiped(['play', 'rulesets/blue-max', '--bots', 'p2'], ['1', '1', '1', 'quit']);
