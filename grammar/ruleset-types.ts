@@ -219,6 +219,10 @@ export interface HexGrid extends Named {
   props?: Record<string, unknown>;
   /** Hexes that differ from `props`, by label ("0304"): their own values of some of its keys. */
   hexes?: Record<string, Record<string, unknown>>;
+  /** What every hexside has (`edge(a, b).river`): each key with the value of an edge `edges` does not change. */
+  edge_props?: Record<string, unknown>;
+  /** Hexsides that differ from `edge_props`, by their hexes' labels joined by `/` ("0501/0601", either order). */
+  edges?: Record<string, Record<string, unknown>>;
 }
 
 export interface Zone extends Named {

@@ -397,7 +397,7 @@ export class ExpressionChecker {
         const wrong = p ? placeArgReport(callee, i, p, t) : undefined;
         if (wrong) this.report(args[i]!.span, wrong);
       });
-      return typeof builtin.returns === 'function' ? builtin.returns(argTypes) : builtin.returns;
+      return typeof builtin.returns === 'function' ? builtin.returns(argTypes, this.ctx.model.data) : builtin.returns;
     }
     if (sym) {
       this.report(calleeSpan, { code: 'not-callable', message: `\`${callee}\` is a ${sym.kind}, not a procedure.`, hint: sym.kind === 'table' ? `Look tables up with \`${callee}[key]\`.` : 'Only procedures and built-in functions can be called.' });

@@ -1,4 +1,13 @@
+import type { RulesetFile } from '../../grammar/index.ts';
+import { dataType } from './table-types.ts';
 import { ANY, BOOL, NUMBER, TEXT, entity, join, listOf, type Ty } from './types.ts';
+
+/** What `edge(a, b)` gives: a record of the grid's `edge_props`, each field of its default's kind (none for two hexes apart). */
+function edgeType(data: RulesetFile | undefined): Ty {
+  const props = data?.map?.grid?.edge_props;
+  if (props === undefined || props === null || typeof props !== 'object') return ANY;
+  return { k: 'record', fields: new Map(Object.entries(props).map(([k, v]) => [k, dataType(v)])) };
+}
 
 /**
  * Functions every ruleset can call, with arity and types for the checker. The runtime implements
@@ -11,7 +20,8 @@ export interface BuiltinFunction {
   max: number;
   /** Parameter types by position (the last one repeats for variadic functions). */
   params: Ty[];
-  returns: Ty | ((args: Ty[]) => Ty);
+  /** A type, or one made from the arguments' types and the ruleset's data (`edge` gives a record of `map.grid.edge_props`). */
+  returns: Ty | ((args: Ty[], data?: RulesetFile) => Ty);
   doc: string;
 }
 
@@ -60,6 +70,7 @@ export const BUILTIN_FUNCTIONS: ReadonlyMap<string, BuiltinFunction> = new Map(
     fn('hex_at', [NUMBER, NUMBER], entity('hex'), 'The hex at a column and row.'),
     fn('hex_neighbour', [ANY, NUMBER], entity('hex'), 'The hex next to a hex in a direction 0–5.'),
     fn('direction_to', [ANY, ANY], NUMBER, 'Direction 0–5 from one hex towards another (nearest).'),
+    fn('edge', [ANY, ANY], (_, data) => edgeType(data), 'The hexside between two neighbouring hexes (or pieces on them): a record of `map.grid.edge_props` with that side\'s own values from `map.grid.edges`; none when they are not neighbours.'),
     fn('in_arc', [ANY, NUMBER, ANY, TEXT], BOOL, 'in_arc(from, facing, to, arc): whether `to` lies in the named arc of a piece at `from` facing `facing`; arcs are declared in `map.grid.arcs`.'),
     fn('line_of_fire', [ANY, NUMBER, ANY], BOOL, 'Whether a hex lies on a straight line of hexes from a hex through its facing side.'),
     fn('owner_of', [ANY], entity('player'), 'The player who owns a piece or card.'),

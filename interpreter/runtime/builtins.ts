@@ -3,6 +3,7 @@ import { iterable, locationKey, piecesAt, piecesInPlay, piecesUnplaced } from '.
 import { RuleError, type SourceAt } from './errors.ts';
 import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, gridHexRef, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
 import { shuffleInPlace } from './rng.ts';
+import { edgeBetween } from './edges.ts';
 import { memberGetter, type MemberGetter } from './members.ts';
 import type { Runtime } from './runtime.ts';
 import { EntityRef, isRecordValue, rollTotal, toNumber, toText, valueEquals, type Value } from './values.ts';
@@ -114,6 +115,7 @@ const IMPL: Record<string, Impl> = {
     return gridHexRef(rt, hexNeighbour(rt, hexOf(rt, a[0] ?? null, at), direction(a[1], at)));
   },
   direction_to: (rt, a, at) => hexDirection(rt, hexOf(rt, a[0] ?? null, at), hexOf(rt, a[1] ?? null, at)),
+  edge: (rt, a, at) => edgeBetween(rt, hexOf(rt, a[0] ?? null, at), hexOf(rt, a[1] ?? null, at)),
   in_arc: (rt, a, at) => {
     const dir = hexDirection(rt, hexOf(rt, a[0] ?? null, at), hexOf(rt, a[2] ?? null, at));
     // Arcs are data: `map.grid.arcs` names the facing offsets of each.

@@ -161,7 +161,13 @@ function directions(rt: Runtime): Array<[number, number, number]> {
 
 /** Offset → cube coordinates (flat: columns offset; pointy: rows offset). */
 function toCube(rt: Runtime, h: Hex): [number, number, number] {
-  const { flat, oddShift } = gridShape(rt);
+  return gridCube(rt.program.data.map?.grid, h);
+}
+
+/** `toCube` from the grid's data alone, for the checker (whether two hexes of `map.grid.edges` are neighbours). */
+export function gridCube(g: { orientation?: string; offset?: string } | undefined, h: Hex): [number, number, number] {
+  const flat = g?.orientation !== 'pointy';
+  const oddShift = g?.offset !== 'even';
   if (flat) {
     const parity = oddShift ? h.col & 1 : (h.col + 1) & 1;
     const x = h.col;

@@ -83,3 +83,30 @@ describe('a hex as an option', () => {
     expect(game.pending?.labels).toEqual(['hex 2.1', 'hex 3.2']);
   });
 });
+
+describe('hexsides', () => {
+  const EDGES = BASE
+    .replace('    hexes:\n', '    edge_props: { river: false, bridge: false }\n    edges:\n      "1.1/2.1": { river: true }\n      "2.2/2.1": { river: true, bridge: true }\n    hexes:\n')
+    .replace(/setup: \|[\s\S]*?flow:/, [
+      'setup: |',
+      '  let a = hex_at(1, 1)',
+      '  let b = hex_at(2, 1)',
+      '  seen = [edge(a, b).river, edge(b, a).river, edge(b, a).bridge, edge(hex_at(2, 2), b).bridge, edge(a, hex_at(1, 2)).river, edge(a, hex_at(3, 2)) == none]',
+      'flow:',
+    ].join('\n'));
+
+  test('edge(a, b) reads edge_props with the side\'s own values, in either order; hexes apart share none', () => {
+    const loaded = loadRuleset('r.yaml', createMemoryHost({ 'r.yaml': EDGES }));
+    const diagnostics = [...loaded.diagnostics, ...(loaded.model ? checkRuleset(loaded.model) : [])];
+    expect(diagnostics.filter(isError)).toEqual([]);
+    const game = startGame(compileRuleset(loaded.model!), { seed: 'h' });
+    expect(game.state.vars['seen']).toEqual([true, true, false, true, false, true]);
+  });
+
+  test('a field edge_props does not have is reported where it is read', () => {
+    const loaded = loadRuleset('r.yaml', createMemoryHost({ 'r.yaml': EDGES.replace('edge(a, b).river, edge(b, a).river', 'edge(a, b).rivr, edge(b, a).river') }));
+    const found = checkRuleset(loaded.model!).filter(isError);
+    expect(found.map((d) => d.code)).toEqual(['unknown-property']);
+    expect(found[0]!.message).toContain('rivr');
+  });
+});
