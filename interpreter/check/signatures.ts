@@ -102,7 +102,7 @@ export const BUILTIN_NAMES: ReadonlyMap<string, { type: Ty; doc: string }> = new
 /** Members every entity of a kind has, besides its props and per-entity tracks and variables. */
 export const ENTITY_MEMBERS: Record<string, ReadonlyArray<[string, Ty]>> = {
   piece: [['id', TEXT], ['type', entity('piece-type')], ['name', TEXT], ['side', entity('side')], ['owner', entity('player')], ['kind', TEXT], ['label', TEXT], ['area', AREA], ['zone', entity('zone')], ['location', ANY], ['hex', entity('hex')], ['facing', NUMBER], ['hidden', BOOL], ['flipped', BOOL], ['in_play', BOOL]],
-  card: [['id', TEXT], ['name', TEXT], ['deck', entity('deck')], ['text', TEXT], ['owner', entity('player')]],
+  card: [['id', TEXT], ['name', TEXT], ['deck', entity('deck')], ['text', TEXT], ['owner', entity('player')], ['effect', TEXT]],
   area: [['id', TEXT], ['name', TEXT], ['type', TEXT], ['pieces', listOf(PIECE)], ['neighbours', listOf(AREA)]],
   player: [['id', TEXT], ['name', TEXT], ['seat', NUMBER], ['side', entity('side')], ['color', TEXT]],
   side: [['id', TEXT], ['name', TEXT], ['color', TEXT], ['players', listOf(entity('player'))]],

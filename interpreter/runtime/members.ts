@@ -59,6 +59,8 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
       if (prop === 'id') return c.def;
       if (prop === 'name') return typeof def?.name === 'string' ? def.name : c.def;
       if (prop === 'text') return typeof def?.text === 'string' ? def.text : '';
+      // Whether the card has an effect to play (`where c.effect != none`): its script, or none.
+      if (prop === 'effect' && !(isRecord(def?.props) && 'effect' in def.props)) return typeof def?.effect === 'string' ? def.effect : null;
       return isRecord(def?.props) && prop in def.props ? typedField(rt, c.deck, prop, def.props[prop]) : null;
     }
     case 'area': {
