@@ -66,12 +66,20 @@ export class RsTableGrid extends LitElement {
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
-    if (changed.has('editing') && this.editing) {
-      const input = this.renderRoot.querySelector<HTMLInputElement>('input.cell-input, input.row-input');
-      input?.focus();
-      if (this.editing.initial === undefined) input?.select();
-    }
+    if (!this.editing) return;
+    const input = this.renderRoot.querySelector<HTMLInputElement>('input.cell-input, input.row-input');
+    if (!input) return;
+    if (changed.has('editing')) this.typed = false;
+    // Opened, or drawn again before a key was typed (the validator's table or findings arriving
+    // meanwhile, which a busy machine delays past the double-click): the field has the focus and
+    // its value is selected, so what is typed replaces it (a CI run once typed `N` over `X` and
+    // got `XN`). Once a key is typed, the caret and selection are the user's.
+    if (changed.has('editing') || (!this.typed && (this.renderRoot as ShadowRoot).activeElement !== input)) input.focus();
+    if (this.editing.initial === undefined && !this.typed) input.select();
   }
+
+  /** Whether a key was typed in the open field since it opened (then its selection is the user's). */
+  private typed = false;
 
   protected override render() {
     const t = this.table;
@@ -112,7 +120,7 @@ export class RsTableGrid extends LitElement {
               const classes = [inLine ? 'in-selection' : '', slot !== undefined ? `result result-${slot}` : '', waiting !== undefined ? 'pending' : '', fromBase ? 'changed' : '', problem ? `problem problem-${problem.severity}` : ''].filter(Boolean).join(' ');
               if (canEdit && this.editing?.row === r && this.editing.column === c) {
                 return html`<td class="editing"><input class="cell-input" size=${Math.max(3, cell!.text.length + 2)} aria-label="New value of ${row.label}, ${t.columns[c]}" .value=${this.editing.initial ?? cell!.text} data-row=${r} data-column=${c}
-                  @keydown=${(e: KeyboardEvent) => this.handleInputKey(e, r, c)} @blur=${(e: FocusEvent) => this.commit(e.target as HTMLInputElement, r, c)} /></td>`;
+                  @input=${() => { this.typed = true; }} @keydown=${(e: KeyboardEvent) => this.handleInputKey(e, r, c)} @blur=${(e: FocusEvent) => this.commit(e.target as HTMLInputElement, r, c)} /></td>`;
               }
               return html`<td class=${classes} data-result=${slot !== undefined ? text : nothing} data-base=${fromBase ? cell!.base! : nothing} data-problem=${problem?.code ?? nothing}>
                 ${cell
@@ -138,7 +146,7 @@ export class RsTableGrid extends LitElement {
     const canEdit = this.editable && row.path !== undefined;
     if (canEdit && this.editing?.row === r && this.editing.column === -1) {
       return html`<th scope="row" class="editing"><input class="row-input" size=${Math.max(4, row.label.length + 2)} aria-label="New band of row ${row.label}" .value=${this.editing.initial ?? row.label} data-row=${r}
-        @keydown=${(e: KeyboardEvent) => this.handleInputKey(e, r, -1)} @blur=${(e: FocusEvent) => this.commit(e.target as HTMLInputElement, r, -1)} /></th>`;
+        @input=${() => { this.typed = true; }} @keydown=${(e: KeyboardEvent) => this.handleInputKey(e, r, -1)} @blur=${(e: FocusEvent) => this.commit(e.target as HTMLInputElement, r, -1)} /></th>`;
     }
     const waiting = this.pending?.row === r && this.pending.column === -1 ? this.pending.text : undefined;
     const problem = waiting === undefined ? this.rowProblems?.get(r) : undefined;
