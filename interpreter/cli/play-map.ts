@@ -32,9 +32,9 @@ export function placeNote(game: Game, at: string): string {
   return text ? ` [${text}]` : '';
 }
 
-/** `map`: every area with its type and props, the grid's hexes that differ from the rest, and the rest. */
+/** `map`: every area with its type and props, the grid's hexes that differ from the rest, the rest, and the hexsides that differ. */
 export function mapText(game: Game): string {
-  const map = game.program.data.map as { areas?: Record<string, unknown>; grid?: { props?: unknown; hexes?: Record<string, unknown> } } | undefined;
+  const map = game.program.data.map as { areas?: Record<string, unknown>; grid?: { props?: unknown; hexes?: Record<string, unknown>; edges?: Record<string, unknown> } } | undefined;
   const lines: string[] = [];
   for (const id of Object.keys(map?.areas ?? {})) lines.push(`  ${placeName(game.program, game.state.players, id)}${placeNote(game, id)}`);
   const grid = map?.grid;
@@ -42,6 +42,7 @@ export function mapText(game: Game): string {
     const every = isProps(grid.props) ? propsText(grid.props) : '';
     if (every) lines.push(`  every other hex: ${every}`);
     for (const [label, own] of Object.entries(grid.hexes ?? {})) if (isProps(own)) lines.push(`  hex ${label}: ${propsText(own)}`);
+    for (const [pair, own] of Object.entries(grid.edges ?? {})) if (isProps(own)) lines.push(`  hexside ${pair}: ${propsText(own)}`);
   }
   return lines.length ? ['Map:', ...lines].join('\n') : 'Map: this game has no map data to show.';
 }

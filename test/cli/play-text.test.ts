@@ -111,6 +111,7 @@ describe('rulesmith play, as a person reads it', () => {
     const map = r.out.slice(r.out.indexOf('Map:'), r.out.indexOf('\n\n', r.out.indexOf('Map:')));
     expect(map.split('\n').slice(0, 3)).toEqual(['Map:', '  every other hex: clear, move_cost 1, defense 0, town false', '  hex 0302: woods, move_cost 2, defense 1']);
     expect(map).toContain('  hex 0403: town, defense 1, town true');
+    expect(map).toContain('  hexside 0401/0501: stream true');
     // An area map: each area by name, with its type and props.
     const bos = await playPiped(['play', 'rulesets/battle-of-seattle', '--bots', 'p2', '--seed', '3'], ['map', 'board', 'quit']);
     expect(bos.out).toContain('  Convention Center [downtown core, exposure 5]');
