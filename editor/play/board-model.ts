@@ -39,8 +39,23 @@ export function boardModel(program: Program): BoardModel {
     if (g.facing_origin) model.grid.facingOrigin = g.facing_origin;
     const terrain = terrainModel(g.props, g.hexes);
     if (terrain) model.grid.terrain = terrain;
+    const edges = edgesModel(g.edge_props, g.edges);
+    if (edges.length) model.grid.edges = edges;
   }
   return model;
+}
+
+/** Hexsides whose own values differ from `edge_props`: true flags by name, other values as `key: value`. */
+function edgesModel(props: unknown, edges: unknown): NonNullable<GridModel['edges']> {
+  const base = isRecord(props) ? props : {};
+  const out: NonNullable<GridModel['edges']> = [];
+  for (const [key, own] of Object.entries(isRecord(edges) ? edges : {})) {
+    const [a, b] = key.split('/').map((x) => x.trim());
+    if (!a || !b || !isRecord(own)) continue;
+    const parts = Object.entries(own).filter(([k, v]) => v !== base[k] && v !== false && v !== null).map(([k, v]) => (v === true ? k : `${k}: ${String(v)}`));
+    if (parts.length) out.push({ a, b, text: parts.join(', ') });
+  }
+  return out;
 }
 
 /** The first hex prop whose value is text (terrain, most often), with each value an index for its tint. */

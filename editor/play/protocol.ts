@@ -69,6 +69,11 @@ export interface GridModel {
    * default first, and the index of each hex that differs, by label.
    */
   terrain?: { prop: string; values: string[]; byHex: Record<string, number> };
+  /**
+   * The hexsides `map.grid.edges` lists with a value other than `edge_props`' (a river, a wall):
+   * the two hexes' labels and what differs, as text (`stream`, `wall: stone`).
+   */
+  edges?: Array<{ a: string; b: string; text: string }>;
 }
 
 export interface PieceTypeModel {

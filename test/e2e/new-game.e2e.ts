@@ -73,6 +73,13 @@ describe('New game', () => {
     await expect.poll(() => page.locator('rs-game-board g.hex').count(), { timeout: 30_000 }).toBe(48);
     expect(await page.locator('rs-game-board g.hex[data-terrain="town"]').count()).toBe(2);
     expect(await page.locator('rs-game-board g.hex.terrain-1').count()).toBeGreaterThan(0);
+    // The template's stream runs along three hexsides, each a line on the side the two hexes share.
+    expect(await page.locator('rs-game-board line.hexside').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-edge')))).toEqual(['0401/0501', '0402/0502', '0402/0501']);
+    const side = await page.locator('rs-game-board line.hexside').first().evaluate((l) => {
+      const line = l as SVGLineElement;
+      return Math.hypot(line.x2.baseVal.value - line.x1.baseVal.value, line.y2.baseVal.value - line.y1.baseVal.value);
+    });
+    expect(side).toBeGreaterThan(5);
     await s.shot('new-game-hex');
 
     // A card-driven game: a person's hand and the headline question say what each card does; the

@@ -62,6 +62,31 @@ victory: { do: "end game with { winner: none }" }
     });
   });
 
+  test('hexsides that differ from edge_props should be in the model, with what differs as text', () => {
+    const text = `rulesmith: 1
+id: sides
+name: Sides
+players: { min: 1, max: 1 }
+map:
+  grid:
+    kind: hex
+    columns: 3
+    rows: 2
+    orientation: flat
+    edge_props: { river: false, wall: none }
+    edges:
+      "0101/0201": { river: true }
+      "0201/0202": { wall: stone }
+      "0301/0302": { river: false }
+flow: { rounds: { count: 1 }, phases: [{ id: p, do: 'log "x"' }] }
+victory: { do: "end game with { winner: none }" }
+`;
+    expect(board({ 'rulesets/t/ruleset.yaml': text }, 'rulesets/t/ruleset.yaml').grid?.edges).toEqual([
+      { a: '0101', b: '0201', text: 'river' },
+      { a: '0201', b: '0202', text: 'wall: stone' },
+    ]);
+  });
+
   test('a hex\'s tint is found by the rules\' label even where the board prints its own (no `label:` pattern)', () => {
     const terrain = { prop: 'terrain', values: ['clear', 'woods'], byHex: { '0302': 1 } };
     const bare = { columns: 4, rows: 4, orientation: 'flat' as const, offset: 'odd' as const, terrain };

@@ -10,6 +10,7 @@ import { counterSlots, facingAngle, hexCenter, hexLabel, hexPoints, hexTerrain, 
 import { MIN_TEXT_PX, placeAreaLabels, textWidth } from './board-labels.ts';
 import { counterColors } from './piece-colors.ts';
 import { stackIdentical } from './counter-stacks.ts';
+import { gridHexLabel } from '../../../interpreter/load/hex-label.ts';
 
 export interface BoardContext {
   board: BoardModel;
@@ -140,11 +141,31 @@ export function hexMapSvg(ctx: BoardContext): TemplateResult {
         <text class="hex-label" x=${center.x.toFixed(1)} y=${(center.y - layout.size * 0.55).toFixed(1)}>${label}</text>
       </g>`;
     })}</g>
+    ${edgesSvg(grid, hexes, layout.size)}
     <g class="hex-pieces">${hexes.map(({ col, row, center }) =>
       stackIdentical(ctx, byPlace.get(`hex:${col},${row}`) ?? []).map((c, i) => counterSvg(ctx, c.piece, { x: center.x + i * 5, y: center.y + i * 5 }, counter * (i ? 0.85 : 1), c.count)),
     )}</g>
     ${previewFacing(ctx, hexes, layout.size)}
   </svg>`;
+}
+
+/**
+ * Hexsides that differ from the rest (`map.grid.edges`: a river, a wall) as a thick line along the
+ * side two hexes share: perpendicular to the line between their centres, at its middle, as long as
+ * a side (a hex's corner radius). Pairs that are not neighbours (the checker says so) are left out.
+ */
+function edgesSvg(grid: NonNullable<BoardContext['board']['grid']>, hexes: ReadonlyArray<{ col: number; row: number; center: Point }>, size: number) {
+  if (!grid.edges?.length) return nothing;
+  // By the rules' labels (`map.grid.edges` is keyed as `map.grid.hexes` is), not the board's fallback.
+  const byLabel = new Map(hexes.map((h) => [gridHexLabel(grid.label, h.col, h.row), h.center]));
+  return svg`<g class="hexsides">${grid.edges.map(({ a, b, text }) => {
+    const p = byLabel.get(a), q = byLabel.get(b);
+    if (!p || !q) return nothing;
+    const dx = q.x - p.x, dy = q.y - p.y, d = Math.hypot(dx, dy);
+    if (d === 0 || d > size * 2.1) return nothing;
+    const mx = (p.x + q.x) / 2, my = (p.y + q.y) / 2, ux = -dy / d * (size / 2), uy = dx / d * (size / 2);
+    return svg`<line class="hexside" data-edge=${`${a}/${b}`} x1=${(mx - ux).toFixed(1)} y1=${(my - uy).toFixed(1)} x2=${(mx + ux).toFixed(1)} y2=${(my + uy).toFixed(1)}><title>hexside ${a}/${b}: ${text}</title></line>`;
+  })}</g>`;
 }
 
 /** The facing an option's preview ends with: an arrow from the end hex's centre to the side it faces. */

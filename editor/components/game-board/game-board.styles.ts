@@ -50,6 +50,13 @@ export const styles = [
     .hex.terrain-4 .shape { fill: #cfe0ef; }
     .hex.terrain-5 .shape { fill: #e6d3e3; }
     .hex.terrain-6 .shape { fill: #f3e7b3; }
+    /* A hexside that differs from the rest (a river, a wall), drawn over the hexes; clicks go through to them. */
+    .hexside {
+      stroke: #3b78c2;
+      stroke-width: 4px;
+      stroke-linecap: round;
+      pointer-events: none;
+    }
     .hex-label {
       font-size: 9px;
       text-anchor: middle;
