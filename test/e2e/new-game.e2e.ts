@@ -76,8 +76,8 @@ describe('New game', () => {
     // The template's stream runs along three hexsides, each a line on the side the two hexes share.
     expect(await page.locator('rs-game-board line.hexside').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-edge')))).toEqual(['0401/0501', '0402/0502', '0402/0501']);
     const side = await page.locator('rs-game-board line.hexside').first().evaluate((l) => {
-      const line = l as SVGLineElement;
-      return Math.hypot(line.x2.baseVal.value - line.x1.baseVal.value, line.y2.baseVal.value - line.y1.baseVal.value);
+      const at = (name: string) => Number(l.getAttribute(name));
+      return Math.hypot(at('x2') - at('x1'), at('y2') - at('y1'));
     });
     expect(side).toBeGreaterThan(5);
     await s.shot('new-game-hex');
