@@ -4,8 +4,7 @@
  * the grid by its label. What scripts read of a hex (`h.terrain`) is typed from `props`. The same
  * for hexsides (`edge_props`, `edges`), whose two hexes must also be neighbours.
  */
-import { gridHexLabel } from '../load/hex-label.ts';
-import { gridCube } from '../runtime/map.ts';
+import { gridCube, gridHexLabel } from '../load/hex-label.ts';
 import type { CheckContext } from './context.ts';
 import { entries, isRecord } from './context.ts';
 import { didYouMean } from './suggest.ts';

@@ -2,6 +2,7 @@ import { isRecord } from '../check/context.ts';
 import type { Runtime } from './runtime.ts';
 import type { EntityRef } from './values.ts';
 import { programMemo } from './program-memo.ts';
+import { gridCube } from '../load/hex-label.ts';
 
 export interface MapLink {
   from: string;
@@ -162,22 +163,6 @@ function directions(rt: Runtime): Array<[number, number, number]> {
 /** Offset → cube coordinates (flat: columns offset; pointy: rows offset). */
 function toCube(rt: Runtime, h: Hex): [number, number, number] {
   return gridCube(rt.program.data.map?.grid, h);
-}
-
-/** `toCube` from the grid's data alone, for the checker (whether two hexes of `map.grid.edges` are neighbours). */
-export function gridCube(g: { orientation?: string; offset?: string } | undefined, h: Hex): [number, number, number] {
-  const flat = g?.orientation !== 'pointy';
-  const oddShift = g?.offset !== 'even';
-  if (flat) {
-    const parity = oddShift ? h.col & 1 : (h.col + 1) & 1;
-    const x = h.col;
-    const z = h.row - (h.col - parity) / 2;
-    return [x, -x - z, z];
-  }
-  const parity = oddShift ? h.row & 1 : (h.row + 1) & 1;
-  const x = h.col - (h.row - parity) / 2;
-  const z = h.row;
-  return [x, -x - z, z];
 }
 
 function fromCube(rt: Runtime, c: [number, number, number]): Hex {
