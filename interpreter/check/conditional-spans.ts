@@ -348,37 +348,33 @@ const isStateRead = (e: Expr, name: string, state: StateMembers): boolean => e.k
  * may keep the other side's types out) or as a whole argument of a call.
  */
 function namedOtherThanStateTest(node: object, name: string, members: StateMembers): boolean {
-  if (Array.isArray(node)) return node.some((item) => item && typeof item === 'object' && namedOtherThanStateTest(item, name, members));
-  const n = node as Expr;
-  if (isStateRead(n, name, members)) return false;
-  // `u.area.type == "port"` tests what the place is: a read through it counts as naming `u`.
-  if (n.kind === 'member' && n.object.kind === 'member' && rootName(n) === name) return true;
-  if (n.kind === 'binary' && (n.op === '==' || n.op === '!=' || n.op === 'in')) {
+  return namedOtherThanAsArgument(node, name, (n) => {
+    if (isStateRead(n, name, members)) return false;
+    // `u.area.type == "port"` tests what the place is: a read through it counts as naming `u`.
+    if (n.kind === 'member' && n.object.kind === 'member' && rootName(n) === name) return true;
+    if (n.kind !== 'binary' || (n.op !== '==' && n.op !== '!=' && n.op !== 'in')) return undefined;
     const [mine, other] = isStateRead(n.left, name, members) ? [n.left, n.right] : isStateRead(n.right, name, members) && n.op !== 'in' ? [n.right, n.left] : [undefined, undefined];
-    if (mine && other && !namesIn(other).includes(name)) return mine.kind === 'member' && mine.property === 'side' && other.kind === 'name' && members.sides.has(other.name);
-  }
-  if (n.kind === 'name') return n.name === name;
-  for (const key in node) {
-    const v = (node as Record<string, unknown>)[key];
-    if (!v || typeof v !== 'object') continue;
-    if (n.kind === 'call' && key === 'args') {
-      if ((v as Expr[]).some((a) => !(a.kind === 'name' && a.name === name) && namedOtherThanStateTest(a, name, members))) return true;
-    } else if (namedOtherThanStateTest(v, name, members)) return true;
-  }
-  return false;
+    if (!mine || !other || namesIn(other).includes(name)) return undefined;
+    return mine.kind === 'member' && mine.property === 'side' && other.kind === 'name' && members.sides.has(other.name);
+  });
 }
 
-/** Whether `node` names `name` anywhere but as a whole argument of a call. */
-function namedOtherThanAsArgument(node: object, name: string): boolean {
-  if (Array.isArray(node)) return node.some((item) => item && typeof item === 'object' && namedOtherThanAsArgument(item, name));
-  const n = node as { kind?: string; name?: string; callee?: string; args?: Expr[] };
+/**
+ * Whether `node` names `name` anywhere but as a whole argument of a call. `judge` may settle a
+ * node before it is gone into (true: it names it; false: not there; undefined: look inside).
+ */
+function namedOtherThanAsArgument(node: object, name: string, judge?: (n: Expr) => boolean | undefined): boolean {
+  if (Array.isArray(node)) return node.some((item) => item && typeof item === 'object' && namedOtherThanAsArgument(item, name, judge));
+  const n = node as Expr;
+  const verdict = judge?.(n);
+  if (verdict !== undefined) return verdict;
   if (n.kind === 'name') return n.name === name;
   for (const key in node) {
     const v = (node as Record<string, unknown>)[key];
     if (!v || typeof v !== 'object') continue;
     if (n.kind === 'call' && key === 'args') {
-      if ((v as Expr[]).some((a) => !(a.kind === 'name' && a.name === name) && namedOtherThanAsArgument(a, name))) return true;
-    } else if (namedOtherThanAsArgument(v, name)) return true;
+      if ((v as Expr[]).some((a) => !(a.kind === 'name' && a.name === name) && namedOtherThanAsArgument(a, name, judge))) return true;
+    } else if (namedOtherThanAsArgument(v, name, judge)) return true;
   }
   return false;
 }
