@@ -60,7 +60,24 @@ export function poolPoints(rt: Runtime, pool: CompiledScript, at: SourceAt): num
   throw new RuleError('pool-not-number', `The action points' \`pool\` holds ${v === null || v === undefined ? 'none' : 'something other than a number'}, not a number of points.`, at, 'Give the variable a number `initial`, or set it before the phase starts (or use a track).');
 }
 
-export const menuPrompt = (left: number | null): string => (left === null ? 'Choose an action' : `Choose an action (${left} point${left === 1 ? '' : 's'} left)`);
+/**
+ * The menu's question. `unit` names what is counted: "points" for `points:`, a pool's track or
+ * variable by its `name` (a designer's "Action Points" rather than the engine's word), else its
+ * key with spaces; one of them drops a final "s" (good enough for the names rulesets give).
+ */
+export const menuPrompt = (left: number | null, unit = 'points'): string =>
+  left === null ? 'Choose an action' : `Choose an action (${left} ${left === 1 && unit.endsWith('s') ? unit.slice(0, -1) : unit} left)`;
+
+/** What a pool counts, for the menu's question: the last name of its expression, as declared. */
+export function poolUnit(data: Record<string, unknown>, pool: string): string {
+  const key = /([A-Za-z_][A-Za-z0-9_]*)\s*$/.exec(pool)?.[1];
+  if (key === undefined) return 'points';
+  for (const section of ['tracks', 'variables']) {
+    const def = (data[section] as Record<string, unknown> | undefined)?.[key] as { name?: unknown } | undefined;
+    if (def && typeof def === 'object' && typeof def.name === 'string' && def.name.trim() !== '') return def.name.trim();
+  }
+  return key.replace(/_/g, ' ');
+}
 
 /** `valueAt` of a field whose site was looked up when compiling. */
 export function valueOf(rt: Runtime, raw: unknown, script: CompiledScript | undefined): Value | undefined {

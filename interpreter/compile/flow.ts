@@ -12,7 +12,7 @@ import { EntityRef, record, toNumber, truthy, type Rec, type Value } from '../ru
 import { FLOW_KEY, type CompiledScript } from '../runtime/program.ts';
 import { UNLIMITED } from '../check/sites.ts';
 import { NO_SLOT, type Code, type Frame, type Op } from '../runtime/frame.ts';
-import { actionLegal, actionName, affordable, keptList, mayPass, menuPrompt, NOT_KEPT, poolPoints, valueOf, type ActionInfo, type MenuLists } from './action-menu.ts';
+import { actionLegal, actionName, affordable, keptList, mayPass, menuPrompt, NOT_KEPT, poolPoints, poolUnit, valueOf, type ActionInfo, type MenuLists } from './action-menu.ts';
 import { countOf } from './expressions.ts';
 
 
@@ -213,6 +213,7 @@ class FlowBuilder {
     const at: SourceAt = { path, span: NO_SPAN };
     /** The menu's question by points left, made once each (a few values in any game). */
     const prompts = new Map<number | null, string>();
+    const unit = pool && typeof spec.pool === 'string' ? poolUnit(this.data as Record<string, unknown>, spec.pool) : 'points';
     const points = this.slot();
     const guard = this.slot();
     const chosen = this.slot();
@@ -248,8 +249,8 @@ class FlowBuilder {
       const options: Value[] = mayPass(rt, spec.pass, passScript) ? [...legal, 'pass'] : legal;
       const labels = options.map((id) => (id === 'pass' ? 'Pass' : info.get(String(id))?.name ?? String(id)));
       let prompt = prompts.get(left);
-      if (prompt === undefined && prompts.size < 64) prompts.set(left, (prompt = menuPrompt(left)));
-      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: prompt ?? menuPrompt(left), options, labels, min: 1, max: 1, secret: false, at };
+      if (prompt === undefined && prompts.size < 64) prompts.set(left, (prompt = menuPrompt(left, unit)));
+      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: prompt ?? menuPrompt(left, unit), options, labels, min: 1, max: 1, secret: false, at };
       rt.suspend(req, chosen);
     });
     this.emit((f) => {

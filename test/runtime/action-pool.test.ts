@@ -76,23 +76,35 @@ describe('an action phase with a pool', () => {
 
   test('the menu reads the pool each time: what a do spends shows in the next prompt', () => {
     const g = startGame(program(), { seed: 1, players: 2 });
-    expect(g.pending!.prompt).toBe('Choose an action (4 points left)');
+    expect(g.pending!.prompt).toBe('Choose an action (4 ap left)');
     pick(g, 'sprint');
     pick(g, '2');
-    expect(g.pending!.prompt).toBe('Choose an action (2 points left)');
+    expect(g.pending!.prompt).toBe('Choose an action (2 ap left)');
+  });
+
+  test("the question counts in the pool's own name: a track's `name`, else its key; one of them singular", () => {
+    const named = programFromText(ruleset('{ pool: side.ap, allowed: [step, sprint], pass: true }').replace('ap: { initial: 0,', 'ap: { name: Command Points, initial: 0,'));
+    const g = startGame(named, { seed: 1, players: 2 });
+    expect(g.pending!.prompt).toBe('Choose an action (4 Command Points left)');
+    pick(g, 'sprint');
+    pick(g, '3');
+    expect(g.pending!.prompt).toBe('Choose an action (1 Command Point left)');
+    // `points:` keeps the engine's word.
+    const counted = startGame(programFromText(ruleset('{ points: 1, allowed: [step], pass: true }')), { seed: 1, players: 2 });
+    expect(counted.pending!.prompt).toBe('Choose an action (1 point left)');
   });
 
   test('a cost is taken from the pool before the action runs, and an action costing more than is left is not offered', () => {
     const g = startGame(program(), { seed: 1, players: 2 });
     pick(g, 'step');
     expect(g.state.vars.spent_seen).toEqual([3]);
-    expect(g.pending!.prompt).toBe('Choose an action (3 points left)');
+    expect(g.pending!.prompt).toBe('Choose an action (3 ap left)');
     pick(g, 'sprint');
     pick(g, '3');
     // Nothing red can pay for is left, so its turn ends; blue's own pool.
     expect(g.state.tracks.ap).toEqual({ red: 0, blue: 4 });
     expect(g.pending!.player).toBe('p2');
-    expect(g.pending!.prompt).toBe('Choose an action (4 points left)');
+    expect(g.pending!.prompt).toBe('Choose an action (4 ap left)');
   });
 
   test('a game saved in the middle of a pooled phase resumes', () => {
@@ -103,19 +115,19 @@ describe('an action phase with a pool', () => {
     if (!(resumed instanceof Game)) throw new Error(JSON.stringify(resumed.problems));
     for (const x of [g, resumed]) { pick(x, 'step'); pick(x, 'Pass'); }
     expect(resumed.state).toEqual(g.state);
-    expect(resumed.pending!.prompt).toBe('Choose an action (4 points left)');
+    expect(resumed.pending!.prompt).toBe('Choose an action (4 ap left)');
   });
 
   test('a per-player variable can be the pool', () => {
     const g = startGame(programFromText(ruleset('{ pool: player.cash, allowed: [buy], pass: true }').replace('by: each side', 'by: each player')), { seed: 1, players: 2 });
-    expect(g.pending!.prompt).toBe('Choose an action (7 points left)');
+    expect(g.pending!.prompt).toBe('Choose an action (7 cash left)');
     pick(g, 'buy');
     pick(g, 'buy');
     expect(g.state.vars.spent_seen).toEqual([4, 1]);
     expect(g.state.vars.cash).toEqual({ p1: 1, p2: 7 });
     // 1 left cannot pay for another: p2's turn.
     expect(g.pending!.player).toBe('p2');
-    expect(g.pending!.prompt).toBe('Choose an action (7 points left)');
+    expect(g.pending!.prompt).toBe('Choose an action (7 cash left)');
   });
 
   test('a variable that holds none stops the game at the pool, not a count of NaN points', () => {

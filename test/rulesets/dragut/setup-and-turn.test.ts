@@ -103,9 +103,9 @@ describe('2.2b Sequence of the turn; 4 Actions', () => {
     playCards(game);
     // Given: P spends 2 of his 3 AP; the menu counts what is left (the phase's `pool`).
     answer(game, 'Land', 'Dragut', areaName(game, 'T1'));
-    expect(asked(game).prompt).toBe('Choose an action (2 points left)');
+    expect(asked(game).prompt).toBe('Choose an action (2 Action Points left)');
     answer(game, 'Land', 'Renegade', areaName(game, 'T3'));
-    expect(asked(game).prompt).toBe('Choose an action (1 point left)');
+    expect(asked(game).prompt).toBe('Choose an action (1 Action Point left)');
     const from = game.log.length;
     passPhase(game);
     // Expect: the remaining 1 AP is lost…
@@ -115,7 +115,7 @@ describe('2.2b Sequence of the turn; 4 Actions', () => {
     // …and next turn P again has 3 AP, before any cards.
     playCards(game);
     expect(track(game, 'action_points', 'pirates')).toBe(3);
-    expect(asked(game).prompt).toBe('Choose an action (3 points left)');
+    expect(asked(game).prompt).toBe('Choose an action (3 Action Points left)');
   });
 
   test('DR-D11 [4.1], [3.1]: Raise Alarm costs 2 AP and moves the marker up 1 box; R\'s AP change only next turn (AMB-7)', () => {
@@ -185,6 +185,6 @@ describe('2.2b Sequence of the turn; 4 Actions', () => {
     passPhase(game);
     expect(game.state.round).toBe(2);
     answerAll(game, ['No card', 'No card']);
-    expect(asked(game).prompt).toBe('Choose an action (3 points left)');
+    expect(asked(game).prompt).toBe('Choose an action (3 Action Points left)');
   });
 });
