@@ -100,3 +100,26 @@ export function chanceDraws(program: Program, state: () => GameState, chance: Ch
     return list[chance.pick(list.map((k) => k.n))]!.at;
   };
 }
+
+/**
+ * The runtime's `pileListed` for odds: a pile whose order is hidden, read in order (`deck.cards[1]`),
+ * is in the order its deck is written, since odds read the game before the setup shuffles it; the
+ * answer then says so (an answer that needs no order, a count, is right anyway: the runtime cannot
+ * tell which is asked), and how to ask about the card a draw takes instead.
+ */
+export function listedPiles(program: Program, state: () => GameState, note: (text: string) => void): NonNullable<RuntimeOptions['pileListed']> {
+  const told = new Set<string>();
+  return (pile, from) => {
+    const zone = 'zone' in from ? from.zone.split('@')[0]! : undefined;
+    const visibility = zone === undefined ? 'hidden' : (program.data.zones?.[zone] as { visibility?: unknown } | undefined)?.visibility ?? 'public';
+    if (visibility === 'public') return;
+    const cards = state().cards;
+    if (new Set(pile.map((id) => cards[id]?.def ?? id)).size < 2) return;
+    const source = 'deck' in from ? from.deck : from.zone;
+    if (told.has(source)) return;
+    told.add(source);
+    note(zone === undefined
+      ? `\`${source}.cards\` lists ${nameOf(program, 'decks', source)} in the order the deck is written (odds read the game before its setup shuffles it): an answer that depends on where a card lies is not a chance here. For the card a draw takes, ask \`odds ${source}\` or \`odds "draw 1 from ${source}"\`.`
+      : `${nameOf(program, 'zones', zone)}'s cards are listed in the order they have as the game starts (in play that order is hidden): an answer that depends on where a card lies is not a chance here. For the card a draw takes, ask about a \`draw 1 from\` the zone.`);
+  };
+}

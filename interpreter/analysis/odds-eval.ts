@@ -3,7 +3,7 @@ import { RuleError } from '../runtime/errors.ts';
 import { checkSetup, initialState, type GameSetup } from '../runtime/init.ts';
 import { DEFAULT_RUNTIME_OPTIONS, Runtime, type RuntimeOptions } from '../runtime/runtime.ts';
 import { Roll } from '../runtime/values.ts';
-import { chanceDraws, oddsJson, type Chance } from './odds-cards.ts';
+import { chanceDraws, listedPiles, oddsJson, type Chance } from './odds-cards.ts';
 
 /**
  * Work one `odds` question may do, counted (never timed, so answers do not depend on the machine):
@@ -51,6 +51,7 @@ export class OddsEvaluator {
         return chance.die(n);
       },
       drawSource: chanceDraws(program, () => state, { die: chance.die, pick: (w) => { self!.work++; return chance.pick(w); } }, (note) => { self!.notes.push(note); }),
+      pileListed: listedPiles(program, () => state, (note) => { self!.notes.push(note); }),
     });
     self = new OddsEvaluator(rt, compiled.eval, compiled.slots, frozen);
     return self;

@@ -92,7 +92,11 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
     case 'zone': {
       const [zone, owner] = o.id.split('@');
       if (prop === 'pieces') return iterable(rt, o, { path: [], span: { start: 0, end: 0 } }).filter((x) => x instanceof EntityRef && x.kind === 'piece');
-      if (prop === 'cards') return (rt.state.zones[o.id] ?? []).filter((id) => rt.state.cards[id]).map((id) => rt.ref('card', id));
+      if (prop === 'cards') {
+        const pile = (rt.state.zones[o.id] ?? []).filter((id) => rt.state.cards[id]);
+        rt.opts.pileListed?.(pile, { zone: o.id });
+        return pile.map((id) => rt.ref('card', id));
+      }
       if (prop === 'owner') return owner ? rt.ref(rt.state.players.some((p) => p.id === owner) ? 'player' : 'side', owner) : null;
       if (prop === 'size') return (rt.state.zones[o.id] ?? []).length;
       if (prop === 'name') return typeof rt.def('zones', zone!)?.name === 'string' ? (rt.def('zones', zone!)!.name as string) : zone!;
@@ -100,7 +104,10 @@ function entityMember(rt: Runtime, o: EntityRef, prop: string): Value | undefine
     }
     case 'deck': {
       const d = rt.state.decks[o.id];
-      if (prop === 'cards') return (d?.draw ?? []).map((c) => rt.ref('card', c));
+      if (prop === 'cards') {
+        rt.opts.pileListed?.(d?.draw ?? [], { deck: o.id });
+        return (d?.draw ?? []).map((c) => rt.ref('card', c));
+      }
       if (prop === 'discards') return (d?.discard ?? []).map((c) => rt.ref('card', c));
       if (prop === 'size') return d?.draw.length ?? 0;
       if (prop === 'name') return typeof rt.def('decks', o.id)?.name === 'string' ? (rt.def('decks', o.id)!.name as string) : o.id;

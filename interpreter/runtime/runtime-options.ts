@@ -22,6 +22,11 @@ export interface RuntimeOptions {
    * pile when there is nothing to take (its answer is then not used).
    */
   drawSource?: (pile: readonly string[], from: { deck: string } | { zone: string }) => number | undefined;
+  /**
+   * Told when a script lists a pile's cards in order (`deck.cards`, `zone.cards`): odds read the
+   * game before its setup shuffles, so an order read there is the written one, not a chance.
+   */
+  pileListed?: (pile: readonly string[], from: { deck: string } | { zone: string }) => void;
   /** Told of every table lookup and roll (the odds breakdown: which cell gave which value). */
   trace?: TableTrace;
   /**

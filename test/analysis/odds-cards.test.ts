@@ -54,6 +54,16 @@ describe('odds of a card drawn from a deck', () => {
   });
 });
 
+describe("odds of a pile's order", () => {
+  test("reading a shuffled deck's cards in order says that the order is the written one, and how to ask about a draw", () => {
+    const d = odds('supply.cards[1].points');
+    expect(d.outcomes.map((o) => [o.value, o.p])).toEqual([[0, '1']]);
+    expect(d.notes).toEqual(['`supply.cards` lists Supply in the order the deck is written (odds read the game before its setup shuffles it): an answer that depends on where a card lies is not a chance here. For the card a draw takes, ask `odds supply` or `odds "draw 1 from supply"`.']);
+    // Told once per pile, however often it is read.
+    expect(odds('supply.cards[1].points + supply.cards[2].points').notes).toHaveLength(1);
+  });
+});
+
 describe('odds of a card drawn from a zone', () => {
   test("a hidden pile's order is not known: any of its cards may come", () => {
     // Three cards dealt into the pile; the one drawn is a copy of the first dealt with 1/3 + 2/3 × 14/45.
