@@ -10,7 +10,7 @@ import { checkDecks } from './decks.ts';
 import { checkMap } from './map.ts';
 import { checkHexProps } from './hex-props.ts';
 import { checkReferences } from './references.ts';
-import { checkReservedNames } from './reserved.ts';
+import { checkReservedNames, RESERVED } from './reserved.ts';
 import { checkSizes } from './sizes.ts';
 import { Scope } from './scope.ts';
 import { collectSites, type ScriptSite } from './sites.ts';
@@ -299,8 +299,13 @@ function checkSite(ctx: CheckContext, symbols: SymbolTable, parsedSite: ParsedSi
 function checkSiteOnce(ctx: CheckContext, symbols: SymbolTable, { site, parsed }: ParsedSite): void {
   const scope = siteScope(site, symbols);
   const checker = new StatementChecker(ctx, symbols, site);
-  for (const d of parsed.diagnostics) {
-    ctx.atSpan(site.path, d.span, { code: d.code, message: d.message, severity: d.severity, ...(d.hint ? { hint: d.hint } : {}) });
+  // A parameter named with a word of the language (`params: [from]`, already a `reserved-name`
+  // error) makes every use of it a syntax error, and recovery then finds more: say the first, and why.
+  const reserved = parsed.diagnostics.some((d) => d.severity === 'error') ? site.locals.map(([name]) => name).find((name) => RESERVED.has(name) && new RegExp(`(^|[^A-Za-z0-9_])${name}($|[^A-Za-z0-9_])`).test(site.text)) : undefined;
+  for (const d of reserved ? parsed.diagnostics.filter((x) => x.severity === 'error').slice(0, 1) : parsed.diagnostics) {
+    const why = reserved ? ` (\`${reserved}\` is a parameter's name here, but a word of the rules language, so the script cannot use it; the rest of this script is checked once it is renamed)` : '';
+    const hint = reserved ? `Rename the parameter (\`${reserved}_\` or a longer word) where it is declared and here.` : d.hint;
+    ctx.atSpan(site.path, d.span, { code: d.code, message: d.message + why, severity: d.severity, ...(hint ? { hint } : {}) });
   }
   // Names are only checked in text that parsed cleanly: recovery can invent nodes, and errors
   // about invented names would bury the real syntax error.

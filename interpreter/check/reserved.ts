@@ -5,7 +5,7 @@ import { entries, isRecord } from './context.ts';
 const WORDS = new Set([...keywords, ...wordOperators, ...constants]);
 // `d6`, `2d10`: a script reads these as rolls of dice (grammar/tokens.ts, DiceRoll).
 const ROLL = /^\d*d\d+$/;
-const RESERVED = { has: (name: string) => WORDS.has(name) || ROLL.test(name) };
+export const RESERVED = { has: (name: string) => WORDS.has(name) || ROLL.test(name) };
 const SECTIONS = ['sides', 'options', 'dice', 'pieces', 'tracks', 'variables', 'zones', 'decks', 'tables', 'procedures', 'actions'] as const;
 
 /**
