@@ -27,7 +27,7 @@ import { seatChoiceReport, seatNameReport } from './seats.ts';
 import { cardIdReport } from './card-ids.ts';
 import { bareTextReport, type Compared } from './bare-texts.ts';
 import { secretRead, type SecretRead } from './secret-tests.ts';
-import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, entity, isBoolish, isCollection, isNumeric, join, listOf, mayBeEntity, textOf, type Ty } from './types.ts';
+import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, EMPTY_LIST, entity, isBoolish, isCollection, isNumeric, join, listOf, mayBeEntity, textOf, type Ty } from './types.ts';
 
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
 const LIST_MEMBERS = new Map<string, Ty>([['size', NUMBER]]);
@@ -82,7 +82,7 @@ export class ExpressionChecker {
           t = t ? join(t, k) : k;
         }
         for (const [span, r] of oddListItems(e.items, kinds)) this.report(span, r);
-        return listOf(t ?? ANY);
+        return t ? listOf(t) : EMPTY_LIST;
       }
       case 'record': {
         const fields = new Map<string, Ty>();

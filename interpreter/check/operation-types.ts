@@ -97,7 +97,7 @@ export function drawIntoReport(t: Ty, zones: unknown): Report | undefined {
  */
 export function plusType(l: Ty, r: Ty, spans: [Span, Span], report: (span: Span, r: Report) => void): Ty | undefined {
   if (l.k === 'text' && r.k === 'text') return TEXT;
-  if (l.k === 'list' && r.k === 'list') return listOf(join(l.of, r.of));
+  if (l.k === 'list' && r.k === 'list') return join(l, r);
   if (l.k === 'list' && r.k === 'any') return l;
   if (r.k === 'list' && l.k === 'any') return r;
   if (l.k !== 'list' && r.k !== 'list') return undefined;

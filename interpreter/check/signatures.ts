@@ -47,7 +47,7 @@ export const BUILTIN_FUNCTIONS: ReadonlyMap<string, BuiltinFunction> = new Map(
     fn('size', [ANY], NUMBER, 'Number of elements of a list, cards in a deck or pieces in a zone or area.'),
     fn('text', [ANY], TEXT, 'A value as text.'),
     // The value joins the items' kind: `append(ports, "no more defense")` is a list of areas and a text.
-    fn('append', [ANY, ANY], (args) => (args[0]?.k === 'list' && args[1] ? listOf(join(args[0].of, args[1])) : firstArg(args)), 'A new list with the value added at the end.'),
+    fn('append', [ANY, ANY], (args) => (args[0]?.k === 'list' && args[1] ? listOf(args[0].empty ? args[1] : join(args[0].of, args[1])) : firstArg(args)), 'A new list with the value added at the end.'),
     fn('without', [ANY, ANY], firstArg, 'A new list without the given value (or values).'),
     fn('reverse', [ANY], firstArg, 'The list in reverse order.'),
     fn('unique', [ANY], firstArg, 'The list without repeated values.'),

@@ -38,7 +38,8 @@ export type Ty = (
   | { k: 'none'; from?: string }
   | { k: 'range' }
   | { k: 'roll' }
-  | { k: 'list'; of: Ty }
+  /** `empty`: the literal `[]`, whose items are not known yet; what is appended or joined to it gives them. */
+  | { k: 'list'; of: Ty; empty?: true }
   /**
    * A record; `fields` known when it comes from a table row or a record literal. A table row's
    * fields that some of the rows it may be lack are `lacking`; `keys` are the names its key was
@@ -57,6 +58,8 @@ export const NONE: Ty = { k: 'none' };
 export const RANGE: Ty = { k: 'range' };
 export const ROLL: Ty = { k: 'roll' };
 export const listOf = (of: Ty): Ty => ({ k: 'list', of });
+/** The type of `[]`: a list whose items are not known until something is appended or joined to it. */
+export const EMPTY_LIST: Ty = { k: 'list', of: ANY, empty: true };
 export const entity = (e: EntityKind, id?: string): Ty => (id ? { k: 'entity', e, id } : { k: 'entity', e });
 
 export function describe(t: Ty): string {
@@ -151,7 +154,7 @@ export function join(a: Ty, b: Ty): Ty {
     const ids = [...new Set([...x, ...y])];
     return ids.length <= MAX_NAMED ? { k: 'entity', e: a.e, ids } : entity(a.e);
   }
-  if (a.k === 'list' && b.k === 'list') return listOf(join(a.of, b.of));
+  if (a.k === 'list' && b.k === 'list') return a.empty ? b : b.empty ? a : listOf(join(a.of, b.of));
   if ((a.k === 'number' && b.k === 'roll') || (a.k === 'roll' && b.k === 'number')) return NUMBER;
   return ANY;
 }
