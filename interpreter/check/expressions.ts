@@ -23,7 +23,7 @@ import type { SymbolTable } from './symbols.ts';
 import { globalKindIn, lostArgumentReports } from './lost-changes.ts';
 import { fractionalCountReport } from './counts.ts';
 import { oddListItems } from './odd-list-items.ts';
-import { seatChoiceReport, seatNameReport } from './seats.ts';
+import { oneChooserReport, seatChoiceReport, seatNameReport } from './seats.ts';
 import { cardIdReport } from './card-ids.ts';
 import { bareTextReport, type Compared } from './bare-texts.ts';
 import { secretRead, type SecretRead } from './secret-tests.ts';
@@ -444,8 +444,9 @@ export class ExpressionChecker {
 
   private choose(e: ChooseExpr, scope: Scope): Ty {
     if (this.site.noSeat && !e.by) this.report(e.span, seatChoiceReport());
-    let inner = scope;
-    if (e.each) inner = this.bind(e.each.binder, e.each.binderSpan, e.each.source, scope).scope;
+    const bound = e.each ? this.bind(e.each.binder, e.each.binderSpan, e.each.source, scope) : undefined;
+    const inner = bound?.scope ?? scope;
+    if (bound && !this.site.noSeat) this.reportIf(e.span, oneChooserReport(e, bound.element, this.site.text));
     if ('count' in e.mode) this.expect(this.expr(e.mode.count, inner), isNumeric, e.mode.count.span, 'a number', 'How many to choose');
     if ('count' in e.mode) this.reportIf(e.mode.count.span, fractionalCountReport(e.mode.count, 'How many to choose'));
     const from = this.expr(e.from, inner);

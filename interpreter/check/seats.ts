@@ -1,4 +1,7 @@
+import type { ChooseExpr } from '../../grammar/index.ts';
+import { namesIn } from './conditional-spans.ts';
 import type { CheckContext, Report } from './context.ts';
+import type { Ty } from './types.ts';
 import { isRecord } from './context.ts';
 import { walkPhases } from './symbols.ts';
 
@@ -72,4 +75,23 @@ export function checkSeatlessActions(ctx: CheckContext): void {
   walkPhases(flow.phases, ['flow', 'phases'], (_id, path, phase) => {
     if (isRecord(phase.actions) && seatless.has(path.join('.'))) ctx.atKey([...path, 'actions'], seatActionsReport());
   });
+}
+
+/**
+ * `one-chooser-for-each`: `choose … for each p in players` with no `by p`: one choice per player,
+ * all answered by one seat (a walk's sealed bids: Player 1 bid for everyone, with no word). Only
+ * when the choices go through players or sides: one seat choosing for each of its units is a rule.
+ */
+export function oneChooserReport(e: ChooseExpr, element: Ty, text: string): Report | undefined {
+  const binder = e.each?.binder;
+  if (binder === undefined || element.k !== 'entity' || (element.e !== 'player' && element.e !== 'side')) return undefined;
+  if (e.by && namesIn(e.by).includes(binder)) return undefined;
+  return {
+    severity: 'warning',
+    code: 'one-chooser-for-each',
+    message: e.by === null
+      ? `This asks once for each \`${binder}\`, but names no chooser: the active seat answers every one of them, not each \`${binder}\` their own.`
+      : `This asks once for each \`${binder}\`, but \`by ${text.slice(e.by.span.start, e.by.span.end)}\` does not read \`${binder}\`: one seat answers every one of them.`,
+    hint: `Let each answer for itself: \`… by ${binder} for each ${binder} in …\`.`,
+  };
 }
