@@ -241,7 +241,7 @@ export class ExpressionChecker {
       return sym.type;
     }
     const builtin = BUILTIN_NAMES.get(name);
-    if (builtin && (this.site.noSeat || this.site.lastSeat) && (name === 'player' || name === 'side')) this.report(span, seatNameReport(name, this.site.lastSeat));
+    if (builtin && (name === 'player' || name === 'side')) this.reportIf(span, seatNameReport(name, this.site));
     if (builtin) return builtin.type;
     const card = cardIdReport(this.symbols.data, name);
     if (card) { this.report(span, card); return ANY; }

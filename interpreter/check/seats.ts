@@ -1,6 +1,7 @@
 import type { ChooseExpr } from '../../grammar/index.ts';
 import { namesIn } from './conditional-spans.ts';
 import type { CheckContext, Report } from './context.ts';
+import type { ScriptSite } from './sites.ts';
 import type { Ty } from './types.ts';
 import { isRecord } from './context.ts';
 import { walkPhases } from './symbols.ts';
@@ -23,12 +24,16 @@ export function seatlessPhases(phases: unknown, path: ReadonlyArray<string | num
 }
 
 /**
- * `no-active-seat`: `player` or `side` read where no seat is active, or (`last`) in the victory
- * script, where they are whoever was active last: a designer's walk logged each player's score
- * as `{player.name}: …` inside `for each p in players`, and every line named the same player.
+ * `player` or `side` read where they are not the seat a designer means:
+ * - `no-active-seat`: where no seat is active (`by: all`), or in the victory script, where they
+ *   are whoever was active last: a designer's walk logged each player's score as
+ *   `{player.name}: …` inside `for each p in players`, and every line named the same player;
+ * - `when-before-by`: in the `when` of a `by: each player` (or `each side`) phase, asked once
+ *   before the phase goes through the seats: a walk's "only players with a second worker place
+ *   it" skipped everyone, or no one, by what Player 1 had.
  */
-export function seatNameReport(name: 'player' | 'side', last = false): Report {
-  if (last) {
+export function seatNameReport(name: 'player' | 'side', site: Pick<ScriptSite, 'noSeat' | 'lastSeat' | 'beforeEach'>): Report | undefined {
+  if (site.lastSeat) {
     const each = name === 'player' ? '`for each p in players`, read `p`' : '`for each s in sides`, read `s`';
     return {
       severity: 'warning',
@@ -37,14 +42,25 @@ export function seatNameReport(name: 'player' | 'side', last = false): Report {
       hint: `Name the ${name}: in ${each}; to name a winner, work it out (\`first ${name === 'player' ? 'p in players where …' : 's in sides where …'}\`).`,
     };
   }
-  return {
-    severity: 'warning',
-    code: 'no-active-seat',
-    message: `\`${name}\` is the active ${name}, and in a \`by: all\` phase no seat is active: here it is \`none\`.`,
-    hint: name === 'player'
-      ? 'Name the player: go through them with `for each p in players`, or give the phase a side (`by: <side>`, `by: each player`).'
-      : 'Name the side: go through them with `for each s in sides`, or give the phase a side (`by: <side>`, `by: each side`).',
-  };
+  if (site.noSeat) {
+    return {
+      severity: 'warning',
+      code: 'no-active-seat',
+      message: `\`${name}\` is the active ${name}, and in a \`by: all\` phase no seat is active: here it is \`none\`.`,
+      hint: name === 'player'
+        ? 'Name the player: go through them with `for each p in players`, or give the phase a side (`by: <side>`, `by: each player`).'
+        : 'Name the side: go through them with `for each s in sides`, or give the phase a side (`by: <side>`, `by: each side`).',
+    };
+  }
+  if (site.beforeEach) {
+    return {
+      severity: 'warning',
+      code: 'when-before-by',
+      message: `A phase's \`when\` is asked once, before \`by: ${site.beforeEach}\` goes through the seats: \`${name}\` here is the ${name} active before the phase, not each one in turn.`,
+      hint: 'To leave some seats out, give the phase a step with this `when` (its steps run for each seat: `steps: [{ id: …, when: "…", do: … }]`), or test it in `do`.',
+    };
+  }
+  return undefined;
 }
 
 /** `no-active-seat`: a choice with no `by` where no seat is active goes to the first player. */

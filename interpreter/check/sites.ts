@@ -31,6 +31,8 @@ export interface ScriptSite {
   noSeat?: boolean;
   /** Runs after the rounds (`victory.do`): `player` and `side` are whoever was active last. */
   lastSeat?: boolean;
+  /** A `by: each player` (or `each side`) phase's own `when`, asked once before it goes through them. */
+  beforeEach?: 'each player' | 'each side';
 }
 
 /**
@@ -109,6 +111,7 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
       // A phase's `when` is asked before its own `by` takes effect, as its parent left the seats.
       const whenSeatless = seatless.has(path.slice(0, -2).join('.'));
       for (const site of out.slice(first)) if (site.path.at(-1) === 'when' ? whenSeatless : seatless.has(path.join('.'))) site.noSeat = true;
+      if ((phase.by === 'each player' || phase.by === 'each side') && out[first]?.path.at(-1) === 'when') out[first]!.beforeEach = phase.by;
     });
   }
   for (const [id, a] of entries(d.actions)) {
