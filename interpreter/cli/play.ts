@@ -120,7 +120,7 @@ async function playOn(game: Game, bots: Map<string, Agent>, io: Io, save: (() =>
   // A person no question went to (a game that asks nobody anything) reads the whole game.
   for (const p of game.state.players) if (!bots.has(p.id) && !shown.has(p.id)) shown.set(p.id, 0);
   if (!quit) for (const line of finalLines(game, watching ? new Map([[null, watched]]) : shown, printed)) io.out(`${line}\n`);
-  io.out(game.status === 'ended' ? `\nGame over: ${resultText(game, game.result)}\n` : game.status === 'error' ? `\nThe game stopped: ${game.error?.code}: ${game.error?.message} (${game.error?.file}:${game.error?.range.start.line})\n` : ended ? '\nStopped before the end: the input ended.\n' : '\nStopped before the end.\n');
+  io.out(game.status === 'ended' ? `\nGame over: ${resultText(game, game.result)}\n` : game.status === 'error' ? `\nThe game stopped: ${game.error?.code}: ${game.error?.message} (${game.error?.file}:${game.error?.range.start.line}:${game.error?.range.start.column})\n${game.error?.hint ? `  hint: ${game.error.hint}\n` : ''}` : ended ? '\nStopped before the end: the input ended.\n' : '\nStopped before the end.\n');
   save?.();
   // Answers piped in that run out before the game ends are a script that did not finish: 1, as
   // for an error, so a CI step notices (typing `quit` is a choice: 0).

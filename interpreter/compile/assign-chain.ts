@@ -19,7 +19,8 @@ import { memberGetter, tableCellSet } from '../runtime/members.ts';
 import { watched } from '../runtime/secrets.ts';
 import { keepTaint, tainting } from '../runtime/taint.ts';
 import { EntityRef, isRecordValue, type Value } from '../runtime/values.ts';
-import { compileExpr, num, type CompileEnv } from './expressions.ts';
+import { compileExpr, num, readText, type CompileEnv } from './expressions.ts';
+import { toText } from '../runtime/values.ts';
 import type { SlotScope } from './scope.ts';
 
 type Link =
@@ -157,8 +158,27 @@ export function compileAssign(s: Extract<Stmt, { kind: 'assign' }>, scope: SlotS
     return (f) => { const o = object(f); set(f, o, value(f)); };
   }
   const keys = t.keys.map((k) => compileExpr(k, scope, env));
-  const set = (f: Frame, o: Value, v: Value, ks: Value[]): void => f.rt.setIndex(o, ks, op === '=' ? v : combine(f.rt.index(o, ks, 0, at), v), at);
+  const targetAt: SourceAt = { path: at.path, span: t.span };
+  const set = (f: Frame, o: Value, v: Value, ks: Value[]): void => {
+    if (op === '=') return f.rt.setIndex(o, ks, v, at);
+    const old = f.rt.index(o, ks, 0, at);
+    if (old === null && ks.length === 1 && isRecordValue(o)) throw missingField(readText(t.object), o, ks[0]!, op, targetAt);
+    f.rt.setIndex(o, ks, combine(old, v), at);
+  };
   if (held) return (f) => { const h = held(f); const ks = keys.map((k) => k(f)); set(f, h.value, value(f), ks); h.writeBack(); };
   const object = compileExpr(t.object, scope, env);
   return (f) => { const o = object(f); const ks = keys.map((k) => k(f)); set(f, o, value(f), ks); };
+}
+
+/**
+ * `record[key] += n` where the record has no such field: the read, the key and the fields it has
+ * (a walk's per-player record of guilds missed one added to the map later, and the game stopped
+ * with "Expected a number, got none.").
+ */
+function missingField(object: string | undefined, o: Record<string, Value>, key: Value, op: string, at: SourceAt): RuleError {
+  const k = typeof key === 'string' ? key : toText(key);
+  const shown = `${object ?? 'the record'}[${JSON.stringify(k)}]`;
+  const fields = Object.keys(o);
+  return new RuleError('type-mismatch', `\`${shown}\` is none: the record has no field \`${k}\`${fields.length ? ` (its fields: ${fields.join(', ')})` : ''}, so \`${op}\` has no number to change.`, at,
+    'Give the record every key it is read with (in its `initial`), or set the field with `=` before changing it.');
 }

@@ -332,7 +332,7 @@ function operandAt(e: Expr, env: CompileEnv): OperandAt {
 }
 
 /** `x`, `x.y.z`: the text of a plain read, else undefined. */
-function readText(e: Expr): string | undefined {
+export function readText(e: Expr): string | undefined {
   if (e.kind === 'name') return e.name;
   if (e.kind !== 'member') return undefined;
   const object = readText(e.object);

@@ -192,3 +192,26 @@ describe('rulesmith play, as a person reads it', () => {
     expect(resultText(game, { winner: 'p2' })).toMatch(/^.+ wins\.$/);
   });
 });
+
+describe('rulesmith play, when the game stops on an error', () => {
+  test('names the place with its column, and gives the hint', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-stop-'));
+    writeFileSync(join(dir, 'ruleset.yaml'), [
+      'rulesmith: 1',
+      'id: stop',
+      'name: Stop',
+      'players: { min: 1, max: 1 }',
+      'flow:',
+      '  phases:',
+      '    - id: p',
+      '      do: |',
+      '        let delivered = { shipwrights: 0 }',
+      '        let guild = "coopers"',
+      '        delivered[guild] += 1',
+      'victory: { do: "end game with { winner: none }" }',
+      '',
+    ].join('\n'));
+    const r = await playPiped(['play', dir], []);
+    expect(r.out).toContain(`The game stopped: type-mismatch: \`delivered["coopers"]\` is none: the record has no field \`coopers\` (its fields: shipwrights), so \`+=\` has no number to change. (${join(dir, 'ruleset.yaml')}:11:9)\n  hint: Give the record every key`);
+  });
+});

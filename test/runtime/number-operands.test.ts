@@ -58,4 +58,13 @@ describe('a value that is not a number', () => {
     const g = play(`${ALL_TO_MARKET}\nlet x = (first c in market.cards).label * 2`);
     expect(g.error?.message).toBe('Expected a number, got the text "2".');
   });
+
+  test('`+=` on a field a record lacks should name the read, the key and the fields it has, at the target', () => {
+    // A walk's per-player record of guilds missed one added to the map later.
+    const g = play('let delivered = { shipwrights: 0, chandlers: 0 }\nlet guild = "coopers"\ndelivered[guild] += 1');
+    expect(g.error?.code).toBe('type-mismatch');
+    expect(g.error?.message).toBe('`delivered["coopers"]` is none: the record has no field `coopers` (its fields: shipwrights, chandlers), so `+=` has no number to change.');
+    expect(g.error?.range.start).toEqual({ line: 15, column: 3 });
+    expect(g.error?.hint).toContain('in its `initial`');
+  });
 });
