@@ -1,6 +1,7 @@
 import type { RulesetFile } from '../../grammar/index.ts';
 import type { Report } from './context.ts';
 import { entries, isRecord } from './context.ts';
+import { cardOf, listOf, type Ty } from './types.ts';
 
 /**
  * `unknown-name` for a card's id used as a name (`if c == secret_plan`): cards are not names in
@@ -18,3 +19,30 @@ export function cardIdReport(data: RulesetFile, name: string): Report | undefine
   }
   return undefined;
 }
+
+/**
+ * A member of a card or deck whose deck is known: a card's `id` and `name` are one of its deck's
+ * (or decks', for a card of one of a few), a deck's `cards` and `discards` are cards of it. So
+ * `c.id == "misspelt"` is `never-equal` however the card came: drawn, from `cards_in(deck)`,
+ * `deck.cards`, a loop over the deck. Undefined when the deck is not known.
+ */
+export function deckMemberType(object: Ty, property: string, cardTexts: ReadonlyMap<string, { id: Ty; name: Ty }>): Ty | undefined {
+  if (object.k !== 'entity') return undefined;
+  const decks = object.id !== undefined ? [object.id] : object.ids;
+  if (!decks) return undefined;
+  if (object.e === 'deck' && (property === 'cards' || property === 'discards')) return listOf(cardOf(object));
+  if (object.e !== 'card' || (property !== 'id' && property !== 'name')) return undefined;
+  const values: string[] = [];
+  for (const deck of decks) {
+    const t = cardTexts.get(deck)?.[property];
+    if (t?.k !== 'text' || !t.values) return undefined;
+    values.push(...t.values);
+  }
+  return cardTextType(values);
+}
+
+/**
+ * The texts a card's `id` or `name` can be. All of them, however many: a ruleset declares them
+ * (a joined text keeps a few dozen, which a game of many cards passes).
+ */
+export const cardTextType = (values: readonly string[]): Ty => ({ k: 'text', values: [...new Set(values)] });

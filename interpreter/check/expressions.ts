@@ -24,10 +24,10 @@ import { globalKindIn, lostArgumentReports } from './lost-changes.ts';
 import { fractionalCountReport } from './counts.ts';
 import { oddListItems } from './odd-list-items.ts';
 import { oneChooserReport, seatChoiceReport, seatNameReport } from './seats.ts';
-import { cardIdReport } from './card-ids.ts';
+import { cardIdReport, deckMemberType } from './card-ids.ts';
 import { bareTextReport, type Compared } from './bare-texts.ts';
 import { secretRead, type SecretRead } from './secret-tests.ts';
-import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, describe, elementOf, EMPTY_LIST, entity, isBoolish, isCollection, isNumeric, join, listOf, mayBeEntity, textOf, type Ty } from './types.ts';
+import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, cardOf, describe, elementOf, EMPTY_LIST, entity, isBoolish, isCollection, isNumeric, join, listOf, mayBeEntity, textOf, type Ty } from './types.ts';
 
 const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
 const LIST_MEMBERS = new Map<string, Ty>([['size', NUMBER]]);
@@ -188,7 +188,7 @@ export class ExpressionChecker {
           // Cards drawn into a list variable: not followed by the inference of its elements (index.ts).
           if (e.into.kind === 'name' && !scope.lookup(e.into.name) && this.symbols.listWrites?.has(e.into.name)) this.symbols.listWrites.set(e.into.name, null);
         }
-        const card = deck.k === 'entity' && deck.e === 'deck' ? entity('card', deck.id) : entity('card');
+        const card = deck.k === 'entity' && deck.e === 'deck' ? cardOf(deck) : entity('card');
         return e.count ? listOf(card) : card;
       }
       case 'choose':
@@ -260,9 +260,9 @@ export class ExpressionChecker {
 
   protected member(object: Ty, property: string, span: Span): Ty {
     let known: Map<string, Ty> | undefined;
-    // A card of a known deck: its `id` and `name` are that deck's.
-    const deck = object.k === 'entity' && object.e === 'card' && object.id !== undefined && (property === 'id' || property === 'name') ? this.symbols.cardTexts.get(object.id) : undefined;
-    if (deck) return property === 'id' ? deck.id : deck.name;
+    // A card or deck of a known deck: its cards' `id` and `name` are that deck's (card-ids.ts).
+    const ofDeck = deckMemberType(object, property, this.symbols.cardTexts);
+    if (ofDeck) return ofDeck;
     if (object.k === 'entity') known = this.symbols.members.get(object.e);
     else if (object.k === 'roll') known = ROLL_MEMBERS;
     else if (object.k === 'record' && object.fields) known = object.fields;

@@ -1,6 +1,6 @@
 import type { RulesetFile } from '../../grammar/index.ts';
 import { dataType } from './table-types.ts';
-import { ANY, BOOL, NUMBER, TEXT, entity, join, listOf, type Ty } from './types.ts';
+import { ANY, BOOL, NUMBER, TEXT, cardOf, entity, join, listOf, type Ty } from './types.ts';
 
 /** What `edge(a, b)` gives: a record of the grid's `edge_props`, each field of its default's kind (none for two hexes apart). */
 function edgeType(data: RulesetFile | undefined): Ty {
@@ -59,7 +59,7 @@ export const BUILTIN_FUNCTIONS: ReadonlyMap<string, BuiltinFunction> = new Map(
     fn('unplaced_of_kind', [TEXT], listOf(PIECE), 'Pieces of every type of this kind (`kind:`) still in the box, in declaration order.'),
     fn('resolve', [entity('card')], ANY, 'Carry out a card\'s `effect:` (the card is bound as `card`), or a table row\'s: `resolve(table[key], …)` or `resolve(roll on table, …)` passes the table\'s `params` (the row is bound as `row`).'),
     fn('peek', [entity('deck'), NUMBER], listOf(entity('card')), 'The top cards of a deck\'s draw pile without drawing them (1 unless a count is given).', 1, 2),
-    fn('cards_in', [ANY], listOf(entity('card')), 'Cards in a deck\'s draw pile, a discard pile or a hand.'),
+    fn('cards_in', [ANY], (args) => listOf(cardOf(args[0] ?? ANY)), 'Cards in a deck\'s draw pile, a discard pile or a hand.'),
     fn('neighbours', [AREA, TEXT], listOf(AREA), 'Areas linked to an area, optionally by one link type only.', 1, 2),
     fn('linked', [AREA, AREA], BOOL, 'Whether two areas are directly linked.'),
     fn('link_type', [AREA, AREA], TEXT, 'The type of the link between two adjacent areas (or none).'),

@@ -6,6 +6,7 @@ import { ANY, BOOL, NUMBER, TEXT, describe, entity, join, listOf, textOf, type E
 import { dataType, tableValueType } from './table-types.ts';
 import type { PossibleMembers } from './member-names.ts';
 import { lackingProps, type LackingProps } from './lacking-props.ts';
+import { cardTextType } from './card-ids.ts';
 import { STATE_MEMBERS, type StateMembers, type TypeFact } from './conditional-spans.ts';
 import type { ScriptFacts } from './script-facts.ts';
 import type { DataPath } from '../load/model.ts';
@@ -214,14 +215,14 @@ export class SymbolTable {
           deckNames.push(typeof card.name === 'string' ? card.name : card.id);
         }
       }
-      this.cardTexts.set(deckId, { id: textOf([...new Set(deckIds)]), name: textOf([...new Set(deckNames)]) });
+      this.cardTexts.set(deckId, { id: cardTextType(deckIds), name: cardTextType(deckNames) });
       names.push(...deckNames);
       ids.push(...deckIds);
     }
     // A card of any deck: `c.name == "Secret plan"` is never true when no card is so named.
     if (ids.length) {
-      add('card', 'id', textOf([...new Set(ids)]));
-      add('card', 'name', textOf([...new Set(names)]));
+      add('card', 'id', cardTextType(ids));
+      add('card', 'name', cardTextType(names));
     }
     const perSections: Array<[keyof RulesetFile, (el: unknown, id: string) => Ty]> = [
       ['tracks', () => NUMBER],

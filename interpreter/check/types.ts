@@ -103,10 +103,21 @@ export const isCollection = (t: Ty): boolean => t.k === 'list' || t.k === 'range
 export function elementOf(t: Ty): Ty {
   if (t.k === 'list') return t.of;
   if (t.k === 'range') return NUMBER;
-  if (t.k === 'entity' && t.e === 'deck') return entity('card', t.id);
+  if (t.k === 'entity' && t.e === 'deck') return cardOf(t);
   if (t.k === 'entity' && t.e === 'area') return entity('piece');
   // Zones hold pieces or cards (hands), so their elements are not known statically.
   return ANY;
+}
+
+/**
+ * A card drawn or listed from `t`: of its deck, or one of its decks, when that is known (a card's
+ * `id` names its deck), so that its `id` and `name` are that deck's; a list of cards gives its item.
+ */
+export function cardOf(t: Ty): Ty {
+  if (t.k === 'entity' && t.e === 'deck' && t.id !== undefined) return entity('card', t.id);
+  if (t.k === 'entity' && t.e === 'deck' && t.ids) return { k: 'entity', e: 'card', ids: t.ids };
+  if (t.k === 'list' && t.of.k === 'entity' && t.of.e === 'card') return t.of;
+  return entity('card');
 }
 
 /** How many texts a joined text keeps track of (`values`). */
