@@ -37,6 +37,7 @@ export const LOADER_CODES = [
   'extends-cycle',
   'patch-path-not-found',
   'patch-adds-key',
+  'patch-quoted-key',
   'variant-replaces-whole',
   'internal-error',
 ] as const;

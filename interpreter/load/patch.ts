@@ -77,6 +77,7 @@ function updateAt(node: Located, steps: readonly Step[], change: (current: Locat
 export function applyRemove(root: Located, entry: Located, rep: MergeReporter): Located {
   if (typeof entry.value !== 'string') return root;
   const resolved = resolve(root, entry.value.split('.'));
+  if (resolved.rest.length > 0 && quotedKey(root, entry, entry.value, resolved, rep, 'value')) return root;
   if (resolved.rest.length > 0 || resolved.steps.length === 0) {
     notFound(rep, entry, entry.value, resolved, 'value');
     return root;
@@ -88,6 +89,7 @@ export function applyRemove(root: Located, entry: Located, rep: MergeReporter): 
 export function applySet(root: Located, path: string, value: Located, rep: MergeReporter): Located {
   const resolved = resolve(root, path.split('.'));
   if (resolved.rest.length === 0 && resolved.steps.length > 0) return updateAt(root, resolved.steps, () => value);
+  if (quotedKey(root, value, path, resolved, rep, 'key')) return root;
   const newKey = resolved.rest.join('.');
   const addable = isRecord(resolved.node.value) && (resolved.rest.length === 1 || newKey.includes('..')) && isWholeKey(newKey);
   if (addable) {
@@ -116,6 +118,41 @@ function addsKey(rep: MergeReporter, at: Located, written: string, key: string, 
       fix,
     }),
   );
+}
+
+/** A step written in quotes (`rows."1-4"`, `'night'`), in a path whose quotes are YAML's only when around it whole. */
+const QUOTED_STEP = /(^|\.)(["'])([^"']*)\2(?=\.|$)/g;
+
+/**
+ * `tables.crt.rows."1-4"`: the quotes of a step are part of the key, so the path names a key the
+ * base does not have (`"1-4"`, quotes and all) and, set, would add it beside `1-4`, changing
+ * nothing. An error, since no base writes quotes in its keys: the fix writes the path unquoted
+ * (a path is quoted whole in YAML, `"tables.crt.rows.1-4": …`, when it must be).
+ */
+function quotedKey(root: Located, at: Located, written: string, resolved: Resolved, rep: MergeReporter, anchor: 'key' | 'value'): boolean {
+  const rest = resolved.rest.join('.');
+  const quoted = [...rest.matchAll(QUOTED_STEP)][0];
+  if (!quoted) return false;
+  const fix = written.replace(QUOTED_STEP, '$1$3');
+  const key = quoted[3]!;
+  const unquoted = resolve(root, fix.split('.'));
+  const there = unquoted.rest.length === 0 && unquoted.steps.length > 0;
+  const what = resolved.steps.at(-1) === 'rows' ? 'row' : 'key';
+  const q = `${quoted[2]}${key}${quoted[2]}`;
+  // Only the last step of a `set:` may be new; a quoted step before it, or removed, is not found.
+  const adds = anchor === 'key' && quoted.index + quoted[0].length === rest.length;
+  const said = !adds
+    ? `the base has no \`${q}\`${there ? ` (it has \`${key}\`)` : ''}`
+    : `\`${q}\` would be a new ${what}${there ? ` beside the base's \`${key}\`, which stays as it is` : ', quotes and all'}`;
+  rep.diagnostics.push(
+    diagnosticAt(rep.files, at.at.origin, rep.fallbackFile, anchor, {
+      code: 'patch-quoted-key',
+      message: `\`${written}\`: the quotes are part of the key, so ${said}.`,
+      hint: `Write the path without them: \`${fix}\` (to quote it for YAML, quote the whole path: \`"${fix}"\`).`,
+      fix,
+    }),
+  );
+  return true;
 }
 
 function isWholeKey(key: string): boolean {

@@ -131,6 +131,20 @@ describe('loadRuleset (variant)', () => {
     expect(`${d.file}:${d.range.start.line}:${d.range.start.column}`).toBe('g/v.yaml:4:3');
   });
 
+  test('a quoted step of a set or remove path should be an error that says the quotes are part of the key, and change nothing', () => {
+    const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'remove: [tables."night"]', 'set:', '  tables.crt.rows."1": [Z, Z]', '  "tables.crt.rows.\\"4\\"": [Y, Y]');
+    const result = load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml');
+    const found = result.diagnostics.filter((d) => d.code === 'patch-quoted-key');
+    expect(found.map((d) => [d.severity, d.message, d.fix?.text])).toEqual([
+      ['error', '`tables."night"`: the quotes are part of the key, so the base has no `"night"` (it has `night`).', 'tables.night'],
+      ['error', '`tables.crt.rows."1"`: the quotes are part of the key, so `"1"` would be a new row beside the base\'s `1`, which stays as it is.', 'tables.crt.rows.1'],
+      ['error', '`tables.crt.rows."4"`: the quotes are part of the key, so `"4"` would be a new row, quotes and all.', 'tables.crt.rows.4'],
+    ]);
+    expect(found[1]!.hint).toBe('Write the path without them: `tables.crt.rows.1` (to quote it for YAML, quote the whole path: `"tables.crt.rows.1"`).');
+    expect(`${found[1]!.file}:${found[1]!.range.start.line}:${found[1]!.range.start.column}`).toBe('g/v.yaml:5:3');
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['patch-quoted-key', 'patch-quoted-key', 'patch-quoted-key']);
+  });
+
   test('a section entry that leaves out keys or elements of the base entry it replaces should warn, with set: as the fix', () => {
     // Meant as "change row 1": replaces crt whole, dropping its roll.
     const partial = lines('rulesmith: 1', 'extends: ruleset.yaml', 'tables:', '  crt:', '    rows: {1: [Z, Z]}');
