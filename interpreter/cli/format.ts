@@ -62,5 +62,6 @@ export function formatGithub(diags: Diagnostic[], path: (file: string) => string
 }
 
 // Escaping as GitHub's toolkit does for workflow command properties and data.
-const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+export const githubData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const data = githubData;
 const prop = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');

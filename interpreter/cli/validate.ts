@@ -3,7 +3,7 @@ import { checkRuleset, ParseCache } from '../check/index.ts';
 import { isError, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { blameVariant, FileCache, hintNotIncluded, loadRuleset, type FileHost, type RulesetModel } from '../load/index.ts';
 import { discover } from './discover.ts';
-import { formatGithub, formatJson, formatText } from './format.ts';
+import { formatGithub, formatJson, formatText, githubData } from './format.ts';
 import type { Io } from './io.ts';
 import { cannotFind } from './missing-path.ts';
 import { nodeHost } from './node-host.ts';
@@ -72,11 +72,12 @@ export function runValidate(argv: string[], io: Io): number {
   const maxText = args.values['max-warnings'];
   const maxWarnings = maxText === undefined ? Infinity : /^\d+$/.test(maxText) ? Number(maxText) : NaN;
   if (Number.isNaN(maxWarnings)) return fail(`--max-warnings takes a whole number of at least 0 (got '${maxText}')`);
-  const { entries, missing } = discover(args.positionals.length ? args.positionals : [DEFAULT_FOLDER]);
+  const { entries, missing, empty } = discover(args.positionals.length ? args.positionals : [DEFAULT_FOLDER]);
   if (missing.length && !args.positionals.length) {
     return fail(`cannot find '${DEFAULT_FOLDER}', the folder it reads when given none: name your rulesets' folder or files (rulesmith validate rules/)`);
   }
   if (missing.length) return fail(missing.map(cannotFind).join('\n'));
+  if (empty.length) return fail(empty.map((p) => `no ruleset in '${p}': no ruleset.yaml, and no .yaml file with a top-level \`rulesmith:\` or \`extends:\` (a variant) in it or below`).join('\n'));
   if (entries.length === 0) return fail('no rulesets found (a ruleset is a folder with ruleset.yaml, or a .yaml file)');
   const all: Diagnostic[] = [];
   const sources = new Map<string, string>();
@@ -117,7 +118,9 @@ function failWith(io: Io, format: Format): (message: string, usage?: boolean) =>
   return (message, usage = false) => {
     if (format === 'json') io.out(`${JSON.stringify({ error: { message, exitCode: 2 } }, null, 2)}\n`);
     else if (format === 'sarif') io.out(sarifOf([], message));
-    else io.err(`${message.split('\n').map((m) => `rulesmith validate: ${m}\n`).join('')}${usage ? `\n${VALIDATE_USAGE}\n` : ''}`);
+    // A workflow step's stderr is no annotation: say it where the pull request shows it, too.
+    else if (format === 'github') io.out(message.split('\n').map((m) => `::error title=rulesmith validate::${githubData(m)}\n`).join(''));
+    if (format === 'github' || format === 'text') io.err(`${message.split('\n').map((m) => `rulesmith validate: ${m}\n`).join('')}${usage ? `\n${VALIDATE_USAGE}\n` : ''}`);
     return 2;
   };
 }

@@ -23,4 +23,24 @@ describe('discover', () => {
     expect(found.entries).toEqual([join(root, 'games/one/ruleset.yaml'), join(root, 'games/one/variants/house.yaml')]);
     expect(found.missing).toEqual([join(root, 'nope')]);
   });
+
+  test("house rules in a folder of their own, variants in subfolders of variants/, and a named folder with none", () => {
+    // A designer's walk: both were passed over, and `validate house-rules rules --strict` went green on a broken rule.
+    const root = mkdtempSync(join(tmpdir(), 'rulesmith-discover-'));
+    mkdirSync(join(root, 'rules/game/variants/2026'), { recursive: true });
+    mkdirSync(join(root, 'rules/game/parts'), { recursive: true });
+    mkdirSync(join(root, 'house-rules'));
+    mkdirSync(join(root, 'empty'));
+    writeFileSync(join(root, 'rules/game/ruleset.yaml'), 'rulesmith: 1\ninclude: [parts/tables.yaml]\n');
+    writeFileSync(join(root, 'rules/game/parts/tables.yaml'), 'tables: {}\n');
+    writeFileSync(join(root, 'rules/game/variants/2026/late.yaml'), 'extends: ../../ruleset.yaml\n');
+    writeFileSync(join(root, 'house-rules/broken.yaml'), '# a house rule\nextends: ../rules/game\n');
+    writeFileSync(join(root, 'house-rules/notes.yaml'), 'todo: [more guns]\n');
+    writeFileSync(join(root, 'empty/readme.md'), '');
+    const found = discover([join(root, 'house-rules'), join(root, 'rules'), join(root, 'empty')]);
+    expect(found.entries).toEqual([join(root, 'house-rules/broken.yaml'), join(root, 'rules/game/ruleset.yaml'), join(root, 'rules/game/variants/2026/late.yaml')]);
+    expect(found.empty).toEqual([join(root, 'empty')]);
+    // A ruleset's own folder: its included parts are not entries of their own.
+    expect(discover([join(root, 'rules/game/parts')]).entries).toEqual([]);
+  });
 });

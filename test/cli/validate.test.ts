@@ -76,6 +76,17 @@ describe('rulesmith validate', () => {
     expect(deep.err).toContain(`(did you mean '${join(dir, 'broken', 'ruleset.yaml')}'?)`);
   });
 
+  test('a named folder with no ruleset should fail, and in github format say so as an annotation', async () => {
+    // A CI step pointed at the wrong folder went green, its only word on stderr, which a pull request does not show.
+    const none = mkdtempSync(join(tmpdir(), 'rulesmith-none-'));
+    const r = await runCli(['validate', join(dir, 'clean'), none, '--format', 'github']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe(`::error title=rulesmith validate::no ruleset in '${none}': no ruleset.yaml, and no .yaml file with a top-level \`rulesmith:\` or \`extends:\` (a variant) in it or below\n`);
+    expect(r.err).toContain(`rulesmith validate: no ruleset in '${none}'`);
+    const missing = await runCli(['validate', join(dir, 'nope'), '--format', 'github']);
+    expect(missing.out).toContain(`::error title=rulesmith validate::cannot find '${join(dir, 'nope')}'`);
+  });
+
   test('validate without a path, where there is no rulesets/ folder, should say what it looked for', () => {
     const r = spawnSync(process.execPath, [join(import.meta.dirname, '../../bin/rulesmith.js'), 'validate'], { cwd: dir, encoding: 'utf8' });
     expect(r.status).toBe(2);
