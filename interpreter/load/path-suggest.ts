@@ -13,6 +13,28 @@ import type { RulesetRoot } from './root.ts';
  * It must name a readable file (a folder: its entry file), or with `folderToo` any folder.
  */
 export function suggestPath(written: string, fromFile: string, host: FileHost, root: RulesetRoot, folderToo = false): string | undefined {
+  return closePath(written, fromFile, host, root, folderToo) ?? upPath(written, fromFile, host, root, folderToo);
+}
+
+/**
+ * The path written out from a folder above, when it names a file there: `extends: ruleset.yaml`
+ * in `variants/` means the ruleset's `../ruleset.yaml` (a path read as from the ruleset's folder,
+ * not the file's). Only folders inside the root are tried, nearest first.
+ */
+function upPath(written: string, fromFile: string, host: FileHost, root: RulesetRoot, folderToo: boolean): string | undefined {
+  if (written === '' || /^([/\\]|[A-Za-z]:)/.test(written)) return undefined;
+  let up = '';
+  for (let depth = 0; depth < 8; depth++) {
+    up += '../';
+    if (!root.contains(host.resolve(fromFile, up.slice(0, -1)))) return undefined;
+    const parts = `${up}${written}`.split('/');
+    if (names(host, root, fromFile, parts, true, folderToo)) return parts.join('/');
+  }
+  return undefined;
+}
+
+/** `written` with each part that names nothing replaced by the closest name in its folder. */
+function closePath(written: string, fromFile: string, host: FileHost, root: RulesetRoot, folderToo: boolean): string | undefined {
   if (!host.list) return undefined;
   const parts = written.split('/');
   const fixed: string[] = [];

@@ -202,6 +202,16 @@ describe('loadRuleset (variant)', () => {
     expect(d.fix?.text).toBe('dragut/ruleset.yaml');
   });
 
+  test('a base named as from the ruleset folder should suggest the path from the variant (../ruleset.yaml)', () => {
+    const result = load({ 'r/g/ruleset.yaml': BASE, 'r/g/variants/v.yaml': lines('rulesmith: 1', 'extends: ruleset.yaml') }, 'r/g/variants/v.yaml');
+    const d = expectDiagnostic(result, 'extends-not-found', 'r/g/variants/v.yaml:2:10-2:22');
+    expect(d.message).toBe('The base ruleset r/g/variants/ruleset.yaml does not exist. Did you mean `../ruleset.yaml`?');
+    expect(d.fix?.text).toBe('../ruleset.yaml');
+    // Never above the root: a variant in its own folder is not pointed at a file beside that folder.
+    const outside = load({ 'r/ruleset.yaml': BASE, 'r/g/v.yaml': lines('rulesmith: 1', 'extends: ruleset.yaml') }, 'r/g/v.yaml');
+    expect(only(outside, 'extends-not-found').fix).toBeUndefined();
+  });
+
   test('an extends cycle should be reported and loading should stop', () => {
     const a = lines('rulesmith: 1', 'extends: b.yaml');
     const b = lines('rulesmith: 1', 'extends: a.yaml');
