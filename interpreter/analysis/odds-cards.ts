@@ -103,8 +103,7 @@ export function chanceDraws(program: Program, state: () => GameState, chance: Ch
 
 /**
  * The runtime's `pileListed` for odds: a pile whose order is hidden, read in order (`deck.cards[1]`),
- * is in the order its deck is written, since odds read the game before the setup shuffles it; the
- * answer then says so (an answer that needs no order, a count, is right anyway: the runtime cannot
+ * is in one fixed order, the one shuffle of the seed odds starts the game with; the answer then says so (an answer that needs no order, a count, is right anyway: the runtime cannot
  * tell which is asked), and how to ask about the card a draw takes instead.
  */
 export function listedPiles(program: Program, state: () => GameState, note: (text: string) => void): NonNullable<RuntimeOptions['pileListed']> {
@@ -119,7 +118,7 @@ export function listedPiles(program: Program, state: () => GameState, note: (tex
     if (told.has(source)) return;
     told.add(source);
     note(zone === undefined
-      ? `\`${source}.cards\` lists ${nameOf(program, 'decks', source)} in the order the deck is written (odds read the game before its setup shuffles it): an answer that depends on where a card lies is not a chance here. For the card a draw takes, ask \`odds ${source}\` or \`odds "draw 1 from ${source}"\`.`
-      : `${nameOf(program, 'zones', zone)}'s cards are listed in the order they have as the game starts (in play that order is hidden): an answer that depends on where a card lies is not a chance here. For the card a draw takes, ask about a \`draw 1 from\` the zone.`);
+      ? `\`${source}.cards\` lists ${nameOf(program, 'decks', source)} in one fixed order (the one shuffle of the seed odds starts the game with): an answer that depends on where a card lies is not a chance here. For the card a draw takes, ask \`odds ${source}\` or \`odds "draw 1 from ${source}"\`.`
+      : `${nameOf(program, 'zones', zone)}'s cards are listed in one fixed order (the game's start, as odds reads it; in play that order is hidden): an answer that depends on where a card lies is not a chance here. For the card a draw takes, ask about a \`draw 1 from\` the zone.`);
   };
 }

@@ -88,11 +88,12 @@ export function runInit(argv: string[], io: Io): number {
   const errors = diags.filter(isError).length;
   const dir = shown(target);
   const variant = files.find((f) => f.rel !== 'ruleset.yaml');
+  // `npx`: in a project that installed rulesmith it is not on PATH (a walk's `rulesmith: not found`).
   const next: Array<[string, string]> = [
-    [`rulesmith play ${dir} --bots p2=normal`, 'play it against a bot'],
-    [`rulesmith simulate ${dir} --games 200`, 'who wins, with 95% intervals'],
-    ...(variant ? [[`rulesmith diff ${dir} ${shown(join(target, variant.rel))} --odds --simulate 200`, 'what the house rule changes'] as [string, string]] : []),
-    [`rulesmith validate ${dir}`, 'after every change'],
+    [`npx rulesmith play ${dir} --bots p2=normal`, 'play it against a bot'],
+    [`npx rulesmith simulate ${dir} --games 200`, 'who wins, with 95% intervals'],
+    ...(variant ? [[`npx rulesmith diff ${dir} ${shown(join(target, variant.rel))} --odds --simulate 200`, 'what the house rule changes'] as [string, string]] : []),
+    [`npx rulesmith validate ${dir}`, 'after every change'],
   ];
   const lines = [
     `Created ${dir}/, a new game "${name}" (id ${id}) from the ${template} template:`,

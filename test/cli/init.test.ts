@@ -37,8 +37,8 @@ describe('rulesmith init', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('Created rules/night-raid/, a new game "Night Raid: 1805" (id night_raid) from the starter template:');
     expect(r.out).toContain('  rules/night-raid/ruleset.yaml\n  rules/night-raid/variants/long-campaign.yaml\nChecked: 0 errors, 0 warnings.');
-    expect(r.out).toContain('  rulesmith play rules/night-raid --bots p2=normal\n');
-    expect(r.out).toContain('  rulesmith diff rules/night-raid rules/night-raid/variants/long-campaign.yaml --odds --simulate 200\n');
+    expect(r.out).toContain('  npx rulesmith play rules/night-raid --bots p2=normal\n');
+    expect(r.out).toContain('  npx rulesmith diff rules/night-raid rules/night-raid/variants/long-campaign.yaml --odds --simulate 200\n');
     const entry = join(project, 'rules/night-raid/ruleset.yaml');
     const variant = join(project, 'rules/night-raid/variants/long-campaign.yaml');
     const text = readFileSync(entry, 'utf8');
