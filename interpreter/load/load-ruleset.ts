@@ -7,6 +7,7 @@ import { sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { diagnostic, type Problem } from './codes.ts';
 import { createModel } from './create-model.ts';
 import { ENTRY_FILE_NAME, hintText, resolveEntry, type FileHost } from './file-host.ts';
+import { baseOutsideRoot, outsideRoot } from './outside-root.ts';
 import { suggestPath } from './path-suggest.ts';
 import { FileLoader, type FileCache } from './load-file.ts';
 import { diagnosticAt } from './locate.ts';
@@ -114,9 +115,9 @@ class RulesetLoader {
     if (!ext || typeof ext.value !== 'string' || ext.value === '') return { located: expanded, lineage: [path] };
     const named = this.host.resolve(path, ext.value);
     // Checked before `resolveEntry` asks whether it is a folder, and again for the file it picks.
-    if (!this.root.contains(named)) return this.refused(ext, ext.value, { located: expanded, lineage: [path] });
+    if (!this.root.contains(named)) return this.refused(ext, baseOutsideRoot(ext.value, named, path, this.root), { located: expanded, lineage: [path] });
     const basePath = resolveEntry(named, this.host);
-    if (!this.root.contains(basePath)) return this.refused(ext, ext.value, { located: expanded, lineage: [path] });
+    if (!this.root.contains(basePath)) return this.refused(ext, outsideRoot(ext.value, this.root), { located: expanded, lineage: [path] });
     if (chain.includes(basePath)) {
       this.report(ext, 'value', {
         code: 'extends-cycle',
@@ -137,7 +138,7 @@ class RulesetLoader {
       if (typeof entry.value !== 'string' || entry.value === '') continue;
       const target = this.host.resolve(path, entry.value);
       if (!this.root.contains(target)) {
-        this.refused(entry, entry.value, undefined);
+        this.refused(entry, outsideRoot(entry.value, this.root), undefined);
         continue;
       }
       if (stack.includes(target)) {
@@ -236,22 +237,14 @@ class RulesetLoader {
   }
 
   /** Report a path that leads outside the root; the file itself is never read. */
-  private refused<T>(at: Located, written: string, result: T): T {
-    this.report(at, 'value', outsideRoot(written, this.root));
+  private refused<T>(at: Located, problem: Problem, result: T): T {
+    this.report(at, 'value', problem);
     return result;
   }
 
   private report(at: Located, anchor: 'key' | 'value', problem: Problem): void {
     this.diagnostics.push(diagnosticAt(this.loader.files, at.at.origin, this.rep.fallbackFile, anchor, problem));
   }
-}
-
-function outsideRoot(written: string, root: RulesetRoot): Problem {
-  return {
-    code: 'include-outside-root',
-    message: `\`${written}\` leads outside this ruleset's folder (${root.declared}); rulesmith reads no file there.`,
-    hint: 'Keep every file of the ruleset inside its folder and name it by a relative path (no leading `/`, no `..` past the folder, no link out of it). To share files between rulesets, declare a common root: `rulesmith validate --root <folder>`.',
-  };
 }
 
 function placeKey(d: Diagnostic): string {

@@ -212,6 +212,17 @@ describe('loadRuleset (variant)', () => {
     expect(only(outside, 'extends-not-found').fix).toBeUndefined();
   });
 
+  test('a variant outside variants/ whose base is above its folder should be told to move there or to declare the ruleset folder as root', () => {
+    const result = load({ 'r/g/ruleset.yaml': BASE, 'r/g/house/v.yaml': lines('rulesmith: 1', 'extends: ../ruleset.yaml') }, 'r/g/house/v.yaml');
+    const d = expectDiagnostic(result, 'include-outside-root', 'r/g/house/v.yaml:2:10-2:25');
+    expect(d.message).toBe("`../ruleset.yaml` leads outside this variant's folder (r/g/house), the one folder rulesmith reads it from: only a variant in a ruleset's `variants/` folder may reach its ruleset's folder.");
+    expect(d.hint).toBe("To extend r/g/ruleset.yaml, move it to `r/g/variants/` (a variant there reads its base from the ruleset's folder), or declare a root that holds both: `rulesmith validate --root r/g`.");
+    expect(load({ 'r/g/ruleset.yaml': BASE, 'r/g/house/v.yaml': lines('rulesmith: 1', 'extends: ../ruleset.yaml') }, 'r/g/house/v.yaml', { root: 'r/g' }).diagnostics).toEqual([]);
+    // A file that is no ruleset keeps the general hint: the root is not widened for it.
+    const other = only(load({ 'r/g/house/v.yaml': lines('rulesmith: 1', 'extends: ../tokens.yaml') }, 'r/g/house/v.yaml'), 'include-outside-root');
+    expect(other.hint).toContain('`rulesmith validate --root <folder>`');
+  });
+
   test('an extends cycle should be reported and loading should stop', () => {
     const a = lines('rulesmith: 1', 'extends: b.yaml');
     const b = lines('rulesmith: 1', 'extends: a.yaml');
