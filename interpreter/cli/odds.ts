@@ -69,7 +69,7 @@ export function runOdds(argv: string[], io: Io): number {
     if ('error' in d) {
       // Only a name the dice-only rules do not know is worth the hint; `1d0` is wrong anywhere.
       const named = /^unknown-|not declared|no table/i.test(d.error);
-      io.err(`rulesmith odds: ${d.error}${standalone ? '' : nameHint(program, d.error) + quoteHint(program, q.expr)}\n${standalone && named ? `rulesmith odds: no ruleset given ('${path}' is not a file or folder), so only dice and arithmetic are known; for a ruleset's tables and names: rulesmith odds <ruleset> ${JSON.stringify(text)}\n` : ''}`);
+      io.err(`rulesmith odds: ${d.error}${standalone ? '' : nameHint(program, d.error) + quoteHint(program, q.expr, d.error) + keyedHint(program, d.error)}\n${standalone && named ? `rulesmith odds: no ruleset given ('${path}' is not a file or folder), so only dice and arithmetic are known; for a ruleset's tables and names: rulesmith odds <ruleset> ${JSON.stringify(text)}\n` : ''}`);
       return 1;
     }
     if ('breakdown' in d && (d as OddsWithBreakdown).breakdown.length === 0) { const { breakdown: _none, ...plain } = d; d = plain; }
@@ -185,22 +185,33 @@ function formatCompared(results: Result[]): string {
  * text, to be quoted. When the expression does not parse and, with such a label of a table it
  * names quoted, does, says so (`quote it, as in \`roll on crt column "2:1"\``).
  */
-function quoteHint(program: Program, text: string): string {
-  if (parseExpression(text).diagnostics.length === 0) return '';
+function quoteHint(program: Program, text: string, error = ''): string {
+  // Unquoted, a label that is a word parses as a name and stops as an unknown one (`column unhelped`).
+  const word = /^unknown-name: Unknown name `([^`]+)`/.exec(error)?.[1];
+  if (parseExpression(text).diagnostics.length === 0 && word === undefined) return '';
   const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   for (const [id, table] of Object.entries(program.data.tables ?? {})) {
     if (!Array.isArray(table.columns) || !new RegExp(`(^|[^\\w])${escape(id)}([^\\w]|$)`).test(text)) continue;
     for (const column of table.columns.map(String)) {
-      const quoted = columnKeyText(column);
+      const quoted = word === column ? JSON.stringify(column) : columnKeyText(column);
       if (!quoted.startsWith('"')) continue;
       // The label where a value may stand: not inside quotes, not part of a longer word or number.
       const bare = new RegExp(`(^|[\\s\\[,(])${escape(column)}(?=$|[\\s\\],)])`);
-      if (!bare.test(text)) continue;
+      if (!bare.test(text) || (word !== undefined && word !== column)) continue;
       const fixed = text.replace(bare, (_m, before: string) => `${before}${quoted}`);
       if (parseExpression(fixed).diagnostics.length === 0) return `\nrulesmith odds: the column \`${column}\` of ${id} is a text label: quote it, as in \`${fixed}\``;
     }
   }
   return '';
+}
+
+/** A table read by key has no roll of its own: say how to ask about it (`table[1d6]`), as `diff --odds` does. */
+function keyedHint(program: Program, error: string): string {
+  const id = /^table-not-rollable: Table `([^`]+)`/.exec(error)?.[1];
+  const table = id === undefined ? undefined : program.data.tables?.[id];
+  if (!id || !table) return '';
+  const rows = Array.isArray(table.rows) ? [] : Object.keys(table.rows ?? {});
+  return `\nrulesmith odds: \`${id}\` is read by key: ask about the key the rules look it up with, as in \`rulesmith odds <ruleset> "${id}[1d6]"\` (dice, or any expression)${rows.length ? `; its rows: ${rows.slice(0, 12).join(', ')}${rows.length > 12 ? ', …' : ''}` : ''}.`;
 }
 
 /**

@@ -3,6 +3,9 @@
  * an odds column label typed without quotes, as a designer meets them.
  */
 import { describe, expect, test } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli } from './run-cli.ts';
 
 const MARKET = 'test/fixtures/odds/market';
@@ -27,6 +30,36 @@ describe('rulesmith odds on record rows', () => {
     expect(lookup.err).toContain('quote it, as in `crt[1d6, "1:2" shift 1]`');
     // A label the table does not have gets no such hint.
     expect((await runCli(['odds', MARKET, 'roll on crt column 3:1'])).err).not.toContain('quote it');
+  });
+});
+
+describe('rulesmith odds on a table it cannot roll on, or a word column unquoted', () => {
+  // A euro designer's walk: `odds <ruleset> delivery_vp` stopped with no word of how to ask.
+  const dir = mkdtempSync(join(tmpdir(), 'rs-odds-'));
+  writeFileSync(join(dir, 'ruleset.yaml'), [
+    'rulesmith: 1',
+    'id: keyed',
+    'name: Keyed',
+    'players: { min: 1, max: 1 }',
+    'tables:',
+    '  delivery_vp: { rows: { "1": 1, "2": 3, "3+": 6 } }',
+    '  fire: { roll: 1d6, columns: [unhelped, helped], rows: { 1-4: [burning, out], 5-6: [out, out] } }',
+    'flow: { phases: [ { id: p, do: "log \\"{delivery_vp[2]} {roll on fire column \\"helped\\"}\\"" } ] }',
+    'victory: { do: "end game with { winner: none }" }',
+    '',
+  ].join('\n'));
+
+  test('a table read by key: how to ask about a key, and its rows', async () => {
+    const r = await runCli(['odds', dir, 'delivery_vp']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('rulesmith odds: `delivery_vp` is read by key: ask about the key the rules look it up with, as in `rulesmith odds <ruleset> "delivery_vp[1d6]"` (dice, or any expression); its rows: 1, 2, 3+.');
+    expect((await runCli(['odds', dir, 'delivery_vp[1d3]'])).code).toBe(0);
+  });
+
+  test('a column label that is a word, unquoted, reads as an unknown name: the hint to quote it', async () => {
+    const r = await runCli(['odds', dir, 'roll on fire column unhelped']);
+    expect(r.err).toContain('rulesmith odds: the column `unhelped` of fire is a text label: quote it, as in `roll on fire column "unhelped"`');
+    expect((await runCli(['odds', dir, 'roll on fire column nope'])).err).not.toContain('quote it');
   });
 });
 
