@@ -468,7 +468,7 @@ export class ExpressionChecker {
 
   /** Check a collection and open a scope with its binder. */
   protected bind(binder: string, binderSpan: Span, source: Expr, scope: Scope): { scope: Scope; element: Ty } {
-    const t = this.expr(source, scope);
+    const t = source.kind === 'name' ? this.comparedWith({ binder }, source, scope) : this.expr(source, scope);
     this.expect(t, isCollection, source.span, 'a list or collection', 'What `in` iterates over');
     const inner = scope.child();
     const element = elementOf(t);

@@ -92,6 +92,14 @@ describe("an area's type compared with a text, or written as a name", () => {
     expect(d.hint).toBe(`Write it in quotes: \`"${text}"\`.`);
     expect(d.fix?.text).toBe(`"${text}"`);
   });
+  test('a piece kind or area type where `in` goes through something should be told to go through the pieces or areas of it, not to quote it', () => {
+    const kind = at(all, 'unknown-name', 38);
+    expect(kind.message).toBe('Unknown name `infantry`: `infantry` is a piece kind (the `kind` of `legion`), a text in scripts, and `in` goes through a list, deck, zone or area, not a text.');
+    expect(kind.hint).toBe('Go through all pieces and keep that kind: `select u in pieces where u.kind == "infantry"` (a `where` of your own takes `u.kind == "infantry" and …`).');
+    expect(kind.fix).toBeUndefined();
+    expect(at(all, 'unknown-name', 39).hint).toBe('Go through all areas and keep that type: `select c in areas where c.type == "city"` (a `where` of your own takes `c.type == "city" and …`).');
+    expect(at(all, 'unknown-name', 40).hint).toBe('Go through the list, deck, zone or area that holds what you mean.');
+  });
   test('a bare name close to a text it is compared with should be offered that text', () => {
     expect(at(all, 'unknown-name', 27).fix?.text).toBe('"city"');
     const d = at(all, 'unknown-name', 32);
