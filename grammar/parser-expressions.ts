@@ -4,7 +4,7 @@
  * The keyword forms (queries, aggregates, choices…) are declared here and defined in
  * parser-forms.ts, which builds on this class.
  */
-import type { IToken, OrMethodOpts, ParserMethod } from 'chevrotain';
+import { EOF, tokenMatcher, type IToken, type OrMethodOpts, type ParserMethod } from 'chevrotain';
 import type { DiceExpr, Expr } from './ast.ts';
 import { alt, gated } from './parser-base.ts';
 import { LiteralsParser } from './parser-literals.ts';
@@ -178,7 +178,24 @@ export abstract class ExpressionParser extends LiteralsParser {
   private isAggregate(): boolean {
     if (this.isNext(kw.sum)) return true;
     if (!this.isNext(kw.min) && !this.isNext(kw.max)) return false;
-    return AGGREGATE_VALUE_START.some((type) => this.isNext(type, 2));
+    return AGGREGATE_VALUE_START.some((type) => this.isNext(type, 2)) || this.isBracketedValueThenFor();
+  }
+
+  /**
+   * `max (count c in cs where …) for k in kinds`: a bracketed value, then `for`, is the aggregate,
+   * not the function `max(…)` (a euro designer's walk wrote it so and got three errors about
+   * `for each` loops); `max(a, b)` then a `for each` statement on the next line stays a call.
+   * Looked up to the matching `)`, at most 256 tokens on.
+   */
+  private isBracketedValueThenFor(): boolean {
+    if (!this.isNext(t.LParen, 2)) return false;
+    for (let k = 3, depth = 1; k < 259; k++) {
+      const next = this.LA(k);
+      if (tokenMatcher(next, EOF)) return false;
+      if (tokenMatcher(next, t.LParen)) depth++;
+      else if (tokenMatcher(next, t.RParen) && --depth === 0) return this.isNext(kw.for, k + 1) && this.isNext(t.AnyName, k + 2) && this.isNext(kw.in, k + 3);
+    }
+    return false;
   }
 
   /**

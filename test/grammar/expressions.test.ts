@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { at, expr, shape } from './helpers.ts';
+import { parseScript } from '../../grammar/index.ts';
 
 const n = (value: number) => ({ kind: 'number', value });
 const name = (text: string) => ({ kind: 'name', name: text });
@@ -362,6 +363,20 @@ describe('parseExpression: contextual keywords', () => {
       left: { kind: 'call', callee: 'max' },
       right: { kind: 'aggregate', op: 'max' },
     });
+  });
+
+  test('a bracketed value then `for` should be the aggregate, not the function', () => {
+    // A euro designer's walk wrote `max (count c in cards where c.kind == k) for k in kinds` and got three errors about `for each`.
+    expect(shape(expr('max (count c in cards where c.kind == k) for k in kinds'))).toMatchObject({ kind: 'aggregate', op: 'max', value: { kind: 'query' } });
+    expect(shape(expr('min ((a + 1) * 2) for a in xs'))).toMatchObject({ kind: 'aggregate', op: 'min' });
+    expect(shape(expr('max(a, b) + max (u.cf) for u in units'))).toMatchObject({ left: { kind: 'call', callee: 'max' }, right: { kind: 'aggregate', op: 'max' } });
+    expect(shape(expr('max(f(a), (b)) * 2'))).toMatchObject({ kind: 'binary', left: { kind: 'call', callee: 'max' } });
+  });
+
+  test('a call of min or max before a `for each` statement should stay a call', () => {
+    const { ast, diagnostics } = parseScript('let k = min(a, b)\nfor each i in 1..3 do log "{i}" end');
+    expect(diagnostics).toEqual([]);
+    expect(ast.body.map((s) => s.kind)).toEqual(['let', 'for-each']);
   });
 
   test('comments should be ignored', () => {
