@@ -1,8 +1,8 @@
 /** Inline SVG charts for the HTML report: plain markup, no script, no fonts or images to fetch. */
+import { num, pct, signed as withSign } from './figures.ts';
 
 export const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (x: number) => (Math.round(x * 10) / 10).toString();
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`.replace(/^-/, '−');
 
 export interface RateBar {
   label: string;
@@ -51,8 +51,8 @@ export function changeChart(title: string, rows: readonly ChangeRow[]): string {
   const height = rows.length * 22 + 48;
   const bottom = height - 30;
   const x = (v: number) => LABEL_W + PLOT_W / 2 + (Math.max(-span, Math.min(span, v)) / span) * (PLOT_W / 2 - 10);
-  const show = (v: number, unit: ChangeRow['unit']) => (unit === 'share' ? pct(v) : v.toFixed(2).replace(/^-/, '−'));
-  const signed = (v: number, unit: ChangeRow['unit']) => `${v > 0 ? '+' : v === 0 ? '±' : ''}${show(v, unit)}`;
+  const show = (v: number, unit: ChangeRow['unit']) => (unit === 'share' ? pct(v) : num(v));
+  const signed = (v: number, unit: ChangeRow['unit']) => withSign(v, (x) => show(x, unit));
   let body = `<line class="zero" x1="${f(x(0))}" x2="${f(x(0))}" y1="14" y2="${f(bottom)}"/>`;
   // The scale, read off a printed page too: both ends and zero, in the rows' unit.
   const unit = rows[0]?.unit ?? 'number';

@@ -1,3 +1,4 @@
+import { num, pct, signed } from './figures.ts';
 import { comparisonVerdict, winnersPrecision, type Comparison, type MeanChange } from './compare.ts';
 import type { ElementChange, TableGrid, ValueChange } from './diff.ts';
 import type { OddsChange } from './odds-diff.ts';
@@ -19,11 +20,7 @@ export interface ReportInput {
   summary?: SimulationSummary;
 }
 
-// Negative numbers with a true minus sign, as the changes have.
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`.replace(/^-/, '−');
-const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2).replace(/^-/, '−') : '?');
 const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
-const signed = (x: number, fmt: (x: number) => string) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${fmt(Math.abs(x))}`;
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:980px;padding:0 1em;color:#1d232a}
 h1{font-size:1.5em}h2{margin-top:2em;border-bottom:1px solid #ccd;padding-bottom:.2em}h3{font-size:1.05em;margin-bottom:.3em}

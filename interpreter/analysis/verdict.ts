@@ -5,6 +5,7 @@
  * the same winner under both rules. The CLI (`simulate --compare`, `diff --simulate`), the HTML
  * report and the editor's Simulate view all say it with this function.
  */
+import { signed } from './figures.ts';
 
 export interface VerdictRow {
   label: string;
@@ -25,7 +26,7 @@ export interface Verdict {
 export function winnersVerdict(games: number, differ: number | null, rows: readonly VerdictRow[], name: (label: string) => string = (l) => l): Verdict | undefined {
   if (games === 0) return undefined;
   const each = `${games} game${games === 1 ? '' : 's'} of each`;
-  const points = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${(Math.abs(v) * 100).toFixed(1)}`;
+  const points = (v: number) => signed(v, (x) => (x * 100).toFixed(1));
   if (differ === 0) return { kind: 'same', text: `Every one of the ${each} had the same winner under both rules: on these seeds the change makes no difference to who wins.` };
   const moved = rows.filter((r) => r.ci95[0] > 0 || r.ci95[1] < 0);
   if (moved.length) {

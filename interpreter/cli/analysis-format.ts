@@ -1,3 +1,4 @@
+import { num, pct, signed } from '../analysis/figures.ts';
 import { comparisonVerdict, winnersPrecision, type Comparison, type MeanChange, type RateChange } from '../analysis/compare.ts';
 import type { ElementChange, TableGrid, ValueChange } from '../analysis/diff.ts';
 import type { OddsChange, OddsSide } from '../analysis/odds-diff.ts';
@@ -5,10 +6,6 @@ import { valueLabels } from '../analysis/odds-text.ts';
 import { blindBotsNote } from './summary-format.ts';
 
 const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
-// Negative numbers with a true minus sign, as the changes have.
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`.replace(/^-/, '−');
-const signed = (x: number, f: (x: number) => string) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${f(Math.abs(x))}`;
-const num = (x: number) => (Number.isFinite(x) ? x.toFixed(2).replace(/^-/, '−') : '?');
 const name = (c: { section: string; id: string }) => (c.section === c.id ? c.section : `${c.section}.${c.id}`);
 
 /**
