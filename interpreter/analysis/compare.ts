@@ -39,13 +39,18 @@ export interface FirstSeat {
 }
 
 export interface Comparison {
+  /** Games of each rule set played (seeds `S:1..S:games`; when interrupted, the seeds both finished). */
   games: number;
   /** Always "paired": game i of both rule sets is played with seed `S:i` and the same bots. */
   design: 'paired';
   seed: string;
   agents: string[];
+  /** Set when games that did not end (a runtime error) were left out of the figures below. */
+  leftOut?: LeftOut;
+  /** Each rule set's games, all of them: what `simulate` prints alone, runtime errors included. */
   base: SimulationSummary;
   variant: SimulationSummary;
+  /** From here on, the figures are of the seeds whose games ended under both rule sets. */
   winners: RateChange[];
   /** Seeds whose winner differs between the rule sets (null when not paired seed for seed). */
   winnersDiffer: number | null;
@@ -58,6 +63,29 @@ export interface Comparison {
   /** Set when Ctrl-C stopped the run: the seeds both rule sets finished (`games`), of those asked for. */
   interrupted?: { finished: number; asked: number };
 }
+
+/**
+ * Games left out of a comparison's figures: a game that stopped on a runtime error (or did not
+ * end) has no winner, length or margin, so counting it as "no winner" would make the change look
+ * like one in who wins. Paired by seed, the whole pair goes (its other game has nothing to be
+ * compared with).
+ */
+export interface LeftOut {
+  /** Seeds left out (a game of theirs did not end under either rule set); null when the records do not pair seed for seed. */
+  pairs: number | null;
+  /** Games that did not end, under each rule set (a seed may count in both). */
+  base: number;
+  variant: number;
+  /** Games of each the figures are of: the seeds both ended (unpaired: the fewer ended games of the two). */
+  compared: number;
+  /** Whether enough are left to compare (two or more): else no verdict is given and the CLI and the report print no figures. */
+  enough: boolean;
+  /** What the CLI and the report say above the figures. */
+  note: string;
+}
+
+/** Fewer games than this left to compare: no comparison (a mean of one difference has no interval). */
+export const MIN_COMPARED = 2;
 
 const labelOf = (shares: SimulationSummary['winners']) => new Map(shares.map((s) => [s.label, s.count]));
 
@@ -193,24 +221,50 @@ export function compareSimulations(base: { records: GameRecord[]; program: Progr
 export function compareRecordSets(base: NamedRecords, variant: NamedRecords, plan: { seed: string; agents: string[] }): Comparison {
   const sb = summariseRecords(base.records, base.ruleset, base.hash);
   const sv = summariseRecords(variant.records, variant.ruleset, variant.hash);
-  const pairs = pairsOf(base.records, variant.records);
-  const hasMargin = (rs: GameRecord[]) => rs.some((r) => r.status === 'ended' && typeof r.margin === 'number');
+  // A game that did not end is no result: its seed leaves the figures (both games of it, when paired).
+  const all = pairsOf(base.records, variant.records);
+  const pairs = all ? all.filter(([x, y]) => x.status === 'ended' && y.status === 'ended') : null;
+  const b = pairs ? pairs.map(([x]) => x) : base.records.filter((r) => r.status === 'ended');
+  const v = pairs ? pairs.map(([, y]) => y) : variant.records.filter((r) => r.status === 'ended');
+  const kb = summariseRecords(b, base.ruleset, base.hash);
+  const kv = summariseRecords(v, variant.ruleset, variant.hash);
+  const left = leftOut(all, base.records.length, sb.errors.count, sv.errors.count, Math.min(b.length, v.length));
+  const hasMargin = (rs: GameRecord[]) => rs.some((r) => typeof r.margin === 'number');
   const margin: Measure = (r) => (typeof r.margin === 'number' ? r.margin : undefined);
   return {
     games: base.records.length,
     design: 'paired',
     seed: plan.seed,
     agents: plan.agents,
+    ...(left ? { leftOut: left } : {}),
     base: sb,
     variant: sv,
-    winners: rates(sb.winners, sv.winners, sb.games, sv.games, pairs, winnerLabel),
-    winnersDiffer: pairs ? pairs.filter(([b, v]) => winnerLabel(b) !== winnerLabel(v)).length : null,
-    outcomes: rates(sb.outcomes, sv.outcomes, sb.games, sv.games, pairs, outcomeLabel),
-    rounds: means(base.records, variant.records, pairs, (r) => r.rounds),
-    decisions: means(base.records, variant.records, pairs, (r) => r.decisions),
-    margin: hasMargin(base.records) || hasMargin(variant.records) ? means(base.records, variant.records, pairs, margin) : null,
-    firstSeat: firstSeat(base.records, variant.records, pairs),
+    winners: rates(kb.winners, kv.winners, b.length, v.length, pairs, winnerLabel),
+    winnersDiffer: pairs ? pairs.filter(([x, y]) => winnerLabel(x) !== winnerLabel(y)).length : null,
+    outcomes: rates(kb.outcomes, kv.outcomes, b.length, v.length, pairs, outcomeLabel),
+    rounds: means(b, v, pairs, (r) => r.rounds),
+    decisions: means(b, v, pairs, (r) => r.decisions),
+    margin: hasMargin(b) || hasMargin(v) ? means(b, v, pairs, margin) : null,
+    firstSeat: firstSeat(b, v, pairs),
   };
+}
+
+/** What was left out of the figures, and the sentence that says so; undefined when every game ended. */
+function leftOut(all: Pairs, games: number, base: number, variant: number, compared: number): LeftOut | undefined {
+  if (base + variant === 0) return undefined;
+  const enough = compared >= MIN_COMPARED;
+  const s = (n: number) => (n === 1 ? '' : 's');
+  if (!all) {
+    const what = `games that stopped on a runtime error are left out (base ${base}, variant ${variant})`;
+    const note = enough ? `Not compared: ${what}; the figures are of the games that ended.` : `The comparison could not be made: ${what}, which leaves too few games that ended to compare. No figures and no verdict: fix the runtime errors and run again.`;
+    return { pairs: null, base, variant, compared, enough, note };
+  }
+  const pairs = games - compared;
+  const where = base && variant ? `in the base (${base} game${s(base)}) or in the variant (${variant})` : base ? `in the base` : `in the variant`;
+  const note = enough
+    ? `${pairs} of ${games} pair${s(games)} left out of the figures: a game stopped on a runtime error ${where}; the figures are of the ${compared} pair${s(compared)} whose games both ended.`
+    : `The comparison could not be made: in ${pairs} of ${games} pair${s(games)} a game stopped on a runtime error ${where}, which leaves ${compared === 0 ? 'no pair' : `only ${compared} pair${s(compared)}`} whose games both ended. No figures and no verdict: fix the runtime errors and run again.`;
+  return { pairs, base, variant, compared, enough, note };
 }
 
 /**
@@ -219,11 +273,20 @@ export function compareRecordSets(base: NamedRecords, variant: NamedRecords, pla
  * of it takes four times as many. Undefined with no winner share or fewer than two games.
  */
 export function winnersPrecision(c: Comparison): { halfWidth: number; games: number } | undefined {
+  if (c.leftOut && !c.leftOut.enough) return undefined;
+  const games = comparedGames(c);
   const halfWidth = Math.max(0, ...c.winners.map((w) => (w.ci95[1] - w.ci95[0]) / 2));
-  return halfWidth > 0 && c.games >= 2 ? { halfWidth, games: c.games } : undefined;
+  return halfWidth > 0 && games >= 2 ? { halfWidth, games } : undefined;
 }
 
-/** Who wins, in one sentence (verdict.ts): what the CLI and the report print under the winners. */
+/** Games of each the figures are of: all played, less those left out (`leftOut`). */
+export const comparedGames = (c: Comparison): number => c.leftOut?.compared ?? c.games;
+
+/**
+ * Who wins, in one sentence (verdict.ts): what the CLI and the report print under the winners.
+ * None when too few games ended under both rule sets to compare (`leftOut.note` says so instead).
+ */
 export function comparisonVerdict(c: Comparison): Verdict | undefined {
-  return winnersVerdict(c.games, c.winnersDiffer, c.winners);
+  if (c.leftOut && !c.leftOut.enough) return undefined;
+  return winnersVerdict(comparedGames(c), c.winnersDiffer, c.winners);
 }

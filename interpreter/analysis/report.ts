@@ -123,6 +123,12 @@ const meanRow = (label: string, m: MeanChange) =>
 function comparisonSection(c: Comparison): string {
   let out = `<h2 id="simulation">Simulated games</h2>\n<p>${c.games} games of each rule set, <b>paired</b>: game <i>i</i> of both is played with seed <code>${esc(c.seed)}:i</code> and the same bots (<code>${esc(c.agents.join(', '))}</code>). Changes are variant − base with 95% intervals, paired by seed: shares by Newcombe's score interval for paired proportions, means by Student's t on the per-seed differences; <span class="sig">significant</span> when the interval excludes 0.</p>\n`;
   out += `<p class="note">Base ${esc(c.base.ruleset)} (rules ${esc(c.base.hash)}): ${c.base.ended} ended, ${c.base.errors.count} runtime errors. Variant ${esc(c.variant.ruleset)} (rules ${esc(c.variant.hash)}): ${c.variant.ended} ended, ${c.variant.errors.count} runtime errors.</p>\n`;
+  if (c.leftOut) {
+    out += `<p class="left-out${c.leftOut.enough ? '' : ' verdict'}"${c.leftOut.enough ? '' : ' data-verdict="none"'}>${esc(c.leftOut.note)}</p>\n`;
+    out += `<ul class="errors">${[...c.base.errors.first.map((e) => ['base', e] as const), ...c.variant.errors.first.map((e) => ['variant', e] as const)].slice(0, 3).map(([side, e]) =>
+      `<li>${side}, seed <code>${esc(e.seed)}</code>: <code>${esc(e.code)}</code>: ${esc(e.message)}${e.at ? ` <span class="source">(${esc(e.at)})</span>` : ''}</li>`).join('')}</ul>\n`;
+    if (!c.leftOut.enough) return out;
+  }
   out += `<h3>Winners</h3>\n${rateChart('Win rates, base and variant', c.winners.map((w) => ({ label: w.label, values: [{ series: 'base', share: w.base.share, ci95: w.base.ci95 }, { series: 'variant', share: w.variant.share, ci95: w.variant.ci95 }] })))}\n${rateTable('winner', c.winners)}`;
   const verdict = comparisonVerdict(c);
   if (verdict) out += `<p class="verdict" data-verdict="${verdict.kind}">${esc(verdict.text)}</p>\n`;

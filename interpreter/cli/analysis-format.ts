@@ -92,13 +92,19 @@ function precisionLine(c: Comparison): string {
   return `precision: winners' changes within about ±${points(p.halfWidth)} points with ${p.games} games of each; ±${points(p.halfWidth / 2)} would take about ${(4 * p.games).toLocaleString('en-US')}.\n`;
 }
 
-/** Base against variant: shares and means with the change and its interval; * marks significant. */
+/**
+ * Base against variant: shares and means with the change and its interval; * marks significant.
+ * Games left out (runtime errors) are said above the figures; with too few left, only that is
+ * said, no figures.
+ */
 export function formatComparison(c: Comparison, basePath: string, variantPath: string): string {
   let out = `base:    ${basePath} (${c.base.ruleset}, rules ${c.base.hash})\nvariant: ${variantPath} (${c.variant.ruleset}, rules ${c.variant.hash})\n`;
   out += `${c.games} games each, paired: game i of both uses seed ${c.seed}:i and the same bots (${c.agents.join(', ')}).\n`;
+  if (c.leftOut && !c.leftOut.enough) return `${out}\n${c.leftOut.note}\n${errorLines(c)}`;
   out += blindBotsNote(c.agents);
-  out += `Changes are variant − base with 95% intervals, paired by seed (shares: Newcombe paired score; means: paired t); * = the interval excludes 0.\n\n`;
-  out += rateLines('winners', c.winners);
+  out += `Changes are variant − base with 95% intervals, paired by seed (shares: Newcombe paired score; means: paired t); * = the interval excludes 0.\n`;
+  if (c.leftOut) out += `${c.leftOut.note}\n`;
+  out += `\n${rateLines('winners', c.winners)}`;
   const verdict = comparisonVerdict(c);
   if (verdict) out += `${verdict.text}\n`;
   if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `\n${rateLines('outcomes', c.outcomes)}`;
@@ -110,7 +116,12 @@ export function formatComparison(c: Comparison, basePath: string, variantPath: s
   if (f.side !== null) out += `\nfirst seat (p1): plays ${f.side} in every game, so its wins are the wins of ${f.side} (winners, above)\n`;
   else out += `\nfirst seat (p1) wins: base ${seat(f.base)}, variant ${seat(f.variant)}; fair share ${pct(f.fair)}; change ${signed(f.change.diff, pct)} (${pct(f.change.ci95[0])} to ${pct(f.change.ci95[1])})${f.change.significant ? '  *' : ''}\n`;
   out += precisionLine(c);
+  return out + errorLines(c);
+}
+
+/** The runtime errors of both rule sets' games: how many, and the first three. */
+function errorLines(c: Comparison): string {
   const errors = c.base.errors.count + c.variant.errors.count;
-  if (errors) out += `\nruntime errors: base ${c.base.errors.count}, variant ${c.variant.errors.count}${[...c.base.errors.first, ...c.variant.errors.first].slice(0, 3).map((e) => `\n  seed ${e.seed}: ${e.code}: ${e.message}${e.at ? ` (${e.at})` : ''}`).join('')}\n`;
-  return out;
+  if (!errors) return '';
+  return `\nruntime errors: base ${c.base.errors.count}, variant ${c.variant.errors.count}${[...c.base.errors.first, ...c.variant.errors.first].slice(0, 3).map((e) => `\n  seed ${e.seed}: ${e.code}: ${e.message}${e.at ? ` (${e.at})` : ''}`).join('')}\n`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { compareSimulations, comparisonVerdict } from '../../interpreter/analysis/compare.ts';
+import { compareSimulations, comparisonVerdict, winnersPrecision } from '../../interpreter/analysis/compare.ts';
 import { winnersVerdict } from '../../interpreter/analysis/verdict.ts';
 import { newcombe, newcombePaired, sample, welch } from '../../interpreter/analysis/intervals.ts';
 import type { GameRecord } from '../../interpreter/analysis/summary.ts';
@@ -135,5 +135,61 @@ describe('who wins, in one sentence (verdict.ts), as the CLI, the report and the
     expect(unclear.text).toBe(`No clear change in who wins over 200 games of each (3 had another winner): every 95% interval includes zero, so a change of up to ${(room * 100).toFixed(1)} points either way is still possible. More games narrow the intervals.`);
     expect(comparisonVerdict(run(100, 100))?.kind).toBe('same');
     expect(winnersVerdict(0, 0, [])).toBeUndefined();
+  });
+});
+
+describe('games that stopped on a runtime error are no results', () => {
+  /** Seed i's game stopped on a runtime error (a step budget, say): no result, length or margin. */
+  const stopped = (r: GameRecord): GameRecord => ({ ...r, status: 'error', result: null, rounds: 0, decisions: 0, margin: null, error: { code: 'step-budget-exceeded', message: 'a loop probably never ends' } });
+  const base = records([...repeat(8, 'red'), ...repeat(8, 'blue'), ...repeat(4, null)], (i) => 2 + (i % 3), (i) => i % 4);
+  const compare = (b: GameRecord[], v: GameRecord[]) => compareSimulations({ records: b, program: program('base') }, { records: v, program: program('loop') }, { seed: '1', agents: ['random'] });
+
+  test('a variant whose every game stopped should give no verdict and say the comparison could not be made', () => {
+    const c = compare(base, base.map(stopped));
+    expect(c.leftOut).toEqual({
+      pairs: 20, base: 0, variant: 20, compared: 0, enough: false,
+      note: 'The comparison could not be made: in 20 of 20 pairs a game stopped on a runtime error in the variant, which leaves no pair whose games both ended. No figures and no verdict: fix the runtime errors and run again.',
+    });
+    // Not "red −40 points, with 95% confidence": the games that stopped are not games blue or nobody won.
+    expect(comparisonVerdict(c)).toBeUndefined();
+    expect(winnersPrecision(c)).toBeUndefined();
+    expect(c.winners).toEqual([]);
+    expect(c.rounds.variant.n).toBe(0);
+    // Each rule set's own summary keeps all its games and their errors (what simulate alone prints).
+    expect([c.base.games, c.base.ended, c.variant.games, c.variant.errors.count]).toEqual([20, 20, 20, 20]);
+    // One pair left is still too few (a mean of one difference has no interval).
+    const one = compare(base, base.map((r, i) => (i === 0 ? r : stopped(r))));
+    expect(one.leftOut).toMatchObject({ pairs: 19, compared: 1, enough: false });
+    expect(one.leftOut!.note).toContain('which leaves only 1 pair whose games both ended');
+    expect(comparisonVerdict(one)).toBeUndefined();
+  });
+
+  test('a pair with a game stopped on either side should leave the figures, which are then those of the other pairs', () => {
+    const b = base.map((r, i) => (i === 1 ? stopped(r) : r));
+    const v = base.map((r, i) => (i === 0 || i === 1 || i === 9 ? stopped(r) : r));
+    const c = compare(b, v);
+    expect(c.leftOut).toEqual({
+      pairs: 3, base: 1, variant: 3, compared: 17, enough: true,
+      note: '3 of 20 pairs left out of the figures: a game stopped on a runtime error in the base (1 game) or in the variant (3); the figures are of the 17 pairs whose games both ended.',
+    });
+    const kept = (rs: GameRecord[]) => rs.filter((_, i) => ![0, 1, 9].includes(i));
+    const same = compare(kept(b), kept(v));
+    expect(same.leftOut).toBeUndefined();
+    for (const k of ['winners', 'winnersDiffer', 'outcomes', 'rounds', 'decisions', 'margin', 'firstSeat'] as const) expect(c[k], k).toEqual(same[k]);
+    expect(c.winners.map((w) => [w.label, w.base.games, w.variant.games, w.diff])).toEqual([['blue', 17, 17, 0], ['red', 17, 17, 0], ['none', 17, 17, 0]]);
+    expect(comparisonVerdict(c)?.text).toBe('Every one of the 17 games of each had the same winner under both rules: on these seeds the change makes no difference to who wins.');
+    expect(c.games).toBe(20);
+    expect(c.base.errors.count + c.variant.errors.count).toBe(4);
+  });
+
+  test('records of other seeds should leave out each side\'s games that stopped', () => {
+    const v = base.map((r, i) => ({ ...(i < 5 ? stopped(r) : r), seed: `2:${i + 1}` }));
+    const c = compare(base, v);
+    expect(c.leftOut).toMatchObject({ pairs: null, base: 0, variant: 5, compared: 15, enough: true });
+    expect(c.winners.find((w) => w.label === 'red')!.variant.games).toBe(15);
+  });
+
+  test('without errors nothing should be said to be left out (the JSON stays as it was)', () => {
+    expect(Object.keys(compare(base, base))).not.toContain('leftOut');
   });
 });

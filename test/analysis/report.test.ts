@@ -78,6 +78,21 @@ describe('the HTML report', () => {
     expect(page).toContain('first seat wins');
   });
 
+  test('games that stopped on a runtime error should be said above the figures, and with none left no verdict nor figures be given', () => {
+    const played = games(20, 8, 3);
+    const stopped = played.map((r): GameRecord => ({ ...r, status: 'error', result: null, margin: null, error: { code: 'step-budget-exceeded', message: 'a loop probably never ends', file: 'loop.yaml', range: { start: { line: 9, column: 7 } } } }));
+    const none = renderReport({ title: 't', command: 'c', base: 'a', variant: 'b', comparison: compareSimulations({ records: played, program: base }, { records: stopped, program: house }, { seed: 's', agents: ['random'] }) });
+    expect(none).toContain('<p class="left-out verdict" data-verdict="none">The comparison could not be made: in 20 of 20 pairs a game stopped on a runtime error in the variant, which leaves no pair whose games both ended.');
+    expect(none).toContain('<li>variant, seed <code>1:1</code>: <code>step-budget-exceeded</code>: a loop probably never ends <span class="source">(loop.yaml:9:7)</span></li>');
+    // Not "The change moves who wins, with 95% confidence": no winner table, verdict or chart at all.
+    expect(none).not.toMatch(/data-verdict="(changed|unclear|same)"|<h3>Winners|class="chart/);
+    const some = renderReport({ title: 't', command: 'c', comparison: compareSimulations({ records: played, program: base }, { records: played.map((r, i) => (i < 2 ? stopped[i]! : r)), program: house }, { seed: 's', agents: ['random'] }) });
+    const note = some.indexOf('<p class="left-out">2 of 20 pairs left out of the figures: a game stopped on a runtime error in the variant; the figures are of the 18 pairs whose games both ended.</p>');
+    expect(note).toBeGreaterThan(0);
+    expect(note).toBeLessThan(some.indexOf('<h3>Winners'));
+    expect(some).toContain('<td>red</td><td class="num">33.3% <span class="note">(6/18)</span></td>');
+  });
+
   test('a change that rounds to zero should print without a minus sign', () => {
     // Margins 0.2, 1.4, 1.4 against 1, 1, 1: the mean change is −7.4e-17, which once printed −0.00.
     const three = (margins: number[]): GameRecord[] => margins.map((margin, i) => ({ ...games(3, 1, 3)[i]!, margin }));
