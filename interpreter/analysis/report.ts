@@ -13,6 +13,8 @@ export interface ReportInput {
   command: string;
   base?: string;
   variant?: string;
+  /** A line under the rule sets' names (the CLI's: a variant given first, so the figures are reversed). */
+  note?: string;
   changes?: readonly ElementChange[];
   odds?: readonly OddsChange[];
   comparison?: Comparison;
@@ -44,6 +46,7 @@ pre.script .add{color:#176b2c;background:#e3f6e3;display:block}pre.script .del{c
 export function renderReport(r: ReportInput): string {
   let body = `<h1>${esc(r.title)}</h1>\n<p class="note">Made by <code>${esc(r.command)}</code></p>\n`;
   if (r.base || r.variant) body += `<p>Base: <code>${esc(r.base ?? '')}</code><br>Variant: <code>${esc(r.variant ?? '')}</code></p>\n`;
+  if (r.note) body += `<p class="note reversed">${esc(r.note)}</p>\n`;
   if (r.changes) body += changesSection(r.changes);
   if (r.odds) body += oddsSection(r.odds);
   if (r.comparison) body += comparisonSection(r.comparison);

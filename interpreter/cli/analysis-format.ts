@@ -94,11 +94,12 @@ function precisionLine(c: Comparison): string {
 
 /**
  * Base against variant: shares and means with the change and its interval; * marks significant.
- * Games left out (runtime errors) are said above the figures; with too few left, only that is
- * said, no figures.
+ * `note` (a variant given first, `reversedNote`) goes under the rule sets' names. Games left out
+ * (runtime errors) are said above the figures; with too few left, only that is said, no figures.
  */
-export function formatComparison(c: Comparison, basePath: string, variantPath: string): string {
+export function formatComparison(c: Comparison, basePath: string, variantPath: string, note?: string): string {
   let out = `base:    ${basePath} (${c.base.ruleset}, rules ${c.base.hash})\nvariant: ${variantPath} (${c.variant.ruleset}, rules ${c.variant.hash})\n`;
+  if (note) out += `${note}\n`;
   out += `${c.games} games each, paired: game i of both uses seed ${c.seed}:i and the same bots (${c.agents.join(', ')}).\n`;
   if (c.leftOut && !c.leftOut.enough) return `${out}\n${c.leftOut.note}\n${errorLines(c)}`;
   out += blindBotsNote(c.agents);

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { agentFromSpec, splitAgentSpecs } from '../agents/index.ts';
 import { compareRecordSets, type Comparison } from '../analysis/compare.ts';
 import type { Program } from '../runtime/index.ts';
@@ -171,3 +172,18 @@ export async function comparisonShard(command: ComparisonRun['command'], shard: 
 
 /** A finished comparison's exit status: 130 when Ctrl-C stopped it, 1 when games hit runtime errors. */
 export const comparisonExit = (c: Comparison): number => (c.interrupted ? INTERRUPTED : c.base.errors.count + c.variant.errors.count > 0 ? 1 : 0);
+
+/**
+ * When the first rule set given is a variant of the second (the second is in its `extends`
+ * chain), a line that says so: the figures run from the variant to its base, every change the
+ * other way round from the one the variant makes. Undefined otherwise.
+ */
+export function reversedNote(command: 'simulate' | 'diff', first: Side, second: Side): string | undefined {
+  const chain = first.program.model.lineage.slice(0, -1).map((f) => resolve(f));
+  if (!chain.includes(resolve(second.program.model.entry))) return undefined;
+  const [a, b] = [first.path, second.path];
+  const reverse = `note: ${a} extends ${b}, so ${command === 'simulate' ? 'the figures are' : 'this shows'} ${a} → ${b}, the reverse of the change your variant makes`;
+  return command === 'simulate'
+    ? `${reverse}; for that change, write \`rulesmith simulate ${b} --compare ${a}\`.`
+    : `${reverse} (what it adds shows as removed); for that change, write \`rulesmith diff ${b} ${a}\`.`;
+}

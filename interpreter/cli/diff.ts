@@ -3,7 +3,7 @@ import type { Comparison } from '../analysis/compare.ts';
 import { diffRulesets, type ElementChange } from '../analysis/diff.ts';
 import { oddsChanges, type OddsChange } from '../analysis/odds-diff.ts';
 import { formatChanges, formatComparison, formatOdds } from './analysis-format.ts';
-import { comparisonExit, comparisonShard, runComparison } from './compare-run.ts';
+import { comparisonExit, comparisonShard, reversedNote, runComparison } from './compare-run.ts';
 import type { Io, Progress } from './io.ts';
 import { interruptedLine, interruptedTitle } from './interrupt.ts';
 import { parseOptions, programFor } from './load-program.ts';
@@ -69,9 +69,11 @@ export async function runDiff(argv: string[], io: Io, progress?: Progress): Prom
     odds = oddsChanges(pa, pb, changes, { base: oa, variant: ob });
   }
   const sides = [{ path: a, program: pa }, { path: b, program: pb }] as const;
+  // A variant given first, its base second: every change is the variant's reversed.
+  const note = reversedNote('diff', ...sides);
   if (shard) {
     const range = shardRange(games, shard);
-    return comparisonShard('diff', shard, ...sides, { ...args.values, games, range }, io, progress ?? (() => {}), undefined, { changes, ...(odds ? { odds } : {}) });
+    return comparisonShard('diff', shard, ...sides, { ...args.values, games, range }, io, progress ?? (() => {}), undefined, { changes, ...(odds ? { odds } : {}), ...(note ? { note } : {}) });
   }
   let comparison: Comparison | undefined;
   if (games > 0) {
@@ -79,13 +81,15 @@ export async function runDiff(argv: string[], io: Io, progress?: Progress): Prom
     if (typeof c === 'number') return c;
     comparison = c;
   }
-  return printDiff({ base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) }, ['rulesmith diff', ...argv].join(' '), args.values, io);
+  return printDiff({ base: a, variant: b, ...(note ? { note } : {}), changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) }, ['rulesmith diff', ...argv].join(' '), args.values, io);
 }
 
 /** What `diff` found: the changes, and the odds and games when asked for. */
 export interface DiffResult {
   base: string;
   variant: string;
+  /** Said above everything: the first rule set extends the second (`reversedNote`). */
+  note?: string;
   changes: ElementChange[];
   odds?: OddsChange[];
   comparison?: Comparison;
@@ -96,12 +100,14 @@ export interface DiffResult {
  * when asked; returns the exit status.
  */
 export function printDiff(d: DiffResult, command: string, out: { json?: boolean; report?: string }, io: Io, name = 'diff'): number {
-  const { base: a, variant: b, changes, odds, comparison } = d;
+  const { base: a, variant: b, note, changes, odds, comparison } = d;
   // A failed write is said, and the figures still printed below: the games are not lost for the report.
-  const written = writeReport(name, out.report, { title: `What ${b} changes${interruptedTitle(comparison?.interrupted)}`, command, base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) }, io);
+  const written = writeReport(name, out.report, { title: `What ${b} changes${interruptedTitle(comparison?.interrupted)}`, command, base: a, variant: b, ...(note ? { note } : {}), changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) }, io);
   if (out.json) {
+    if (note) io.err(`rulesmith ${name}: ${note}\n`);
     io.out(`${JSON.stringify({ base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { simulation: comparison } : {}) }, null, 2)}\n`);
   } else {
+    if (note) io.out(`${note}\n\n`);
     io.out(formatChanges(changes));
     if (odds) io.out(`\n${formatOdds(odds)}`);
     if (comparison) io.out(`\n${interruptedLine(comparison.interrupted, true)}${formatComparison(comparison, a, b)}`);

@@ -77,12 +77,11 @@ export function runMerge(argv: string[], io: Io): number {
 function mergeComparison(run: ComparisonRun, pairs: ComparedPair[], context: Record<string, unknown> | undefined, command: string, out: { json?: boolean; report?: string }, io: Io): number {
   const side = (k: 0 | 1) => ({ records: pairs.map((p) => p[k]), ruleset: run.rulesets[k], hash: run.hashes[k] });
   const comparison = compareRecordSets(side(0), side(1), { seed: run.seed, agents: run.agents });
-  if (run.command === 'diff') {
-    const { changes, odds } = (context ?? {}) as { changes?: ElementChange[]; odds?: OddsChange[] };
-    return printDiff({ base: run.base, variant: run.variant, changes: changes ?? [], ...(odds ? { odds } : {}), comparison }, command, out, io, 'merge');
-  }
-  const written = writeReport('merge', out.report, { title: `${run.base} against ${run.variant}`, command, base: run.base, variant: run.variant, changes: (context?.changes ?? []) as ElementChange[], comparison }, io);
-  io.out(out.json ? `${JSON.stringify(comparison, null, 2)}\n` : formatComparison(comparison, run.base, run.variant));
+  const { changes, odds, note } = (context ?? {}) as { changes?: ElementChange[]; odds?: OddsChange[]; note?: string };
+  if (run.command === 'diff') return printDiff({ base: run.base, variant: run.variant, ...(note ? { note } : {}), changes: changes ?? [], ...(odds ? { odds } : {}), comparison }, command, out, io, 'merge');
+  const written = writeReport('merge', out.report, { title: `${run.base} against ${run.variant}`, command, base: run.base, variant: run.variant, ...(note ? { note } : {}), changes: changes ?? [], comparison }, io);
+  if (out.json && note) io.err(`rulesmith merge: ${note}\n`);
+  io.out(out.json ? `${JSON.stringify(comparison, null, 2)}\n` : formatComparison(comparison, run.base, run.variant, note));
   return written ? comparisonExit(comparison) : 2;
 }
 

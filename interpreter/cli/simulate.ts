@@ -4,7 +4,7 @@ import { agentFromSpec, splitAgentSpecs } from '../agents/index.ts';
 import { diffRulesets } from '../analysis/diff.ts';
 import { summarise } from '../analysis/summary.ts';
 import { formatComparison } from './analysis-format.ts';
-import { comparisonExit, comparisonShard, runComparison } from './compare-run.ts';
+import { comparisonExit, comparisonShard, reversedNote, runComparison } from './compare-run.ts';
 import { cacheLine, GameCache, playKept } from './game-cache.ts';
 import { reportPathProblem, writeReport } from './report-file.ts';
 import type { Io, Progress } from './io.ts';
@@ -104,12 +104,15 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
     const other = programFor(values.compare, io, undefined, values.root);
     if (typeof other === 'number') return other;
     const sides = [{ path, program }, { path: values.compare, program: other }] as const;
-    // The changes go with the shard for a merged report; the merged text and JSON do not print them.
-    if (shard) return comparisonShard('simulate', shard, ...sides, { ...values, games, range }, io, progress, pool, { changes: diffRulesets(program.data, other.data) });
+    // A variant given first, its base to --compare: the figures are the variant's change reversed.
+    const note = reversedNote('simulate', ...sides);
+    // The changes (and the note) go with the shard for a merged report; the merged JSON does not print them.
+    if (shard) return comparisonShard('simulate', shard, ...sides, { ...values, games, range }, io, progress, pool, { changes: diffRulesets(program.data, other.data), ...(note ? { note } : {}) });
     const c = await runComparison('simulate', ...sides, { ...values, games }, io, progress, pool);
     if (typeof c === 'number') return c;
-    const report = writeReport('simulate', values.report, { title: `${path} against ${values.compare}${interruptedTitle(c.interrupted)}`, command, base: path, variant: values.compare, changes: diffRulesets(program.data, other.data), comparison: c }, io);
-    io.out(values.json ? `${JSON.stringify(c, null, 2)}\n` : `${interruptedLine(c.interrupted, true)}${formatComparison(c, path, values.compare)}`);
+    const report = writeReport('simulate', values.report, { title: `${path} against ${values.compare}${interruptedTitle(c.interrupted)}`, command, base: path, variant: values.compare, ...(note ? { note } : {}), changes: diffRulesets(program.data, other.data), comparison: c }, io);
+    if (values.json && note) io.err(`rulesmith simulate: ${note}\n`);
+    io.out(values.json ? `${JSON.stringify(c, null, 2)}\n` : `${interruptedLine(c.interrupted, true)}${formatComparison(c, path, values.compare, note)}`);
     return report ? comparisonExit(c) : 2;
   }
   const options = parseOptions(program, values.option, io);

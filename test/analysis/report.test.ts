@@ -93,14 +93,15 @@ describe('the HTML report', () => {
     expect(some).toContain('<td>red</td><td class="num">33.3% <span class="note">(6/18)</span></td>');
   });
 
-  test('a change that rounds to zero should print without a minus sign', () => {
+  test('a change that rounds to zero should print without a minus sign, and a note under the rule sets\' names', () => {
     // Margins 0.2, 1.4, 1.4 against 1, 1, 1: the mean change is −7.4e-17, which once printed −0.00.
     const three = (margins: number[]): GameRecord[] => margins.map((margin, i) => ({ ...games(3, 1, 3)[i]!, margin }));
     const c = compareSimulations({ records: three([1, 1, 1]), program: base }, { records: three([0.2, 1.4, 1.4]), program: house }, { seed: '1', agents: ['random'] });
     expect(c.margin!.diff).toBeLessThan(0);
-    const page = renderReport({ title: 't', command: 'c', base: 'v.yaml', variant: 'b', comparison: c });
+    const page = renderReport({ title: 't', command: 'c', base: 'v.yaml', variant: 'b', note: 'note: v.yaml extends b', comparison: c });
     expect(page).toContain('<td>score margin</td><td class="num">1.00</td><td class="num">1.00</td><td class="num">±0.00</td>');
     expect(page).toMatch(/<text class="value" x="616" y="30">±0\.00 \(−[\d.]+ to [\d.]+\)<\/text>/);
     expect(page).not.toContain('−0.00');
+    expect(page).toContain('Variant: <code>b</code></p>\n<p class="note reversed">note: v.yaml extends b</p>');
   });
 });

@@ -8,6 +8,7 @@ import { formatComparison } from '../../interpreter/cli/analysis-format.ts';
 import { runCli } from './run-cli.ts';
 
 const DUEL = 'test/fixtures/runtime/duel';
+/** A variant of the duel: `extends: ../ruleset.yaml`. */
 const BLOODY = `${DUEL}/variants/bloody.yaml`;
 
 /** A copy of the duel with a variant whose every game loops until the step budget stops it. */
@@ -42,7 +43,7 @@ describe('simulate --compare when games stop on a runtime error', () => {
     expect(html).not.toMatch(/data-verdict="(changed|unclear|same)"|<h3>Winners/);
   }, 60_000);
 
-  test('shards should merge byte for byte when pairs are left out', async () => {
+  test('shards should merge byte for byte when pairs are left out, the note that the figures are reversed included', async () => {
     // strict_test stops most duel games on a runtime error: of these 30 seeds, 2 end under both rule sets.
     const argv = ['simulate', BLOODY, '--compare', DUEL, '--games', '30', '--seed', 'd', '--option', 'strict_test=true'];
     const dir = mkdtempSync(join(tmpdir(), 'rulesmith-shards-'));
@@ -61,7 +62,34 @@ describe('simulate --compare when games stop on a runtime error', () => {
     const left = whole.out.indexOf('28 of 30 pairs left out of the figures: a game stopped on a runtime error in the base (25 games) or in the variant (28); the figures are of the 2 pairs whose games both ended.\n');
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThan(whole.out.indexOf('\nwinners'));
+    expect(whole.out).toContain(`\nnote: ${BLOODY} extends ${DUEL}, so the figures are`);
   }, 60_000);
+});
+
+describe('a variant given first, its base second', () => {
+  test('simulate --compare should say above the figures that they are reversed, and how to get the variant\'s change', async () => {
+    const run = (a: string, b: string, ...more: string[]) => runCli(['simulate', a, '--compare', b, '--games', '4', '--seed', '1', '--workers', '1', ...more]);
+    const note = `note: ${BLOODY} extends ${DUEL}, so the figures are ${BLOODY} → ${DUEL}, the reverse of the change your variant makes; for that change, write \`rulesmith simulate ${DUEL} --compare ${BLOODY}\`.`;
+    const reversed = await run(BLOODY, DUEL);
+    expect(reversed.out).toMatch(new RegExp(`^base: +${BLOODY} .*\\nvariant: +${DUEL} .*\\n${note.replace(/[.*+?^${}()|[\]\\`]/g, '\\$&')}\\n4 games each, paired`));
+    expect((await run(DUEL, BLOODY)).out).not.toContain('note:');
+    // JSON stays the comparison alone; the note goes to stderr.
+    const json = await run(BLOODY, DUEL, '--json');
+    expect(JSON.parse(json.out).base.ruleset).toBe('duel_bloody');
+    expect(json.err).toContain(`rulesmith simulate: ${note}\n`);
+    const dir = mkdtempSync(join(tmpdir(), 'rulesmith-report-'));
+    await run(BLOODY, DUEL, '--report', join(dir, 'r.html'));
+    expect(readFileSync(join(dir, 'r.html'), 'utf8')).toContain('<p class="note reversed">note: ');
+  }, 60_000);
+
+  test('diff should say so above everything it prints', async () => {
+    const reversed = await runCli(['diff', BLOODY, DUEL]);
+    expect(reversed.out.startsWith(`note: ${BLOODY} extends ${DUEL}, so this shows ${BLOODY} → ${DUEL}, the reverse of the change your variant makes (what it adds shows as removed); for that change, write \`rulesmith diff ${DUEL} ${BLOODY}\`.\n\n~ `)).toBe(true);
+    expect((await runCli(['diff', DUEL, BLOODY])).out).not.toContain('note:');
+    const json = await runCli(['diff', BLOODY, DUEL, '--json']);
+    expect(Object.keys(JSON.parse(json.out))).toEqual(['base', 'variant', 'changes']);
+    expect(json.err).toContain(`rulesmith diff: note: ${BLOODY} extends ${DUEL}`);
+  });
 });
 
 describe('a change of zero', () => {
