@@ -75,10 +75,15 @@ const DEFAULT_SYNTAX_HINT = 'Check the YAML near here; text containing `: `, ` #
  */
 const COLON_IN_VALUE_HINT = 'This value holds `: ` (as a record does: `{ winner: none }`), which YAML reads as a key. Quote the value, or write it as a block: `do: |` and the script on the lines below, indented.';
 
-function syntaxHint(error: YAMLError): string {
-  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && error.message.startsWith('Nested mappings are not allowed in compact mappings')) return COLON_IN_VALUE_HINT;
+function syntaxHint(error: YAMLError, line = ''): string {
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && error.message.startsWith('Nested mappings are not allowed in compact mappings')) {
+    // `when: x >= 2   -- meant: only …`: a rules comment on a plain YAML line is part of the value.
+    return /\s--\s.*:\s/.test(line) ? COMMENT_COLON_HINT : COLON_IN_VALUE_HINT;
+  }
   return SYNTAX_HINTS[error.code] ?? DEFAULT_SYNTAX_HINT;
 }
+
+const COMMENT_COLON_HINT = 'The `: ` is in a `--` comment, but on a plain YAML line the comment is part of the value: write it as a YAML comment (`#`), or put the script in a `|` block, where `--` comments are the script\'s.';
 
 /** yaml's errors, except that unclosed brackets are reported at the bracket rather than where yaml gave up. */
 function syntaxDiagnostics(file: SourceFile, errors: readonly YAMLError[], cst: readonly CST.Token[]): Diagnostic[] {
@@ -166,7 +171,7 @@ function yamlDiagnostic(file: SourceFile, error: YAMLError): Diagnostic {
   const detail = firstLine(error.message);
   const code = yamlCode(error);
   if (code === 'yaml-syntax') {
-    return diagnostic(file.path, range, { code, message: `YAML syntax error: ${detail}`, hint: syntaxHint(error) });
+    return diagnostic(file.path, range, { code, message: `YAML syntax error: ${detail}`, hint: syntaxHint(error, lineText(file, range.start.line)) });
   }
   if (code === 'nesting-too-deep') return diagnostic(file.path, range, { code, message: `Nesting is too deep: ${detail}` });
   return diagnostic(file.path, range, { code, message: detail });

@@ -54,6 +54,13 @@ describe('loadRuleset (YAML and files)', () => {
     expect(key.hint).not.toContain('as a block');
   });
 
+  test('a `--` comment holding `: ` on a plain YAML line should say the comment is part of the value', () => {
+    // A euro designer's walk: `when: player.workers >= 2     -- meant: only players with 2 workers …`.
+    const result = load({ 'f.yaml': lines('rulesmith: 1', 'victory:', '  when: turn > 2   -- meant: after turn 2', '  do: end game') });
+    const d = only(result, 'yaml-syntax');
+    expect(d.hint).toMatch(/^The `: ` is in a `--` comment, but on a plain YAML line the comment is part of the value: write it as a YAML comment \(`#`\)/);
+  });
+
   test('a bracket closed on a later, indented line should not be reported', () => {
     const result = load({ 'f.yaml': lines('rulesmith: 1', 'a: [1, 2', '  , 3]') });
     expect(result.diagnostics.filter((d) => d.code === 'yaml-syntax')).toEqual([]);
