@@ -85,7 +85,12 @@ function rowsType(table: Record<string, unknown>, id: string, rows: Rows): Ty {
   const expression = table.cells === 'expression';
   // A row left empty (`null`) reads `none`; the others say what the table gives.
   const empty = rows.filter(([, cell]) => cell === null && !expression).map(([label]) => label);
-  const typed = rows.filter(([, cell]) => cell !== null || expression).map(([label, cell]): [string, Ty] => [label, cellType(cell, expression, NONE)]);
+  // A cell that is not one of the table's `results:` is reported there (unknown-result-code); for
+  // every other check it stands for one of them, so a comparison with the right code is not
+  // judged against the misspelt one (and told to copy it).
+  const codes = isRecord(table.results) ? Object.keys(table.results) : undefined;
+  const typeOf = (cell: unknown): Ty => (!expression && codes?.length && typeof cell === 'string' && !codes.includes(cell) ? textOf(codes) : cellType(cell, expression, NONE));
+  const typed = rows.filter(([, cell]) => cell !== null || expression).map(([label, cell]): [string, Ty] => [label, typeOf(cell)]);
   const acc = typed.map(([, t]) => t).reduce<Ty | undefined>((a, t) => (a ? join(a, t) : t), undefined);
   if (acc === undefined) return ANY;
   // In a table of numbers, `none` in a few rows stops arithmetic there.
