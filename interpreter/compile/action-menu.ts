@@ -65,8 +65,10 @@ export function poolPoints(rt: Runtime, pool: CompiledScript, at: SourceAt): num
  * variable by its `name` (a designer's "Action Points" rather than the engine's word), else its
  * key with spaces; one of them drops a final "s" (good enough for the names rulesets give).
  */
-export const menuPrompt = (left: number | null, unit = 'points'): string =>
-  left === null ? 'Choose an action' : `Choose an action (${left} ${left === 1 && unit.endsWith('s') ? unit.slice(0, -1) : unit} left)`;
+export const menuPrompt = (left: number | null, unit = 'points'): string => (left === null ? 'Choose an action' : `Choose an action (${pointsLeft(left, unit)})`);
+
+/** `2 Action Points left`, `1 point left`. */
+export const pointsLeft = (left: number, unit: string): string => `${left} ${left === 1 && unit.endsWith('s') ? unit.slice(0, -1) : unit} left`;
 
 /** What a pool counts, for the menu's question: the last name of its expression, as declared. */
 export function poolUnit(data: Record<string, unknown>, pool: string): string {

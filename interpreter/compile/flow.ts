@@ -12,7 +12,7 @@ import { EntityRef, record, toNumber, truthy, type Rec, type Value } from '../ru
 import { FLOW_KEY, type CompiledScript } from '../runtime/program.ts';
 import { UNLIMITED } from '../check/sites.ts';
 import { NO_SLOT, type Code, type Frame, type Op } from '../runtime/frame.ts';
-import { actionLegal, actionName, affordable, keptList, mayPass, menuPrompt, NOT_KEPT, poolPoints, poolUnit, valueOf, type ActionInfo, type MenuLists } from './action-menu.ts';
+import { actionLegal, actionName, affordable, keptList, mayPass, menuPrompt, NOT_KEPT, pointsLeft, poolPoints, poolUnit, valueOf, type ActionInfo, type MenuLists } from './action-menu.ts';
 import { countOf } from './expressions.ts';
 
 
@@ -245,7 +245,13 @@ class FlowBuilder {
       const keep: MenuLists | null = reusable && rt.opts.hostReadsOnly === true && !rt.opts.trace ? { frame: f, site: spec, epoch: rt.hostEpoch, ids: [], values: [], steps: [], at: [] } : null;
       rt.menuLists = keep;
       const legal = allowed.filter((id) => actionLegal(rt, info.get(id), left, keep, id));
-      if (legal.length === 0) { f.pc = end.pc; return; }
+      if (legal.length === 0) {
+        // Points left and nothing to spend them on ends the turn too: said, or a reader sees a
+        // player skipped (a worker-placement walk: no free space, and no word of it).
+        if (rt.logging && left !== 0 && allowed.length > 0) rt.log('log', `${rt.label(rt.ref('player', rt.state.active.player ?? rt.state.players[0]!.id))}: no action can be taken${left === null ? '' : ` (${pointsLeft(left, unit)})`}`, at);
+        f.pc = end.pc;
+        return;
+      }
       const options: Value[] = mayPass(rt, spec.pass, passScript) ? [...legal, 'pass'] : legal;
       const labels = options.map((id) => (id === 'pass' ? 'Pass' : info.get(String(id))?.name ?? String(id)));
       let prompt = prompts.get(left);

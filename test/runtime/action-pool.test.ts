@@ -157,6 +157,19 @@ describe('a condition for passing', () => {
     expect(g.pending!.player).toBe('p2');
   });
 
+  test('points left with nothing legal ends the turn with a line that says so; spent points end it quietly', () => {
+    // A worker-placement walk: a player with no free space was skipped with no word in the log.
+    // `buy` costs 3: with 1 point, nothing is legal.
+    const g = startGame(programFromText(ruleset('{ points: 1, allowed: [buy], pass: false }')), { seed: 1, players: 2 }, { log: 'full' });
+    expect(g.pending).toBeNull();
+    const lines = g.log.map((e) => e.text);
+    expect(lines, lines.join('\n')).toContain('red: no action can be taken (1 point left)');
+    const spent = startGame(programFromText(ruleset('{ points: 2, allowed: [step], pass: false }')), { seed: 1, players: 2 }, { log: 'full' });
+    pick(spent, 'step');
+    pick(spent, 'step');
+    expect(spent.log.map((e) => e.text).filter((t) => t.includes('no action can be taken'))).toEqual([]);
+  });
+
   test('a condition that does not parse or names nothing is a positioned diagnostic', () => {
     const text = ruleset('{ points: 2, allowed: [step], pass: "acted_already" }');
     const [d] = diagnosticsOf(text).filter((x) => x.severity === 'error');
