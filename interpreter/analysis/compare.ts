@@ -54,6 +54,8 @@ export interface Comparison {
   winners: RateChange[];
   /** Seeds whose winner differs between the rule sets (null when not paired seed for seed). */
   winnersDiffer: number | null;
+  /** Paired, and every pair's games alike to the end: winner, result, rounds, decisions and margin. */
+  identical?: true;
   outcomes: RateChange[];
   rounds: MeanChange;
   decisions: MeanChange;
@@ -241,6 +243,7 @@ export function compareRecordSets(base: NamedRecords, variant: NamedRecords, pla
     variant: sv,
     winners: rates(kb.winners, kv.winners, b.length, v.length, pairs, winnerLabel),
     winnersDiffer: pairs ? pairs.filter(([x, y]) => winnerLabel(x) !== winnerLabel(y)).length : null,
+    ...(pairs && pairs.length > 0 && pairs.every(([x, y]) => sameGame(x, y)) ? { identical: true as const } : {}),
     outcomes: rates(kb.outcomes, kv.outcomes, b.length, v.length, pairs, outcomeLabel),
     rounds: means(b, v, pairs, (r) => r.rounds),
     decisions: means(b, v, pairs, (r) => r.decisions),
@@ -248,6 +251,10 @@ export function compareRecordSets(base: NamedRecords, variant: NamedRecords, pla
     firstSeat: firstSeat(b, v, pairs),
   };
 }
+
+/** Two games of one seed that went alike, as far as a record tells: result, length and margin. */
+const sameGame = (x: GameRecord, y: GameRecord): boolean =>
+  x.rounds === y.rounds && x.decisions === y.decisions && (x.margin ?? null) === (y.margin ?? null) && JSON.stringify(x.result) === JSON.stringify(y.result);
 
 /** What was left out of the figures, and the sentence that says so; undefined when every game ended. */
 function leftOut(all: Pairs, games: number, base: number, variant: number, compared: number): LeftOut | undefined {
@@ -288,5 +295,5 @@ export const comparedGames = (c: Comparison): number => c.leftOut?.compared ?? c
  */
 export function comparisonVerdict(c: Comparison): Verdict | undefined {
   if (c.leftOut && !c.leftOut.enough) return undefined;
-  return winnersVerdict(comparedGames(c), c.winnersDiffer, c.winners);
+  return winnersVerdict(comparedGames(c), c.winnersDiffer, c.winners, undefined, c.identical === true);
 }

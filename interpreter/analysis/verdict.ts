@@ -23,10 +23,13 @@ export interface Verdict {
  * `games`: of each rule set; `differ`: paired seeds whose winner differs (null when the games
  * were not paired seed by seed); `name` turns a winner label into words.
  */
-export function winnersVerdict(games: number, differ: number | null, rows: readonly VerdictRow[], name: (label: string) => string = (l) => l): Verdict | undefined {
+export function winnersVerdict(games: number, differ: number | null, rows: readonly VerdictRow[], name: (label: string) => string = (l) => l, identical = false): Verdict | undefined {
   if (games === 0) return undefined;
   const each = `${games} game${games === 1 ? '' : 's'} of each`;
   const points = (v: number) => signed(v, (x) => (x * 100).toFixed(1));
+  // Every game the same to the last decision: the bots may never have reached what changed (a
+  // walk's random bots flew every aircraft off the map before a shot, so a gunnery rule never ran).
+  if (differ === 0 && identical) return { kind: 'same', text: `Every one of the ${each} went exactly the same under both rules (the same winner, length and margin on every seed): these bots may never reach what the variant changes. \`rulesmith profile <variant>\` lists the scripts that run; stronger bots (\`--agents easy\`) play further into the rules.` };
   if (differ === 0) return { kind: 'same', text: `Every one of the ${each} had the same winner under both rules: on these seeds the change makes no difference to who wins.` };
   const moved = rows.filter((r) => r.ci95[0] > 0 || r.ci95[1] < 0);
   if (moved.length) {

@@ -177,7 +177,13 @@ describe('games that stopped on a runtime error are no results', () => {
     expect(same.leftOut).toBeUndefined();
     for (const k of ['winners', 'winnersDiffer', 'outcomes', 'rounds', 'decisions', 'margin', 'firstSeat'] as const) expect(c[k], k).toEqual(same[k]);
     expect(c.winners.map((w) => [w.label, w.base.games, w.variant.games, w.diff])).toEqual([['blue', 17, 17, 0], ['red', 17, 17, 0], ['none', 17, 17, 0]]);
-    expect(comparisonVerdict(c)?.text).toBe('Every one of the 17 games of each had the same winner under both rules: on these seeds the change makes no difference to who wins.');
+    // The pairs kept are alike to the last decision: said so, not as "no difference".
+    expect(c.identical).toBe(true);
+    expect(comparisonVerdict(c)?.text).toBe('Every one of the 17 games of each went exactly the same under both rules (the same winner, length and margin on every seed): these bots may never reach what the variant changes. `rulesmith profile <variant>` lists the scripts that run; stronger bots (`--agents easy`) play further into the rules.');
+    // The same winners in games that went otherwise (one longer) is the old sentence.
+    const longer = compare(kept(b), kept(v).map((r, i) => (i === 3 ? { ...r, decisions: r.decisions + 1 } : r)));
+    expect(longer.identical).toBeUndefined();
+    expect(comparisonVerdict(longer)?.text).toBe('Every one of the 17 games of each had the same winner under both rules: on these seeds the change makes no difference to who wins.');
     expect(c.games).toBe(20);
     expect(c.base.errors.count + c.variant.errors.count).toBe(4);
   });
