@@ -41,3 +41,13 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
       (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
   );
 }
+
+/**
+ * Two diagnostics with the same key are the same problem: file, place, code and message, where a
+ * list of codes (`` `a`, `b` ``) counts in any order. A variant re-checks its base, and a table whose
+ * rows it re-cuts lists the same cells in another order: the base's problem, not a new one.
+ */
+export function findingKey(d: Diagnostic): string {
+  const message = d.message.replace(/`[^`]*`(?:, (?:and |or )?`[^`]*`)+/g, (list) => list.split(/, (?:and |or )?/).sort().join(', '));
+  return `${d.file}:${d.range.start.line}:${d.range.start.column}:${d.code}:${message}`;
+}

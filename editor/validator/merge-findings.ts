@@ -22,9 +22,14 @@ export function mergeFindings(entries: readonly string[], byEntry: Readonly<Reco
   return out;
 }
 
-/** Two findings with the same key are the same problem: file, place, code and message. */
+/**
+ * Two findings with the same key are the same problem: file, place, code and message, a list of
+ * codes in any order (as interpreter/diagnostics.ts's findingKey, which the CLI uses; the main
+ * thread does not load the interpreter): a variant re-cutting a table lists its cells in another order.
+ */
 export function findingKey(d: Diagnostic): string {
-  return `${d.file}:${d.range.start.line}:${d.range.start.column}:${d.code}:${d.message}`;
+  const message = d.message.replace(/`[^`]*`(?:, (?:and |or )?`[^`]*`)+/g, (list) => list.split(/, (?:and |or )?/).sort().join(', '));
+  return `${d.file}:${d.range.start.line}:${d.range.start.column}:${d.code}:${message}`;
 }
 
 /**

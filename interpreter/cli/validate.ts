@@ -1,6 +1,6 @@
 import { parseCli } from './args.ts';
 import { checkRuleset, ParseCache } from '../check/index.ts';
-import { isError, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { findingKey, isError, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { blameVariant, FileCache, hintNotIncluded, loadRuleset, type FileHost, type RulesetModel } from '../load/index.ts';
 import { discover } from './discover.ts';
 import { formatGithub, formatJson, formatText, githubData } from './format.ts';
@@ -135,7 +135,7 @@ function sarifOf(diags: Diagnostic[], failure?: string): string {
 export function dedupe(diags: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   return diags.filter((d) => {
-    const key = `${d.file}:${d.range.start.line}:${d.range.start.column}:${d.code}:${d.message}`;
+    const key = findingKey(d);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -9,7 +9,7 @@
  * says it comes with the variant.
  */
 import { parseDocument, isMap, isScalar, isSeq, type Node } from 'yaml';
-import type { Diagnostic, Range } from '../diagnostics.ts';
+import { findingKey as key, type Diagnostic, type Range } from '../diagnostics.ts';
 import { isCollection, VARIANT_KEYS } from './collections.ts';
 import type { DataPath, RulesetModel } from './model.ts';
 import { rangeAt } from './positions.ts';
@@ -20,8 +20,6 @@ interface Change {
   what: string;
   range: Range;
 }
-
-const key = (d: Diagnostic): string => `${d.code}|${d.file}|${d.range.start.line}:${d.range.start.column}|${d.message}`;
 
 /** `found` (the variant's diagnostics) with those the base alone (`baseFound`, files `baseFiles`) has not re-pointed at the variant. */
 export function blameVariant(model: RulesetModel, found: readonly Diagnostic[], baseFound: readonly Diagnostic[], baseFiles: ReadonlySet<string>): Diagnostic[] {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { validate } from '../../editor/validator/validate.ts';
-import { validateEntry } from '../../interpreter/cli/validate.ts';
+import { dedupe, validateEntry } from '../../interpreter/cli/validate.ts';
+import { sortDiagnostics } from '../../interpreter/diagnostics.ts';
 import { createMemoryHost } from '../../interpreter/load/index.ts';
 
 const BASE = `rulesmith: 1
@@ -77,5 +78,47 @@ describe("a variant's problems in its base's files", () => {
     const result = validate({ seq: 1, files: FILES, entries, active: 'g/variants/v.yaml' });
     expect(result.byEntry['g/variants/v.yaml']!.filter((d) => d.code === 'deck-count-mismatch').map(at)).toEqual(['g/variants/v.yaml:7:3']);
     expect(result.byEntry['g/ruleset.yaml']!.some((d) => d.code === 'deck-count-mismatch')).toBe(false);
+  });
+});
+
+/** A base with a misspelt code of its own, and a variant that re-cuts that table's rows. */
+const JAM_BASE = `rulesmith: 1
+id: jams
+name: Jams
+sides: { red: { name: Red } }
+players: { min: 1, max: 1 }
+tables:
+  jam:
+    roll: 1d6
+    rows: { "1-4": working, "5-6": jammed }
+    results: { working: { name: No jam }, jammed: { name: Jam } }
+flow:
+  phases:
+    - id: main
+      do: |
+        if (roll on jam) == "jamed" then log "jam" end
+        end game with { winner: red }
+`;
+const RECUT = `rulesmith: 1
+id: jams_recut
+name: Jams re-cut
+extends: ../ruleset.yaml
+set:
+  tables.jam.rows: { "1-5": working, "6": jammed }
+`;
+
+describe("the base's own problem, which a variant re-cutting the table lists in another order", () => {
+  const files = { 'j/ruleset.yaml': JAM_BASE, 'j/variants/recut.yaml': RECUT };
+  const base = validateEntry('j/ruleset.yaml', createMemoryHost(files)).diagnostics.filter((d) => d.code === 'never-equal');
+  const variant = validateEntry('j/variants/recut.yaml', createMemoryHost(files)).diagnostics.filter((d) => d.code === 'never-equal');
+
+  test("should stay the base's, not said to come with the variant", () => {
+    expect(base.map(at)).toEqual(['j/ruleset.yaml:15:29']);
+    expect(variant.map(at)).toEqual(['j/ruleset.yaml:15:29']);
+    expect(variant[0]!.hint).not.toContain('comes with the variant');
+  });
+
+  test('should be printed once for the base and the variant together', () => {
+    expect(dedupe(sortDiagnostics([...base, ...variant]))).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { findingKey, mergeFindings, withPartial } from '../../editor/validator/merge-findings.ts';
 import type { Diagnostic } from '../../editor/validator/protocol.ts';
+import { findingKey as cliFindingKey } from '../../interpreter/diagnostics.ts';
 
 const finding = (file: string, line: number, code: string): Diagnostic => ({
   severity: 'error', code, message: `${code} here`, file, range: { start: { line, column: 1 }, end: { line, column: 2 } },
@@ -29,5 +30,15 @@ describe('findings of a pass with several entries (editor/validator/merge-findin
     const worse = withPartial(last, 'base', [inBase, otherInBase, finding('base/tables.yaml', 5, 'no-table-row')]);
     expect(worse.v).toBe(last.v);
     expect(mergeFindings(['base', 'v'], worse)).toHaveLength(5);
+  });
+
+  test("a variant's list of codes in another order should be the base's finding, as the CLI says", () => {
+    const said = (message: string): Diagnostic => ({ ...otherInBase, code: 'never-equal', message });
+    const base = said('This `==` is always false: the other side is one of `working`, `jammed`, never `jamed`.');
+    const recut = said('This `==` is always false: the other side is one of `jammed`, `working`, never `jamed`.');
+    const other = said('This `==` is always false: the other side is one of `jammed`, `broken`, never `jamed`.');
+    expect(mergeFindings(['base', 'v'], { base: [base], v: [recut] })).toEqual([base]);
+    expect(findingKey(other)).not.toBe(findingKey(base));
+    for (const d of [base, recut, other]) expect(findingKey(d)).toBe(cliFindingKey(d));
   });
 });
