@@ -13,7 +13,7 @@ import { checkReferences } from './references.ts';
 import { checkReservedNames, RESERVED } from './reserved.ts';
 import { checkSizes } from './sizes.ts';
 import { Scope } from './scope.ts';
-import { collectSites, type ScriptSite } from './sites.ts';
+import { collectSites, paramOptionsPath, type ScriptSite } from './sites.ts';
 import { StatementChecker } from './statements.ts';
 import { SymbolTable, type CallSite } from './symbols.ts';
 import { checkTables } from './tables.ts';
@@ -112,13 +112,13 @@ function siteScope(site: ScriptSite, symbols: SymbolTable): Scope {
 
 /**
  * An action's parameter is one of the options its `params:` list gives, so in the parameters after
- * it and in `do` its type is the list's element type (a player, from `select q in players where …`)
+ * it (their lists and questions) and in `do` its type is the list's element type (a player, from `select q in players where …`)
  * rather than any value: `partner.hnd` is then said by the checker, with its position, instead of
  * stopping a game. A list of mixed or unknown elements leaves the parameter any value.
  */
 function typeActionParams(model: RulesetModel, symbols: SymbolTable, sites: ParsedSite[]): void {
   for (const { site, parsed } of sites) {
-    if (site.path[0] !== 'actions' || site.path[2] !== 'params' || !parsed.ast || parsed.diagnostics.length || parsed.ast.kind === 'script') continue;
+    if (site.path[0] !== 'actions' || site.path[2] !== 'params' || site.mode !== 'expression' || !parsed.ast || parsed.diagnostics.length || parsed.ast.kind === 'script') continue;
     const t = new StatementChecker(new CheckContext(model), symbols, site).expr(parsed.ast, siteScope(site, symbols));
     const element = t.k === 'list' ? t.of : t.k === 'range' ? NUMBER : undefined;
     if (!element || element.k === 'any' || element.k === 'none' || element.k === 'record') continue;
@@ -350,9 +350,10 @@ function checkConstantOptions(ctx: CheckContext): void {
   if (!isRecord(actions)) return;
   for (const [id, a] of Object.entries(actions)) {
     if (!isRecord(a) || !isRecord(a.params)) continue;
-    for (const [name, options] of Object.entries(a.params)) {
+    for (const [name, raw] of Object.entries(a.params)) {
+      const options = isRecord(raw) ? raw.options : raw;
       if (typeof options !== 'number' && typeof options !== 'boolean') continue;
-      ctx.atValue(['actions', id, 'params', name], { code: 'type-mismatch', message: `The options for \`${name}\` must be a list to choose from, but this is ${typeof options === 'number' ? 'a number' : 'a true/false value'}.`, hint: `Offer a list (\`select u in pieces where …\`, \`[a, b]\`), a range (\`1..${typeof options === 'number' && options >= 1 ? options : 6}\`), or a deck, zone or area.` });
+      ctx.atValue(paramOptionsPath(id, name, raw), { code: 'type-mismatch', message: `The options for \`${name}\` must be a list to choose from, but this is ${typeof options === 'number' ? 'a number' : 'a true/false value'}.`, hint: `Offer a list (\`select u in pieces where …\`, \`[a, b]\`), a range (\`1..${typeof options === 'number' && options >= 1 ? options : 6}\`), or a deck, zone or area.` });
     }
   }
 }

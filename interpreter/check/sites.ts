@@ -9,6 +9,13 @@ import { ANY, entity, TEXT, type Ty } from './types.ts';
 /** `actions.points: unlimited`: no points to spend; the phase ends when the player passes or no action is legal. */
 export const UNLIMITED = 'unlimited';
 
+/**
+ * Where an action's param keeps its options: the param itself (`n: 1..player.goods`), or its
+ * `options` when it is written with the question to ask (`n: { options: …, prompt: … }`).
+ */
+export const paramOptionsPath = (action: string, name: string, raw: unknown): DataPath =>
+  isRecord(raw) ? ['actions', action, 'params', name, 'options'] : ['actions', action, 'params', name];
+
 /** One place in the ruleset that holds rules-language text. */
 export interface ScriptSite {
   path: DataPath;
@@ -118,8 +125,10 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
     if (!isRecord(a)) continue;
     add(['actions', id, 'when'], a.when, 'expression', [], false, 'condition');
     const params: Array<[string, Ty]> = [];
-    for (const [name, options] of entries<unknown>(a.params)) {
-      add(['actions', id, 'params', name], options, 'expression', [...params], false, 'options');
+    for (const [name, raw] of entries<unknown>(a.params)) {
+      add(paramOptionsPath(id, name, raw), isRecord(raw) ? raw.options : raw, 'expression', [...params], false, 'options');
+      // The question asked for it (`{ options, prompt }`): a template over the choices before it.
+      if (isRecord(raw)) add(['actions', id, 'params', name, 'prompt'], raw.prompt, 'template', [...params]);
       params.push([name, ANY]);
     }
     // A cost may read the choices (`cost: distance(unit.area, to)`): then it is worked out once

@@ -110,7 +110,7 @@ export function scriptName(program: Program, path: DataPath): string {
   switch (section) {
     case 'procedures': return `procedure ${id}`;
     case 'actions':
-      if (rest[0] === 'params') return `action ${id}: options of ${rest[1]}`;
+      if (rest[0] === 'params') return `action ${id}: ${rest[2] === 'prompt' ? 'question' : 'options'} of ${rest[1]}`;
       return rest[0] === 'do' ? `action ${id}` : `action ${id}: ${tail}`;
     case 'victory': return `victory: ${[id, ...rest].join('.')}`;
     case 'tables': return `table ${id}: ${tail}`;

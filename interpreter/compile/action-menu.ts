@@ -31,6 +31,8 @@ export interface ActionInfo {
   /** Each param's position and question, made once (a question was asked at every action). */
   paramAts: SourceAt[];
   paramPrompts: string[];
+  /** A param's own question (`{ options, prompt }`), a template read when it is asked. */
+  paramQuestions: Array<CompiledScript | undefined>;
   doScript: CompiledScript | undefined;
 }
 
@@ -45,6 +47,14 @@ export function affordable(rt: Runtime, a: ActionInfo, chosen: Rec, from: number
   const list = rt.iterable(rt.evalScript(a.paramScripts[from], chosen) ?? null, a.paramAts[from]!);
   for (const o of list) if (affordable(rt, a, record([...Object.entries(chosen), [a.params[from]!, o]]), from + 1, left)) return true;
   return false;
+}
+
+/** The question for param `i`, the choices before it made: its `prompt`, else `<action>: choose <param>`. */
+export function paramQuestion(rt: Runtime, a: ActionInfo, i: number, chosen: Rec): string {
+  const question = a.paramQuestions[i];
+  if (!question) return a.paramPrompts[i]!;
+  const text = rt.evalScript(question, chosen);
+  return typeof text === 'string' ? text : a.paramPrompts[i]!;
 }
 
 /** Whether the menu offers Pass: by default yes; `pass: false` never; a condition when it holds. */

@@ -10,9 +10,9 @@ import { GameOver, RuleError, type SourceAt } from '../runtime/errors.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { EntityRef, record, toNumber, truthy, type Rec, type Value } from '../runtime/values.ts';
 import { FLOW_KEY, type CompiledScript } from '../runtime/program.ts';
-import { UNLIMITED } from '../check/sites.ts';
+import { paramOptionsPath, UNLIMITED } from '../check/sites.ts';
 import { NO_SLOT, type Code, type Frame, type Op } from '../runtime/frame.ts';
-import { actionLegal, actionName, affordable, keptList, mayPass, menuPrompt, NOT_KEPT, pointsLeft, poolPoints, poolUnit, valueOf, type ActionInfo, type MenuLists } from './action-menu.ts';
+import { actionLegal, actionName, affordable, keptList, mayPass, menuPrompt, NOT_KEPT, paramQuestion, pointsLeft, poolPoints, poolUnit, valueOf, type ActionInfo, type MenuLists } from './action-menu.ts';
 import { countOf } from './expressions.ts';
 
 
@@ -182,14 +182,17 @@ class FlowBuilder {
     for (const id of Object.keys(actions)) {
       const def = actions[id];
       if (!isRecord(def)) continue;
-      const params = isRecord(def.params) ? Object.keys(def.params) : [];
+      const raw = isRecord(def.params) ? def.params : {};
+      const params = Object.keys(raw);
+      const lists = params.map((p): Path => [...paramOptionsPath(id, p, raw[p])]);
       info.set(id, {
         def, name: String(def.name ?? id), cost: def.cost, costScript: site(['actions', id, 'cost']), when: def.when, whenScript: site(['actions', id, 'when']),
-        params, paramScripts: params.map((p) => site(['actions', id, 'params', p])), doScript: site(['actions', id, 'do']),
-        pureChoices: params.every((p) => site(['actions', id, 'params', p])?.pure === true) && site(['actions', id, 'cost'])?.pure === true,
-        independentLists: params.slice(1).map((p) => site(['actions', id, 'params', p])).filter((s): s is CompiledScript => s?.pure === true && !s.readsLocals),
-        paramAts: params.map((p) => ({ path: ['actions', id, 'params', p], span: NO_SPAN })),
+        params, paramScripts: lists.map(site), doScript: site(['actions', id, 'do']),
+        pureChoices: lists.every((p) => site(p)?.pure === true) && site(['actions', id, 'cost'])?.pure === true,
+        independentLists: lists.slice(1).map(site).filter((s): s is CompiledScript => s?.pure === true && !s.readsLocals),
+        paramAts: lists.map((path) => ({ path, span: NO_SPAN })),
         paramPrompts: params.map((p) => `${String(def.name ?? id)}: choose ${p}`),
+        paramQuestions: params.map((p) => site(['actions', id, 'params', p, 'prompt'])),
       });
     }
     return info;
@@ -290,7 +293,7 @@ class FlowBuilder {
       }
       const labels: string[] = [];
       for (let k = 0; k < options.length; k++) labels.push(rt.label(options[k]!));
-      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: a.paramPrompts[i]!, options, labels, min: 1, max: 1, secret: false, at: pat };
+      const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: paramQuestion(rt, a, i, f.slots[params] as Rec), options, labels, min: 1, max: 1, secret: false, at: pat };
       rt.suspend(req, answer);
     });
     this.emit((f) => {

@@ -103,6 +103,16 @@ describe('schema check', () => {
     expect(summary(result.diagnostics)).toEqual(['f.yaml:2:9-2:10 schema-type']);
   });
 
+  test('an action param may be an expression or a mapping of options and prompt; a mapping without options should say it needs them', () => {
+    const action = (...params: string[]) => check('actions:', '  a:', '    params:', ...params.map((p) => `      ${p}`), '    do: log "x"');
+    expect(summary(action('n: 1..3', 'm: { options: "[1, 2]", prompt: "Which, {n}?" }').diagnostics)).toEqual([]);
+    const d = expectDiagnostic(action('n: { prompt: "How many?" }'), 'schema-required', 'f.yaml:5:7-5:8');
+    expect(d.message).toBe('`actions.a.params.n` is missing `options`.');
+    expect(d.hint).toContain('a param written as a mapping must have it beside its `prompt`');
+    expect(only(action('n: { options: 1..3, ask: Which? }'), 'unknown-key').hint).toBe('Keys allowed here: `options`, `prompt`.');
+    expect(only(action('n: [1, 2]'), 'schema-type').message).toContain('or a mapping');
+  });
+
   test('hundreds of problems should be cut to a readable number with a summary', () => {
     const body = Array.from({ length: 300 }, (_, i) => `key${i}: 1`);
     const result = check(...body);
