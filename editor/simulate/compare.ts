@@ -28,8 +28,13 @@ export interface ShareDifference {
  * first (the runs' own charts' order); a result missing from one run counts 0 there.
  */
 export function compareRecords(variant: ReadonlyArray<GameRecord | undefined>, base: ReadonlyArray<GameRecord | undefined>, by: 'winner' | 'outcome', order: readonly string[] = []): Comparison {
-  const label = (r: GameRecord) => (r.status !== 'ended' ? null : by === 'winner' ? winnerOf(r.result) : outcomeOf(r.result));
-  const both = bothFinished(variant, base);
+  const label = (r: GameRecord) => (by === 'winner' ? winnerOf(r.result) : outcomeOf(r.result));
+  const finished = bothFinished(variant, base);
+  // A game stopped on a runtime error has no winner: its pair leaves the figures, as in the CLI
+  // (interpreter/analysis/compare.ts), or a variant that always stops reads as a change of who wins.
+  const kept = finished.base.map((b, i) => b.status === 'ended' && finished.variant[i]!.status === 'ended');
+  const both = { base: finished.base.filter((_, i) => kept[i]), variant: finished.variant.filter((_, i) => kept[i]) };
+  const stopped = kept.filter((k) => !k).length;
   const xs = both.base.map(label);
   const ys = both.variant.map(label);
   const n = xs.length;
@@ -46,20 +51,25 @@ export function compareRecords(variant: ReadonlyArray<GameRecord | undefined>, b
       ci95: [Math.max(-1, d.ci95[0]), Math.min(1, d.ci95[1])],
     };
   });
-  return { games: n, differ, rows };
+  return { games: n, differ, rows, stopped };
 }
 
 /** Variant minus base over paired games. */
 export interface Comparison {
+  /** Pairs compared: both games ended. */
   games: number;
+  /** Pairs left out: a game of the pair stopped on a runtime error. */
+  stopped: number;
   /** Games (seeds) whose result differs between the two runs. */
   differ: number;
   rows: ShareDifference[];
 }
 
 /** Who wins, in one sentence (the CLI's and the report's words: interpreter/analysis/verdict.ts). */
-export function comparisonVerdict(c: Comparison, name: (label: string) => string): Verdict | undefined {
-  return winnersVerdict(c.games, c.differ, c.rows.map((r) => ({ label: r.label, diff: r.difference, ci95: r.ci95 })), name);
+export function comparisonVerdict(c: Comparison, name: (label: string) => string, identical = false): Verdict | undefined {
+  // Fewer than two pairs whose games both ended say nothing (as the CLI: MIN_COMPARED).
+  if (c.stopped > 0 && c.games < 2) return undefined;
+  return winnersVerdict(c.games, c.differ, c.rows.map((r) => ({ label: r.label, diff: r.difference, ci95: r.ci95 })), name, identical);
 }
 
 /**

@@ -24,7 +24,7 @@ describe('variant minus base, paired by seed (editor/simulate/compare.ts)', () =
     const [lo, hi] = newcombe(69, 99, 59, 99).ci95;
     expect(red.ci95[1] - red.ci95[0]).toBeLessThan(hi - lo);
     expect(compareRecords(variant, base, 'outcome').rows.map((r) => r.label).sort()).toEqual(['blue — Points', 'red — Points']);
-    expect(compareRecords([], base, 'winner')).toEqual({ games: 0, differ: 0, rows: [] });
+    expect(compareRecords([], base, 'winner')).toEqual({ games: 0, differ: 0, rows: [], stopped: 0 });
   });
 
   test('a result of one run only should count 0 in the other, and a game that stopped counts in no share', () => {
@@ -42,8 +42,14 @@ describe('variant minus base, paired by seed (editor/simulate/compare.ts)', () =
     // Intervals stay inside [-1, 1].
     const all = compareRecords(Array(10).fill(rec('a')), Array(10).fill(rec('b')), 'winner').rows;
     for (const r of all) expect(r.ci95[0]).toBeGreaterThanOrEqual(-1), expect(r.ci95[1]).toBeLessThanOrEqual(1);
-    const withStop = compareRecords([rec('a'), stopped], [rec('a'), rec('a')], 'winner');
-    expect(withStop.rows[0]).toMatchObject({ variant: { count: 1, games: 2 }, base: { count: 2, games: 2 } });
+    // A game that stopped takes its pair out of the figures, as the CLI does (it used to count as
+    // "no winner", so a variant that always stops read as a change of who wins).
+    const withStop = compareRecords([rec('a'), stopped, rec('b'), rec('a')], [rec('a'), rec('a'), rec('a'), rec('a')], 'winner');
+    expect(withStop).toMatchObject({ games: 3, stopped: 1 });
+    expect(withStop.rows[0]).toMatchObject({ label: 'a', variant: { count: 2, games: 3 }, base: { count: 3, games: 3 } });
+    const allStopped = compareRecords([stopped, stopped, stopped], [rec('a'), rec('a'), rec('a')], 'winner');
+    expect(allStopped).toMatchObject({ games: 0, stopped: 3, rows: [] });
+    expect(comparisonVerdict(allStopped, (l) => l)).toBeUndefined();
   });
 });
 

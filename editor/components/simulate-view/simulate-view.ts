@@ -115,18 +115,20 @@ export class RsSimulateView extends LitElement {
     // Game i of both runs is the same seed: the comparison pairs them, over the games both have.
     const winners = compareRecords(variant!.records, base!.records, 'winner', v.winners.map((s) => s.label));
     const partial = this.sim.running || winners.games < this.runGames;
+    const facts = compareFacts(variant!.records, base!.records);
     return html`<section class="comparison" aria-label="Variant minus base">
       <h3>Variant minus base <span class="muted">(percentage points, 95% intervals paired by seed, Newcombe${partial ? html`; <span class="so-far">${winners.games} games of each${this.sim.running ? ' so far' : ''}</span>` : nothing})</span></h3>
-      ${this.verdictLine(winners, sides)}
+      ${winners.stopped > 0 ? html`<p class="hint" data-hint="left-out">${winners.stopped} pair${winners.stopped === 1 ? '' : 's'} left out of these figures: a game stopped on a runtime error (listed under its run).${winners.games < 2 ? ' Too few games ended under both rules to compare: fix the errors and run again.' : ''}</p>` : nothing}
+      ${this.verdictLine(winners, sides, facts?.identical === true)}
       ${differenceChart('Winners: variant minus base', winners.rows, sides)}
       ${outcomes ? differenceChart('Outcomes: variant minus base', compareRecords(variant!.records, base!.records, 'outcome', v.outcomes.map((s) => s.label)).rows, sides) : nothing}
-      ${factsTable(compareFacts(variant!.records, base!.records), sides)}
+      ${factsTable(facts, sides)}
     </section>`;
   }
 
   /** Who wins, in words: moved with 95% confidence, not clearly, or not at all over these seeds. */
-  private verdictLine(winners: Comparison, sides: Record<string, string>) {
-    const said = comparisonVerdict(winners, (label) => labelOf(label, sides));
+  private verdictLine(winners: Comparison, sides: Record<string, string>, identical: boolean) {
+    const said = comparisonVerdict(winners, (label) => labelOf(label, sides), identical);
     if (!said) return nothing;
     // Random play that never changes the winner says little of a change made for players who play to win.
     const agents = this.runPlan?.agents ?? [];
