@@ -39,6 +39,7 @@ export const LOADER_CODES = [
   'patch-adds-key',
   'patch-quoted-key',
   'variant-replaces-whole',
+  'removed-still-used',
   'internal-error',
 ] as const;
 

@@ -60,10 +60,23 @@ describe("a variant's problems in its base's files", () => {
     expect(byCode('table-overlap')[0]).not.toHaveProperty('fix');
   });
 
-  test('should keep its place and say it comes with the variant when no change holds it', () => {
+  test("a name the variant's `remove:` took away should say so at its use, and once at the `remove:` entry", () => {
     const unknown = byCode('unknown-name');
     expect(unknown.map(at)).toEqual(['g/ruleset.yaml:19:17']);
-    expect(unknown[0]!.hint).toContain('it comes with the variant g/variants/v.yaml');
+    expect(unknown[0]!.message).toBe("Unknown name `bonus`. The variant's `remove: tables.bonus` (g/variants/v.yaml:5:10) removed it, and the base still uses it here.");
+    expect(unknown[0]!.hint).toBe("Keep it (take `tables.bonus` out of the variant's `remove:`), or change this line of the base in the variant so it no longer uses it.");
+    const entry = byCode('removed-still-used');
+    expect(entry.map(at)).toEqual(['g/variants/v.yaml:5:10']);
+    expect(entry[0]!.message).toBe('`remove: tables.bonus` takes away `bonus`, which the base still uses at g/ruleset.yaml:19:17.');
+    expect(entry[0]!.severity).toBe('error');
+  });
+
+  test('should keep its place and say it comes with the variant when no change holds it', () => {
+    const base = 'rulesmith: 1\nid: c\nname: C\nsides: { red: { name: Red } }\nplayers: { min: 1, max: 1 }\ntables:\n  costs: { key: { domain: [a, b] }, rows: { a: 1, b: 2 } }\nflow:\n  phases:\n    - id: main\n      do: |\n        let n = costs["a"] + 1\n        end game with { winner: red, level: n }\n';
+    const free = 'rulesmith: 1\nid: c_free\nname: Free\nextends: ../ruleset.yaml\nset:\n  tables.costs.rows.a: free\n';
+    const found = validateEntry('c/variants/v.yaml', createMemoryHost({ 'c/ruleset.yaml': base, 'c/variants/v.yaml': free })).diagnostics;
+    expect(found.map((d) => `${d.code} ${at(d)}`)).toEqual(['type-mismatch c/ruleset.yaml:12:17']);
+    expect(found[0]!.hint).toContain('it comes with the variant c/variants/v.yaml');
   });
 
   test("should leave the base's own problems where they are", () => {
