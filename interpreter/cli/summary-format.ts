@@ -33,6 +33,8 @@ export function formatSummary(s: SimulationSummary, path: string, agents: readon
   out += table('winners', s.winners);
   if (s.outcomes.some((o, i) => o.label !== s.winners[i]?.label)) out += `\n${table('outcomes', s.outcomes)}`;
   out += `\ngame length\n${stat('rounds', s.rounds)}${stat('decisions', s.decisions)}`;
+  // A walk's turn order left empty by mistake: every player phase skipped, every game "won" at once.
+  if (s.ended > 0 && s.decisions.max === 0) out += `  note: no game asked anyone anything (0 decisions in every game): if players should act, check who acts (\`flow.turn_order\`, each phase's \`by:\` and \`when:\`).\n`;
   if (s.errors.count) {
     out += `\nruntime errors (first ${s.errors.first.length})\n`;
     out += s.errors.first.map((e) => `  seed ${e.seed}: ${e.code}: ${e.message}${e.at ? ` (${e.at})` : ''}\n`).join('');
