@@ -7,7 +7,7 @@ import { formatGithub, formatJson, formatText, githubData } from './format.ts';
 import type { Io } from './io.ts';
 import { cannotFind } from './missing-path.ts';
 import { nodeHost } from './node-host.ts';
-import { gitRoot, repoRelative } from './repo-paths.ts';
+import { gitRoot, repoRelative, respellFiles } from './repo-paths.ts';
 import { formatSarif } from './sarif.ts';
 import { packageVersion } from './version.ts';
 
@@ -94,8 +94,9 @@ export function runValidate(argv: string[], io: Io): number {
   if (format === 'json') io.out(formatJson(diags));
   else if (format === 'github') {
     const root = gitRoot(process.cwd());
-    io.out(formatGithub(diags, (f) => repoRelative(f, process.cwd(), root)));
-  } else if (format === 'sarif') io.out(sarifOf(diags));
+    const path = (f: string) => repoRelative(f, process.cwd(), root);
+    io.out(formatGithub(respellFiles(diags, sources.keys(), path), path));
+  } else if (format === 'sarif') io.out(sarifOf(diags, undefined, sources.keys()));
   else {
     if (diags.length) io.out(`${formatText(diags, (f) => sources.get(f), io.color)}\n`);
     io.out(`${entries.length} ruleset file${entries.length === 1 ? '' : 's'} checked: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
@@ -125,10 +126,11 @@ function failWith(io: Io, format: Format): (message: string, usage?: boolean) =>
   };
 }
 
-function sarifOf(diags: Diagnostic[], failure?: string): string {
+function sarifOf(diags: Diagnostic[], failure?: string, files: Iterable<string> = []): string {
   const cwd = process.cwd();
   const root = gitRoot(cwd);
-  return formatSarif(diags, { version: packageVersion(), path: (f) => repoRelative(f, cwd, root), root: root ?? cwd, ...(failure !== undefined ? { failure } : {}) });
+  const path = (f: string) => repoRelative(f, cwd, root);
+  return formatSarif(respellFiles(diags, files, path), { version: packageVersion(), path, root: root ?? cwd, ...(failure !== undefined ? { failure } : {}) });
 }
 
 /** A variant re-checks its base, so the base's diagnostics would otherwise print twice. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { gitRoot, repoRelative } from '../../interpreter/cli/repo-paths.ts';
+import { gitRoot, repoRelative, respellFiles } from '../../interpreter/cli/repo-paths.ts';
 import { formatText } from '../../interpreter/cli/format.ts';
 import type { Diagnostic } from '../../interpreter/index.ts';
 import { runCli } from './run-cli.ts';
@@ -115,6 +115,32 @@ describe('paths relative to the repository root', () => {
     const run = JSON.parse(sarif.stdout).runs[0];
     expect(run.results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'games/broken/ruleset.yaml', uriBaseId: '%SRCROOT%' });
     expect(run.originalUriBaseIds['%SRCROOT%'].uri).toBe(`${pathToFileURL(repo).href}/`);
+  });
+
+  test('respellFiles should respell whole file names only, in messages and hints', () => {
+    const d: Diagnostic = { severity: 'error', code: 'x', file: 'a/x.yaml', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } }, message: 'At a/x.yaml:3:4, not b/a/x.yaml or a/x.yaml.bak.', hint: 'See a/x.yaml.' };
+    const [out] = respellFiles([d], ['b/a/x.yaml'], (f) => `r/${f}`);
+    expect(out!.message).toBe('At r/a/x.yaml:3:4, not r/b/a/x.yaml or a/x.yaml.bak.');
+    expect(out!.hint).toBe('See r/a/x.yaml.');
+    expect(out!.file).toBe('a/x.yaml');
+  });
+
+  test('the files a message names should be spelt as its file=, from the repository root', () => {
+    const base = 'rulesmith: 1\nid: rm\nname: Rm\nsides: { red: { name: Red } }\nplayers: { min: 1, max: 1 }\ntables:\n  jam: { roll: 1d6, rows: { 1-4: working, 5-6: jammed } }\nflow:\n  phases:\n    - id: main\n      do: |\n        let r = roll on jam\n        end game with { winner: red, level: r }\n';
+    mkdirSync(join(repo, 'games', 'removes', 'variants'), { recursive: true });
+    writeFileSync(join(repo, 'games', 'removes', 'ruleset.yaml'), base);
+    writeFileSync(join(repo, 'games', 'removes', 'variants', 'v.yaml'), 'rulesmith: 1\nid: rm_v\nextends: ../ruleset.yaml\nremove: [tables.jam]\n');
+    const cwd = join(repo, 'games');
+    const github = spawnSync(process.execPath, [BIN, 'validate', 'removes', '--format', 'github'], { cwd, encoding: 'utf8' });
+    expect(github.stdout).toContain("::error file=games/removes/ruleset.yaml,line=12,col=25,endLine=12,endColumn=28,title=unknown-name::Unknown name `jam`. The variant's `remove: tables.jam` (games/removes/variants/v.yaml:4:10) removed it");
+    expect(github.stdout).toContain('title=removed-still-used::`remove: tables.jam` takes away `jam`, which the base still uses at games/removes/ruleset.yaml:12:25.');
+    const sarif = spawnSync(process.execPath, [BIN, 'validate', 'removes', '--format', 'sarif'], { cwd, encoding: 'utf8' });
+    const texts = (JSON.parse(sarif.stdout).runs[0].results as Array<{ message: { text: string } }>).map((r) => r.message.text).join('\n');
+    expect(texts).toContain('(games/removes/variants/v.yaml:4:10)');
+    expect(texts).toContain('base still uses at games/removes/ruleset.yaml:12:25.');
+    // Text names them as the command line did.
+    const text = spawnSync(process.execPath, [BIN, 'validate', 'removes'], { cwd, encoding: 'utf8' });
+    expect(text.stdout).toContain('(removes/variants/v.yaml:4:10)');
   });
 });
 
