@@ -87,3 +87,15 @@ test('the menu leaves out an action whose first list, written with a prompt, is 
   pick(g, 'Deliver goods to a guild');
   expect(g.pending!.labels).toEqual(['1']);
 });
+
+test('an empty later list written with a prompt stops the game at its options, as a plain one stops at the param', () => {
+  // A cost of 1, so the menu does not walk the choices (which would find none and leave it out).
+  const stray = text.replace('cost: n\n', 'cost: 1\n').replace('        options: areas\n', '        options: select a in areas where n > 5\n');
+  const g = startGame(programFromText(stray), { seed: 1, players: 1 });
+  pick(g, 'Deliver goods to a guild');
+  pick(g, '1');
+  expect(g.status).toBe('error');
+  expect(g.error).toMatchObject({ code: 'no-options', message: 'Action `deliver` has no choice for `guild`.' });
+  const line = stray.split('\n').findIndex((l) => l.includes('options: select a in areas')) + 1;
+  expect(g.error!.range.start).toEqual({ line, column: '        options: '.length + 1 });
+});
