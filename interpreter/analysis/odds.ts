@@ -116,7 +116,7 @@ function enumerate(program: Program, text: string, setup: GameSetup, frozen: boo
     sides.length = i + 1;
     weights.length = i + 1;
   }
-  return withNotes(summarise([...totals.values()], legendOrder(program)), evaluator.notes);
+  return withNotes(summarise([...totals.values()], legendOrder(program, text)), evaluator.notes);
 }
 
 const withNotes = (d: Distribution, notes: readonly string[]): Distribution => (notes.length ? { ...d, notes: [...notes] } : d);
@@ -156,7 +156,7 @@ export function estimateOdds(program: Program, text: string, setup: GameSetup = 
     if (mutates) continue;
     const list = [...counts.values()].map(({ value, n }) => ({ value, p: new Fraction(BigInt(n), BigInt(samples)) }));
     // No exact mean: a fraction of sample counts would look exact.
-    const { outcomes, mean } = summarise(list, legendOrder(program));
+    const { outcomes, mean } = summarise(list, legendOrder(program, text));
     return withNotes({ outcomes, ...(mean !== undefined ? { mean } : {}), estimate: { samples, seed: String(setup.seed) } }, evaluator.notes);
   }
   return { error: 'internal: the expression changed the state it was evaluated on' };
@@ -165,12 +165,16 @@ export function estimateOdds(program: Program, text: string, setup: GameSetup = 
 /**
  * Where each result code stands in the `results:` legends of the ruleset's tables, in the order
  * they are declared (a CRT's N, VM, A, X: usually mildest to harshest), the first legend naming a
- * code deciding. Text outcomes are listed in that order, so every column of a table lists its
- * results alike; texts no legend names come after, in text order.
+ * code deciding: the legends of the tables the expression names first (a walk's table listed its
+ * codes `working, jammed`, but an earlier table's legend put `jammed` first). Text outcomes are
+ * listed in that order, so every column of a table lists its results alike; texts no legend names
+ * come after, in text order.
  */
-function legendOrder(program: Program): Map<string, number> {
+function legendOrder(program: Program, text = ''): Map<string, number> {
   const order = new Map<string, number>();
-  for (const table of Object.values(program.data.tables ?? {})) {
+  const named = (id: string) => new RegExp(`(^|[^\\w])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w]|$)`).test(text);
+  const tables = Object.entries(program.data.tables ?? {});
+  for (const [, table] of [...tables.filter(([id]) => named(id)), ...tables.filter(([id]) => !named(id))]) {
     for (const code of Object.keys(table.results ?? {})) if (!order.has(code)) order.set(code, order.size);
   }
   // Rows that are records (a Random Events row with its name and effect) in the order the table
