@@ -67,8 +67,13 @@ function toDiagnostic(error: ErrorObject, ctx: SchemaContext): Diagnostic | unde
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties':
-    case 'unevaluatedProperties':
-      return unknownKey(ctx, path, String(params.additionalProperty ?? params.unevaluatedProperty), schema);
+    case 'unevaluatedProperties': {
+      // A table's `results:` outdented to the level of the tables: its codes are "unknown keys" of
+      // an entry named `results` (a CI walk); the hint says where it belongs.
+      const d = unknownKey(ctx, path, String(params.additionalProperty ?? params.unevaluatedProperty), schema);
+      const outdented = outdentedField(ctx, path, schema);
+      return d && outdented ? { ...d, hint: outdented.inside } : d;
+    }
     case 'propertyNames':
       return badKeyName(ctx, path, String(params.propertyName), schema);
     case 'type': {
@@ -76,11 +81,14 @@ function toDiagnostic(error: ErrorObject, ctx: SchemaContext): Diagnostic | unde
       const meant = [params.type].flat().includes('boolean') ? yamlOneOneBoolean(error.data) : undefined;
       if (meant !== undefined) Object.assign(problem, { hint: yamlBooleanHint(String(error.data), meant), fix: String(meant) });
       const outdented = outdentedField(ctx, path, schema);
-      if (outdented) Object.assign(problem, outdented);
+      if (outdented) Object.assign(problem, { message: outdented.message, hint: outdented.hint });
       return at(ctx, path, 'value', problem);
     }
-    case 'required':
-      return missing(ctx, path, String(params.missingProperty), schema);
+    case 'required': {
+      const d = missing(ctx, path, String(params.missingProperty), schema);
+      const outdented = outdentedField(ctx, path, schema);
+      return d && outdented ? { ...d, message: outdented.message, hint: outdented.hint } : d;
+    }
     case 'enum':
     case 'const':
       return notAllowed(ctx, path, error);
@@ -155,15 +163,18 @@ function siblings(ctx: SchemaContext, path: DataPath): string[] {
  * An entry of a collection named like a field of its entries (`procedures.do`, text where a
  * procedure's mapping goes): most often that field, outdented from the entry above it.
  */
-function outdentedField(ctx: SchemaContext, path: DataPath, schema: Record<string, unknown>): Pick<Problem, 'message' | 'hint'> | undefined {
+function outdentedField(ctx: SchemaContext, path: DataPath, schema: Record<string, unknown>): Pick<Problem, 'message' | 'hint'> & { inside: string } | undefined {
   const key = path.at(-1);
   if (typeof key !== 'string' || path.length < 2 || !isCollection(path.slice(0, -1)) || !Object.keys((schema.properties ?? {}) as object).includes(key)) return undefined;
   const keys = siblings(ctx, path);
   const above = keys[keys.indexOf(key) - 1];
   const collection = path.slice(0, -1).join('.');
+  const under = above === undefined ? 'the entry it belongs to' : `\`${above}:\``;
   return {
     message: `\`${key}:\` is at the level of the entries of \`${collection}\`, so it is read as an entry named \`${key}\`, not as the \`${key}\` of ${above === undefined ? 'the entry above' : `\`${above}\``}.`,
-    hint: `Indent it under ${above === undefined ? 'the entry it belongs to' : `\`${above}:\``}, as far as that entry's other keys.`,
+    hint: `Indent it under ${under}, as far as that entry's other keys.`,
+    // For what lies inside it (its keys read as unknown keys of the entry).
+    inside: `This is inside \`${key}:\`, which is at the level of the entries of \`${collection}\`: indent \`${key}:\` and its lines under ${under}.`,
   };
 }
 

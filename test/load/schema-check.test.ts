@@ -57,6 +57,16 @@ describe('schema check', () => {
     expect(d.hint).toBe('Indent it under `eliminate:`, as far as that entry\'s other keys.');
   });
 
+  test("a table's `results:` outdented to the level of the tables should say so, on it and on its codes", () => {
+    // A CI walk: schema-required and two unknown keys, with no word of indentation.
+    const result = check('tables:', '  jam:', '    roll: 1d6', '    rows: { 1-5: working, 6: jammed }', '  results:', '    working: { name: No jam }', '    jammed: { name: Jammed }');
+    const entry = only(result, 'schema-required');
+    expect(entry.message).toBe('`results:` is at the level of the entries of `tables`, so it is read as an entry named `results`, not as the `results` of `jam`.');
+    expect(entry.hint).toBe('Indent it under `jam:`, as far as that entry\'s other keys.');
+    const codes = result.diagnostics.filter((d) => d.code === 'unknown-key');
+    expect(codes.map((d) => d.hint)).toEqual(Array(2).fill('This is inside `results:`, which is at the level of the entries of `tables`: indent `results:` and its lines under `jam:`.'));
+  });
+
   test('a missing key in a list item should be reported at the first line of the item', () => {
     const result = check('flow:', '  phases:', '    - do: stop');
     expectDiagnostic(result, 'schema-required', 'f.yaml:4:7-4:15');
