@@ -53,11 +53,15 @@ export function repeatedLines(log: ReadonlyArray<Pick<LogEntry, 'n' | 'kind' | '
  * market_square`) by their names, as the seat's view wrote the rest of it.
  */
 export function lineText(program: Program, players: Players, e: Pick<LogEntry, 'kind' | 'data' | 'text'>): string {
-  const d = e.data as { from?: unknown; to?: unknown; variable?: unknown } | undefined;
+  const d = e.data as { from?: unknown; to?: unknown; variable?: unknown; track?: unknown; owner?: unknown } | undefined;
   if (e.kind === 'change' && typeof d?.variable === 'string' && e.text.startsWith(d.variable)) {
-    // A named variable reads by its name (`Player colour (p1) = red`), like a track.
+    // A named variable reads by its name (`Player colour (Player 1) = red`), like a track.
     const name = variableName(program, d.variable);
-    return name !== undefined ? `${name}${e.text.slice(d.variable.length)}` : e.text;
+    return ownerNamed(program, players, name !== undefined ? `${name}${e.text.slice(d.variable.length)}` : e.text, name ?? d.variable, d.owner);
+  }
+  if (e.kind === 'change' && typeof d?.track === 'string') {
+    const name = (program.data.tracks as Record<string, { name?: unknown } | undefined> | undefined)?.[d.track]?.name;
+    return ownerNamed(program, players, e.text, typeof name === 'string' ? name : d.track, d.owner);
   }
   if (e.kind !== 'move' || !d) return e.text;
   const from = typeof d.from === 'string' ? d.from : 'box';
@@ -66,6 +70,18 @@ export function lineText(program: Program, players: Players, e: Pick<LogEntry, '
     return `${head}: ${d.from === null || d.from === undefined ? 'into play' : placeName(program, players, from)} → ${placeName(program, players, d.to)}`;
   }
   return e.text;
+}
+
+/**
+ * `Coins (p2): 3 → 0` as `Coins (Player 2): 3 → 0`: a player's or side's value by the owner's
+ * name, as the rest of the log names them (a walk read `Bid (p2) = 3` beside `Player 2 bids 3`).
+ * A piece's own values keep the piece's id, which its label may hide.
+ */
+function ownerNamed(program: Program, players: Players, text: string, head: string, owner: unknown): string {
+  if (typeof owner !== 'string' || !text.startsWith(`${head} (${owner})`)) return text;
+  const named = ownerNameIn(players, program.data.sides, owner);
+  if (named === owner) return text;
+  return `${head} (${named})${text.slice(head.length + owner.length + 3)}`;
 }
 
 /** An area's or zone's name; a per-owner zone (`zone@owner`) with its owner; a hex by its label on the board. */

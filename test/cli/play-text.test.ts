@@ -45,7 +45,7 @@ describe('rulesmith play, as a person reads it', () => {
     expect(before).toMatch(/^Set-up: \d+ pieces placed, \d+ track values set/);
     expect(before.split('\n').length).toBeLessThan(25);
     // Named variables read by their names; the rest of the rules' variables are not shown.
-    expect(before).toContain('Player colour (p1) = red');
+    expect(before).toContain('Player colour (Player 1) = red');
     expect(before).not.toMatch(/^ {2}· [a-z_]+( \([^)]*\))? = /m);
     // 'log' still has every line.
     const full = await playPiped(['play', 'rulesets/blockade-runner', '--bots', 'p2'], ['log', 'quit']);
@@ -168,7 +168,7 @@ describe('rulesmith play, as a person reads it', () => {
     expect(r.out).toContain('  · Draw from orders into hand (Red): hidden card, hidden card\n');
     expect(r.out).toContain('  · Red: Choose an action (2 points left) → Attack\n');
     // The last move (Blue's attack) comes before the result, and the result is said once.
-    expect(r.out).toMatch(/ {2}· score \(blue\): 1 → 3\n\nGame over: Red wins \(Points\)\.\n$/);
+    expect(r.out).toMatch(/ {2}· score \(Blue\): 1 → 3\n\nGame over: Red wins \(Points\)\.\n$/);
     expect(r.out.match(/Game over/g)).toHaveLength(1);
     // Each line once.
     const lines = r.out.split('\n').filter((l) => l.startsWith('  · '));
