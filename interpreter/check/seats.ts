@@ -109,5 +109,14 @@ export function oneChooserReport(e: ChooseExpr, element: Ty, text: string): Repo
       ? `This asks once for each \`${binder}\`, but names no chooser: the active seat answers every one of them, not each \`${binder}\` their own.`
       : `This asks once for each \`${binder}\`, but \`by ${text.slice(e.by.span.start, e.by.span.end)}\` does not read \`${binder}\`: one seat answers every one of them.`,
     hint: `Let each answer for itself: \`… by ${binder} for each ${binder} in …\`.`,
+    fix: withChooser(e, binder, text),
   };
+}
+
+/** The choice's text with `by <binder>` where the clause goes (after the options), or as its chooser. */
+function withChooser(e: ChooseExpr, binder: string, text: string): string {
+  const own = text.slice(e.span.start, e.span.end);
+  const cut = (e.by ?? e.from).span;
+  const [from, to] = e.by ? [cut.start - e.span.start, cut.end - e.span.start] : [cut.end - e.span.start, cut.end - e.span.start];
+  return `${own.slice(0, from)}${e.by ? binder : ` by ${binder}`}${own.slice(to)}`;
 }

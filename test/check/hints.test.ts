@@ -120,3 +120,11 @@ describe('unknown-property of a member kept for the whole game, or for another k
     expect(at(all, 'unknown-property', 20).hint).not.toContain('per:');
   });
 });
+
+describe('one-chooser-for-each', () => {
+  const all = diagnosticsOf('one-chooser.yaml');
+  test("should offer the choice with `by p` put where the clause goes, or as its chooser", () => {
+    expect(at(all, 'one-chooser-for-each', 15).fix?.text).toBe('secretly choose number from 0..p.coins by p prompt "Your bid" for each p in players');
+    expect(at(all, 'one-chooser-for-each', 17).fix?.text).toBe('secretly choose number from 0..p.coins by p for each p in players');
+  });
+});
