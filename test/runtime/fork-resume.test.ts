@@ -17,6 +17,7 @@ const GAMES: Array<[string, number | undefined, Record<string, unknown>]> = [
   ['rulesets/templates/starter', undefined, {}],
   ['rulesets/templates/hex-and-counter', undefined, {}],
   ['rulesets/templates/card-driven', undefined, {}],
+  ['rulesets/templates/free-for-all', 4, {}],
 ];
 
 /** Play `n` decisions (or to the end) with a seeded random agent; the answers given. */

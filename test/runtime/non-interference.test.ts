@@ -23,6 +23,7 @@ const RULESETS: Array<[string, number | undefined, Record<string, unknown>]> = [
   ['rulesets/templates/starter', undefined, {}],
   ['rulesets/templates/hex-and-counter', undefined, {}],
   ['rulesets/templates/card-driven', undefined, {}],
+  ['rulesets/templates/free-for-all', 4, {}],
   // Pieces kept in zones that hide what they hold (a side's reserve, a vault no one sees).
   ['test/fixtures/runtime/reserve', undefined, {}],
 ];
