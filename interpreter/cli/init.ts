@@ -89,8 +89,14 @@ export function runInit(argv: string[], io: Io): number {
   const dir = shown(target);
   const variant = files.find((f) => f.rel !== 'ruleset.yaml');
   // `npx`: in a project that installed rulesmith it is not on PATH (a walk's `rulesmith: not found`).
+  // Every seat but the first a bot, at the game's default number of players (a game for 2 to 4
+  // left Player 3 to a person: `--bots p2=normal` names one seat).
+  const entry = files.find((f) => f.rel === 'ruleset.yaml')?.text ?? '';
+  const players = /^players:.*\bdefault:\s*(\d+)/m.exec(entry)?.[1] ?? /^players:.*\bmin:\s*(\d+)/m.exec(entry)?.[1] ?? '2';
+  const seats = Math.max(2, Math.min(8, Number(players)));
+  const bots = Array.from({ length: seats - 1 }, (_, i) => `p${i + 2}=normal`).join(',');
   const next: Array<[string, string]> = [
-    [`npx rulesmith play ${dir} --bots p2=normal`, 'play it against a bot'],
+    [`npx rulesmith play ${dir}${seats > 2 ? ` --players ${seats}` : ''} --bots ${bots}`, seats > 2 ? 'play it against bots' : 'play it against a bot'],
     [`npx rulesmith simulate ${dir} --games 200`, 'who wins, with 95% intervals'],
     ...(variant ? [[`npx rulesmith diff ${dir} ${shown(join(target, variant.rel))} --odds --simulate 200`, 'what the house rule changes'] as [string, string]] : []),
     [`npx rulesmith validate ${dir}`, 'after every change'],

@@ -66,6 +66,16 @@ describe('rulesmith init', () => {
     expect(readFileSync(join(project, 'rules/hex-war/variants/bloody-odds.yaml'), 'utf8')).toMatch(/^name: Hex war – bloody odds$/m);
   });
 
+  test('a game for more than two: the next step plays it at its default number of players, every seat but the first a bot', async () => {
+    const project = join(work, 'ffa');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    const r = await inDir(project, () => runCli(['init', 'rules/guilds', '--template', 'free-for-all']));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('Checked: 0 errors, 0 warnings.');
+    // It was `--bots p2=normal`, which left Player 3 to a person.
+    expect(r.out).toContain('  # play it against bots\n  npx rulesmith play rules/guilds --players 3 --bots p2=normal,p3=normal\n');
+  });
+
   test('should point the modeline at an installed rulesmith\'s schema, from each file\'s folder', async () => {
     const project = join(work, 'installed');
     const schema = join(project, 'node_modules/rulesmith/grammar/ruleset.schema.json');
