@@ -5,9 +5,7 @@
  * so now, and this holds it.
  */
 import { describe, expect, test } from 'vitest';
-import { compileRuleset } from '../../interpreter/compile/index.ts';
-import { createMemoryHost, loadRuleset } from '../../interpreter/load/index.ts';
-import { Game } from '../../interpreter/runtime/index.ts';
+import { programFromText, startGame } from '../helpers/ruleset.ts';
 
 function sorted(script: string): unknown {
   const text = [
@@ -21,11 +19,7 @@ function sorted(script: string): unknown {
     'flow: { rounds: { until: "true" }, phases: [ { id: p, do: "log \\"p\\"" } ] }',
     'victory: { do: "end game with { winner: none }" }',
   ].join('\n');
-  const loaded = loadRuleset('r.yaml', createMemoryHost({ 'r.yaml': text }));
-  expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  const g = Game.start(compileRuleset(loaded.model!), { seed: 1 }, { log: 'none' });
-  if (!(g instanceof Game)) throw new Error(JSON.stringify(g.problems));
-  return g.state.vars.seen;
+  return startGame(programFromText(text), { seed: 1 }, { log: 'none' }).state.vars.seen;
 }
 
 const BIDS = '[{ who: "a", bid: 2 }, { who: "b", bid: 3 }, { who: "c", bid: 2 }, { who: "d", bid: 3 }, { who: "e", bid: 1 }]';
