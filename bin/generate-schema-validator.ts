@@ -33,20 +33,26 @@ const UCS2LENGTH = 'require("ajv/dist/runtime/ucs2length").default';
 const UCS2LENGTH_LOCAL = 'const ucs2length = (text) => { let n = 0; for (const _ of text) n++; return n; };';
 
 /**
- * The schema without `markdownDescription`: `verbose` inlines each checked part of the schema in
- * the code (for `parentSchema`), and errors read only `description`. The Markdown twin was 4 KB of
- * the editor's first load (gzipped), which the bundle budget has no room for (test/e2e/budget.e2e.ts).
+ * The schema without the annotations errors never read: `verbose` inlines each checked part of the
+ * schema in the code (for `parentSchema`), and errors read only `description` (and the keywords
+ * that check). The Markdown twin of each description was 4 KB of the editor's first load
+ * (gzipped), `title` and `examples` another 2.5 KB, which the bundle budget has no room for
+ * (test/e2e/budget.e2e.ts). Editors' hover and completion read the schema file itself.
  */
-function withoutMarkdown(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(withoutMarkdown);
+const UNREAD = new Set(['markdownDescription', 'title', 'examples']);
+
+export function withoutAnnotations(v: unknown, key = ''): unknown {
+  if (Array.isArray(v)) return v.map((x) => withoutAnnotations(x));
   if (v === null || typeof v !== 'object') return v;
-  return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'markdownDescription').map(([k, x]) => [k, withoutMarkdown(x)]));
+  // Under `properties` (and `$defs`) keys are names, not keywords: a property called `title` stays.
+  const names = key === 'properties' || key === '$defs' || key === 'patternProperties';
+  return Object.fromEntries(Object.entries(v).filter(([k]) => names || !UNREAD.has(k)).map(([k, x]) => [k, withoutAnnotations(x, names ? '' : k)]));
 }
 
 /** The generated module's text for `schema`: deterministic (the same schema gives the same bytes). */
 export function schemaValidatorModule(schema: object = rulesetSchema): string {
   const ajv = new Ajv2020(OPTIONS);
-  const validate = ajv.compile(withoutMarkdown(schema) as object);
+  const validate = ajv.compile(withoutAnnotations(schema) as object);
   // A CommonJS module: its exports are the function, which also carries itself as `.default`.
   let code = standalone.default(ajv, validate);
   const helper = code.includes(UCS2LENGTH);
