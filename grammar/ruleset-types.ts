@@ -66,6 +66,7 @@ export interface RulesetFile extends Named {
   victory?: Victory;
   heuristics?: Heuristics;
   invariants?: Record<Id, Invariant>;
+  odds?: Record<Id, OddsQuestion>;
 }
 
 /** How good a position is for a side or player, for search bots (higher is better; 0 is even). */
@@ -287,6 +288,11 @@ export interface Invariant extends Named {
   check: Expression;
   /** Text with `{expr}` interpolations, as log lines. */
   message: string;
+}
+
+/** An expression whose outcome distribution `rulesmith odds` and `diff --odds` show by id. */
+export interface OddsQuestion extends Named {
+  expression: Expression;
 }
 
 export interface Step extends Named {

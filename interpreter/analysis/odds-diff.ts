@@ -51,6 +51,13 @@ export function oddsChanges(base: Program, variant: Program, changes: readonly E
     const a = side(variant, after, options.variant);
     out.push({ label, ...(source ? { source } : {}), ...(about ? { about } : {}), before: b, after: a, changed: JSON.stringify(strip(b)) !== JSON.stringify(strip(a)) });
   };
+  // The questions the rules keep (`odds:`), asked of both whether or not the variant names them:
+  // a table or procedure they read may have changed. Listed first, by id.
+  const kept = (p: Program) => p.data.odds ?? {};
+  for (const id of Object.keys(kept(base))) {
+    const [b, v] = [kept(base)[id], kept(variant)[id]];
+    if (typeof b?.expression === 'string' && typeof v?.expression === 'string') add(`odds.${id}`, v.source ?? b.source, b.expression, v.expression, typeof v.name === 'string' ? v.name : undefined);
+  }
   for (const c of changes) {
     if (c.change !== 'changed') continue;
     if (c.section === 'tables') {

@@ -154,6 +154,9 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
       out.push({ path: ['heuristics', 'priors', id, 'score'], text: prior.score, mode: 'expression', locals: [['option', ANY], ['player', entity('player')], ['question', TEXT], ['item', ANY]], allowReturn: false, result: 'number' });
     }
   }
+  // Odds questions are read by `rulesmith odds` and `diff --odds` only: checked as expressions,
+  // and what they name counts as used (a walk's procedure kept for odds was `unused-definition`).
+  for (const [id, q] of entries(d.odds)) if (isRecord(q)) add(['odds', id, 'expression'], q.expression, 'expression');
   for (const [id, inv] of entries(d.invariants)) {
     if (!isRecord(inv)) continue;
     for (const key of ['when', 'check'] as const) {

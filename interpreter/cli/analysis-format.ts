@@ -62,6 +62,8 @@ export function formatOdds(odds: readonly OddsChange[]): string {
     const b = oddsSide(o.before);
     const a = oddsSide(o.after);
     if (typeof b === 'string' || typeof a === 'string') { out += `    cannot enumerate: ${typeof b === 'string' ? b : a}\n`; continue; }
+    // A question the rules keep (`odds:`) is listed every time; its values only when they moved.
+    if (!o.changed && o.label.startsWith('odds.')) continue;
     const keys = [...new Set([...b.keys(), ...a.keys()])];
     const label = valueLabels(keys.map((k) => (b.get(k) ?? a.get(k))!.value));
     const text = (k: string) => label((b.get(k) ?? a.get(k))!.value);

@@ -63,6 +63,35 @@ describe('rulesmith odds on a table it cannot roll on, or a word column unquoted
   });
 });
 
+describe('odds questions kept with the rules (odds:)', () => {
+  const FFA = 'rulesets/templates/free-for-all';
+  test('`odds <ruleset> <id>` enumerates the question by its id and says its name', async () => {
+    const r = await runCli(['odds', FFA, 'market_kinds']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('market_kinds (Kinds of goods in a fresh market row) — size(kinds_in(draw market_size from goods))');
+    // 3 kinds of 6 among 18 cards, 4 drawn: one kind only is 3 × C(6,4) / C(18,4) = 1/68.
+    expect(r.out).toMatch(/^ {2}1 +1\/68 /m);
+  });
+
+  test('`diff --odds` lists every kept question, its values only when a variant moves them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-kept-'));
+    writeFileSync(join(dir, 'ruleset.yaml'), [
+      'rulesmith: 1', 'id: kept', 'name: Kept', 'players: { min: 1, max: 1 }',
+      'variables: { bonus: { type: number, initial: 0 } }',
+      'odds:', '  high: { name: A high roll, expression: "1d6 + bonus >= 5" }', '  plain: { expression: 1d4 }',
+      'flow: { phases: [ { id: p, do: "log \\"{bonus}\\"" } ] }',
+      'victory: { do: "end game with { winner: none }" }', '',
+    ].join('\n'));
+    writeFileSync(join(dir, 'plus-one.yaml'), 'rulesmith: 1\nid: plus_one\nname: Plus one\nextends: ruleset.yaml\nset: { variables.bonus.initial: 1 }\n');
+    const r = await runCli(['diff', dir, join(dir, 'plus-one.yaml'), '--odds']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('odds.high: 1d6 + bonus >= 5 — A high roll\n');
+    expect(r.out).toMatch(/^ {4}true +33\.3% → +50\.0% +\(\+16\.7%\)$/m);
+    expect(r.out).toContain('odds.plain (unchanged odds): 1d4\n');
+    expect(r.out).not.toMatch(/^ {4}1 +25\.0% → +25\.0%/m);
+  });
+});
+
 describe('rulesmith diff --odds on record rows', () => {
   test('rows by their name, not as JSON with their effect scripts', async () => {
     const r = await runCli(['diff', MARKET, `${MARKET}/variants/more-palaces.yaml`, '--odds']);
