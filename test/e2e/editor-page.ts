@@ -126,10 +126,13 @@ export async function waitForSaved(page: Page): Promise<void> {
 
 /** Create a variant of the current game through the New variant dialog. */
 export async function newVariant(page: Page, name: string): Promise<void> {
+  // Wait for the new file to open, not for any variant: with one already open the old poll
+  // returned at once, before the new one (and its notice) existed.
+  const before = await openPath(page);
   await page.click('rs-ruleset-nav >> text=New variant');
   await page.fill('rs-ruleset-nav #new-name', name);
   await page.keyboard.press('Enter');
-  await expect.poll(() => openPath(page)).toContain('/variants/');
+  await expect.poll(async () => { const now = await openPath(page); return now !== before && (now ?? '').includes('/variants/'); }).toBe(true);
 }
 
 /** Paste text at the cursor (Monaco keeps pasted indentation, unlike typed text). */
