@@ -111,7 +111,7 @@ export function runInit(argv: string[], io: Io): number {
     '',
     `docs/new-game.md walks through the file${root && !isInside(root, process.cwd()) ? ` (${shown(join(root, 'docs', 'new-game.md'))})` : ''}; docs/language.md has every key.`,
   ];
-  if (!schema.found) lines.push(`For completion in editors: npm install --save-dev rulesmith (the files' first line names its schema there).`);
+  if (!schema.found) lines.push(`For completion in editors: install rulesmith in the project (npm install --save-dev rulesmith once published, from its git repository until then; the files' first line names its schema there).`);
   io.out(`${lines.join('\n')}\n`);
   return 0;
 }

@@ -6,14 +6,14 @@ const USAGE = `rulesmith — board- and war-game rules as data
 Usage: rulesmith <command> [options]
 
 Commands:
-  init <folder> [--name NAME]                                 a new game to build on: a small, complete ruleset
+  init <folder> [--name NAME] [--template NAME|list]          a new game to build on: a small, complete ruleset
   validate [paths…] [--format text|json|github|sarif] …      check rulesets
   options <ruleset> [--json]                                  a ruleset's options: types, defaults, choices
   simulate <ruleset> [--games N] [--seed S] [--players N] …   play many games with bots, summarise
   play <ruleset> [--seed S] [--players N] [--bots p2=normal]  play in the terminal
   tournament <ruleset> --agents A,B [--games N]               agents against each other, seats rotated
   replay <replay.json>                                        re-run a recorded game and verify it
-  odds <ruleset> <expression | table | deck>                  exact probabilities of a roll or a draw
+  odds <ruleset> <expression | table | deck | question id>    exact probabilities of a roll or a draw
   diff <ruleset-a> <ruleset-b> [--odds] [--simulate N]        what a variant changes, its odds and results
   merge <shard.json>… [--json] [--report F]                   the result of a run split with --shard i/n
   profile <ruleset> [--games N] [--agents A]                  where the rules spend their time

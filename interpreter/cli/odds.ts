@@ -12,14 +12,14 @@ import { compileRuleset } from '../compile/index.ts';
 import { createMemoryHost, loadRuleset } from '../load/index.ts';
 import type { Program } from '../runtime/index.ts';
 
-export const ODDS_USAGE = `Usage: rulesmith odds <ruleset> <expression | table | deck> [--compare <expression>…] [--option k=v…] [--exact] [--json] [--root DIR]
+export const ODDS_USAGE = `Usage: rulesmith odds <ruleset> <expression | table | deck | odds question> [--compare <expression>…] [--option k=v…] [--exact] [--json] [--root DIR]
        rulesmith odds <dice expression> [--compare <expression>…] [--json]
 
 The exact probability distribution of an expression's values over every outcome of its dice,
 e.g. "roll on crt column 7", "2d6 >= 9", "half_up(1d6)". A table name alone rolls on it (a cross
 table prints every column). A card drawn from a shuffled deck or a hidden pile is a chance too,
 each card as likely ("(draw from supply).points"); a deck name alone gives each card's chance to
-be the next drawn. Without a ruleset (rulesmith odds 3d6), dice and arithmetic alone. Numbers are listed in numeric order with the chance of exactly, at
+be the next drawn; the id of a question the ruleset keeps (odds:) asks it. Without a ruleset (rulesmith odds 3d6), dice and arithmetic alone. Numbers are listed in numeric order with the chance of exactly, at
 least and at most each value, a bar, and the mean and standard deviation. When the expression
 reads a table, a breakdown follows: for each value, the cells (row, column) that gave it, the roll
 and modifier that reached the row, the column shift, and the chance (JSON: "breakdown").
