@@ -24,7 +24,7 @@ import { checkNeverSet } from './never-set.ts';
 import { scriptFacts } from './script-facts.ts';
 import { ANY, describe, isBoolish, isCollection, isNumeric, join, listOf, NONE, NUMBER, withoutValues, type Ty } from './types.ts';
 import { assignedMembers, possibleMemberNames } from './member-names.ts';
-import { invariantActingParts } from './preview.ts';
+import { invariantActingParts, promptActingParts } from './preview.ts';
 import { BUILTIN_FUNCTIONS } from './signatures.ts';
 import { callVariants, checkVariants } from './procedure-variants.ts';
 
@@ -340,7 +340,7 @@ function checkSiteOnce(ctx: CheckContext, symbols: SymbolTable, { site, parsed }
     if (site.result === 'boolean' && !isBoolish(t)) {
       ctx.atSpan(site.path, parsed.ast.span, { code: 'invariant-not-boolean', message: `An invariant's \`${String(site.path[2])}\` must be true or false, but this is ${describe(t)}.`, hint: 'Write a condition: a comparison (`total == 40`), `all … where …`, or `and`/`or` of them.' });
     }
-    if (site.readOnly) for (const p of invariantActingParts(parsed.ast, BUILTIN_FUNCTIONS_NAMES, symbols.procedureBodies)) ctx.atSpan(site.path, p.span, p.report);
+    if (site.readOnly) for (const p of (site.readOnly === 'prompt' ? promptActingParts : invariantActingParts)(parsed.ast, BUILTIN_FUNCTIONS_NAMES, symbols.procedureBodies)) ctx.atSpan(site.path, p.span, p.report);
   }
 }
 

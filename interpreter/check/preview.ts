@@ -126,3 +126,12 @@ export function invariantActingParts(root: Expr, builtins: ReadonlySet<string>, 
   const hint = 'An invariant only reads the state: compare counts, sums and tracks (`count`, `sum … for`, `all … where`), and call only procedures that read, without dice, draws, choices, moves or writes.';
   return actingPartsThrough(root, builtins, bodies).map(({ span, what }) => ({ span, report: { code: 'invariant-side-effect', message: `An invariant must not change the game, but this ${what}.`, hint } }));
 }
+
+/**
+ * Where an action parameter's `prompt` would act: it is worked out each time the question is put
+ * (to a player, to a bot weighing its options), so asking must leave the game as it was.
+ */
+export function promptActingParts(root: Expr, builtins: ReadonlySet<string>, bodies: ReadonlyMap<string, { body: Stmt[]; params: string[] }>): Array<{ span: Span; report: Report }> {
+  const hint = 'A prompt only says what is asked: read the state and the choices made before it (`{kind}`, `{size(hand.cards)}`); roll or draw in the action\'s `do`, and say the result with `log`.';
+  return actingPartsThrough(root, builtins, bodies).map(({ span, what }) => ({ span, report: { code: 'prompt-side-effect', message: `A question's prompt must not change the game, but this ${what}.`, hint } }));
+}

@@ -32,8 +32,8 @@ export interface ScriptSite {
   allowReturn: boolean;
   /** What an expression site must give (heuristics give numbers, invariants true or false, an action's params a list of options, a `when` a condition). */
   result?: 'number' | 'boolean' | 'options' | 'condition';
-  /** Only reads the state (invariants): no dice, draws, choices or procedure calls. */
-  readOnly?: boolean;
+  /** Only reads the state (an invariant, an action parameter's prompt): no dice, draws, choices or procedures that act. */
+  readOnly?: 'invariant' | 'prompt';
   /** Runs where no seat is active (a `by: all` phase's own scripts): `player` and `side` are none. */
   noSeat?: boolean;
   /** Runs after the rounds (`victory.do`): `player` and `side` are whoever was active last. */
@@ -128,7 +128,10 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
     for (const [name, raw] of entries<unknown>(a.params)) {
       add(paramOptionsPath(id, name, raw), isRecord(raw) ? raw.options : raw, 'expression', [...params], false, 'options');
       // The question asked for it (`{ options, prompt }`): a template over the choices before it.
-      if (isRecord(raw)) add(['actions', id, 'params', name, 'prompt'], raw.prompt, 'template', [...params]);
+      if (isRecord(raw)) {
+        add(['actions', id, 'params', name, 'prompt'], raw.prompt, 'template', [...params]);
+        if (out.at(-1)?.path.at(-1) === 'prompt') out.at(-1)!.readOnly = 'prompt';
+      }
       params.push([name, ANY]);
     }
     // A cost may read the choices (`cost: distance(unit.area, to)`): then it is worked out once
@@ -160,9 +163,9 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
   for (const [id, inv] of entries(d.invariants)) {
     if (!isRecord(inv)) continue;
     for (const key of ['when', 'check'] as const) {
-      if (typeof inv[key] === 'string') out.push({ path: ['invariants', id, key], text: inv[key], mode: 'expression', locals: [], allowReturn: false, result: 'boolean', readOnly: true });
+      if (typeof inv[key] === 'string') out.push({ path: ['invariants', id, key], text: inv[key], mode: 'expression', locals: [], allowReturn: false, result: 'boolean', readOnly: 'invariant' });
     }
-    if (typeof inv.message === 'string') out.push({ path: ['invariants', id, 'message'], text: inv.message, mode: 'template', locals: [], allowReturn: false, readOnly: true });
+    if (typeof inv.message === 'string') out.push({ path: ['invariants', id, 'message'], text: inv.message, mode: 'template', locals: [], allowReturn: false, readOnly: 'invariant' });
   }
   return out;
 }
