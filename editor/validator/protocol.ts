@@ -144,7 +144,21 @@ export interface ActiveRuleset {
   files: string[];
   symbols: SymbolInfo[];
   tables: TableView[];
+  /** The questions the rules keep (`odds:`), asked in the tables view. */
+  questions: OddsQuestionView[];
   diff?: VariantDiff;
+}
+
+/** A question the rules keep (`odds: { id: { expression } }`): what `rulesmith odds <ruleset> <id>` asks. */
+export interface OddsQuestionView {
+  id: string;
+  expression: string;
+  name?: string;
+  description?: string;
+  source?: string;
+  assumption?: string;
+  note?: string;
+  location?: Location;
 }
 
 /** Change one value of the active ruleset from the tables view (see cell-edit.ts). */

@@ -4,7 +4,7 @@
  */
 import type { RulesetModel } from '../../interpreter/load/index.ts';
 import { bandContains, parseBand, rollShape, rollWeights } from './interpreter-internals.ts';
-import type { CellView, Location, RowView, TableView } from './protocol.ts';
+import type { CellView, Location, OddsQuestionView, RowView, TableView } from './protocol.ts';
 
 type Path = Array<string | number>;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -46,6 +46,19 @@ function tableView(model: RulesetModel, id: string, table: Record<string, unknow
   }
   if (typeof table['roll'] === 'string') addWeights(view, table['roll'], model.data.dice);
   return view;
+}
+
+/** The questions the rules keep (`odds:`), in the order written, with where each is written. */
+export function questionViews(model: RulesetModel): OddsQuestionView[] {
+  const odds = model.data.odds;
+  if (!isRecord(odds)) return [];
+  return Object.entries(odds).flatMap(([id, q]) => {
+    if (!isRecord(q) || typeof q['expression'] !== 'string') return [];
+    const view: OddsQuestionView = { id, expression: q['expression'], ...textFields(q, ['name', 'description', 'source', 'assumption', 'note']) };
+    const location = model.rangeOf(['odds', id], { key: true });
+    if (location) view.location = location;
+    return [view];
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ import { cellEdit } from './cell-edit.ts';
 import { rowRename } from './row-edit.ts';
 import type { ActiveRuleset, CellEditRequest, CellEditResponse, Diagnostic, PartialValidateResponse, ValidateRequest, ValidateResponse } from './protocol.ts';
 import { builtinSymbols, rulesetSymbols } from './interpreter-internals.ts';
-import { deckViews, tableViews } from './table-views.ts';
+import { deckViews, questionViews, tableViews } from './table-views.ts';
 import { variantDiff } from './variant-diff.ts';
 import { mergeFindings } from './merge-findings.ts';
 
@@ -70,6 +70,7 @@ function describe(model: RulesetModel, host: FileHost, loaded: ReadonlyMap<strin
     files: [...model.files.keys()],
     symbols: [...rulesetSymbols(model), ...BUILTINS],
     tables: [...tableViews(model), ...deckViews(model)],
+    questions: questionViews(model),
   };
   const parent = model.lineage.length > 1 ? model.lineage[model.lineage.length - 2] : undefined;
   const base = parent ? (loaded.get(parent) ?? loadRuleset(parent, host, { cache: files }).model) : undefined;

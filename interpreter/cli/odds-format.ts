@@ -1,4 +1,5 @@
 import type { BreakdownLine } from '../analysis/odds-breakdown.ts';
+import type { Program } from '../runtime/index.ts';
 import { breakdownLines, valueLabels } from '../analysis/odds-text.ts';
 
 export { valueText, valueLabels } from '../analysis/odds-text.ts';
@@ -20,4 +21,37 @@ export function formatBreakdown(all: readonly BreakdownLine[], max: number, labe
 /** What the answer assumed (how a pile of cards was drawn from), one line each. */
 export function formatNotes(notes: readonly string[] | undefined): string {
   return (notes ?? []).map((n) => `  note: ${n}\n`).join('');
+}
+
+/** What `rulesmith odds <ruleset>` can be asked: the questions the rules keep, rolled tables, decks. */
+export interface Askable {
+  questions: Array<{ id: string; name?: string; expression: string }>;
+  tables: Array<{ id: string; name?: string; roll: string }>;
+  decks: Array<{ id: string; name?: string }>;
+}
+
+export function askable(program: Program): Askable {
+  const named = (x: { name?: unknown }) => (typeof x.name === 'string' ? { name: x.name } : {});
+  return {
+    questions: Object.entries(program.data.odds ?? {}).flatMap(([id, q]) => (typeof q.expression === 'string' ? [{ id, ...named(q), expression: q.expression }] : [])),
+    tables: Object.entries(program.data.tables ?? {}).filter(([, t]) => typeof t.roll === 'string').map(([id, t]) => ({ id, ...named(t), roll: t.roll as string })),
+    decks: Object.keys(program.data.decks ?? {}).map((id) => ({ id, ...named(program.data.decks![id]!) })),
+  };
+}
+
+/** The list, with the command for each: a designer who typed only the ruleset learns what to ask. */
+export function formatAskable(a: Askable, path: string): string {
+  const ask = (what: string) => `rulesmith odds ${path} ${/^[\w-]+$/.test(what) ? what : JSON.stringify(what)}`;
+  const out: string[] = [];
+  const section = (title: string, rows: Array<[string, string]>) => {
+    if (!rows.length) return;
+    const width = Math.max(...rows.map(([id]) => id.length));
+    out.push(title, ...rows.map(([id, text]) => `  ${id.padEnd(width)}  ${text}`), '');
+  };
+  section('Questions the rules keep (odds:):', a.questions.map((q) => [q.id, `${q.name ? `${q.name}: ` : ''}${q.expression}`]));
+  section('Tables with a roll:', a.tables.map((t) => [t.id, `${t.name ? `${t.name}, ` : ''}${t.roll}`]));
+  section('Decks (the chance of each card to be drawn next):', a.decks.map((d) => [d.id, d.name ?? '']));
+  const first = a.questions[0]?.id ?? a.tables[0]?.id ?? a.decks[0]?.id;
+  out.push(first ? `Ask one by its id (${ask(first)}), or any expression: ${ask('2d6 >= 9')}.` : `No kept question, rolled table or deck: ask any expression, e.g. ${ask('2d6 >= 9')}.`);
+  return `${out.join('\n')}\n`;
 }

@@ -4,7 +4,7 @@ import { didYouMean } from '../check/suggest.ts';
 import { ESTIMATE_SAMPLES, MAX_WORK, MAX_PATHS, estimateOdds, exactOdds, type Distribution, type OddsError } from '../analysis/odds.ts';
 import { oddsBreakdown, type OddsWithBreakdown } from '../analysis/odds-breakdown.ts';
 import { columnKeyText } from '../analysis/odds-diff.ts';
-import { formatBreakdown, formatNotes, valueLabels } from './odds-format.ts';
+import { askable, formatAskable, formatBreakdown, formatNotes, valueLabels } from './odds-format.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import { nodeHost } from './node-host.ts';
@@ -14,6 +14,7 @@ import type { Program } from '../runtime/index.ts';
 
 export const ODDS_USAGE = `Usage: rulesmith odds <ruleset> <expression | table | deck | odds question> [--compare <expression>…] [--option k=v…] [--exact] [--json] [--root DIR]
        rulesmith odds <dice expression> [--compare <expression>…] [--json]
+       rulesmith odds <ruleset> [--json]      what can be asked of it: kept questions, rolled tables, decks
 
 The exact probability distribution of an expression's values over every outcome of its dice,
 e.g. "roll on crt column 7", "2d6 >= 9", "half_up(1d6)". A table name alone rolls on it (a cross
@@ -45,9 +46,11 @@ export function runOdds(argv: string[], io: Io): number {
   const missing = path !== undefined && !nodeHost.isDirectory?.(path) && nodeHost.readFile(path) === undefined;
   const standalone = missing && (!/[\\/]/.test(path) || namesNothing(path));
   const text = (standalone ? args.positionals : rest).join(' ').trim();
-  if (!path || !text) { io.err(`${ODDS_USAGE}\n`); return 2; }
+  if (!path || (!text && standalone)) { io.err(`${ODDS_USAGE}\n`); return 2; }
   const program = standalone ? diceProgram() : programFor(path, io, undefined, args.values.root);
   if (typeof program === 'number') return program;
+  // A ruleset alone: what can be asked of it, each with the command that asks it.
+  if (!text) { io.out(args.values.json ? `${JSON.stringify(askable(program), null, 2)}\n` : formatAskable(askable(program), path)); return 0; }
   const options = parseOptions(program, args.values.option, io);
   if (typeof options === 'number') return options;
   const table = program.data.tables?.[text];

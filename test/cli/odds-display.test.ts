@@ -130,4 +130,22 @@ describe('odds of a table whose rows are records, and codes compared', () => {
     const codes = r.out.split('\n').filter((l) => /^ {2}"/.test(l)).map((l) => l.trim().split(/\s+/)[0]);
     expect(codes).toEqual(['"NE"', '"DR"', '"AE"']);
   });
+  test('a ruleset alone should list what can be asked of it: kept questions, rolled tables, decks, each by the id that asks it', async () => {
+    const r = await runCli(['odds', 'rulesets/battle-of-seattle']);
+    expect(r.code, r.err).toBe(0);
+    const lines = r.out.split('\n');
+    expect(lines[0]).toBe('Questions the rules keep (odds:):');
+    expect(lines[1]).toMatch(/^  attack_at_3 +An attack of strength 3 \(the 2-3 column\): crt\[1d6, 3\]$/);
+    expect(r.out).toContain('Tables with a roll:\n  crt                 Combat Results Table, 1d6\n');
+    expect(r.out).toContain('Ask one by its id (rulesmith odds rulesets/battle-of-seattle attack_at_3)');
+    // The id it names asks the question.
+    const asked = await runCli(['odds', 'rulesets/battle-of-seattle', 'removal_at_8']);
+    expect(asked.out).toContain('removal_at_8 (An attack of strength 8 takes the targets off the map) — crt[1d6, 8] in ["A", "X"]');
+    expect(asked.out).toMatch(/true +1\/3 +33\.33%/);
+    const json = JSON.parse((await runCli(['odds', 'rulesets/dragut', '--json'])).out) as { questions: unknown[]; tables: unknown[]; decks: Array<{ id: string }> };
+    expect(json.questions).toEqual([]);
+    expect(json.decks.map((d) => d.id)).toEqual(['pirate_events', 'rapallino_events']);
+    // No ruleset and no expression is still a usage error.
+    expect((await runCli(['odds'])).code).toBe(2);
+  });
 });

@@ -292,6 +292,36 @@ describe('tables view', () => {
     expect(s.errors).toEqual([]);
   });
 
+  test('the odds questions the rules keep should be listed and answered at once, and follow a changed cell', async () => {
+    const { page } = s;
+    await openGame(page, server.url, 'battle-of-seattle');
+    await newVariantTable(page, 'Kept questions', 'crt');
+    const nav = page.locator('rs-tables-view nav');
+    expect(await nav.locator('h3').allTextContents()).toContain('Odds questions');
+    expect(await nav.locator('button[data-question]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-question')))).toEqual(['attack_at_3', 'attack_at_8', 'removal_at_8']);
+    await nav.locator('button[data-question="removal_at_8"]').click();
+    expect(await page.textContent('rs-tables-view main h2')).toBe('An attack of strength 8 takes the targets off the map');
+    expect(await page.textContent('rs-tables-view main code.expression')).toBe('crt[1d6, 8] in ["A", "X"]');
+    expect(await page.textContent('rs-tables-view main .provenance')).toContain('[T-CRT]');
+    // Answered without asking: the question is the point of the page.
+    const tool = page.locator('rs-tables-view rs-odds-tool');
+    const shown = () => tool.locator('tr[data-value]').evaluateAll((trs) => trs.map((tr) => `${tr.getAttribute('data-value')} ${tr.querySelectorAll('td')[1]?.textContent?.trim()}`));
+    await expect.poll(shown, { timeout: 30_000 }).toEqual(['false 2/3 (66.7%)', 'true 1/3 (33.3%)']);
+    await s.shot('odds-question');
+    // Row 4, column 7-10 (VM) becomes A in the variant: the question shown is answered again over it.
+    await nav.locator('button[data-table="crt"]').click();
+    await page.locator('rs-table-grid td button[data-row="3"][data-column="3"]').dblclick();
+    await page.keyboard.type('A');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('rs-tables-view .edit-status').textContent()).toContain('Row 4, column 7-10: VM → A');
+    await nav.locator('button[data-question="removal_at_8"]').click();
+    await expect.poll(shown, { timeout: 30_000 }).toEqual(['false 1/2 (50.0%)', 'true 1/2 (50.0%)']);
+    // Show question in file opens the file at it.
+    await page.click('rs-tables-view button[data-action="show-question"]');
+    await expect.poll(() => page.locator('rs-app button[data-view="edit"]').getAttribute('aria-current')).toBe('page');
+    expect(s.errors).toEqual([]);
+  });
+
   test("a deck card's copies typed in a variant should show in Diff against base as each card's chance to be drawn", async () => {
     const { page } = s;
     await openGame(page, server.url, 'blockade-runner');

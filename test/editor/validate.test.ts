@@ -26,6 +26,18 @@ describe('validate (the worker job)', () => {
     expect(result.active?.diff).toBeUndefined();
   });
 
+  test("the questions the rules keep (odds:) should come with the tables, in the order written, each with where it is written", () => {
+    const files = shippedGame('battle-of-seattle');
+    const entry = 'rulesets/battle-of-seattle/ruleset.yaml';
+    const questions = validate({ seq: 1, files, entries: [entry], active: entry }).active?.questions ?? [];
+    expect(questions.map((q) => q.id)).toEqual(['attack_at_3', 'attack_at_8', 'removal_at_8']);
+    const line = files[CRT]!.split('\n').findIndex((l) => l === '  removal_at_8:') + 1;
+    expect(questions[2]).toMatchObject({ expression: 'crt[1d6, 8] in ["A", "X"]', name: 'An attack of strength 8 takes the targets off the map', source: expect.stringContaining('[T-CRT]'), location: { file: CRT, range: { start: { line } } } });
+    // A game that keeps none has an empty list, not a missing one.
+    const dragut = 'rulesets/dragut/ruleset.yaml';
+    expect(validate({ seq: 2, files: shippedGame('dragut'), entries: [dragut], active: dragut }).active?.questions).toEqual([]);
+  });
+
   test('an unknown result code should be reported at its cell, with the did-you-mean fix', () => {
     const files = shippedGame('battle-of-seattle');
     files[CRT] = files[CRT]!.replace('"6": [VM, A, A, X, X, X]', '"6": [MV, A, A, X, X, X]');

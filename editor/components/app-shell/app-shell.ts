@@ -222,7 +222,7 @@ export class RsApp extends LitElement {
           <rs-code-editor .files=${this.files} path=${this.openPath} .diagnostics=${v.diagnostics} .symbols=${v.active?.symbols ?? NONE} .reveal=${this.reveal}></rs-code-editor>
         </section>
         ${this.view === 'tables' || this.tablesShown
-          ? html`<rs-tables-view ?hidden=${this.view !== 'tables'} ?active=${this.view === 'tables'} game=${this.game} entry=${this.entry} .tables=${v.active?.tables ?? NONE} .diagnostics=${v.diagnostics} ?stale=${v.stale} ?loading=${!v.active && v.checking} .files=${this.files} .editCell=${this.editCell}></rs-tables-view>`
+          ? html`<rs-tables-view ?hidden=${this.view !== 'tables'} ?active=${this.view === 'tables'} game=${this.game} entry=${this.entry} .tables=${v.active?.tables ?? NONE} .questions=${v.active?.questions ?? NONE} .diagnostics=${v.diagnostics} ?stale=${v.stale} ?loading=${!v.active && v.checking} .files=${this.files} .editCell=${this.editCell}></rs-tables-view>`
           : nothing}
         ${this.view === 'diff' ? html`<rs-variant-diff .diff=${v.active?.entry === this.entry ? v.active.diff : undefined} ?stale=${v.stale}></rs-variant-diff>` : nothing}
         ${renderRuntimeViews({ view: this.view, mounted: this.mounted, files: this.files, game: this.game, entry: this.entry, variants: ws.variants(this.game), base: entryOf(this.game) })}

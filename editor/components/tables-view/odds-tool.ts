@@ -23,6 +23,7 @@ export class RsOddsTool extends LitElement {
     readAs: { attribute: 'read-as' },
     rolled: { type: Boolean },
     results: { attribute: false },
+    auto: { type: Boolean },
     text: { state: true },
     answer: { state: true },
     busy: { state: true },
@@ -42,6 +43,8 @@ export class RsOddsTool extends LitElement {
   declare rolled: boolean;
   /** The table's legend (code → name), to name coded results (`VM — Morale Check`). */
   declare results: Readonly<Record<string, string>> | undefined;
+  /** Work the suggestion out as soon as it is shown (a question the rules keep), not at Show. */
+  declare auto: boolean;
   declare private text: string | undefined;
   declare private answer: LookupOdds | undefined;
   declare private busy: boolean;
@@ -61,6 +64,7 @@ export class RsOddsTool extends LitElement {
     this.readAs = '';
     this.rolled = true;
     this.results = undefined;
+    this.auto = false;
     this.text = undefined;
     this.answer = undefined;
     this.busy = false;
@@ -81,6 +85,7 @@ export class RsOddsTool extends LitElement {
     // the code editor while it is hidden.
     // While the worker is busy, the answer's arrival updates this again and asks then.
     if (this.answer && this.active && !this.busy && this.files !== this.ranWith) this.run();
+    else if (this.auto && !this.answer && this.active && !this.busy && this.files) this.run();
   }
 
   override disconnectedCallback(): void {
@@ -104,6 +109,7 @@ export class RsOddsTool extends LitElement {
   private hint() {
     const example = html`<code>${this.example || 'crt[1d6 + 2]'}</code>`;
     const any = html`<code>2d6 >= 9</code>`;
+    if (this.auto) return html`The question as the rules keep it, answered over them as edited; change it here to ask another (the file keeps its own).`;
     if (!this.readAs) return this.rolled ? html`A lookup with its roll and modifiers, as the rules write it: <code>${this.suggestion || 'crt[1d6 + 2]'}</code>, ${any}.` : html`The rules do not read this table yet. A roll on it: ${example}, or any dice: ${any}.`;
     if (this.rolled) return html`The rules read it as <code>${this.readAs}</code>; write its modifiers as numbers here: ${example}.`;
     return html`The rules read it as <code>${this.readAs}</code>, with no dice: no odds to show. A roll on it, to see some: ${example}, or any dice: ${any}.`;

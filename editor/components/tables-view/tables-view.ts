@@ -3,7 +3,7 @@ import { emit, type RsEvent, type RsEventDetails } from '../../events.ts';
 import { lookupsInRules, oddsSuggestion, type Selection } from '../../tables/odds.ts';
 import { isVariantPath, RULESETS_DIR } from '../../workspace/catalog.ts';
 import { cellKey, cellProblems, rowProblems } from '../../tables/cell-problems.ts';
-import type { CellEditResult, Diagnostic, Location, TableView } from '../../validator/protocol.ts';
+import type { CellEditResult, Diagnostic, Location, OddsQuestionView, TableView } from '../../validator/protocol.ts';
 import '../table-grid/table-grid.ts';
 import { oddsPanel } from './odds-panel.ts';
 import './odds-tool.ts';
@@ -28,6 +28,7 @@ export class RsTablesView extends LitElement {
   static override styles = styles;
   static override properties = {
     tables: { attribute: false },
+    questions: { attribute: false },
     game: {},
     entry: {},
     stale: { type: Boolean },
@@ -53,6 +54,8 @@ export class RsTablesView extends LitElement {
   private undos: Array<{ path: string; before: string; after: string; summary: string }> = [];
 
   declare tables: readonly TableView[];
+  /** The questions the rules keep (`odds:`): listed after the decks, each asked at once when picked. */
+  declare questions: readonly OddsQuestionView[];
   /** The game shown: another one starts the view afresh (its first table, no changes to undo). */
   declare game: string;
   /** The ruleset shown: another one clears the last edit's words (its Undo stays: it is by file). */
@@ -71,6 +74,7 @@ export class RsTablesView extends LitElement {
   constructor() {
     super();
     this.tables = [];
+    this.questions = [];
     this.stale = false;
     this.loading = false;
     this.active = true;
@@ -111,18 +115,17 @@ export class RsTablesView extends LitElement {
   }
 
   protected override render() {
-    const listed = this.tables.find((t) => t.id === this.selectedId) ?? this.tables[0];
+    const question = this.selectedId.startsWith(QUESTION) ? this.questions.find((q) => QUESTION + q.id === this.selectedId) : undefined;
+    const listed = question ? undefined : (this.tables.find((t) => t.id === this.selectedId) ?? this.tables[0]);
     const table = listed && withRowOdds(listed, this.rowOdds);
-    if (!table && this.loading) return html`<main><p class="muted" role="status">Reading the rules…</p></main>`;
-    if (!table) return html`<main><p class="muted">This ruleset has no tables or decks${this.stale ? ' that load' : ''}.</p></main>`;
+    if (!table && !question && this.loading) return html`<main><p class="muted" role="status">Reading the rules…</p></main>`;
+    if (question || (!table && this.questions.length)) return this.questionPage(question ?? this.questions[0]!);
+    if (!table) return html`<main><p class="muted">This ruleset has no tables, decks or odds questions${this.stale ? ' that load' : ''}.</p></main>`;
     const problems = cellProblems(table, this.diagnostics);
     const bandProblems = rowProblems(table, this.diagnostics);
     const selected = this.selection?.kind === 'cell' ? problems.get(cellKey(this.selection.row, this.selection.column)) : undefined;
     return html`
-      <nav aria-label="Tables and decks">
-        ${this.list(this.tables.filter((t) => !t.deck), table)}
-        ${this.tables.some((t) => t.deck) ? html`<h3>Decks</h3>${this.list(this.tables.filter((t) => t.deck), table)}` : nothing}
-      </nav>
+      ${this.nav(table.id)}
       <main @keydown=${this.handleKeyDown}>
         <h2>${table.name ?? table.id}</h2>
         ${this.stale ? html`<p class="stale" role="status">Showing the last version that loaded: fix the errors in Problems to update.</p>` : nothing}
@@ -139,11 +142,44 @@ export class RsTablesView extends LitElement {
     `;
   }
 
-  private list(tables: TableView[], current: TableView) {
+  /** Tables, then decks, then the questions the rules keep; `current` is the id shown. */
+  private nav(current: string) {
+    return html`<nav aria-label="Tables and decks">
+      ${this.list(this.tables.filter((t) => !t.deck), current)}
+      ${this.tables.some((t) => t.deck) ? html`<h3>Decks</h3>${this.list(this.tables.filter((t) => t.deck), current)}` : nothing}
+      ${this.questions.length ? html`<h3>Odds questions</h3><ul>${this.questions.map((q) => html`<li>
+          <button aria-current=${QUESTION + q.id === current ? 'true' : 'false'} data-question=${q.id} title=${q.expression} @click=${() => this.handlePick(QUESTION + q.id)}>
+            ${q.name ?? q.id}${q.assumption ? html` <span class="assumed" title="Reconstructed: the rulebook does not print all of it">assumed</span>` : nothing}<span class="id">${q.id}</span>
+          </button></li>`)}</ul>` : nothing}
+    </nav>`;
+  }
+
+  /**
+   * A question the rules keep: what it asks, where it is written, and its odds worked out at once
+   * over the rules as edited (a variant's changed table changes the answer shown here).
+   */
+  private questionPage(q: OddsQuestionView) {
+    const provenanceOf = { source: q.source, assumption: q.assumption, note: q.note } as TableView;
+    return html`
+      ${this.nav(QUESTION + q.id)}
+      <main class="question" data-question=${q.id}>
+        <h2>${q.name ?? q.id}</h2>
+        ${this.stale ? html`<p class="stale" role="status">Showing the last version that loaded: fix the errors in Problems to update.</p>` : nothing}
+        ${q.description ? html`<p class="description">${q.description}</p>` : nothing}
+        ${provenance(provenanceOf)}
+        <p>Asks <code class="expression">${q.expression}</code>, as <code>rulesmith odds &lt;ruleset&gt; ${q.id}</code> does; <code>rulesmith diff --odds</code> shows it before and after a variant.</p>
+        ${q.location ? html`<p><button class="button" data-action="show-question" @click=${() => this.handleOpen(q.location!)}>Show question in file</button></p>` : nothing}
+      </main>
+      <aside aria-label="Odds" @rs-odds-rows=${(e: Event) => e.stopPropagation()}>
+        <rs-odds-tool .files=${this.files} ?active=${this.active} entry=${this.entry} suggestion=${q.expression} example=${q.expression} .rolled=${true} auto></rs-odds-tool>
+      </aside>`;
+  }
+
+  private list(tables: TableView[], current: string) {
     return html`<ul>
       ${tables.map(
         (t) => html`<li>
-          <button aria-current=${t.id === current.id ? 'true' : 'false'} data-table=${t.id} @click=${() => this.handlePick(t.id)}>
+          <button aria-current=${t.id === current ? 'true' : 'false'} data-table=${t.id} @click=${() => this.handlePick(t.id)}>
             ${t.name ?? t.id}${t.assumption ? html` <span class="assumed" title="Reconstructed: the rulebook does not print all of it">assumed</span>` : nothing}<span class="id">${t.deck ? t.id.slice('deck:'.length) : t.id}</span>
           </button>
         </li>`,
@@ -263,6 +299,9 @@ function withRowOdds(table: TableView, rowOdds: RsEventDetails['rs-odds-rows']):
 function worst(found: readonly Diagnostic[]): Diagnostic | undefined {
   return found.find((d) => d.severity === 'error') ?? found[0];
 }
+
+/** A question's id in the list of what can be shown (tables' ids are bare, decks' `deck:…`). */
+const QUESTION = 'odds:';
 
 /** Cell edits kept for Undo. */
 const MAX_UNDO = 50;
