@@ -2,7 +2,9 @@
  * Which paths hold elements keyed by id (`tables`, `map.areas`), read from the schema so merging
  * stays in step with it: an object schema with id-pattern `propertyNames` is a collection.
  */
-import { ID_PATTERN, rulesetSchema, type JsonSchema } from '../../grammar/index.ts';
+import { ID_PATTERN, type JsonSchema } from '../../grammar/index.ts';
+// The schema's structure, not grammar/schema.ts: its descriptions are 10 KB of the editor's first load.
+import { schemaStructure as rulesetSchema } from './schema-validator.generated.js';
 import type { DataPath } from './model.ts';
 
 const defs = (rulesetSchema.$defs ?? {}) as Record<string, JsonSchema>;

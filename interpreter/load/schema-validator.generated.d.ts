@@ -7,3 +7,6 @@ export declare const validate: {
   errors?: ErrorObject[] | null;
 };
 export default validate;
+
+/** grammar/ruleset.schema.json without titles, descriptions and examples: what the loader walks. */
+export declare const schemaStructure: Readonly<Record<string, unknown>>;

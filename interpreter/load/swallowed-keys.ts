@@ -5,7 +5,8 @@
  * the schema allows in the mapping that holds the scalar and that mapping lacks, and warns there.
  */
 import { isMap, isScalar, isSeq, Scalar, type Document } from 'yaml';
-import { rulesetSchema } from '../../grammar/index.ts';
+// The schema's structure, not grammar/schema.ts: its descriptions are 10 KB of the editor's first load.
+import { schemaStructure as rulesetSchema } from './schema-validator.generated.js';
 import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic } from './codes.ts';
 import type { Origin, SourceFile } from './model.ts';
