@@ -49,18 +49,11 @@ export interface RowView {
  * A table as a grid. `columns` are the column bands of a cross table, the fields of record rows,
  * or one `Result` column for plain rows.
  */
-export interface TableView {
+export interface TableView extends Described {
   /** A table's id; a deck's is `deck:<id>` (decks are shown as tables of their cards). */
   id: string;
   /** A deck: rows are its cards, weighted by their copies (`totalWeight` the deck's size). */
   deck?: true;
-  name?: string;
-  description?: string;
-  /** Provenance, as the ruleset says it: where the rulebook prints the table, what is reconstructed, other notes. */
-  source?: string;
-  assumption?: string;
-  note?: string;
-  location?: Location;
   roll?: string;
   /** What indexes the rows when they are not rolled. */
   keyName?: string;
@@ -149,16 +142,21 @@ export interface ActiveRuleset {
   diff?: VariantDiff;
 }
 
-/** A question the rules keep (`odds: { id: { expression } }`): what `rulesmith odds <ruleset> <id>` asks. */
-export interface OddsQuestionView {
-  id: string;
-  expression: string;
+/** An element's words for people, and where it is written. */
+export interface Described {
   name?: string;
   description?: string;
+  /** Provenance, as the ruleset says it: where the rulebook prints it, what is reconstructed, other notes. */
   source?: string;
   assumption?: string;
   note?: string;
   location?: Location;
+}
+
+/** A question the rules keep (`odds: { id: { expression } }`): what `rulesmith odds <ruleset> <id>` asks. */
+export interface OddsQuestionView extends Described {
+  id: string;
+  expression: string;
 }
 
 /** Change one value of the active ruleset from the tables view (see cell-edit.ts). */

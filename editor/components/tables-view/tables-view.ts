@@ -3,7 +3,7 @@ import { emit, type RsEvent, type RsEventDetails } from '../../events.ts';
 import { lookupsInRules, oddsSuggestion, type Selection } from '../../tables/odds.ts';
 import { isVariantPath, RULESETS_DIR } from '../../workspace/catalog.ts';
 import { cellKey, cellProblems, rowProblems } from '../../tables/cell-problems.ts';
-import type { CellEditResult, Diagnostic, Location, OddsQuestionView, TableView } from '../../validator/protocol.ts';
+import type { CellEditResult, Described, Diagnostic, Location, OddsQuestionView, TableView } from '../../validator/protocol.ts';
 import '../table-grid/table-grid.ts';
 import { oddsPanel } from './odds-panel.ts';
 import './odds-tool.ts';
@@ -159,14 +159,13 @@ export class RsTablesView extends LitElement {
    * over the rules as edited (a variant's changed table changes the answer shown here).
    */
   private questionPage(q: OddsQuestionView) {
-    const provenanceOf = { source: q.source, assumption: q.assumption, note: q.note } as TableView;
     return html`
       ${this.nav(QUESTION + q.id)}
       <main class="question" data-question=${q.id}>
         <h2>${q.name ?? q.id}</h2>
         ${this.stale ? html`<p class="stale" role="status">Showing the last version that loaded: fix the errors in Problems to update.</p>` : nothing}
         ${q.description ? html`<p class="description">${q.description}</p>` : nothing}
-        ${provenance(provenanceOf)}
+        ${provenance(q)}
         <p>Asks <code class="expression">${q.expression}</code>, as <code>rulesmith odds &lt;ruleset&gt; ${q.id}</code> does; <code>rulesmith diff --odds</code> shows it before and after a variant.</p>
         ${q.location ? html`<p><button class="button" data-action="show-question" @click=${() => this.handleOpen(q.location!)}>Show question in file</button></p>` : nothing}
       </main>
@@ -318,7 +317,7 @@ function cellLabel(table: TableView, row: number, column: number): string {
  * What the rulebook prints and what the ruleset assumed (the table's `source`, `assumption` and
  * `note`), so a designer sees which numbers are printed before changing them.
  */
-function provenance(table: TableView) {
+function provenance(table: Described) {
   if (!table.source && !table.assumption && !table.note) return nothing;
   return html`<dl class="provenance">
     ${table.source ? html`<div data-kind="source"><dt>Rulebook</dt><dd>${table.source}</dd></div>` : nothing}
