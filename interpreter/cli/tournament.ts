@@ -12,10 +12,11 @@ export const TOURNAMENT_USAGE = `Usage: rulesmith tournament <ruleset> --agents 
 
 Plays agents against each other with the seats rotated, so each agent plays every seat equally
 often. The line-up is --agents in seat order, the last one repeated to fill the seats
-(normal,random on 4 seats: one normal against three random). Game i uses seed "S:i" and line-up
-i mod seats. Prints per agent and per seat: games, wins (a tie shares the win), draws, win rate
-with a 95% (Wilson) interval, time per decision (mean, p95; wall clock, and in brackets the CPU
-time, which a busy machine does not inflate) and, when the ruleset declares
+(normal,random on 4 seats: one normal against three random). Game i (from 1) uses seed "S:i"
+and the line-up rotated by (i - 1) mod seats (game 1 seats it as given). Prints per agent and
+per seat: games, wins (a tie shares the win), draws, win rate with a 95% (Wilson) interval,
+time per decision (mean, p95; wall clock, and in brackets the CPU time, which a busy machine
+does not inflate) and, when the ruleset declares
 heuristics, the mean heuristic score of its seats when the game ended (how well it did, even in
 games it lost); then outcomes (by the agent of the winning seats) and game length.
 Agents: random, first, greedy, easy, normal, hard, mcts:iterations=N,depth=N,c=X,ms=N.
