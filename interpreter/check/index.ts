@@ -137,6 +137,9 @@ function typeActionParams(model: RulesetModel, symbols: SymbolTable, sites: Pars
  * has no `.area`. Found by checking quietly (the diagnostics come from the real pass). A parameter of disagreeing calls, a record (whose fields
  * may differ from call to call), or a procedure without returns that agree stays any value.
  */
+/** How many times calls are taken again as parameter types pass down chains of procedures. */
+const MAX_CALL_DEPTH = 4;
+
 function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: ParsedSite[]): void {
   const clean = sites.filter(({ parsed }) => parsed.ast !== null && parsed.diagnostics.length === 0);
   const quietly = (list: ParsedSite[]): Map<string, Ty> => {
@@ -194,17 +197,26 @@ function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: Parse
   typeCalls(calls);
   // A procedure whose parameters are now known passes values of known kinds on to the procedures
   // it calls (a number given to `uses(card)` reaches `possible(card)`): its calls, taken again,
-  // replace the ones taken while its parameters were any value. Once, not to a fixpoint.
+  // replace the ones taken while its parameters were any value. Repeated while that types more
+  // procedures that call others, down a chain of calls (an action's ship reaching `evasion_roll`,
+  // then `evasion_value`: fuzz 2929/1633), at most MAX_CALL_DEPTH times.
   const calling = (id: string) => callsAProcedure(symbols.procedureBodies.get(id)?.facts.callees ?? new Set(), symbols);
-  const typed = procedures.filter(({ site }) => symbols.procedureParams.has(String(site.path[1])) && calling(String(site.path[1])));
-  if (typed.length > 0) {
-    const again = callsIn(typed).calls;
+  let current = calls;
+  // What the parameters were typed as when their procedures' calls were last taken.
+  const typing = () => [...symbols.procedureParams].map(([id, ts]) => `${id}(${ts.map(describe).join(',')})`).join(' ');
+  let taken = '';
+  for (let round = 0; round < MAX_CALL_DEPTH && typing() !== taken; round++) {
+    const typed = procedures.filter(({ site }) => symbols.procedureParams.has(String(site.path[1])) && calling(String(site.path[1])));
+    if (typed.length === 0) break;
+    taken = typing();
     const retaken = new Set(typed.map(({ site }) => site.path.join('.')));
+    const again = callsIn(typed).calls;
     const merged = new Map<string, CallSite[]>();
-    for (const [id, list] of calls) merged.set(id, list.filter((c) => !retaken.has(c.path.join('.'))));
+    for (const [id, list] of current) merged.set(id, list.filter((c) => !retaken.has(c.path.join('.'))));
     for (const [id, list] of again) merged.set(id, [...(merged.get(id) ?? []), ...list]);
     for (const [id, list] of merged) if (list.length === 0) merged.delete(id);
     typeCalls(merged);
+    current = merged;
   }
   // The returns once more, now with the parameters and the first returns known. A walk depends only
   // on its parameters' types and its callees' returns, so a procedure still without typed
