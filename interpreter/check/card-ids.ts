@@ -1,6 +1,7 @@
 import type { RulesetFile } from '../../grammar/index.ts';
 import type { Report } from './context.ts';
 import { entries, isRecord } from './context.ts';
+import { ENTITY_MEMBERS } from './signatures.ts';
 import { cardOf, listOf, type Ty } from './types.ts';
 
 /**
@@ -46,3 +47,18 @@ export function deckMemberType(object: Ty, property: string, cardTexts: Readonly
  * (a joined text keeps a few dozen, which a game of many cards passes).
  */
 export const cardTextType = (values: readonly string[]): Ty => ({ k: 'text', values: [...new Set(values)] });
+
+/**
+ * A prop read off the card whose own `effect:` this is (`card.defense_change` in Torpedoes'
+ * effect) that the card does not have: none whenever the effect runs, since `card` is always that
+ * card there. Typed so, a number wanted of it is an error at the read (fuzz 2929/4221: a card's
+ * `props` deleted); a test against none is not. Props some script sets (`assigned`) and the
+ * built-in members are left alone. Undefined for any other card or member.
+ */
+export function ownCardProp(object: Ty, property: string, assigned: ReadonlySet<string>): Ty | undefined {
+  if (object.k !== 'entity' || object.e !== 'card' || !object.own || object.own.props.has(property)) return undefined;
+  if (assigned.has(property) || BUILT_IN_CARD_MEMBERS.has(property)) return undefined;
+  return { k: 'none', lacks: { card: object.own.card, prop: property } };
+}
+
+const BUILT_IN_CARD_MEMBERS: ReadonlySet<string> = new Set((ENTITY_MEMBERS.card ?? []).map(([n]) => n));

@@ -24,7 +24,7 @@ import { globalKindIn, lostArgumentReports } from './lost-changes.ts';
 import { fractionalCountReport } from './counts.ts';
 import { oddListItems } from './odd-list-items.ts';
 import { oneChooserReport, seatChoiceReport, seatNameReport } from './seats.ts';
-import { cardIdReport, deckMemberType } from './card-ids.ts';
+import { cardIdReport, deckMemberType, ownCardProp } from './card-ids.ts';
 import { bareTextReport, type Compared } from './bare-texts.ts';
 import { secretRead, type SecretRead } from './secret-tests.ts';
 import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, cardOf, describe, elementOf, EMPTY_LIST, entity, isBoolish, isCollection, isNumeric, join, listOf, mayBeEntity, textOf, type Ty } from './types.ts';
@@ -60,7 +60,7 @@ export class ExpressionChecker {
     // A number that says where it is not one (a table field some rows lack, a prop of mixed kinds…).
     if (ok(t) && t.missing && ok === isNumeric) this.report(span, missingReport(t.missing, what));
     else if (!ok(t)) {
-      const hint = t.k === 'none' && t.from ? `Give \`${t.from}\` a \`return\` of ${wanted}, or use another value here.` : `Use ${wanted} here.`;
+      const hint = t.k === 'none' && t.from ? `Give \`${t.from}\` a \`return\` of ${wanted}, or use another value here.` : t.k === 'none' && t.lacks ? `Card \`${t.lacks.card}\` has no \`${t.lacks.prop}\` prop, so its own effect reads none: add it to the card's \`props:\`, or read another.` : `Use ${wanted} here.`;
       this.report(span, { code: 'type-mismatch', message: `${what} must be ${wanted}, but this is ${describe(t)}.`, hint });
     }
   }
@@ -261,7 +261,7 @@ export class ExpressionChecker {
   protected member(object: Ty, property: string, span: Span): Ty {
     let known: Map<string, Ty> | undefined;
     // A card or deck of a known deck: its cards' `id` and `name` are that deck's (card-ids.ts).
-    const ofDeck = deckMemberType(object, property, this.symbols.cardTexts);
+    const ofDeck = deckMemberType(object, property, this.symbols.cardTexts) ?? ownCardProp(object, property, this.symbols.assignedMembers);
     if (ofDeck) return ofDeck;
     if (object.k === 'entity') known = this.symbols.members.get(object.e);
     else if (object.k === 'roll') known = ROLL_MEMBERS;

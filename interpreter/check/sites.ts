@@ -81,7 +81,9 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
   for (const [id, deck] of entries(d.decks)) {
     if (!isRecord(deck) || !Array.isArray(deck.cards)) continue;
     deck.cards.forEach((card, i) => {
-      if (isRecord(card)) add(['decks', id, 'cards', i, 'effect'], card.effect, 'script', [['card', entity('card', id)]]);
+      // In its own effect `card` is this card: a prop it has not reads none (card-ids.ts ownCardProp).
+      const own = isRecord(card) && typeof card.id === 'string' ? { own: { card: card.id, props: new Set(Object.keys(isRecord(card.props) ? card.props : {})) } } : {};
+      if (isRecord(card)) add(['decks', id, 'cards', i, 'effect'], card.effect, 'script', [['card', { ...entity('card', id), ...own }]]);
     });
   }
   for (const [id, p] of entries(d.procedures)) {

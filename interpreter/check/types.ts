@@ -34,8 +34,8 @@ export type Ty = (
   /** `values`: the texts it can only be, when known (a choice option's values, a table's cells, a text written out). */
   | { k: 'text'; values?: readonly string[] }
   | { k: 'bool' }
-  /** `from`: the procedure without a `return` of a value whose call this is. */
-  | { k: 'none'; from?: string }
+  /** `from`: the procedure without a `return` of a value whose call this is; `lacks`: a card's own prop it has not (card-ids.ts). */
+  | { k: 'none'; from?: string; lacks?: { card: string; prop: string } }
   | { k: 'range' }
   | { k: 'roll' }
   /** `empty`: the literal `[]`, whose items are not known yet; what is appended or joined to it gives them. */
@@ -46,8 +46,11 @@ export type Ty = (
    * computed from (`key`: the one name it was, `Missing.key`); `row` names the one row it is, when that is known (`table["key"]`, a row's `effect`).
    */
   | { k: 'record'; fields?: Map<string, Ty>; lacking?: Map<string, { table: string; rows: string[] }>; keys?: string[]; key?: string; row?: string }
-  /** `id`: the one entity it is (a name written out); `ids`: one of a few named ones (`[dragoon, hussar]`). */
-  | { k: 'entity'; e: EntityKind; id?: string; ids?: readonly string[] }
+  /**
+   * `id`: the one entity it is (a name written out; a card's deck); `ids`: one of a few named ones
+   * (`[dragoon, hussar]`); `own`: the one card it is, in that card's own `effect:`, with its props.
+   */
+  | { k: 'entity'; e: EntityKind; id?: string; ids?: readonly string[]; own?: { card: string; props: ReadonlySet<string> } }
 ) & { missing?: Missing };
 
 export const ANY: Ty = { k: 'any' };
@@ -156,7 +159,8 @@ export function join(a: Ty, b: Ty): Ty {
   // A number that may not be one (a prop or field of another kind somewhere) stays so when joined.
   if (a.k === b.k && a.k !== 'entity' && a.k !== 'list' && a.k !== 'record') return a.missing || !b.missing ? a : b;
   if (a.k === 'entity' && b.k === 'entity' && a.e === b.e) {
-    if (a.id !== undefined && a.id === b.id) return a;
+    // Two cards of one deck are that deck's cards, not the one card (`own`) either may be.
+    if (a.id !== undefined && a.id === b.id) return a.own === b.own ? a : { k: 'entity', e: a.e, id: a.id };
     // Entities named in a list written out: which ones they may be, while they are few.
     const named = (t: typeof a) => t.ids ?? (t.id !== undefined ? [t.id] : null);
     const x = named(a);
