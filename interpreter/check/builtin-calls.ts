@@ -10,6 +10,8 @@ export interface CallContext {
   symbols: SymbolTable;
   tableDef: (id: string) => Record<string, unknown> | undefined;
   report: (span: Span, r: Report) => void;
+  /** The call is inside an expression, not a statement's whole value: it must not ask a player. */
+  inExpression?: boolean;
 }
 
 /** Kinds of value whose text never names a track: a number, true/false, a list, a record, an entity (its id). */
@@ -176,6 +178,13 @@ export function builtinCallReports(c: CallContext, callee: string, calleeSpan: S
         // A row taken into a variable (`let r = roll on t`) is its fields only: it no longer knows its table.
         hint: row ? 'Resolve the row where it is looked up: `resolve(roll on events, …)` or `resolve(events[key], …)`; a row kept in a variable has no effect to run.' : 'Pass the card itself, not its name or id.',
       });
+    }
+    // A card whose effect may ask a player pauses the game: not inside an expression (fuzz 3030/1446).
+    // A card of no known deck (`player.hand.cards`) may be of any deck whose cards have effects.
+    const decks = t?.k === 'entity' && t.e === 'card' ? (t.id !== undefined ? [t.id] : (t.ids ?? [...c.symbols.effectFacts.keys()])) : [];
+    const asking = table === null && c.inExpression ? decks.filter((d) => c.symbols.deckAsks(d)) : [];
+    if (asking.length > 0) {
+      c.report(calleeSpan, { code: 'choice-in-expression', message: `A card of \`${asking[0]}\` may ask a player to choose when its effect is carried out, so \`resolve\` of it cannot be used inside an expression: the game pauses there for an answer.`, hint: 'Call it on its own line: `resolve(card)`, or `let x = resolve(card)`, then use `x`.' });
     }
     if (table === null) return;
     const def = c.tableDef(table);

@@ -387,7 +387,7 @@ export class ExpressionChecker {
       return this.symbols.procedureReturns.get(callee) ?? ANY;
     }
     const builtin = BUILTIN_FUNCTIONS.get(callee);
-    if (builtin && !sym) builtinCallReports({ data: this.ctx.model.data, symbols: this.symbols, tableDef: (id) => this.tableDef(id), report: (at, r) => this.report(at, r) }, callee, calleeSpan, args, span, argTypes);
+    if (builtin && !sym) builtinCallReports({ data: this.ctx.model.data, symbols: this.symbols, tableDef: (id) => this.tableDef(id), report: (at, r) => this.report(at, r), inExpression: this.choiceAllowed?.span !== span }, callee, calleeSpan, args, span, argTypes);
     if (builtin && callee === 'resolve' && resolvesRow(args[0], this.symbols)) return ANY;
     if (builtin) {
       if (args.length < builtin.min || args.length > builtin.max) this.arity(callee, builtin.min, builtin.max, args.length, span);

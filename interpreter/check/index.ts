@@ -43,6 +43,10 @@ export function checkRuleset(model: RulesetModel, opts: CheckOptions = {}): Diag
   symbols.typeProps(assignedMembers(sites.map((s) => s.site)));
   symbols.possibleMembers = possibleMemberNames(model.data, sites.map((s) => s.site), symbols, sites.map(({ parsed }) => (parsed.diagnostics.some((d) => d.severity === 'error') ? null : parsed.ast)));
   for (const { site, parsed } of sites) {
+    if (site.path[0] === 'decks' && site.path[4] === 'effect' && parsed.ast?.kind === 'script') {
+      const deck = String(site.path[1]);
+      symbols.effectFacts.set(deck, [...(symbols.effectFacts.get(deck) ?? []), scriptFacts(parsed.ast)]);
+    }
     if (site.path[0] !== 'procedures' || site.path[2] !== 'do' || parsed.ast?.kind !== 'script') continue;
     const def = (model.data.procedures as Record<string, { params?: unknown }> | undefined)?.[String(site.path[1])];
     symbols.procedureBodies.set(String(site.path[1]), { body: parsed.ast.body, params: Array.isArray(def?.params) ? def.params.map(String) : [], facts: scriptFacts(parsed.ast) });

@@ -57,6 +57,13 @@ export class SymbolTable {
   /** Each procedure's parsed body and parameters (index.ts), for what a preview's calls do. */
   readonly procedureBodies = new Map<string, { body: Stmt[]; params: string[]; facts: ScriptFacts }>();
   private asking: Set<string> | null = null;
+  /** What each deck's card effects do, by deck (index.ts): whether `resolve` of one may ask. */
+  readonly effectFacts = new Map<string, ScriptFacts[]>();
+
+  /** Whether resolving a card of `deck` can ask a player to choose: some card's effect does, or calls a procedure that does. */
+  deckAsks(deck: string): boolean {
+    return (this.effectFacts.get(deck) ?? []).some((f) => f.chooses || [...f.callees].some((c) => this.asks(c)));
+  }
 
   /**
    * Whether procedure `id` can ask a player to choose: its body holds a `choose`, or calls a
