@@ -6,9 +6,13 @@ export interface OddsRequest {
   files: Record<string, string>;
   entry: string;
   text: string;
+  /** The base of a variant `entry`: the same expression is worked out over it too, to compare. */
+  baseEntry?: string;
 }
 
 export interface OddsResponse {
   seq: number;
   answer: LookupOdds;
+  /** The answer over `baseEntry`'s rules, when asked and they compile. */
+  base?: LookupOdds;
 }

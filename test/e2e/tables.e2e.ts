@@ -278,7 +278,10 @@ describe('tables view', () => {
     await page.locator('rs-table-grid td button[data-row="5"][data-column="4"]').dblclick();
     await page.keyboard.type('N');
     await page.keyboard.press('Enter');
-    await expect.poll(shown, { timeout: 30_000 }).toEqual(['N 1/3 (33.3%)', 'VM 1/3 (33.3%)', 'A 1/3 (33.3%)']);
+    // The base's chances stand beside: X, which this variant no longer gives, at 0 here and 16.7% there.
+    await expect.poll(shown, { timeout: 30_000 }).toEqual(['N 1/3 (33.3%)', 'VM 1/3 (33.3%)', 'A 1/3 (33.3%)', 'X 0 (0%)']);
+    const base = () => tool.locator('tr[data-value]').evaluateAll((trs) => trs.map((tr) => `${tr.getAttribute('data-value')} ${tr.querySelector('td.base')?.textContent?.trim()}${tr.classList.contains('changed') ? ' changed' : ''}`));
+    expect(await base()).toEqual(['N 16.7% +16.7 changed', 'VM 33.3%', 'A 33.3%', 'X 16.7% −16.7 changed']);
     // A mistake is said, not thrown.
     await tool.locator('input').fill('crt[nope]');
     await tool.locator('button').click();
@@ -307,6 +310,9 @@ describe('tables view', () => {
     const tool = page.locator('rs-tables-view rs-odds-tool');
     const shown = () => tool.locator('tr[data-value]').evaluateAll((trs) => trs.map((tr) => `${tr.getAttribute('data-value')} ${tr.querySelectorAll('td')[1]?.textContent?.trim()}`));
     await expect.poll(shown, { timeout: 30_000 }).toEqual(['false 2/3 (66.7%)', 'true 1/3 (33.3%)']);
+    // The variant changes nothing yet: the base's column says the same.
+    const base = () => tool.locator('tr[data-value]').evaluateAll((trs) => trs.map((tr) => `${tr.getAttribute('data-value')} ${tr.querySelector('td.base')?.textContent?.trim()}`));
+    await expect.poll(base).toEqual(['false 66.7%', 'true 33.3%']);
     await s.shot('odds-question');
     // Row 4, column 7-10 (VM) becomes A in the variant: the question shown is answered again over it.
     await nav.locator('button[data-table="crt"]').click();
@@ -316,6 +322,8 @@ describe('tables view', () => {
     await expect.poll(() => page.locator('rs-tables-view .edit-status').textContent()).toContain('Row 4, column 7-10: VM → A');
     await nav.locator('button[data-question="removal_at_8"]').click();
     await expect.poll(shown, { timeout: 30_000 }).toEqual(['false 1/2 (50.0%)', 'true 1/2 (50.0%)']);
+    expect(await base()).toEqual(['false 66.7% −16.7', 'true 33.3% +16.7']);
+    await s.shot('odds-question-changed');
     // Show question in file opens the file at it.
     await page.click('rs-tables-view button[data-action="show-question"]');
     await expect.poll(() => page.locator('rs-app button[data-view="edit"]').getAttribute('aria-current')).toBe('page');

@@ -28,6 +28,9 @@ import { isRuntimeView, loadRuntimeView, renderRuntimeViews, type RuntimeViewId 
 /** One empty list, so an empty property keeps its identity between renders. */
 const NONE: readonly never[] = Object.freeze([]);
 
+/** What a variant extends (the ruleset its Diff compares with), '' for a base ruleset. */
+const parentOf = (lineage: readonly string[] | undefined): string => (lineage && lineage.length > 1 ? lineage[lineage.length - 2]! : '');
+
 /** Views of the active ruleset; Playtest, Scenarios and Simulate load their code when first shown. */
 const VIEWS: ReadonlyArray<{ id: ViewId; label: string; variantsOnly?: boolean }> = [
   { id: 'edit', label: 'Edit' },
@@ -222,7 +225,7 @@ export class RsApp extends LitElement {
           <rs-code-editor .files=${this.files} path=${this.openPath} .diagnostics=${v.diagnostics} .symbols=${v.active?.symbols ?? NONE} .reveal=${this.reveal}></rs-code-editor>
         </section>
         ${this.view === 'tables' || this.tablesShown
-          ? html`<rs-tables-view ?hidden=${this.view !== 'tables'} ?active=${this.view === 'tables'} game=${this.game} entry=${this.entry} .tables=${v.active?.tables ?? NONE} .questions=${v.active?.questions ?? NONE} .diagnostics=${v.diagnostics} ?stale=${v.stale} ?loading=${!v.active && v.checking} .files=${this.files} .editCell=${this.editCell}></rs-tables-view>`
+          ? html`<rs-tables-view ?hidden=${this.view !== 'tables'} ?active=${this.view === 'tables'} game=${this.game} entry=${this.entry} .tables=${v.active?.tables ?? NONE} .questions=${v.active?.questions ?? NONE} base=${parentOf(v.active?.lineage)} .diagnostics=${v.diagnostics} ?stale=${v.stale} ?loading=${!v.active && v.checking} .files=${this.files} .editCell=${this.editCell}></rs-tables-view>`
           : nothing}
         ${this.view === 'diff' ? html`<rs-variant-diff .diff=${v.active?.entry === this.entry ? v.active.diff : undefined} ?stale=${v.stale}></rs-variant-diff>` : nothing}
         ${renderRuntimeViews({ view: this.view, mounted: this.mounted, files: this.files, game: this.game, entry: this.entry, variants: ws.variants(this.game), base: entryOf(this.game) })}

@@ -49,6 +49,14 @@ export const styles = [
       padding: 2px 6px 2px 0;
       vertical-align: top;
     }
+    .base {
+      color: var(--rs-text-muted);
+      white-space: nowrap;
+    }
+    tr.changed .change {
+      color: var(--rs-accent);
+      font-weight: 600;
+    }
     .cells {
       list-style: none;
       padding: 0;

@@ -1,5 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
-import type { LookupOdds } from '../../tables/lookup-odds.ts';
+import type { LookupOdds, LookupOddsValue } from '../../tables/lookup-odds.ts';
 import type { OddsRequest, OddsResponse } from '../../tables/odds-protocol.ts';
 import { emit } from '../../events.ts';
 import { BUDGET_WORDS, Watchdog } from '../../workers/watchdog.ts';
@@ -24,8 +24,10 @@ export class RsOddsTool extends LitElement {
     rolled: { type: Boolean },
     results: { attribute: false },
     auto: { type: Boolean },
+    baseEntry: { attribute: 'base-entry' },
     text: { state: true },
     answer: { state: true },
+    baseAnswer: { state: true },
     busy: { state: true },
   };
 
@@ -45,6 +47,9 @@ export class RsOddsTool extends LitElement {
   declare results: Readonly<Record<string, string>> | undefined;
   /** Work the suggestion out as soon as it is shown (a question the rules keep), not at Show. */
   declare auto: boolean;
+  /** The base of a variant `entry` ('' for none): each chance is shown beside the base's. */
+  declare baseEntry: string;
+  declare private baseAnswer: LookupOdds | undefined;
   declare private text: string | undefined;
   declare private answer: LookupOdds | undefined;
   declare private busy: boolean;
@@ -65,6 +70,8 @@ export class RsOddsTool extends LitElement {
     this.rolled = true;
     this.results = undefined;
     this.auto = false;
+    this.baseEntry = '';
+    this.baseAnswer = undefined;
     this.text = undefined;
     this.answer = undefined;
     this.busy = false;
@@ -76,7 +83,10 @@ export class RsOddsTool extends LitElement {
       this.text = undefined;
       if (this.answer?.ok) emit(this, 'rs-odds-rows', null);
       this.answer = undefined;
+      this.baseAnswer = undefined;
     }
+    // Another base (another variant shown): the answer shown is worked out again against it.
+    if (changed.has('baseEntry')) this.ranWith = undefined;
   }
 
   protected override updated(): void {
@@ -117,11 +127,15 @@ export class RsOddsTool extends LitElement {
 
   private result(a: Extract<LookupOdds, { ok: true }>) {
     const numeric = a.values.every((v) => v.atLeast !== undefined);
+    // A variant's chances beside its base's, over the values either gives (a value the variant no longer gives has 0).
+    const b = this.baseAnswer?.ok && this.baseAnswer.expression === a.expression ? this.baseAnswer : undefined;
+    const rows = b ? withBase(a.values, b.values, numeric) : a.values.map((v) => ({ value: v.value, mine: v, base: undefined }));
     return html`<table class="outcomes" data-expression=${a.expression}>
-        <thead><tr><th scope="col">Value</th><th scope="col">Chance</th>${numeric ? html`<th scope="col">At least</th><th scope="col">At most</th>` : nothing}</tr></thead>
-        <tbody>${a.values.map((v) => html`<tr data-value=${v.value}>
-          <td>${this.named(v.value)}</td><td>${v.p} (${pct(v.percent)})${oddsBar(v.percent)}</td>
-          ${numeric ? html`<td>${pct(v.atLeast!)}</td><td>${pct(v.atMost!)}</td>` : nothing}
+        <thead><tr><th scope="col">Value</th><th scope="col">Chance</th>${numeric ? html`<th scope="col">At least</th><th scope="col">At most</th>` : nothing}${b ? html`<th scope="col" title="The same expression over the base ruleset">Base</th>` : nothing}</tr></thead>
+        <tbody>${rows.map(({ value, mine, base }) => html`<tr data-value=${value} class=${b && changed(mine, base) ? 'changed' : ''}>
+          <td>${this.named(value)}</td><td>${mine ? html`${mine.p} (${pct(mine.percent)})` : '0 (0%)'}${oddsBar(mine?.percent ?? 0)}</td>
+          ${numeric ? html`<td>${mine ? pct(mine.atLeast!) : ''}</td><td>${mine ? pct(mine.atMost!) : ''}</td>` : nothing}
+          ${b ? html`<td class="base">${pct(base?.percent ?? 0)}${changed(mine, base) ? html` <span class="change">${signed((mine?.percent ?? 0) - (base?.percent ?? 0))}</span>` : nothing}</td>` : nothing}
         </tr>`)}</tbody>
       </table>
       ${a.mean ? html`<p class="muted">Mean ${a.mean}</p>` : nothing}
@@ -150,7 +164,7 @@ export class RsOddsTool extends LitElement {
     this.ranWith = this.files;
     this.busy = true;
     this.watchdog.expect();
-    const request: OddsRequest = { seq: ++this.seq, files: { ...this.files }, entry: this.entry, text: this.text ?? this.suggestion };
+    const request: OddsRequest = { seq: ++this.seq, files: { ...this.files }, entry: this.entry, text: this.text ?? this.suggestion, ...(this.baseEntry ? { baseEntry: this.baseEntry } : {}) };
     worker.postMessage(request);
   }
 
@@ -174,6 +188,7 @@ export class RsOddsTool extends LitElement {
       this.watchdog.heard(false);
       this.busy = false;
       this.answer = e.data.answer;
+      this.baseAnswer = e.data.base;
       // The grid draws each row's chance under the expression (tables without a roll of their own).
       emit(this, 'rs-odds-rows', this.answer.ok ? { expression: this.answer.expression, rows: this.answer.rows } : null);
     });
@@ -201,6 +216,19 @@ export class RsOddsTool extends LitElement {
 }
 
 const pct = (x: number) => `${x === 0 || x === 100 ? x.toFixed(0) : x < 1 ? x.toFixed(2) : x.toFixed(1)}%`;
+
+/** A change in points of percent, signed: `+16.7`, `−16.7`. */
+const signed = (x: number) => `${x > 0 ? '+' : '−'}${Math.abs(x) < 1 ? Math.abs(x).toFixed(2) : Math.abs(x).toFixed(1)}`;
+
+/** Whether a value's chance differs from the base's (beyond rounding of exact fractions). */
+const changed = (mine: LookupOddsValue | undefined, base: LookupOddsValue | undefined) => Math.abs((mine?.percent ?? 0) - (base?.percent ?? 0)) > 1e-9;
+
+/** The variant's values and the base's, each once: numbers in order, else the variant's order, then what only the base gives. */
+function withBase(mine: readonly LookupOddsValue[], base: readonly LookupOddsValue[], numeric: boolean): Array<{ value: string; mine?: LookupOddsValue; base?: LookupOddsValue }> {
+  const values = [...new Set([...mine.map((v) => v.value), ...base.map((v) => v.value)])];
+  if (numeric && values.every((v) => v !== '' && Number.isFinite(Number(v)))) values.sort((x, y) => Number(x) - Number(y));
+  return values.map((value) => ({ value, mine: mine.find((v) => v.value === value), base: base.find((v) => v.value === value) }));
+}
 
 customElements.define('rs-odds-tool', RsOddsTool);
 

@@ -29,6 +29,7 @@ export class RsTablesView extends LitElement {
   static override properties = {
     tables: { attribute: false },
     questions: { attribute: false },
+    base: {},
     game: {},
     entry: {},
     stale: { type: Boolean },
@@ -56,6 +57,8 @@ export class RsTablesView extends LitElement {
   declare tables: readonly TableView[];
   /** The questions the rules keep (`odds:`): listed after the decks, each asked at once when picked. */
   declare questions: readonly OddsQuestionView[];
+  /** What the ruleset shown extends ('' for a base): odds are shown beside the base's. */
+  declare base: string;
   /** The game shown: another one starts the view afresh (its first table, no changes to undo). */
   declare game: string;
   /** The ruleset shown: another one clears the last edit's words (its Undo stays: it is by file). */
@@ -75,6 +78,7 @@ export class RsTablesView extends LitElement {
     super();
     this.tables = [];
     this.questions = [];
+    this.base = '';
     this.stale = false;
     this.loading = false;
     this.active = true;
@@ -110,7 +114,7 @@ export class RsTablesView extends LitElement {
   private oddsTool(table: TableView) {
     // The game's own files (its variants included), not another game's table of the same name.
     const s = oddsSuggestion(table, table.roll ? [] : lookupsInRules(this.files, `${RULESETS_DIR}/${this.game}/`, table.id));
-    return html`<rs-odds-tool .files=${this.files} ?active=${this.active} .results=${table.results} entry=${this.entry}
+    return html`<rs-odds-tool .files=${this.files} ?active=${this.active} .results=${table.results} entry=${this.entry} base-entry=${this.base}
       suggestion=${s.text} example=${s.example} read-as=${s.readAs ?? ''} .rolled=${s.rolled}></rs-odds-tool>`;
   }
 
@@ -170,7 +174,7 @@ export class RsTablesView extends LitElement {
         ${q.location ? html`<p><button class="button" data-action="show-question" @click=${() => this.handleOpen(q.location!)}>Show question in file</button></p>` : nothing}
       </main>
       <aside aria-label="Odds" @rs-odds-rows=${(e: Event) => e.stopPropagation()}>
-        <rs-odds-tool .files=${this.files} ?active=${this.active} entry=${this.entry} suggestion=${q.expression} example=${q.expression} .rolled=${true} auto></rs-odds-tool>
+        <rs-odds-tool .files=${this.files} ?active=${this.active} entry=${this.entry} base-entry=${this.base} suggestion=${q.expression} example=${q.expression} .rolled=${true} auto></rs-odds-tool>
       </aside>`;
   }
 
