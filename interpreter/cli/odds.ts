@@ -62,7 +62,8 @@ export function runOdds(argv: string[], io: Io): number {
   else queries.push({ label: text, expr: alone(program, text) });
   const compared = args.values.compare ?? [];
   if (compared.length && queries.length > 1) { io.err('rulesmith odds: --compare takes one expression to compare with, not a cross table\n'); return 2; }
-  for (const c of compared) queries.push({ label: c, expr: alone(program, c) });
+  // A kept question compares by its id too (`--compare medium_burst_range_2`).
+  for (const c of compared) queries.push({ label: c, expr: keptExpression(program, c) ?? alone(program, c) });
   const results: Result[] = [];
   for (const q of queries) {
     const setup = { seed: 'odds', options };
@@ -85,6 +86,12 @@ export function runOdds(argv: string[], io: Io): number {
   else if (compared.length) io.out(formatCompared(results));
   else io.out(results.map(format).join('\n'));
   return 0;
+}
+
+/** The expression of the question the rules keep under `id` (`odds:`), unless a table is so named. */
+function keptExpression(program: Program, id: string): string | undefined {
+  const q = program.data.tables?.[id] ? undefined : program.data.odds?.[id];
+  return typeof q?.expression === 'string' ? q.expression : undefined;
 }
 
 /** A table's name alone rolls on it; a deck's draws its next card (each card's chance to be drawn). */

@@ -145,6 +145,10 @@ describe('odds of a table whose rows are records, and codes compared', () => {
     const json = JSON.parse((await runCli(['odds', 'rulesets/dragut', '--json'])).out) as { questions: unknown[]; tables: unknown[]; decks: Array<{ id: string }> };
     expect(json.questions).toEqual([]);
     expect(json.decks.map((d) => d.id)).toEqual(['pirate_events', 'rapallino_events']);
+    // --compare takes a kept question by its id too.
+    const both = await runCli(['odds', 'rulesets/battle-of-seattle', 'attack_at_3', '--compare', 'attack_at_8']);
+    expect(both.code, both.err).toBe(0);
+    expect(both.out).toContain('  A: crt[1d6, 3]\n  B: crt[1d6, 8]\n');
     // No ruleset and no expression is still a usage error.
     expect((await runCli(['odds'])).code).toBe(2);
   });
