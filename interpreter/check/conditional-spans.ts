@@ -378,3 +378,18 @@ function namedOtherThanAsArgument(node: object, name: string, judge?: (n: Expr) 
   }
   return false;
 }
+
+/**
+ * Of the names the conditions of an `if` test, those every one of them that names it only
+ * compares with none: what an early exit (`if n == none then return 0 end`) keeps out after it.
+ */
+export function exitNoneOnly(conditions: readonly Expr[], stateMembers: StateMembers = NO_STATE): ReadonlySet<string> {
+  const out = new Set<string>();
+  const not = new Set<string>();
+  for (const c of conditions) {
+    const none = typeFacts(c, stateMembers).noneOnly;
+    for (const n of namesIn(c)) (none.has(n) ? out : not).add(n);
+  }
+  for (const n of not) out.delete(n);
+  return out;
+}

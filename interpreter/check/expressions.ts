@@ -10,7 +10,7 @@ import { isPlayerId } from './member-names.ts';
 import { diceProblem } from './limits.ts';
 import { previewActingParts, previewTypeOk, previewTypeReport } from './preview.ts';
 import { keyRows, lookupKey, namesIn, rootName, typeFacts } from './conditional-spans.ts';
-import { keyedRowsType, tableRowType } from './table-types.ts';
+import { keyedRowsType, recordIndexType, tableRowType } from './table-types.ts';
 import { builtinCallReports, resolvesRow } from './builtin-calls.ts';
 import { numberForLabelledColumns } from './table-columns.ts';
 import { lackingReport } from './lacking-props.ts';
@@ -208,8 +208,8 @@ export class ExpressionChecker {
     // those pass keeps nothing out (as for missing-prop, Scope.keepsOut).
     const prop = t.missing.prop;
     const owner = prop && name !== undefined && t.missing.names.length === 0 ? name : undefined;
-    // `x != none` keeps out rows left empty, not rows of another kind (`false` among records).
-    const odd = t.missing.kind && t.missing.kind.reads !== '`none`';
+    // `x != none` keeps out rows left empty, not rows (or props) of another kind (`false` among records).
+    const odd = (t.missing.kind && t.missing.kind.reads !== '`none`') || (prop && prop.reads !== '`none`');
     const key = keyRows(t.missing);
     const kept = owner !== undefined ? scope.keepsOut(owner, prop!.types, (m, f) => this.symbols.isOf(prop!.of ?? 'piece', m, f)) : scope.isTestedBeyond(names, { none: !!odd, ...(key ? { key } : {}) });
     if (kept) {
@@ -340,8 +340,7 @@ export class ExpressionChecker {
     if (object.k === 'list' && keyTypes.length === 1 && keyTypes[0]!.k === 'range') return object;
     if (object.k === 'list' && keyTypes.length === 1) this.expect(keyTypes[0]!, isNumeric, e.keys[0]!.span, 'a number', 'The index of a list');
     const fromOne = object.k === 'list' && e.keys.length === 1 ? listIndexReport(e.object, e.keys[0]!) : undefined; if (fromOne) this.report(e.keys[0]!.span, fromOne);
-    if (object.k === 'list') return object.of;
-    return ANY;
+    return object.k === 'list' ? object.of : (recordIndexType(object, e.keys, e.keys.flatMap(namesIn)) ?? ANY);
   }
 
   private rollOn(e: Extract<Expr, { kind: 'roll-on' }>, scope: Scope): Ty {

@@ -73,10 +73,19 @@ export class Scope {
     return inner;
   }
 
-  /** Record that the rest of this scope runs only when a condition on `names` allowed it. */
-  test(names: readonly string[]): void {
-    for (const n of names) this.tested.add(n);
+  /**
+   * Record that the rest of this scope runs only when a condition on `names` allowed it;
+   * `noneOnly`: those of them the condition only compared with none (`if n == none then return end`).
+   */
+  test(names: readonly string[], noneOnly: ReadonlySet<string> = new Set()): void {
+    for (const n of names) {
+      if (!noneOnly.has(n)) this.noneTested.delete(n);
+      else if (!this.tested.has(n)) this.noneTested.add(n);
+      this.tested.add(n);
+    }
   }
+  /** Names this scope's own `test` compared with none only: that keeps out none, not a value of another kind. */
+  private readonly noneTested = new Set<string>();
 
   isTested(names: readonly string[]): boolean {
     for (let s: Scope | null = this; s; s = s.parent) if (names.some((n) => s!.tested.has(n))) return true;
@@ -91,7 +100,7 @@ export class Scope {
   isTestedBeyond(names: readonly string[], odd: { none: boolean; key?: { name: string; bands: ReadonlyArray<readonly [number, number]> } }): boolean {
     const counts = (s: Scope, n: string): boolean => {
       if (!s.tested.has(n)) return false;
-      if (odd.none && s.facts?.noneOnly.has(n)) return false;
+      if (odd.none && (s.facts?.noneOnly.has(n) || s.noneTested.has(n))) return false;
       const b = odd.key?.name === n ? s.facts?.bounds.get(n) : undefined;
       return !(b && odd.key!.bands.some(([from, to]) => boundsMeet(b, from, to)));
     };

@@ -3,7 +3,7 @@ import { ENTITY_MEMBERS } from './signatures.ts';
 import { ExpressionChecker } from './expressions.ts';
 import type { Scope } from './scope.ts';
 import { isRecord, type Report } from './context.ts';
-import { mayExit, namesIn, typeFacts } from './conditional-spans.ts';
+import { exitNoneOnly, mayExit, namesIn, typeFacts } from './conditional-spans.ts';
 import { BUILTIN_NAMES } from './signatures.ts';
 import { ANY, describe, isBoolish, isNumeric, mayBeEntity, type Ty } from './types.ts';
 import { cardsReport, piecesReport, placeReport } from './operation-types.ts';
@@ -66,8 +66,9 @@ export class StatementChecker extends ExpressionChecker {
         }
         if (s.else) this.block(s.else, scope.testing(tested).child());
         this.lineSecrets = outer;
-        // `if row.x == none then return end`: what follows runs only when the test let it.
-        if (mayExit(s)) scope.test(tested);
+        // `if row.x == none then return end`: what follows runs only when the test let it (for
+        // a name every test only compared with none, that keeps out none, not another kind).
+        if (mayExit(s)) scope.test(tested, exitNoneOnly(s.branches.map((b) => b.condition), this.symbols.stateMembers));
         return;
       }
       case 'for-each': {

@@ -335,10 +335,19 @@ export function walkPhases(phases: unknown, path: Array<string | number>, visit:
 
 /** One kind for a prop across the piece types that declare it; a number with exceptions; or any value. */
 function propType(key: string, list: ReadonlyArray<[string, Ty]>, of: 'piece' | 'area' = 'piece'): Ty {
+  // A record prop (`boxes: { cotton: 1, tobacco: 2 }` in every area): typed field by field, so a
+  // field of another kind in one of many is found where it is read (fuzz 3131/103).
+  if (list.length > 1 && list.every(([, x]) => x.k === 'record' && x.fields)) return recordPropType(key, list, of);
   const t = list.map(([, x]) => x).reduce((a, b) => join(a, b));
   if (t.k !== 'any') return t;
   const others = list.filter(([, x]) => x.k !== 'number');
   if (others.length === 0 || others.length * 2 >= list.length || others.some(([, x]) => x.k === 'any')) return ANY;
   const reads = describe(others[0]![1]);
   return { k: 'number', missing: { table: '', rows: [], field: key, names: [], prop: { types: others.map(([id]) => id), reads: others.every(([, x]) => describe(x) === reads) ? reads : 'not a number', ...(of === 'area' ? { of } : {}) } } };
+}
+
+function recordPropType(key: string, list: ReadonlyArray<[string, Ty]>, of: 'piece' | 'area'): Ty {
+  const byField = new Map<string, Array<[string, Ty]>>();
+  for (const [id, x] of list) if (x.k === 'record') for (const [name, f] of x.fields ?? []) byField.set(name, [...(byField.get(name) ?? []), [id, f]]);
+  return { k: 'record', fields: new Map([...byField].map(([name, fields]) => [name, propType(`${key}.${name}`, fields, of)])) };
 }

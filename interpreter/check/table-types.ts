@@ -1,3 +1,4 @@
+import type { Expr } from '../../grammar/index.ts';
 import { bandContains, parseBand } from '../tables/bands.ts';
 import { isRecord } from './context.ts';
 import { ANY, BOOL, NONE, NUMBER, TEXT, describe, join, listOf, textOf, withoutValues, type Ty } from './types.ts';
@@ -188,4 +189,19 @@ function keyedFieldsType(typed: ReadonlyArray<[string, Ty]>, id: string): Ty | u
     found = true;
   }
   return found ? { k: 'record', fields } : undefined;
+}
+
+/**
+ * `r[k]` on a record whose fields are known, `k` worked out (not written out): one of its fields,
+ * so the join of their types; a number that may not be one in some areas or rows stays so
+ * (`boxes[c] + 1`, fuzz 3131/103). A key written out reads that field, or, absent, none: a record
+ * may be filled as a dictionary (`r["k"] = v`), so no field is taken to be missing. Undefined
+ * for other values.
+ */
+export function recordIndexType(object: Ty, keys: readonly Expr[], names: string[]): Ty | undefined {
+  if (object.k !== 'record' || !object.fields || object.fields.size === 0 || keys.length !== 1) return undefined;
+  if (keys[0]!.kind === 'string' || keys[0]!.kind === 'number') return undefined;
+  const t = [...object.fields.values()].reduce((a, b) => join(a, b));
+  // Read through the key (`names`), not off an area or piece: a test of an owner does not keep it out.
+  return t.missing ? { ...t, missing: { ...t.missing, names } } : t;
 }
