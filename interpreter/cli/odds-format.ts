@@ -27,6 +27,8 @@ export function formatNotes(notes: readonly string[] | undefined): string {
 export interface Askable {
   questions: Array<{ id: string; name?: string; expression: string }>;
   tables: Array<{ id: string; name?: string; roll: string }>;
+  /** Tables without a roll of their own: asked with the key the rules read them by (`turns[1d6]`). */
+  keyed: Array<{ id: string; name?: string }>;
   decks: Array<{ id: string; name?: string }>;
 }
 
@@ -35,6 +37,7 @@ export function askable(program: Program): Askable {
   return {
     questions: Object.entries(program.data.odds ?? {}).flatMap(([id, q]) => (typeof q.expression === 'string' ? [{ id, ...named(q), expression: q.expression }] : [])),
     tables: Object.entries(program.data.tables ?? {}).filter(([, t]) => typeof t.roll === 'string').map(([id, t]) => ({ id, ...named(t), roll: t.roll as string })),
+    keyed: Object.entries(program.data.tables ?? {}).filter(([, t]) => typeof t.roll !== 'string').map(([id, t]) => ({ id, ...named(t) })),
     decks: Object.keys(program.data.decks ?? {}).map((id) => ({ id, ...named(program.data.decks![id]!) })),
   };
 }
@@ -50,8 +53,10 @@ export function formatAskable(a: Askable, path: string): string {
   };
   section('Questions the rules keep (odds:):', a.questions.map((q) => [q.id, `${q.name ? `${q.name}: ` : ''}${q.expression}`]));
   section('Tables with a roll:', a.tables.map((t) => [t.id, `${t.name ? `${t.name}, ` : ''}${t.roll}`]));
+  section('Tables read by key: ask a lookup with dice where the rules roll for the key (`table[1d6 + 2]`):', a.keyed.map((t) => [t.id, t.name ?? '']));
   section('Decks (the chance of each card to be drawn next):', a.decks.map((d) => [d.id, d.name ?? '']));
   const first = a.questions[0]?.id ?? a.tables[0]?.id ?? a.decks[0]?.id;
   out.push(first ? `Ask one by its id (${ask(first)}), or any expression: ${ask('2d6 >= 9')}.` : `No kept question, rolled table or deck: ask any expression, e.g. ${ask('2d6 >= 9')}.`);
   return `${out.join('\n')}\n`;
 }
+

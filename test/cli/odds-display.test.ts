@@ -137,6 +137,8 @@ describe('odds of a table whose rows are records, and codes compared', () => {
     expect(lines[0]).toBe('Questions the rules keep (odds:):');
     expect(lines[1]).toMatch(/^  attack_at_3 +An attack of strength 3 \(the 2-3 column\): crt\[1d6, 3\]$/);
     expect(r.out).toContain('Tables with a roll:\n  crt                 Combat Results Table, 1d6\n');
+    // Tables without a roll are listed too, with how to ask them.
+    expect(r.out).toMatch(/Tables read by key: ask a lookup with dice where the rules roll for the key \(`table\[1d6 \+ 2\]`\):\n(  .*\n)*  turns +Turn Track\n/);
     expect(r.out).toContain('Ask one by its id (rulesmith odds rulesets/battle-of-seattle attack_at_3)');
     // The id it names asks the question.
     const asked = await runCli(['odds', 'rulesets/battle-of-seattle', 'removal_at_8']);
