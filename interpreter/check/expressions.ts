@@ -340,6 +340,7 @@ export class ExpressionChecker {
     if (object.k === 'list' && keyTypes.length === 1 && keyTypes[0]!.k === 'range') return object;
     if (object.k === 'list' && keyTypes.length === 1) this.expect(keyTypes[0]!, isNumeric, e.keys[0]!.span, 'a number', 'The index of a list');
     const fromOne = object.k === 'list' && e.keys.length === 1 ? listIndexReport(e.object, e.keys[0]!) : undefined; if (fromOne) this.report(e.keys[0]!.span, fromOne);
+    const written = object.k === 'record' && object.fixed && e.keys.length === 1 ? literalKey(e.keys[0]!) : undefined; if (typeof written === 'string') return this.member(object, written, { start: e.keys[0]!.span.start + 1, end: e.keys[0]!.span.end - 1 });
     return object.k === 'list' ? object.of : (recordIndexType(object, e.keys, e.keys.flatMap(namesIn)) ?? ANY);
   }
 

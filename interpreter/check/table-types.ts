@@ -119,7 +119,7 @@ function rowsType(table: Record<string, unknown>, id: string, rows: Rows): Ty {
     const without = labels.filter((l) => !has.has(l));
     if (without.length) lacking.set(k, { table: id, rows: without });
   }
-  const record: Ty = lacking.size ? { k: 'record', fields: merged, lacking } : { k: 'record', fields: merged };
+  const record: Ty = lacking.size ? { k: 'record', fields: merged, lacking, fixed: true } : { k: 'record', fields: merged, fixed: true };
   return odd ? { ...record, missing: odd.t.missing! } : record;
 }
 

@@ -43,9 +43,10 @@ export type Ty = (
   /**
    * A record; `fields` known when it comes from a table row or a record literal. A table row's
    * fields that some of the rows it may be lack are `lacking`; `keys` are the names its key was
-   * computed from (`key`: the one name it was, `Missing.key`); `row` names the one row it is, when that is known (`table["key"]`, a row's `effect`).
+   * computed from (`key`: the one name it was, `Missing.key`); `row` names the one row it is, when that is known (`table["key"]`, a row's `effect`);
+   * `fixed`: a table's row, data no script changes, so `r["name"]` reads as `r.name`.
    */
-  | { k: 'record'; fields?: Map<string, Ty>; lacking?: Map<string, { table: string; rows: string[] }>; keys?: string[]; key?: string; row?: string }
+  | { k: 'record'; fields?: Map<string, Ty>; lacking?: Map<string, { table: string; rows: string[] }>; keys?: string[]; key?: string; row?: string; fixed?: true }
   /**
    * `id`: the one entity it is (a name written out; a card's deck); `ids`: one of a few named ones
    * (`[dragoon, hussar]`); `own`: the one card it is, in that card's own `effect:`, with its props.
