@@ -337,8 +337,10 @@ function checkSiteOnce(ctx: CheckContext, symbols: SymbolTable, { site, parsed }
   else {
     const t = checker.expr(parsed.ast, scope);
     if (site.result === 'number' && !isNumeric(t)) {
-      const guess = site.path[0] === 'tracks';
-      ctx.atSpan(site.path, parsed.ast.span, guess
+      const guess = site.path[0] === 'tracks' && site.path[2] === 'guess';
+      ctx.atSpan(site.path, parsed.ast.span, site.path[0] === 'tracks' && site.path[2] === 'initial'
+        ? { code: 'type-mismatch', message: `Track \`${String(site.path[1])}\` holds numbers, but its \`initial\` is ${describe(t)}.`, hint: 'Start it from a number: a prop that is one (`area.printed_defense`), or a number written out.' }
+        : guess
         ? { code: 'type-mismatch', message: `A track's guess must be a number, but this is ${describe(t)}.`, hint: 'Give the value a seat assumes for a number it cannot see, such as the owner\'s printed value (`piece.guns`).' }
         : { code: 'type-mismatch', message: `A heuristic score must be a number, but this is ${describe(t)}.`, hint: 'Score the position with a number: higher is better for the side (or player), 0 is even.' });
     }

@@ -55,7 +55,8 @@ export function collectSites(d: RulesetFile): ScriptSite[] {
     // A per-entity track starts from an expression over that entity: `initial: area.printed_defense`.
     if (!isRecord(t)) continue;
     const per = t.per === 'player' || t.per === 'side' || t.per === 'area' || t.per === 'piece' ? t.per : undefined;
-    add(['tracks', id, 'initial'], t.initial, 'expression', per ? [[per, entity(per)]] : []);
+    // Tracks hold numbers (runtime.ts stops on anything else): the expression must give one.
+    add(['tracks', id, 'initial'], t.initial, 'expression', per ? [[per, entity(per)]] : [], false, 'number');
     // What a seat that cannot see a value assumes in its bots' copies (runtime/determinize.ts).
     if (typeof t.guess === 'string') out.push({ path: ['tracks', id, 'guess'], text: t.guess, mode: 'expression', locals: per ? [[per, entity(per)]] : [], allowReturn: false, result: 'number' });
   }
