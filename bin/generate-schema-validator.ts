@@ -41,12 +41,12 @@ const UCS2LENGTH_LOCAL = 'const ucs2length = (text) => { let n = 0; for (const _
  */
 const UNREAD = new Set(['markdownDescription', 'title', 'examples']);
 
-export function withoutAnnotations(v: unknown, key = ''): unknown {
-  if (Array.isArray(v)) return v.map((x) => withoutAnnotations(x));
+export function withoutAnnotations(v: unknown, key = '', drop: ReadonlySet<string> = UNREAD): unknown {
+  if (Array.isArray(v)) return v.map((x) => withoutAnnotations(x, '', drop));
   if (v === null || typeof v !== 'object') return v;
   // Under `properties` (and `$defs`) keys are names, not keywords: a property called `title` stays.
   const names = key === 'properties' || key === '$defs' || key === 'patternProperties';
-  return Object.fromEntries(Object.entries(v).filter(([k]) => names || !UNREAD.has(k)).map(([k, x]) => [k, withoutAnnotations(x, names ? '' : k)]));
+  return Object.fromEntries(Object.entries(v).filter(([k]) => names || !drop.has(k)).map(([k, x]) => [k, withoutAnnotations(x, names ? '' : k, drop)]));
 }
 
 /** The generated module's text for `schema`: deterministic (the same schema gives the same bytes). */
@@ -75,15 +75,11 @@ export function schemaValidatorModule(schema: object = rulesetSchema): string {
  * (gzipped), this is 2 KB. Editors' hover and the language server read grammar/ruleset.schema.json.
  */
 export function withoutWords(schema: unknown): unknown {
-  const stripped = withoutAnnotations(schema);
-  const drop = (v: unknown, key = ''): unknown => {
-    if (Array.isArray(v)) return v.map((x) => drop(x));
-    if (v === null || typeof v !== 'object') return v;
-    const names = key === 'properties' || key === '$defs' || key === 'patternProperties';
-    return Object.fromEntries(Object.entries(v).filter(([k]) => names || k !== 'description').map(([k, x]) => [k, drop(x, names ? '' : k)]));
-  };
-  return drop(stripped);
+  return withoutAnnotations(schema, '', WORDS);
 }
+
+/** Every text for people: what errors read (`description`) too. */
+const WORDS: ReadonlySet<string> = new Set([...UNREAD, 'description']);
 
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
   writeFileSync(GENERATED_VALIDATOR, schemaValidatorModule());

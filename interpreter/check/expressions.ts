@@ -10,7 +10,7 @@ import { isPlayerId } from './member-names.ts';
 import { diceProblem } from './limits.ts';
 import { previewActingParts, previewTypeOk, previewTypeReport } from './preview.ts';
 import { keyRows, lookupKey, namesIn, rootName, typeFacts } from './conditional-spans.ts';
-import { keyedRowsType, recordIndexType, tableRowType } from './table-types.ts';
+import { keyedRowsType, recordIndexType, tableRowType, writtenField } from './table-types.ts';
 import { builtinCallReports, resolvesRow } from './builtin-calls.ts';
 import { numberForLabelledColumns } from './table-columns.ts';
 import { lackingReport } from './lacking-props.ts';
@@ -340,7 +340,7 @@ export class ExpressionChecker {
     if (object.k === 'list' && keyTypes.length === 1 && keyTypes[0]!.k === 'range') return object;
     if (object.k === 'list' && keyTypes.length === 1) this.expect(keyTypes[0]!, isNumeric, e.keys[0]!.span, 'a number', 'The index of a list');
     const fromOne = object.k === 'list' && e.keys.length === 1 ? listIndexReport(e.object, e.keys[0]!) : undefined; if (fromOne) this.report(e.keys[0]!.span, fromOne);
-    const written = object.k === 'record' && object.fixed && e.keys.length === 1 ? literalKey(e.keys[0]!) : undefined; if (typeof written === 'string') return this.member(object, written, { start: e.keys[0]!.span.start + 1, end: e.keys[0]!.span.end - 1 });
+    const written = writtenField(object, e.keys); if (written) return this.member(object, written.name, written.span);
     return object.k === 'list' ? object.of : (recordIndexType(object, e.keys, e.keys.flatMap(namesIn)) ?? ANY);
   }
 

@@ -135,15 +135,15 @@ function typeActionParams(model: RulesetModel, symbols: SymbolTable, sites: Pars
   }
 }
 
+/** How many times calls are taken again as parameter types pass down chains of procedures. */
+const MAX_CALL_DEPTH = 4;
+
 /**
  * What procedures take and give, where every call and every `return` agrees: a procedure that
  * only returns true/false cannot be added to a number, and a parameter every call passes a number
  * has no `.area`. Found by checking quietly (the diagnostics come from the real pass). A parameter of disagreeing calls, a record (whose fields
  * may differ from call to call), or a procedure without returns that agree stays any value.
  */
-/** How many times calls are taken again as parameter types pass down chains of procedures. */
-const MAX_CALL_DEPTH = 4;
-
 function inferProcedures(model: RulesetModel, symbols: SymbolTable, sites: ParsedSite[]): void {
   const clean = sites.filter(({ parsed }) => parsed.ast !== null && parsed.diagnostics.length === 0);
   const quietly = (list: ParsedSite[]): Map<string, Ty> => {

@@ -1,4 +1,5 @@
-import type { Expr } from '../../grammar/index.ts';
+import type { Expr, Span } from '../../grammar/index.ts';
+import { literalKey } from './table-keys.ts';
 import { bandContains, parseBand } from '../tables/bands.ts';
 import { isRecord } from './context.ts';
 import { ANY, BOOL, NONE, NUMBER, TEXT, describe, join, listOf, textOf, withoutValues, type Ty } from './types.ts';
@@ -204,4 +205,13 @@ export function recordIndexType(object: Ty, keys: readonly Expr[], names: string
   const t = [...object.fields.values()].reduce((a, b) => join(a, b));
   // Read through the key (`names`), not off an area or piece: a test of an owner does not keep it out.
   return t.missing ? { ...t, missing: { ...t.missing, names } } : t;
+}
+
+/**
+ * `row["name"]` on a table's row (data no script changes, `fixed`): the field written out, read as
+ * `row.name`, with the span inside the quotes (a did-you-mean fix keeps them). Undefined otherwise.
+ */
+export function writtenField(object: Ty, keys: readonly Expr[]): { name: string; span: Span } | undefined {
+  const name = object.k === 'record' && object.fixed && keys.length === 1 ? literalKey(keys[0]!) : undefined;
+  return typeof name === 'string' ? { name, span: { start: keys[0]!.span.start + 1, end: keys[0]!.span.end - 1 } } : undefined;
 }

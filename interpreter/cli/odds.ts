@@ -55,10 +55,10 @@ export function runOdds(argv: string[], io: Io): number {
   if (typeof options === 'number') return options;
   const table = program.data.tables?.[text];
   // A question the ruleset keeps (`odds: { id: { expression } }`), asked by its id; a table of the same name wins.
-  const kept = table ? undefined : program.data.odds?.[text];
+  const kept = keptExpression(program, text);
   const queries: Array<{ label: string; expr: string }> = [];
   if (table && Array.isArray(table.columns)) for (const c of table.columns) queries.push({ label: `column ${c}`, expr: `roll on ${text} column ${columnKeyText(String(c))}` });
-  else if (kept && typeof kept.expression === 'string') queries.push({ label: `${text}${typeof kept.name === 'string' ? ` (${kept.name})` : ''}`, expr: kept.expression });
+  else if (kept !== undefined) { const name = program.data.odds?.[text]?.name; queries.push({ label: `${text}${typeof name === 'string' ? ` (${name})` : ''}`, expr: kept }); }
   else queries.push({ label: text, expr: alone(program, text) });
   const compared = args.values.compare ?? [];
   if (compared.length && queries.length > 1) { io.err('rulesmith odds: --compare takes one expression to compare with, not a cross table\n'); return 2; }

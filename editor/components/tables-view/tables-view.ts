@@ -132,7 +132,7 @@ export class RsTablesView extends LitElement {
       ${this.nav(table.id)}
       <main @keydown=${this.handleKeyDown}>
         <h2>${table.name ?? table.id}</h2>
-        ${this.stale ? html`<p class="stale" role="status">Showing the last version that loaded: fix the errors in Problems to update.</p>` : nothing}
+        ${this.staleNote()}
         ${table.description ? html`<p class="description">${table.description}</p>` : nothing}
         ${provenance(table)}
         <rs-table-grid .table=${table} .selection=${this.selection} .problems=${problems} .rowProblems=${bandProblems} ?editable=${this.editCell !== undefined && !this.stale}
@@ -153,7 +153,7 @@ export class RsTablesView extends LitElement {
       ${this.tables.some((t) => t.deck) ? html`<h3>Decks</h3>${this.list(this.tables.filter((t) => t.deck), current)}` : nothing}
       ${this.questions.length ? html`<h3>Odds questions</h3><ul>${this.questions.map((q) => html`<li>
           <button aria-current=${QUESTION + q.id === current ? 'true' : 'false'} data-question=${q.id} title=${q.expression} @click=${() => this.handlePick(QUESTION + q.id)}>
-            ${q.name ?? q.id}${q.assumption ? html` <span class="assumed" title="Reconstructed: the rulebook does not print all of it">assumed</span>` : nothing}<span class="id">${q.id}</span>
+            ${q.name ?? q.id}${assumed(q)}<span class="id">${q.id}</span>
           </button></li>`)}</ul>` : nothing}
     </nav>`;
   }
@@ -167,7 +167,7 @@ export class RsTablesView extends LitElement {
       ${this.nav(QUESTION + q.id)}
       <main class="question" data-question=${q.id}>
         <h2>${q.name ?? q.id}</h2>
-        ${this.stale ? html`<p class="stale" role="status">Showing the last version that loaded: fix the errors in Problems to update.</p>` : nothing}
+        ${this.staleNote()}
         ${q.description ? html`<p class="description">${q.description}</p>` : nothing}
         ${provenance(q)}
         <p>Asks <code class="expression">${q.expression}</code>, as <code>rulesmith odds &lt;ruleset&gt; ${q.id}</code> does; <code>rulesmith diff --odds</code> shows it before and after a variant.</p>
@@ -178,12 +178,16 @@ export class RsTablesView extends LitElement {
       </aside>`;
   }
 
+  private staleNote() {
+    return this.stale ? html`<p class="stale" role="status">Showing the last version that loaded: fix the errors in Problems to update.</p>` : nothing;
+  }
+
   private list(tables: TableView[], current: string) {
     return html`<ul>
       ${tables.map(
         (t) => html`<li>
           <button aria-current=${t.id === current ? 'true' : 'false'} data-table=${t.id} @click=${() => this.handlePick(t.id)}>
-            ${t.name ?? t.id}${t.assumption ? html` <span class="assumed" title="Reconstructed: the rulebook does not print all of it">assumed</span>` : nothing}<span class="id">${t.deck ? t.id.slice('deck:'.length) : t.id}</span>
+            ${t.name ?? t.id}${assumed(t)}<span class="id">${t.deck ? t.id.slice('deck:'.length) : t.id}</span>
           </button>
         </li>`,
       )}
@@ -315,6 +319,11 @@ function cellLabel(table: TableView, row: number, column: number): string {
   const columnLabel = table.columns[column] ?? '';
   if (table.deck) return `${rowLabel}, ${columnLabel}`;
   return table.columnKind === 'value' ? `Row ${rowLabel}` : `Row ${rowLabel}, column ${columnLabel}`;
+}
+
+/** The mark of a table, deck or question the rulebook does not print all of. */
+function assumed(x: Described) {
+  return x.assumption ? html` <span class="assumed" title="Reconstructed: the rulebook does not print all of it">assumed</span>` : nothing;
 }
 
 /**
