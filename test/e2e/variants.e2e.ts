@@ -205,6 +205,25 @@ describe('variants', () => {
     expect(s.errors).toEqual([]);
   });
 
+  test("the odds questions the rules keep should show in a shipped variant's diff, base and variant side by side", async () => {
+    const { page } = s;
+    // Still the no-Dispersal variant's Diff view from the test above.
+    const section = page.locator('rs-variant-diff section.questions');
+    await section.waitFor();
+    expect(await section.locator('table').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-question')))).toEqual(['attack_at_3', 'attack_at_8', 'removal_at_8']);
+    await expect.poll(() => section.locator('[role="status"]').textContent(), { timeout: 30_000 }).toBe('2 of 3 moved by the variant.');
+    const rows = (id: string) => section.locator(`table[data-question="${id}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!.replace(/\s+/g, ' ').trim()).join(' ')));
+    // Die 6 at 7-10 reads N, not X: a removal at strength 8 halves, from 1/3 to 1/6.
+    expect(await rows('removal_at_8')).toEqual(['false 2/3 (66.7%) 5/6 (83.3%) +16.7 pts', 'true 1/3 (33.3%) 1/6 (16.7%) −16.7 pts']);
+    expect(await rows('attack_at_8')).toEqual(['N 1/3 (33.3%) 1/2 (50.0%) +16.7 pts', 'VM 1/3 (33.3%) 1/3 (33.3%) =', 'A 1/6 (16.7%) 1/6 (16.7%) =', 'X 1/6 (16.7%) 0 (0%) −16.7 pts']);
+    // The 2-3 column has no X: nothing moves, and the question says so.
+    expect(await section.locator('table[data-question="attack_at_3"] tr.moved').count()).toBe(0);
+    expect(await section.locator('table[data-question="removal_at_8"] caption').textContent()).toContain('crt[1d6, 8] in ["A", "X"]');
+    await section.scrollIntoViewIfNeeded();
+    await s.shot('diff-odds-questions');
+    expect(s.errors).toEqual([]);
+  });
+
   test("typing in a base game's file while a variant is selected should say every variant changes, once per file", async () => {
     const { page } = s;
     await page.click('rs-ruleset-nav button[data-entry$="lenient-authority.yaml"]');

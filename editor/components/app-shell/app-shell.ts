@@ -227,7 +227,7 @@ export class RsApp extends LitElement {
         ${this.view === 'tables' || this.tablesShown
           ? html`<rs-tables-view ?hidden=${this.view !== 'tables'} ?active=${this.view === 'tables'} game=${this.game} entry=${this.entry} .tables=${v.active?.tables ?? NONE} .questions=${v.active?.questions ?? NONE} base=${parentOf(v.active?.lineage)} .diagnostics=${v.diagnostics} ?stale=${v.stale} ?loading=${!v.active && v.checking} .files=${this.files} .editCell=${this.editCell}></rs-tables-view>`
           : nothing}
-        ${this.view === 'diff' ? html`<rs-variant-diff .diff=${v.active?.entry === this.entry ? v.active.diff : undefined} ?stale=${v.stale}></rs-variant-diff>` : nothing}
+        ${this.view === 'diff' ? html`<rs-variant-diff .diff=${v.active?.entry === this.entry ? v.active.diff : undefined} .questions=${(v.active?.entry === this.entry && v.active.questions) || NONE} .files=${this.files} ?stale=${v.stale}></rs-variant-diff>` : nothing}
         ${renderRuntimeViews({ view: this.view, mounted: this.mounted, files: this.files, game: this.game, entry: this.entry, variants: ws.variants(this.game), base: entryOf(this.game) })}
       </main>
       <rs-problems-panel .diagnostics=${v.diagnostics} ?checking=${v.checking} error=${v.error} @rs-open-file=${this.handleOpenFile}></rs-problems-panel>

@@ -5,6 +5,8 @@ import { emit } from '../../events.ts';
 import { BUDGET_WORDS, Watchdog } from '../../workers/watchdog.ts';
 import { failureDetail, STARTED, workerFailed } from '../../workers/worker-health.ts';
 import { oddsBar } from './odds-bar.ts';
+import { chanceChanged as changed, withBase } from '../../tables/odds-compare.ts';
+import { startOddsWorker } from '../../tables/odds-worker.ts';
 import { styles } from './odds-tool.styles.ts';
 
 /**
@@ -169,7 +171,7 @@ export class RsOddsTool extends LitElement {
   }
 
   private startWorker(): Worker {
-    const worker = new Worker(new URL('../../tables/odds.worker.ts', import.meta.url), { type: 'module', name: 'rulesmith-odds' });
+    const worker = startOddsWorker();
     this.started = false;
     worker.addEventListener('error', (e) => {
       // Not the expression: the worker did not load, or died. A new one is made at the next Show.
@@ -219,16 +221,6 @@ const pct = (x: number) => `${x === 0 || x === 100 ? x.toFixed(0) : x < 1 ? x.to
 
 /** A change in points of percent, signed: `+16.7`, `−16.7`. */
 const signed = (x: number) => `${x > 0 ? '+' : '−'}${Math.abs(x) < 1 ? Math.abs(x).toFixed(2) : Math.abs(x).toFixed(1)}`;
-
-/** Whether a value's chance differs from the base's (beyond rounding of exact fractions). */
-const changed = (mine: LookupOddsValue | undefined, base: LookupOddsValue | undefined) => Math.abs((mine?.percent ?? 0) - (base?.percent ?? 0)) > 1e-9;
-
-/** The variant's values and the base's, each once: numbers in order, else the variant's order, then what only the base gives. */
-function withBase(mine: readonly LookupOddsValue[], base: readonly LookupOddsValue[], numeric: boolean): Array<{ value: string; mine?: LookupOddsValue; base?: LookupOddsValue }> {
-  const values = [...new Set([...mine.map((v) => v.value), ...base.map((v) => v.value)])];
-  if (numeric && values.every((v) => v !== '' && Number.isFinite(Number(v)))) values.sort((x, y) => Number(x) - Number(y));
-  return values.map((value) => ({ value, mine: mine.find((v) => v.value === value), base: base.find((v) => v.value === value) }));
-}
 
 customElements.define('rs-odds-tool', RsOddsTool);
 

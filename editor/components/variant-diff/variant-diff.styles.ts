@@ -58,6 +58,22 @@ export const styles = [
     .odds-columns tr.moved .change {
       font-weight: 700;
     }
+    .questions {
+      margin-top: 16px;
+    }
+    .questions h3 {
+      font-family: inherit;
+    }
+    .questions > p {
+      margin: 4px 0 8px;
+    }
+    .questions caption code {
+      font-weight: 400;
+      font-size: 11.5px;
+    }
+    .questions table.question-moved caption {
+      color: var(--rs-accent, inherit);
+    }
     .keys-title {
       margin: 4px 0 0;
     }

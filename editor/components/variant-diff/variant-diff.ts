@@ -1,7 +1,10 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit } from '../../events.ts';
-import type { DiffLine, ElementChange, TableGridDiff, TableOddsDiff, VariantDiff } from '../../validator/protocol.ts';
+import type { DiffLine, ElementChange, OddsQuestionView, TableGridDiff, TableOddsDiff, VariantDiff } from '../../validator/protocol.ts';
 import { formatOdds, type Odds } from '../../tables/odds.ts';
+import type { LookupOddsValue } from '../../tables/lookup-odds.ts';
+import { withBase } from '../../tables/odds-compare.ts';
+import { QuestionOdds, type QuestionAnswer } from './question-odds.ts';
 import { resultSlot } from '../../tables/result-colors.ts';
 import { oddsBar } from '../tables-view/odds-bar.ts';
 import { styles } from './variant-diff.styles.ts';
@@ -15,21 +18,34 @@ const HOW: Record<ElementChange['how'][number], string> = { replace: 'redefined'
  * track, `flow`…) that is added, removed or changed, saying which of the variant's keys did it,
  * with a line diff of the element's YAML; a table is also drawn as a grid with its changed cells
  * highlighted (base value struck through beside the variant's) and, when it is rolled, the exact
- * odds of each changed column's results in the base and in the variant.
+ * odds of each changed column's results in the base and in the variant. After the elements, the
+ * odds questions the rules keep (`odds:`), each answered over the base and over the variant as
+ * edited (a table or procedure it reads may have changed), as `rulesmith diff --odds` lists them.
  *
  * @fires rs-open-file - "Show in variant" was chosen (`{ path, range }`)
  */
 export class RsVariantDiff extends LitElement {
   static override styles = styles;
-  static override properties = { diff: { attribute: false }, stale: { type: Boolean } };
+  static override properties = { diff: { attribute: false }, stale: { type: Boolean }, questions: { attribute: false }, files: { attribute: false } };
 
   declare diff: VariantDiff | undefined;
   declare stale: boolean;
+  /** The variant's kept odds questions. */
+  declare questions: readonly OddsQuestionView[];
+  /** The rules as edited, to answer them over. */
+  declare files: Readonly<Record<string, string>> | undefined;
+  private readonly odds = new QuestionOdds(this);
 
   constructor() {
     super();
     this.diff = undefined;
     this.stale = false;
+    this.questions = [];
+    this.files = undefined;
+  }
+
+  protected override updated(): void {
+    if (this.diff && this.files && this.questions.length) this.odds.ask({ files: this.files, entry: this.diff.variant, base: this.diff.base, questions: this.questions });
   }
 
   protected override render() {
@@ -43,7 +59,20 @@ export class RsVariantDiff extends LitElement {
       ${diff.changes.length === 0
         ? html`<p class="muted">This variant changes nothing yet. Under <code>set:</code> change single values (<code>"tables.crt.rows.6": [VM, A, A, X, X, X]</code>), under <code>remove:</code> delete elements, or redefine an element by its id.</p>`
         : diff.changes.map((c) => this.renderChange(c))}
+      ${this.questions.length ? this.renderQuestions() : nothing}
     `;
+  }
+
+  /** Each kept question's values with their chance in the base and in the variant. */
+  private renderQuestions() {
+    const answered = this.questions.map((q) => this.odds.answers.get(q.id)).filter((a): a is QuestionAnswer => a !== undefined);
+    const changed = answered.filter((a) => questionRows(a)?.some(moved)).length;
+    return html`<section class="odds-diff questions" aria-label="Odds questions the rules keep, base and variant">
+      <h3>Odds questions the rules keep</h3>
+      <p class="muted" role="status">${answered.length < this.questions.length ? `Working out ${this.questions.length - answered.length} of ${this.questions.length}…` : changed ? `${changed} of ${this.questions.length} moved by the variant.` : `The variant moves none of the ${this.questions.length}.`}</p>
+      ${this.odds.failure ? html`<p class="sev-error" role="alert">${this.odds.failure}</p>` : nothing}
+      <div class="odds-columns">${this.questions.map((q) => questionTable(q, this.odds.answers.get(q.id)))}</div>
+    </section>`;
   }
 
   private renderChange(c: ElementChange) {
@@ -120,6 +149,35 @@ function oddsDiff(title: string, grid: TableGridDiff, columns: TableOddsDiff[]) 
 
 type Chances = { before: Odds; after: Odds };
 const moved = (c: Chances) => Math.abs(c.after.percent - c.before.percent) > 1e-9;
+
+/** An exact chance `n/d` as the odds the diff draws (a value one side lacks has 0). */
+function toOdds(v: LookupOddsValue | undefined): Odds {
+  if (!v) return { numerator: 0, denominator: 1, percent: 0 };
+  const [n, d] = v.p.split('/');
+  return { numerator: Number(n), denominator: d === undefined ? 1 : Number(d), percent: v.percent };
+}
+
+/** A kept question's values, base and variant; undefined while either side has no answer. */
+function questionRows(a: QuestionAnswer): Array<{ value: string } & Chances> | undefined {
+  if (!a.answer.ok || !a.base?.ok) return undefined;
+  const numeric = a.answer.values.every((v) => v.atLeast !== undefined) && a.base.values.every((v) => v.atLeast !== undefined);
+  return withBase(a.answer.values, a.base.values, numeric).map((r) => ({ value: r.value, before: toOdds(r.base), after: toOdds(r.mine) }));
+}
+
+/** One kept question: its words and expression, then each value's chance base → variant. */
+function questionTable(q: OddsQuestionView, a: QuestionAnswer | undefined) {
+  const rows = a && questionRows(a);
+  const problem = a && !a.answer.ok ? a.answer.message : a && a.base && !a.base.ok ? `Over the base: ${a.base.message}` : a && !a.base ? 'The base does not compile, so there is nothing to compare with.' : undefined;
+  return html`<table data-question=${q.id} class=${rows?.some(moved) ? 'question-moved' : ''}>
+    <caption>odds.${q.id}${q.name ? html` <span class="muted">${q.name}</span>` : nothing}<br /><code>${q.expression}</code></caption>
+    <thead><tr><th scope="col">Value</th><th scope="col">Base</th><th scope="col">Variant</th><th scope="col">Change</th></tr></thead>
+    <tbody>
+      ${rows
+        ? rows.map((r) => html`<tr data-value=${r.value} class=${moved(r) ? 'moved' : ''}><th scope="row">${r.value}</th>${chanceCells(r)}</tr>`)
+        : html`<tr><td colspan="4" class=${problem ? 'sev-error' : 'muted'}>${problem ?? 'Working…'}</td></tr>`}
+    </tbody>
+  </table>`;
+}
 
 /** A chance in the base and in the variant (fraction and bar), and the change in points. */
 function chanceCells(c: Chances) {
