@@ -10,6 +10,7 @@ import { cardsReport, piecesReport, placeReport } from './operation-types.ts';
 import { fractionalCountReport } from './counts.ts';
 import { publicTarget, secretLineReport, secretValueReport, testedSecrets } from './secret-tests.ts';
 import { shadowReport } from './shadows.ts';
+import { variableType } from './symbols.ts';
 import { changeableCopy, copiedFrom, droppedValueReport, globalKindIn, itemsAreValues, lostChangeReport, onlyChanges } from './lost-changes.ts';
 
 /** Members an assignment may never change: identity and structure, not state. */
@@ -256,6 +257,11 @@ export class StatementChecker extends ExpressionChecker {
       if (s.op !== '=') this.expect(target, isNumeric, t.span, 'a number', `The target of \`${s.op}\``);
       // Tracks hold numbers only: the game stops on anything else.
       else if (objectType.k === 'entity' && this.isTrackOf(objectType.e, t.property)) this.expect(value, isNumeric, s.value.span, 'a number', `What track \`${t.property}\` is set to`);
+      // A per-owner variable holds what its `type` says, as a global one does.
+      else if (objectType.k === 'entity' && this.isTrackOf(objectType.e, t.property, 'variables')) {
+        const declared = variableType((this.symbols.data.variables as Record<string, unknown>)[t.property]);
+        if (!holds(declared, value)) this.report(s.value.span, { code: 'type-mismatch', message: `Variable \`${t.property}\` holds ${describe(declared)} for each ${objectType.e}, but this is ${describe(value)}.`, hint: `Set it to ${describe(declared)} (or none), or declare the \`type\` it holds.` });
+      }
       return;
     }
     const target = this.expr(t, scope);

@@ -309,7 +309,8 @@ function isPerEntity(el: unknown): boolean {
   return isRecord(el) && (el.per === 'player' || el.per === 'side' || el.per === 'area' || el.per === 'piece');
 }
 
-function variableType(el: unknown): Ty {
+/** The type of a value a variable's declaration says it holds (per owner, for a `per:` one). */
+export function variableType(el: unknown): Ty {
   const type = isRecord(el) ? el.type : undefined;
   switch (type) {
     case 'number': return NUMBER;
