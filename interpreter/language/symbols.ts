@@ -2,7 +2,7 @@
  * Names a script can use in the active ruleset, for completion, hover and go-to-definition: the ids
  * the ruleset defines (with the range of their key) and the built-in names, functions and keywords.
  */
-import { keywords } from '../../grammar/index.ts';
+import { constants, keywords, wordOperators } from '../../grammar/index.ts';
 import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from '../check/signatures.ts';
 import type { RulesetModel } from '../load/index.ts';
 import { SECTIONS } from './sections.ts';
@@ -29,6 +29,12 @@ export function rulesetSymbols(model: RulesetModel): SymbolInfo[] {
   return out;
 }
 
+const CONSTANT_DOCS: Record<string, string> = {
+  true: 'The boolean value true.',
+  false: 'The boolean value false.',
+  none: 'No value: what a missing prop, an empty lookup or an unset variable reads.',
+};
+
 /** Built-in functions, names and keywords; the same for every ruleset. */
 export function builtinSymbols(): SymbolInfo[] {
   const out: SymbolInfo[] = [];
@@ -38,5 +44,9 @@ export function builtinSymbols(): SymbolInfo[] {
   }
   for (const [name, info] of BUILTIN_NAMES) out.push({ name, kind: 'builtin', doc: info.doc });
   for (const word of keywords) out.push({ name: word, kind: 'keyword' });
+  // Values and word operators are written as often as any keyword: offered too, so typing `true`
+  // and Enter cannot accept some other name the list happened to show first.
+  for (const word of constants) out.push({ name: word, kind: 'keyword', doc: CONSTANT_DOCS[word] });
+  for (const word of wordOperators) out.push({ name: word, kind: 'keyword' });
   return out;
 }

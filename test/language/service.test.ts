@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { rulesetSchema } from '../../grammar/index.ts';
 import { completionsAt, definitionAt, hoverAt, linesOf, scriptKeys, wordAt, type SymbolInfo } from '../../interpreter/language/index.ts';
+import { builtinSymbols } from '../../interpreter/index.ts';
 
 const SYMBOLS: SymbolInfo[] = [
   { name: 'score', kind: 'track', title: 'Score', location: { file: 'r.yaml', range: { start: { line: 2, column: 3 }, end: { line: 2, column: 8 } } } },
@@ -22,6 +23,14 @@ describe('the language service', () => {
     expect(replace).toEqual({ word: 'sc', line: 7, startColumn: 21, endColumn: 23 });
     expect(items.map((i) => i.name)).toEqual(['score', 'max', 'let']);
     expect(items.map((i) => i.sortText)).toEqual(['0score', '1max', '2let']);
+  });
+
+  test('completion in a script should offer the values true, false and none and the word operators, as keywords', () => {
+    // Without them, typing `true` and Enter accepted whatever name the list showed first.
+    const names = builtinSymbols().filter((s) => s.kind === 'keyword').map((s) => s.name);
+    expect(names).toEqual(expect.arrayContaining(['true', 'false', 'none', 'and', 'or', 'not', 'in', 'mod', 'let', 'if']));
+    const items = completionsAt(LINES, 7, 23, { ...CTX, symbols: [...SYMBOLS, ...builtinSymbols()] }).items;
+    expect(items.find((i) => i.name === 'true')).toMatchObject({ kind: 'keyword', sortText: '2true', documentation: 'The boolean value true.' });
   });
 
   test('completion in a plain value should offer ids only, and nothing at a key', () => {
