@@ -26,6 +26,8 @@ export interface BoardModel {
   /** Card names by deck and card definition id. */
   cards: Record<string, Record<string, string>>;
   tracks: Array<{ id: string; name: string; per: string }>;
+  /** Each phase's (and nested step's) name by id, for the game's status line. */
+  phases: Record<string, string>;
   /** Whether the ruleset has a `scenario` setup step (written by the scenario editor). */
   scenario: boolean;
 }

@@ -99,7 +99,7 @@ describe('bot levels', () => {
     await expect.poll(() => gameStatus(page), { timeout: WAIT }).toContain('0 decisions');
     expect(await page.locator(THINKING).count()).toBe(0);
     await page.click('rs-playtest-view button[data-action="step"]');
-    await expect.poll(() => gameStatus(page), { timeout: 180_000 }).toContain('1 decisions');
+    await expect.poll(() => gameStatus(page), { timeout: 180_000 }).toMatch(/· 1 decision(?!s)/);
     await page.selectOption('rs-playtest-view select#seat', 'p2');
     await expect.poll(() => prompt(page), { timeout: WAIT }).toContain('Take how many stones?');
     expect(await page.locator(THINKING).count()).toBe(0);

@@ -30,6 +30,13 @@ describe('board model (read from the ruleset data)', () => {
     expect(b.grid).toBeUndefined();
   });
 
+  test("phases and their nested steps should be named as the rules name them, for the game's status line", () => {
+    const b = board(shippedGame('blockade-runner'), 'rulesets/blockade-runner/ruleset.yaml');
+    // A step nested in a phase (the status line read `actions_phase` before).
+    expect(b.phases.actions_phase).toBe('Actions');
+    expect(Object.keys(b.phases).length).toBeGreaterThan(3);
+  });
+
   test('a hex fixture should give its grid with orientation, offset, label and facing origin', () => {
     const { path, files } = importedFixture('hex', 'blue-max');
     expect(board(files, path).grid).toEqual({ columns: 8, rows: 6, orientation: 'flat', offset: 'odd', label: '{col:02}{row:02}', facingOrigin: 'north' });

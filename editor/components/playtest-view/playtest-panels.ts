@@ -24,7 +24,8 @@ export function sideNames(board: BoardModel, state?: SeatState): Record<string, 
 
 /** Round, phase, decisions so far, and the result or the error that stopped the game. */
 export function gameStatus(board: BoardModel, u: PlayUpdate, openError: () => void) {
-  const where = html`<span class="where">Round ${u.state.round || '—'}${u.state.phase ? ` · ${u.state.phase}` : ''} · ${u.decisions} decisions</span>`;
+  const phase = u.state.phase ? (board.phases?.[u.state.phase] ?? u.state.phase) : '';
+  const where = html`<span class="where">Round ${u.state.round || '—'}${phase ? ` · ${phase}` : ''} · ${u.decisions} decision${u.decisions === 1 ? '' : 's'}</span>`;
   if (u.status === 'ended') return html`<p class="status ended" role="status" data-status="ended">${where} <strong>Game over: ${describeResult(u.result, sideNames(board, u.state))}</strong></p>`;
   if (u.status === 'error' && u.error) {
     return html`<p class="status error" role="alert" data-status="error">${where} <strong>The game stopped: ${u.error.code}</strong> ${u.error.message}
