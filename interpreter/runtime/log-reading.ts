@@ -57,7 +57,8 @@ export function lineText(program: Program, players: Players, e: Pick<LogEntry, '
   if (e.kind === 'change' && typeof d?.variable === 'string' && e.text.startsWith(d.variable)) {
     // A named variable reads by its name (`Player colour (Player 1) = red`), like a track.
     const name = variableName(program, d.variable);
-    return ownerNamed(program, players, name !== undefined ? `${name}${e.text.slice(d.variable.length)}` : e.text, name ?? d.variable, d.owner);
+    const text = ownerNamed(program, players, name !== undefined ? `${name}${e.text.slice(d.variable.length)}` : e.text, name ?? d.variable, d.owner);
+    return entityValueNamed(program, players, text, d.variable);
   }
   if (e.kind === 'change' && typeof d?.track === 'string') {
     const name = (program.data.tracks as Record<string, { name?: unknown } | undefined> | undefined)?.[d.track]?.name;
@@ -73,13 +74,15 @@ export function lineText(program: Program, players: Players, e: Pick<LogEntry, '
 }
 
 /**
- * `Coins (p2): 3 → 0` as `Coins (Player 2): 3 → 0`: a player's or side's value by the owner's
- * name, as the rest of the log names them (a walk read `Bid (p2) = 3` beside `Player 2 bids 3`).
+ * `Coins (p2): 3 → 0` as `Coins (Player 2): 3 → 0`: a player's, side's or area's value by the
+ * owner's name, as the rest of the log names them (a walk read `Bid (p2) = 3` beside `Player 2 bids 3`).
  * A piece's own values keep the piece's id, which its label may hide.
  */
 function ownerNamed(program: Program, players: Players, text: string, head: string, owner: unknown): string {
   if (typeof owner !== 'string' || !text.startsWith(`${head} (${owner})`)) return text;
-  const named = ownerNameIn(players, program.data.sides, owner);
+  const byName = ownerNameIn(players, program.data.sides, owner);
+  // An area's values by the area's name too (`Port defense (Norfolk, VA)`), as moves name places.
+  const named = byName === owner && lookupArea(program, owner) ? placeName(program, players, owner) : byName;
   if (named === owner) return text;
   return `${head} (${named})${text.slice(head.length + owner.length + 3)}`;
 }
@@ -93,6 +96,21 @@ export function placeName(program: Program, players: Players, at: string): strin
   const label = hex ? gridHexLabel(program.data.map?.grid?.label, hex.col, hex.row) : undefined;
   const base = typeof name === 'string' ? name : label !== undefined ? `hex ${label}` : id.replace(/_/g, ' ');
   return owner ? `${base} (${ownerNameIn(players, program.data.sides, owner)})` : base;
+}
+
+const lookupArea = (program: Program, id: string): boolean => (program.data.map?.areas as Record<string, unknown> | undefined)?.[id] !== undefined;
+
+/**
+ * `Port being closed = galveston` as `… = Galveston, TX`: a variable declared to hold an area, a
+ * side or a player, whose line's value is one of their ids, by its name.
+ */
+function entityValueNamed(program: Program, players: Players, text: string, variable: string): string {
+  const type = (program.data.variables as Record<string, { type?: unknown }> | undefined)?.[variable]?.type;
+  const eq = text.lastIndexOf(' = ');
+  if (eq < 0 || (type !== 'area' && type !== 'side' && type !== 'player')) return text;
+  const id = text.slice(eq + 3);
+  const named = type === 'area' ? (lookupArea(program, id) ? placeName(program, players, id) : id) : ownerNameIn(players, program.data.sides, id);
+  return `${text.slice(0, eq)} = ${named}`;
 }
 
 function variableName(program: Program, id: string): string | undefined {

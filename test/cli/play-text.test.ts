@@ -49,7 +49,8 @@ describe('rulesmith play, as a person reads it', () => {
     expect(before).not.toMatch(/^ {2}· [a-z_]+( \([^)]*\))? = /m);
     // 'log' still has every line.
     const full = await playPiped(['play', 'rulesets/blockade-runner', '--bots', 'p2'], ['log', 'quit']);
-    expect(full.out).toMatch(/Port defense \(norfolk\): 0 → 1/);
+    // An area's track by the area's name, as moves name places.
+    expect(full.out).toMatch(/Port defense \(Norfolk, VA\): 0 → 1/);
   }, 60_000);
 
   test('two people at one terminal: the second is not shown the set-up, or any line, the first was just shown', async () => {

@@ -42,6 +42,20 @@ describe("a game's log as a person reads it", () => {
     expect(lineText(program, game.state.players, said)).toMatch(/^The weather: (Rain|Sun)$/);
   });
 
+  test("an area's track and a variable holding an area should name the area, as moves do", () => {
+    const br = loadProgram('rulesets/blockade-runner');
+    const players = [{ id: 'p1', name: 'Player 1' }];
+    // Lines as the runtime writes them (ids), read as a person reads them.
+    const track: LogEntry = { n: 1, kind: 'change', text: 'Port defense (norfolk): 0 → 1', data: { track: 'defense', owner: 'norfolk', from: 0, to: 1 } } as LogEntry;
+    expect(lineText(br, players, track)).toBe('Port defense (Norfolk, VA): 0 → 1');
+    const closing: LogEntry = { n: 2, kind: 'change', text: 'closing_port = galveston', data: { variable: 'closing_port', owner: null } } as LogEntry;
+    expect(lineText(br, players, closing)).toBe(`Port being closed = ${placeName(br, players, 'galveston')}`);
+    expect(placeName(br, players, 'galveston')).not.toBe('galveston');
+    // A player's value still by the player's name; a value that is not an area id stays as written.
+    const none: LogEntry = { n: 3, kind: 'change', text: 'closing_port = none', data: { variable: 'closing_port', owner: null } } as LogEntry;
+    expect(lineText(br, players, none)).toBe('Port being closed = none');
+  });
+
   test('a hex should be named by its label on the board', () => {
     expect(placeName(loadProgram('test/fixtures/runtime/hex-east'), [], 'hex:4,9')).toBe('hex 0409');
   });
