@@ -1,8 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { histogram, shareText } from '../../editor/components/simulate-view/sim-charts.ts';
+import { histogram, labelOf, shareText } from '../../editor/components/simulate-view/sim-charts.ts';
 import { wilson } from '../../interpreter/analysis/intervals.ts';
 
 describe("Simulate's share labels", () => {
+  test('a result should be labelled by the names of its side or seats, a shared win too', () => {
+    const names = { pirates: 'Pirates', p1: 'Alice' };
+    expect(labelOf('pirates — Seraglio threshold reached', names)).toBe('Pirates — Seraglio threshold reached');
+    expect(labelOf('p2 — Richest company', names)).toBe('Player 2 — Richest company');
+    // A walk read `tie: p1, p2` beside `Player 1`.
+    expect(labelOf('tie: p1, p2 — Shared victory', names)).toBe('Tie: Alice, Player 2 — Shared victory');
+  });
+
   test('a share should be labelled with its 95% interval as it is, lopsided near 0 and 100%', () => {
     expect(shareText({ share: 19 / 30, ci95: wilson(19, 30), count: 19 })).toBe('63.3% (45.5–78.1) · 19');
     // 30 of 30: the interval ends at 100%, where a ± half-width would reach past it.

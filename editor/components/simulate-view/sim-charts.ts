@@ -9,7 +9,8 @@ import type { ShareDifference } from '../../simulate/compare.ts';
 type Share = SimulationSummary['winners'][number];
 
 const W = 520;
-const LABEL = 170;
+/** Room for a row's label, left of the plot: 26 characters of the chart's label font (a walk saw 170 clip them). */
+const LABEL = 200;
 const ROW = 30;
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -64,7 +65,7 @@ export function differenceChart(title: string, diffs: readonly ShareDifference[]
   const signed = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${(Math.abs(v) * 100).toFixed(1)}`;
   const summary = diffs.map((d) => `${labelOf(d.label, names)} ${signed(d.difference)} points (95% ${signed(d.ci95[0])} to ${signed(d.ci95[1])})`).join('; ');
   return html`<figure class="chart" data-chart="difference">
-    <figcaption>${title}</figcaption>
+    <figcaption>${title} <span class="legend">(a strong bar: its 95% interval leaves out zero; a faint one: no clear change)</span></figcaption>
     <svg viewBox="0 0 ${W} ${height}" role="img" aria-label="${title}: ${summary}">
       ${[-reach, -reach / 2, 0, reach / 2, reach].map((t) => svg`<line class=${t === 0 ? 'zero' : 'grid'} x1=${x(t)} x2=${x(t)} y1="4" y2=${height - 18}></line><text class="tick" x=${x(t)} y=${height - 4}>${signed(t)}</text>`)}
       ${diffs.map((d, i) => {
@@ -136,8 +137,10 @@ function oneLength(title: string, games: number, value: number, unit: string) {
 /** A result label with its side or seat by name: `pirates — Seraglio` → `Pirates — Seraglio`, `p2` → `Player 2`. */
 export function labelOf(label: string, names: Record<string, string>): string {
   const [winner = '', ...rest] = label.split(' — ');
-  const seat = /^p(\d+)$/.exec(winner);
-  return [names[winner] ?? (seat ? `Player ${seat[1]}` : winner), ...rest].join(' — ');
+  const named = (id: string) => names[id] ?? (/^p\d+$/.test(id) ? `Player ${id.slice(1)}` : id);
+  // A shared win (`tie: p1, p2`, as summaries key it) by the names of who shared it.
+  const who = winner.startsWith('tie: ') ? `Tie: ${winner.slice(5).split(', ').map(named).join(', ')}` : named(winner);
+  return [who, ...rest].join(' — ');
 }
 
 function truncate(text: string, n: number): string {

@@ -189,6 +189,14 @@ export const styles = [
     .chart .difference.down .bar {
       fill: #e39a7a;
     }
+    /* An interval that includes zero is no evidence of a change: its bar is faint, not coloured as one. */
+    .chart .difference[data-significant='false'] .bar {
+      fill-opacity: 0.3;
+    }
+    .chart figcaption .legend {
+      font-weight: 400;
+      color: var(--rs-text-muted);
+    }
     .comparison {
       margin: 8px 0;
     }

@@ -91,7 +91,7 @@ export class RsSimulateView extends LitElement {
       ${status && !status.ok && !status.busy && status.errors ? html`<p class="stale" role="status">This ruleset has ${status.errors} error(s): fix them to simulate it.</p>` : nothing}
       <rs-game-setup .board=${board} .value=${this.setup} agents ?disabled=${sim.running} @rs-setup-change=${(e: RsEvent<'rs-setup-change'>) => (this.setup = e.detail.value)}></rs-game-setup>
       ${this.setup?.seats.every((k) => k === 'bot' || k === 'human')
-        ? html`<p class="hint" data-hint="random"><strong>Choose Easy or Normal bots to see what a change does to who wins.</strong> Random bots pick any legal move: a quick check that the rules run, and of what chance alone does. Search bots play to win and take seconds to minutes a game (Easy: about a minute a Battle of Seattle game per worker), so start with fewer games; the intervals narrow as games end, and Cancel keeps those played.</p>`
+        ? html`<p class="hint" data-hint="random"><strong>Choose Easy or Normal bots to see what a change does to who wins.</strong> Random bots pick any legal move: a quick check that the rules run, and of what chance alone does. Search bots play to win and take seconds to minutes a game per worker, more for longer games (Easy searches a quarter as much as Normal), so start with fewer games; the intervals narrow as games end, and Cancel keeps those played.</p>`
         : nothing}
       ${sim.total
         ? html`<div class="progress">
