@@ -181,7 +181,10 @@ describe('Ctrl-C during a long run', () => {
     expect((await runCli(['replay', file])).out).toContain(`replay verified up to decision ${saved.decisions.length}`);
   }, 90_000);
 
-  test('a real Ctrl-C (SIGINT) should print the report of the games finished and exit 130', async () => {
+  test.each([
+    ['SIGINT', 'stopping'],
+    ['SIGTERM', 'stopped (SIGTERM)'],
+  ] as const)('a real %s (Ctrl-C, or a CI job\'s timeout) should print the report of the games finished and exit 130', async (signal, said) => {
     const replays = mkdtempSync(join(tmpdir(), 'interrupt-'));
     const child = spawn(process.execPath, [BIN, 'simulate', DUEL, '--games', '1000000', '--seed', 'sig', '--workers', '1', '--replays', replays], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -191,9 +194,9 @@ describe('Ctrl-C during a long run', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // Games are under way once replays appear (a cold start on a busy machine takes seconds).
     await expect.poll(() => readdirSync(replays).length, { timeout: 60_000, interval: 100 }).toBeGreaterThan(2);
-    child.kill('SIGINT');
+    child.kill(signal);
     expect(await exited).toBe(130);
-    expect(err).toContain('rulesmith: stopping; the games finished so far are reported');
+    expect(err).toContain(`rulesmith: ${said}; the games finished so far are reported`);
     const finished = Number(/^Interrupted after (\d+) of 1000000 games/.exec(out)?.[1]);
     expect(finished).toBeGreaterThan(2);
     expect(out).toContain('winner');

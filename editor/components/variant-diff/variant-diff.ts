@@ -11,7 +11,7 @@ import { styles } from './variant-diff.styles.ts';
 
 /** Unchanged lines kept around each change in a diff. */
 const CONTEXT = 3;
-const HOW: Record<ElementChange['how'][number], string> = { replace: 'redefined', set: 'set:', remove: 'remove:' };
+const HOW: Record<ElementChange['how'][number], string> = { replace: 'redefined in the variant', set: 'by set:', remove: 'by remove:' };
 
 /**
  * What the active variant changes in the ruleset it extends: one card per element (a table, a
@@ -82,7 +82,7 @@ export class RsVariantDiff extends LitElement {
       <header>
         <h3 id="change-${title}">${title}</h3>
         <span class="status ${c.status}">${c.status}</span>
-        <span class="how">${how ? `by ${how}` : ''} ${c.paths.length ? c.paths.join(', ') : ''}</span>
+        <span class="how">${how} ${c.paths.length ? c.paths.join(', ') : ''}</span>
         ${c.location ? html`<button class="button" @click=${() => emit(this, 'rs-open-file', { path: c.location!.file, range: c.location!.range })}>Show in variant</button>` : nothing}
       </header>
       ${c.grid ? gridDiff(title, c.grid) : nothing}
