@@ -32,7 +32,8 @@ export function formatSummary(s: SimulationSummary, path: string, agents: readon
   out += '\n';
   out += table('winners', s.winners);
   if (s.outcomes.some((o, i) => o.label !== s.winners[i]?.label)) out += `\n${table('outcomes', s.outcomes)}`;
-  out += `\ngame length\n${stat('rounds', s.rounds)}${stat('decisions', s.decisions)}`;
+  // Of the games that ended: with none, zeros would read as games of no length.
+  out += s.ended > 0 ? `\ngame length\n${stat('rounds', s.rounds)}${stat('decisions', s.decisions)}` : '\ngame length: no game ended\n';
   // A walk's turn order left empty by mistake: every player phase skipped, every game "won" at once.
   if (s.ended > 0 && s.decisions.max === 0) out += `  note: no game asked anyone anything (0 decisions in every game): if players should act, check who acts (\`flow.turn_order\`, each phase's \`by:\` and \`when:\`).\n`;
   if (s.errors.count) {

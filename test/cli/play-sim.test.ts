@@ -57,6 +57,11 @@ describe('rulesmith simulate', () => {
     expect(r.out).toMatch(/runtime errors: ([1-9]|10)\n/);
     expect(r.out).toMatch(/seed 1:\d+: track-out-of-bounds: .*\(test\/fixtures\/runtime\/duel\/ruleset.yaml:\d+:\d+\)/);
     expect(r.code).toBe(1);
+    // No game ended: the length says so, not zeros that read as games of no length.
+    const none = await runCli(['simulate', DUEL, '--games', '3', '--seed', 'b', '--option', 'strict_test=true']);
+    expect(none.out).toContain('games: 3, ended: 0, runtime errors: 3');
+    expect(none.out).toContain('game length: no game ended');
+    expect(none.out).not.toContain('mean 0.00');
   });
 
   test('bad arguments should exit 2 with a message', async () => {
