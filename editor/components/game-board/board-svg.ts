@@ -8,7 +8,7 @@ import { nothing, svg, type TemplateResult } from 'lit';
 import type { BoardModel, OptionPreview, PieceView } from '../../play/protocol.ts';
 import { counterSlots, facingAngle, hexCenter, hexLabel, hexPoints, hexTerrain, layoutAreas, layoutHexes, type AreaLayout, type Point } from './board-geometry.ts';
 import { MIN_TEXT_PX, placeAreaLabels, textWidth } from './board-labels.ts';
-import { counterColors } from './piece-colors.ts';
+import { counterColors, type CounterColors } from './piece-colors.ts';
 import { stackIdentical } from './counter-stacks.ts';
 import { gridHexLabel } from '../../../interpreter/load/hex-label.ts';
 
@@ -30,7 +30,15 @@ export interface BoardContext {
   unit: number;
   /** Where the option under the pointer or focus leads (its `preview`), drawn over the places. */
   preview: OptionPreview | null;
+  /** The game's players, in seat order: a piece they own is named (and coloured) by its owner. */
+  players: ReadonlyArray<{ id: string; name: string }>;
 }
+
+/**
+ * A player's colour for the pieces it owns whose type and side give none (Blockade Runner's ships
+ * were all grey: nothing told whose was whose). The rules have no player colours of their own.
+ */
+export const OWNER_COLORS = ['#c8473f', '#3b72c4', '#3c8f58', '#d89a2b', '#8453b5', '#23989a'];
 
 /** Link styles, by link type in declaration order (untyped links use the first). */
 export const LINK_STYLES = [
@@ -223,11 +231,12 @@ function counterBox(ctx: BoardContext, piece: PieceView, size: number, count = 1
 export function counterSvg(ctx: BoardContext, piece: PieceView, at: Point, size: number, count = 1) {
   const type = ctx.board.pieceTypes[piece.type];
   const side = ctx.board.sides.find((s) => s.id === type?.side);
-  const colors = piece.type === '?' ? { fill: '#9aa3b2', stroke: '#566070', text: '#ffffff' } : counterColors(type?.color, side?.color);
+  const colors = pieceColors(ctx, piece);
   const option = ctx.pieceOptions.get(piece.id);
   const { label, fontSize, width, height } = counterBox(ctx, piece, size, count);
-  const one = piece.type === '?' ? `hidden piece (${piece.id})` : `${type?.name ?? piece.type} (${piece.id})`;
-  const name = count > 1 ? `${count} × ${piece.type === '?' ? 'hidden piece' : type?.name ?? piece.type}` : one;
+  const owned = ownedBy(ctx, piece);
+  const one = piece.type === '?' ? `hidden piece (${piece.id})${owned}` : `${type?.name ?? piece.type} (${piece.id})${owned}`;
+  const name = count > 1 ? `${count} × ${piece.type === '?' ? 'hidden piece' : type?.name ?? piece.type}${owned}` : one;
   const grid = ctx.board.grid;
   const half = width / 2;
   const pickable = ctx.setup || option !== undefined;
@@ -242,6 +251,22 @@ export function counterSvg(ctx: BoardContext, piece: PieceView, at: Point, size:
       ? svg`<g class="facing" transform="rotate(${facingAngle(grid, piece.facing)})"><path d="M${half - 1},-${size * 0.22} L${half + size * 0.32},0 L${half - 1},${size * 0.22} z" fill=${colors.stroke}></path></g>`
       : nothing}
   </g>`;
+}
+
+/** A counter's colours: its type's or side's, else its owner's (OWNER_COLORS), a hidden piece grey. */
+export function pieceColors(ctx: BoardContext, piece: PieceView): CounterColors {
+  if (piece.type === '?') return { fill: '#9aa3b2', stroke: '#566070', text: '#ffffff' };
+  const type = ctx.board.pieceTypes[piece.type];
+  const side = ctx.board.sides.find((s) => s.id === type?.side);
+  const seat = piece.owner === null ? -1 : ctx.players.findIndex((p) => p.id === piece.owner);
+  const ownerColor = seat >= 0 && !type?.color && !side?.color ? OWNER_COLORS[seat % OWNER_COLORS.length] : undefined;
+  return counterColors(type?.color ?? ownerColor, side?.color);
+}
+
+/** `, Player 1's` for a piece a player owns ('' otherwise), after its name in titles. */
+export function ownedBy(ctx: BoardContext, piece: PieceView): string {
+  const owner = piece.owner === null ? undefined : ctx.players.find((p) => p.id === piece.owner);
+  return owner ? `, ${owner.name}'s` : '';
 }
 
 function optionClass(ctx: BoardContext, option: number | undefined): string {

@@ -129,6 +129,7 @@ export class RsGameBoard extends LitElement {
       held: this.drag.held,
       unit: this.unit,
       preview: this.mode === 'play' ? this.preview : null,
+      players: state.players,
     };
   }
 

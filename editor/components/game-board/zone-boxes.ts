@@ -5,8 +5,7 @@
  */
 import { html, nothing } from 'lit';
 import type { CardView, PieceView, SeatState } from '../../play/protocol.ts';
-import { shortName, type BoardContext } from './board-svg.ts';
-import { counterColors } from './piece-colors.ts';
+import { ownedBy, pieceColors, shortName, type BoardContext } from './board-svg.ts';
 import { zoneBoxesOf, type ZoneBox } from './zone-titles.ts';
 
 export function zoneBoxes(ctx: BoardContext, state: SeatState) {
@@ -38,17 +37,18 @@ function zoneBox(ctx: BoardContext, zone: ZoneBox, pieces: readonly PieceView[],
 /** Pieces of one zone grouped by type; a group is a button when it holds an option (or in setup). */
 function pieceGroups(ctx: BoardContext, pieces: readonly PieceView[]) {
   if (!pieces.length) return nothing;
+  // By type and owner: each player's pieces in its own colour and named as its.
   const groups = new Map<string, PieceView[]>();
-  for (const p of pieces) groups.set(p.type, [...(groups.get(p.type) ?? []), p]);
+  for (const p of pieces) groups.set(`${p.type}\0${p.owner ?? ''}`, [...(groups.get(`${p.type}\0${p.owner ?? ''}`) ?? []), p]);
   return html`<ul class="groups">
-    ${[...groups].map(([type, list]) => {
+    ${[...groups.values()].map((list) => {
+      const type = list[0]!.type;
       const def = ctx.board.pieceTypes[type];
-      const side = ctx.board.sides.find((s) => s.id === def?.side);
-      const c = type === '?' ? { fill: '#9aa3b2', stroke: '#566070', text: '#fff' } : counterColors(def?.color, side?.color);
+      const c = pieceColors(ctx, list[0]!);
       const optionPiece = list.find((p) => ctx.pieceOptions.has(p.id));
       const option = optionPiece ? ctx.pieceOptions.get(optionPiece.id) : undefined;
-      const name = type === '?' ? 'Hidden piece' : def?.name ?? type;
-      const content = html`<span class="mini" style="background:${c.fill};border-color:${c.stroke};color:${c.text}">${type === '?' ? '?' : (def?.label ?? shortName(def?.name ?? type))}</span>
+      const name = `${type === '?' ? 'Hidden piece' : def?.name ?? type}${ownedBy(ctx, list[0]!)}`;
+      const content = html`<span class="mini" style="background:${c.fill};border-color:${c.stroke};color:${c.text}" title=${name}>${type === '?' ? '?' : (def?.label ?? shortName(def?.name ?? type))}</span>
         <span class="group-name">${name}</span>${list.length > 1 ? html`<span class="times">×${list.length}</span>` : nothing}`;
       if (option === undefined && !ctx.setup) return html`<li>${content}</li>`;
       const piece = optionPiece ?? list[0]!;
