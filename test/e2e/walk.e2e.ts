@@ -126,6 +126,8 @@ describe('editor fixes from the browser walk, at 1024×768', () => {
     expect(names.map((n) => n.text)).toContain('Havana, Cuba');
     // The ships to choose from lie in a box below the map, maybe out of sight: the hint names it.
     expect(await page.textContent('rs-decision-panel .hint')).toMatch(/^Choose on the board: \d+ highlighted, in Ships for auction\.$/);
+    // The question says whose it is (a walk at one screen could not tell).
+    expect(await page.textContent('rs-decision-panel .who')).toMatch(/^Player [1-6] to answer$/);
     // Each player's ships say whose they are, and take the player's colour (a walk saw only grey ones).
     const ships = await page.locator('rs-playtest-view rs-game-board .mini[title]').evaluateAll((ms) => ms.map((m) => ({ title: m.getAttribute('title') ?? '', fill: (m as unknown as { style: { backgroundColor: string } }).style.backgroundColor })));
     const fills = (player: string) => [...new Set(ships.filter((p) => p.title.endsWith(`, ${player}'s`)).map((p) => p.fill))];

@@ -13,6 +13,11 @@ export const styles = [
       gap: 6px;
       align-items: flex-start;
     }
+    .who {
+      margin: 0 0 2px;
+      font-size: 12px;
+      color: var(--rs-text-muted);
+    }
     .prompt {
       margin: 0;
       font-weight: 600;

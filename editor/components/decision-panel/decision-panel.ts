@@ -22,6 +22,7 @@ export class RsDecisionPanel extends LitElement {
     waiting: { attribute: false },
     selected: { attribute: false },
     zones: { attribute: false },
+    seatName: { attribute: 'seat-name' },
   };
 
   declare pending: PendingView | null;
@@ -29,6 +30,8 @@ export class RsDecisionPanel extends LitElement {
   declare selected: readonly number[];
   /** The boxes below the map that hold options (`optionZones`), named in the hint: they may be out of sight. */
   declare zones: readonly string[];
+  /** Who the question is for, by name ('' when unknown): a person at one screen sees whose turn it is. */
+  declare seatName: string;
 
   constructor() {
     super();
@@ -36,6 +39,7 @@ export class RsDecisionPanel extends LitElement {
     this.waiting = null;
     this.selected = [];
     this.zones = [];
+    this.seatName = '';
   }
 
   protected override render() {
@@ -46,6 +50,7 @@ export class RsDecisionPanel extends LitElement {
     }
     const onBoard = p.kind !== 'number' && p.targets.some((t) => t && ON_BOARD.has(t.kind));
     return html`<form class="question" aria-labelledby="prompt" @submit=${this.handleSubmit}>
+      ${this.seatName ? html`<p class="who" data-seat=${p.player}>${this.seatName} to answer</p>` : nothing}
       <p id="prompt" class="prompt">${p.prompt}${p.secret ? html` <span class="secret">secret</span>` : nothing}</p>
       ${p.at ? html`<button type="button" class="link" @click=${() => emit(this, 'rs-open-file', { path: p.at!.file, range: p.at!.range, beside: true, focus: false })}>Show rule</button>` : nothing}
       ${p.kind === 'number' ? this.renderNumber(p) : p.kind === 'several' ? this.renderSeveral(p, onBoard) : this.renderOne(p, onBoard)}

@@ -130,7 +130,7 @@ export class RsPlaytestView extends LitElement {
             <aside>
               ${gameStatus(gameBoard, u, () => u.error && emit(this, 'rs-open-file', { path: u.error.file, range: u.error.range, beside: true }))}
               ${this.renderThinking(u)}
-              <rs-decision-panel .pending=${u.pending} .waiting=${u.waiting} .selected=${this.selected} .zones=${u.pending && u.state ? optionZones(gameBoard, u.state, u.pending.targets) : []} @rs-board-pick=${this.handlePick} @rs-answer=${this.handleAnswer} @rs-preview-option=${(e: RsEvent<'rs-preview-option'>) => (this.looking = e.detail.option)}></rs-decision-panel>
+              <rs-decision-panel .pending=${u.pending} .waiting=${u.waiting} seat-name=${(u.pending && u.state?.players.find((pl) => pl.id === u.pending!.player)?.name) || ''} .selected=${this.selected} .zones=${u.pending && u.state ? optionZones(gameBoard, u.state, u.pending.targets) : []} @rs-board-pick=${this.handlePick} @rs-answer=${this.handleAnswer} @rs-preview-option=${(e: RsEvent<'rs-preview-option'>) => (this.looking = e.detail.option)}></rs-decision-panel>
               ${tracksPanel(gameBoard, u.state)}
               <h3>Log</h3>
               <rs-game-log .log=${u.log}></rs-game-log>
