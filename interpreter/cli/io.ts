@@ -34,7 +34,7 @@ export function processIo(): Io {
     onInterrupt: (stop, opts = {}) => {
       let asked = false;
       // SIGTERM too: what a CI job's timeout or `timeout N` sends first; the run's figures so far
-      // are worth as much then (a walk lost 9 of 20 Blue Max games that way).
+      // are worth as much then (a walk lost 9 finished games of 20 that way).
       const handler = (signal: NodeJS.Signals) => {
         // Status 130 (128 + SIGINT) is what a shell reports for a command stopped by Ctrl-C.
         if (asked) process.exit(130);
