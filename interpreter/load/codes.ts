@@ -37,6 +37,7 @@ export const LOADER_CODES = [
   'extends-cycle',
   'patch-path-not-found',
   'patch-adds-key',
+  'set-changes-kind',
   'patch-quoted-key',
   'variant-replaces-whole',
   'removed-still-used',

@@ -88,7 +88,10 @@ export function applyRemove(root: Located, entry: Located, rep: MergeReporter): 
 /** Apply one `set:` entry; only the last step (a key of an existing mapping) may be new. */
 export function applySet(root: Located, path: string, value: Located, rep: MergeReporter): Located {
   const resolved = resolve(root, path.split('.'));
-  if (resolved.rest.length === 0 && resolved.steps.length > 0) return updateAt(root, resolved.steps, () => value);
+  if (resolved.rest.length === 0 && resolved.steps.length > 0) {
+    changesKind(rep, resolved.node, value, path);
+    return updateAt(root, resolved.steps, () => value);
+  }
   if (quotedKey(root, value, path, resolved, rep, 'key')) return root;
   const newKey = resolved.rest.join('.');
   const addable = isRecord(resolved.node.value) && (resolved.rest.length === 1 || newKey.includes('..')) && isWholeKey(newKey);
@@ -98,6 +101,24 @@ export function applySet(root: Located, path: string, value: Located, rep: Merge
   }
   notFound(rep, value, path, resolved, 'key');
   return root;
+}
+
+/**
+ * A `set:` that puts text where the base has a number (`rows.3: twelve` for `12`): every rule that
+ * reads it as a number stops the game with type-mismatch, at the rule, far from this line (a
+ * designer's walk saw 20 games of 20 stop so, with validate clean). A warning, since a text there
+ * may be meant (a table whose rows mix numbers and words).
+ */
+function changesKind(rep: MergeReporter, before: Located, after: Located, written: string): void {
+  if (typeof before.value !== 'number' || typeof after.value !== 'string') return;
+  rep.diagnostics.push(
+    diagnosticAt(rep.files, after.at.origin, rep.fallbackFile, 'value', {
+      code: 'set-changes-kind',
+      severity: 'warning',
+      message: `\`${written}\` is a number in the base (${before.value}); this sets it to the text "${after.value}".`,
+      hint: `Write a number (\`${written}: ${before.value}\` is the base's): a rule reading it as a number would stop the game with type-mismatch.`,
+    }),
+  );
 }
 
 /**

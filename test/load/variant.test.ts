@@ -131,6 +131,15 @@ describe('loadRuleset (variant)', () => {
     expect(`${d.file}:${d.range.start.line}:${d.range.start.column}`).toBe('g/v.yaml:4:3');
   });
 
+  test('a set that puts text where the base has a number should warn at the value; a number, or text for text, should not', () => {
+    const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'set:', '  players.max: four', '  players.min: 2', '  tables.night.rows.1: light');
+    const result = load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml');
+    const d = only(result, 'set-changes-kind');
+    expect(d).toMatchObject({ severity: 'warning', message: '`players.max` is a number in the base (2); this sets it to the text "four".' });
+    expect(d.hint).toContain('`players.max: 2` is the base\'s');
+    expect(`${d.file}:${d.range.start.line}:${d.range.start.column}`).toBe('g/v.yaml:4:16');
+  });
+
   test('a quoted step of a set or remove path should be an error that says the quotes are part of the key, and change nothing', () => {
     const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'remove: [tables."night"]', 'set:', '  tables.crt.rows."1": [Z, Z]', '  "tables.crt.rows.\\"4\\"": [Y, Y]');
     const result = load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml');
