@@ -70,6 +70,23 @@ export function columnOutcomes(table: TableView, column: number): Outcome[] {
     .sort((a, b) => rank(a.result) - rank(b.result));
 }
 
+/**
+ * In a variant, the base's chance of each result of one column, from the cells the variant changed
+ * (`CellView.base`) and the others as they are, when the rows are the base's own (no cell the base
+ * lacks); undefined when nothing in the column changed or the rows were cut anew.
+ */
+export function columnBaseOdds(table: TableView, column: number): Map<string, Odds> | undefined {
+  if (!isRolled(table)) return undefined;
+  const cells = table.rows.map((r) => r.cells[column]);
+  if (!cells.some((c) => c?.base !== undefined) || cells.some((c) => c?.base === '')) return undefined;
+  const weights = new Map<string, number>();
+  table.rows.forEach((row, i) => {
+    const text = cells[i]?.base ?? cells[i]?.text ?? '';
+    weights.set(text, (weights.get(text) ?? 0) + (row.weight ?? 0));
+  });
+  return new Map([...weights].map(([result, w]) => [result, odds(w, table.totalWeight)]));
+}
+
 function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
   return Math.abs(a);

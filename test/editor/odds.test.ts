@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { columnOutcomes, formatOdds, lookupsInRules, odds, oddsSuggestion, rowOdds } from '../../editor/tables/odds.ts';
+import { columnBaseOdds, columnOutcomes, formatOdds, lookupsInRules, odds, oddsSuggestion, rowOdds } from '../../editor/tables/odds.ts';
 import type { TableView } from '../../editor/validator/protocol.ts';
 
 const table: TableView = {
@@ -40,6 +40,16 @@ describe('table odds', () => {
     // Results the legend does not name come after it, in the order the rows give them.
     const unnamed: TableView = { ...table, rows: [...table.rows, { label: '13', weight: 0, cells: [{ text: 'Q' }, { text: 'R' }] }], results: { X: 'Dispersal' } };
     expect(columnOutcomes(unnamed, 0).map((o) => o.result)).toEqual(['X', 'N', 'Q']);
+  });
+
+  test("in a variant, a column's base odds should come from the cells it changed; none when nothing changed or rows were cut anew", () => {
+    // Row 7, column 4+: the base had N, the variant X.
+    const variant: TableView = { ...table, rows: table.rows.map((r) => (r.label === '7' ? { ...r, cells: [r.cells[0]!, { text: 'X', base: 'N' }] } : r)) };
+    const base = columnBaseOdds(variant, 1)!;
+    expect([...base].map(([r, o]) => [r, formatOdds(o)])).toEqual([['N', '7/12 (58.3%)'], ['X', '5/12 (41.7%)']]);
+    expect(columnBaseOdds(variant, 0)).toBeUndefined();
+    const added: TableView = { ...variant, rows: [...variant.rows, { label: '13', weight: 0, cells: [{ text: 'Q', base: '' }, { text: 'R', base: '' }] }] };
+    expect(columnBaseOdds(added, 1)).toBeUndefined();
   });
 });
 

@@ -56,8 +56,9 @@ export const styles = [
       font-weight: 400;
       color: var(--rs-text-muted);
     }
+    /* A variant's change in violet, not red or orange: a walk read the red dash as an error. */
     td.changed {
-      outline: 2px dashed #d9480f;
+      outline: 2px dashed #7048e8;
       outline-offset: -3px;
     }
     /* Wrong values outrank "changed": a solid red frame and a mark, not the dashed outline. */

@@ -1,6 +1,6 @@
 /** The odds of the selected row, column or cell of a table (a template used by rs-tables-view). */
 import { html, nothing, type TemplateResult } from 'lit';
-import { columnOutcomes, formatOdds, isRolled, rowOdds, type Outcome, type Selection } from '../../tables/odds.ts';
+import { columnBaseOdds, columnOutcomes, formatOdds, isRolled, odds as oddsOf, rowOdds, type Odds, type Outcome, type Selection } from '../../tables/odds.ts';
 import type { Diagnostic, Location, RowView, TableView } from '../../validator/protocol.ts';
 import { resultSlot } from '../../tables/result-colors.ts';
 import { oddsBar } from './odds-bar.ts';
@@ -40,7 +40,7 @@ export function oddsPanel(table: TableView, selection: Selection | undefined, op
   if (selection.kind === 'column') {
     return html`${intro}
       <h3>Column ${column}</h3>
-      ${rolled ? outcomeList(table, outcomes) : html`<p class="muted">Not rolled: no odds.</p>`}`;
+      ${rolled ? outcomeList(table, outcomes, columnBaseOdds(table, selection.column)) : html`<p class="muted">Not rolled: no odds.</p>`}`;
   }
   const row = table.rows[selection.row];
   const cell = row?.cells[selection.column];
@@ -60,17 +60,25 @@ export function oddsPanel(table: TableView, selection: Selection | undefined, op
     ${source(cell.location, 'Show cell in file')}`;
 }
 
-/** Results of a column, most likely first, each with its chance as text and as a bar. */
-function outcomeList(table: TableView, outcomes: Outcome[]): TemplateResult {
+/**
+ * Results of a column in the legend's order, each with its chance as text and as a bar; in a
+ * variant that changed the column, the base's chance beside it, results only the base gives at 0.
+ */
+function outcomeList(table: TableView, outcomes: Outcome[], base?: Map<string, Odds>): TemplateResult {
+  const zero = oddsOf(0, 1);
+  const rows = [...outcomes, ...[...(base?.keys() ?? [])].filter((r) => !outcomes.some((o) => o.result === r)).map((result): Outcome => ({ result, ...(table.results?.[result] ? { name: table.results[result] } : {}), odds: zero, rows: [] }))];
   return html`<table class="outcomes">
-    <thead><tr><th scope="col">Result</th><th scope="col">Odds</th><th scope="col">Rows</th></tr></thead>
+    <thead><tr><th scope="col">Result</th><th scope="col">Odds</th>${base ? html`<th scope="col" title="The same column in the base ruleset">Base</th>` : nothing}<th scope="col">Rows</th></tr></thead>
     <tbody>
-      ${outcomes.map(
+      ${rows.map(
         (o) => {
           const slot = resultSlot(table, o.result);
+          const was = base?.get(o.result) ?? zero;
+          const change = o.odds.percent - was.percent;
           return html`<tr data-result=${o.result}>
           <td class=${slot !== undefined ? `result-${slot}` : ''}>${o.result}${o.name ? html` <span class="muted">${o.name}</span>` : nothing}</td>
           <td>${formatOdds(o.odds)}${oddsBar(o.odds.percent)}</td>
+          ${base ? html`<td class="base">${formatOdds(was)}${Math.abs(change) > 1e-9 ? html` <span class="change">${change > 0 ? '+' : '−'}${Math.abs(change).toFixed(1)}</span>` : nothing}</td>` : nothing}
           <td>${o.rows.join(', ')}</td>
         </tr>`;
         },

@@ -103,7 +103,7 @@ export const styles = [
       background: var(--rs-bg-muted);
     }
     .grid-diff td.changed {
-      outline: 3px solid #d9480f;
+      outline: 3px solid #7048e8;
       outline-offset: -3px;
       font-weight: 700;
     }
