@@ -264,6 +264,25 @@ describe('tables view', () => {
     expect(await page.textContent('rs-ruleset-nav button[data-path="rulesets/battle-of-seattle/tables-combat.yaml"]')).not.toContain('edited');
     expect(s.errors).toEqual([]);
   });
+  test("an answer still being worked out when another table is picked should not show under that table", async () => {
+    const { page } = s;
+    await openGame(page, server.url, 'battle-of-seattle');
+    await page.click('rs-app >> button[data-view="tables"]');
+    await page.click('rs-tables-view >> nav >> button[data-table="crt"]');
+    const tool = page.locator('rs-tables-view rs-odds-tool');
+    await tool.locator('input').fill('roll on crt column 12');
+    // The worker starts and compiles the rules first: the answer comes well after the next click.
+    await tool.locator('button').click();
+    await page.click('rs-tables-view >> nav >> button[data-table="combat_modifiers"]');
+    expect(await page.textContent('rs-tables-view main h2')).not.toBe('Combat Results Table');
+    await expect.poll(() => tool.locator('button').textContent(), { timeout: 30_000 }).toBe('Show');
+    expect(await tool.locator('tr[data-value]').count()).toBe(0);
+    // Asked here, it answers here.
+    await tool.locator('input').fill('2d6 >= 9');
+    await tool.locator('button').click();
+    await expect.poll(() => tool.locator('tr[data-value]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-value'))), { timeout: 30_000 }).toEqual(['false', 'true']);
+    expect(s.errors).toEqual([]);
+  });
   test('Odds of: an expression over the rules as edited, with the cells that gave each value, worked out again when a cell changes', async () => {
     const { page } = s;
     await openGame(page, server.url, 'battle-of-seattle');

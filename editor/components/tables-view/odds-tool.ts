@@ -57,6 +57,8 @@ export class RsOddsTool extends LitElement {
   declare private busy: boolean;
   private worker: Worker | undefined;
   private seq = 0;
+  /** The request the worker is working on (one at a time). */
+  private inFlight = 0;
   /** The files the answer shown (or being worked out) is for. */
   private ranWith: Readonly<Record<string, string>> | undefined;
   private readonly watchdog = new Watchdog(() => this.handleTimeout());
@@ -82,6 +84,9 @@ export class RsOddsTool extends LitElement {
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     // Another table: its own suggestion, no answer of the last one.
     if (changed.has('suggestion') || changed.has('example')) {
+      // An answer still being worked out is the last table's: dropped when it comes (a walk saw
+      // one table's odds listed under the next).
+      this.seq++;
       this.text = undefined;
       if (this.answer?.ok) emit(this, 'rs-odds-rows', null);
       this.answer = undefined;
@@ -166,7 +171,8 @@ export class RsOddsTool extends LitElement {
     this.ranWith = this.files;
     this.busy = true;
     this.watchdog.expect();
-    const request: OddsRequest = { seq: ++this.seq, files: { ...this.files }, entry: this.entry, text: this.text ?? this.suggestion, ...(this.baseEntry ? { baseEntry: this.baseEntry } : {}) };
+    this.inFlight = ++this.seq;
+    const request: OddsRequest = { seq: this.seq, files: { ...this.files }, entry: this.entry, text: this.text ?? this.suggestion, ...(this.baseEntry ? { baseEntry: this.baseEntry } : {}) };
     worker.postMessage(request);
   }
 
@@ -186,9 +192,12 @@ export class RsOddsTool extends LitElement {
         if (this.busy) this.watchdog.heard(true);
         return;
       }
+      // The worker is free again whichever question this answers; only the newest is shown.
+      if (e.data.seq === this.inFlight) {
+        this.watchdog.heard(false);
+        this.busy = false;
+      }
       if (e.data.seq !== this.seq) return;
-      this.watchdog.heard(false);
-      this.busy = false;
       this.answer = e.data.answer;
       this.baseAnswer = e.data.base;
       // The grid draws each row's chance under the expression (tables without a roll of their own).
