@@ -102,15 +102,24 @@ const lookupArea = (program: Program, id: string): boolean => (program.data.map?
 
 /**
  * `Port being closed = galveston` as `… = Galveston, TX`: a variable declared to hold an area, a
- * side or a player, whose line's value is one of their ids, by its name.
+ * side or a player, whose line's value is one of their ids, by its name; a list of players' ids
+ * by their names, of areas' by theirs (`;` between, since names may hold commas).
  */
 function entityValueNamed(program: Program, players: Players, text: string, variable: string): string {
   const type = (program.data.variables as Record<string, { type?: unknown }> | undefined)?.[variable]?.type;
   const eq = text.lastIndexOf(' = ');
-  if (eq < 0 || (type !== 'area' && type !== 'side' && type !== 'player')) return text;
-  const id = text.slice(eq + 3);
-  const named = type === 'area' ? (lookupArea(program, id) ? placeName(program, players, id) : id) : ownerNameIn(players, program.data.sides, id);
-  return `${text.slice(0, eq)} = ${named}`;
+  if (eq < 0) return text;
+  const value = text.slice(eq + 3);
+  if (type === 'area' || type === 'side' || type === 'player') {
+    const named = type === 'area' ? (lookupArea(program, value) ? placeName(program, players, value) : value) : ownerNameIn(players, program.data.sides, value);
+    return `${text.slice(0, eq)} = ${named}`;
+  }
+  // A list whose every item is a player's id (a turn order: `p2, p1`) or every one an area's.
+  if (type !== 'list') return text;
+  const ids = value.split(', ');
+  if (ids.every((id) => players.some((p) => p.id === id))) return `${text.slice(0, eq)} = ${ids.map((id) => ownerNameIn(players, program.data.sides, id)).join(', ')}`;
+  if (ids.every((id) => lookupArea(program, id))) return `${text.slice(0, eq)} = ${ids.map((id) => placeName(program, players, id)).join('; ')}`;
+  return text;
 }
 
 function variableName(program: Program, id: string): string | undefined {

@@ -51,7 +51,9 @@ describe("a game's log as a person reads it", () => {
     const closing: LogEntry = { n: 2, kind: 'change', text: 'closing_port = galveston', data: { variable: 'closing_port', owner: null } } as LogEntry;
     expect(lineText(br, players, closing)).toBe(`Port being closed = ${placeName(br, players, 'galveston')}`);
     expect(placeName(br, players, 'galveston')).not.toBe('galveston');
-    // A player's value still by the player's name; a value that is not an area id stays as written.
+    const order: LogEntry = { n: 4, kind: 'change', text: 'turn_order_track = p2, p1', data: { variable: 'turn_order_track', owner: null } } as LogEntry;
+    expect(lineText(br, [...players, { id: 'p2', name: 'Player 2' }], order)).toBe('Turn Order track = Player 2, Player 1');
+    // A value that is not an area id stays as written.
     const none: LogEntry = { n: 3, kind: 'change', text: 'closing_port = none', data: { variable: 'closing_port', owner: null } } as LogEntry;
     expect(lineText(br, players, none)).toBe('Port being closed = none');
   });
