@@ -111,6 +111,19 @@ describe('variants', () => {
     await s.shot('completion');
     expect(labels.some((l) => l.includes('exposure_protesters') && l.includes('track'))).toBe(true);
     await page.keyboard.press('Escape');
+    // A keyword typed whole, then Enter: a new line, not the suggestion taken again in place (a
+    // walk got `end` and the next line run together).
+    const before = await editorLines(page);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('end');
+    // Shown as typed (Ctrl+Space asks for the list on purpose, and then Enter takes it).
+    await expect.poll(() => suggest.allTextContents()).toContainEqual(expect.stringContaining('end'));
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('x');
+    await expect.poll(async () => (await editorLines(page)).map((l) => l.trim()).join('|')).toContain('let e = expo|end|x');
+    for (let i = 0; i < 8 && (await editorLines(page)).join('\n') !== before.join('\n'); i++) await page.keyboard.press('Control+z');
+    expect(await editorLines(page)).toEqual(before);
 
     // F12 on `exposure_protesters` opens tracks.yaml at its key.
     const line = (await editorLines(page)).findIndex((l) => l.includes('2d6 + exposure_protesters')) + 1;

@@ -120,6 +120,9 @@ export class MonacoController implements ReactiveController {
       experimentalWhitespaceRendering: 'off',
       scrollBeyondLastLine: false,
       fixedOverflowWidgets: true,
+      // Enter takes a suggestion only when it changes the text: \`end\` typed whole and Enter starts a
+      // new line, not \`end\` accepted again (a walk wrote \`endeliminate(…)\` on the next line).
+      acceptSuggestionOnEnter: 'smart',
       ariaLabel: 'Ruleset file editor. Press Ctrl+M, or Escape then Tab, to move focus out of the editor.',
     });
     const editor = this.editor;
