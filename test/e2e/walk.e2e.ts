@@ -142,6 +142,9 @@ describe('editor fixes from the browser walk, at 1024×768', () => {
     const { page } = s;
     await pickGame(page, 'dragut');
     await openPlaytest(page);
+    // Another game starts from its own setup, not the last game's seats (all people above).
+    if ((await page.locator('rs-playtest-view details.setup').getAttribute('open')) === null) await page.click('rs-playtest-view details.setup > summary');
+    await expect.poll(() => page.locator('rs-playtest-view rs-game-setup select[name="seat-p2"]').inputValue()).toBe('normal');
     await setSeats(page, { p1: 'human', p2: 'human' });
     await newGame(page);
     await answerOnBoard(page, 4);

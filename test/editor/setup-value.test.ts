@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PLAYTEST_OPPONENT, defaultSetup, gameSetup, optionGroups, optionsInOrder, optionTitle, requirementText, seatNames } from '../../editor/components/game-setup/setup-value.ts';
+import { PLAYTEST_OPPONENT, defaultSetup, gameSetup, optionGroups, optionsInOrder, optionTitle, requirementText, sameGame, seatNames } from '../../editor/components/game-setup/setup-value.ts';
 import type { BoardModel } from '../../editor/play/protocol.ts';
 import { describeResult, parseReplay, replayRulesetPath } from '../../editor/play/replay-data.ts';
 
@@ -20,6 +20,13 @@ describe('game setup', () => {
     expect(kept).toMatchObject({ seed: 'x', players: 3, seats: ['bot', 'bot', 'human'], options: { long: true, mode: 'a' } });
     expect(gameSetup(board, kept)).toEqual({ seed: 'x', players: 3, options: { long: true } });
     expect(seatNames(board, 3).map((s) => s.label)).toEqual(['Player 1 — Red', 'Player 2 — Blue', 'Player 3 — Red']);
+  });
+
+  test('a setup should be carried between a game and its variants, not to another game', () => {
+    expect(sameGame('rulesets/dragut/ruleset.yaml', 'rulesets/dragut/variants/historical-landings.yaml')).toBe(true);
+    expect(sameGame('rulesets/dragut/variants/a.yaml', 'rulesets/dragut/variants/b.yaml')).toBe(true);
+    expect(sameGame('rulesets/dragut/ruleset.yaml', 'rulesets/guild-market/ruleset.yaml')).toBe(false);
+    expect(sameGame('', 'rulesets/dragut/ruleset.yaml')).toBe(false);
   });
 
   test('an option that requires another should be listed right after it, and say what it needs by name', () => {

@@ -43,6 +43,16 @@ export function defaultSetup(board: BoardModel, previous?: SetupValue, opponent:
   return { players, options, seed: previous?.seed ?? '1', seats, delay: previous?.delay ?? 300 };
 }
 
+/**
+ * The game an entry belongs to: its folder under `rulesets/` (a variant's is its base's). A setup
+ * is carried from one ruleset to the next only within a game: another game starts from its own
+ * defaults (a walk found a 3-player game opened for 2, with the last game's Easy bot in a seat).
+ */
+export function sameGame(a: string | undefined, b: string): boolean {
+  const game = (entry: string) => entry.split('/').slice(0, 2).join('/');
+  return a !== undefined && a !== '' && game(a) === game(b);
+}
+
 /** The setup the interpreter gets (and a replay records): only options that differ from the defaults. */
 export function gameSetup(board: BoardModel, value: SetupValue): GameSetupData {
   const options: Record<string, unknown> = {};

@@ -9,7 +9,7 @@ import '../game-board/game-board.ts';
 import { optionZones } from '../game-board/zone-titles.ts';
 import '../game-log/game-log.ts';
 import '../game-setup/game-setup.ts';
-import { PLAYTEST_OPPONENT, defaultSetup, gameSetup, seatNames, type SetupValue } from '../game-setup/setup-value.ts';
+import { PLAYTEST_OPPONENT, defaultSetup, gameSetup, sameGame, seatNames, type SetupValue } from '../game-setup/setup-value.ts';
 import { gameStatus, rulesStatus, tracksPanel } from './playtest-panels.ts';
 import { styles } from './playtest-view.styles.ts';
 
@@ -75,8 +75,9 @@ export class RsPlaytestView extends LitElement {
     this.sayUndone();
     const board = this.play.board;
     if (board && board.entry === this.entry && this.setupFor !== `${board.entry}:${board.hash}`) {
+      const before = this.setupFor.split(':')[0];
       this.setupFor = `${board.entry}:${board.hash}`;
-      this.setup = defaultSetup(board, this.setup, PLAYTEST_OPPONENT);
+      this.setup = defaultSetup(board, sameGame(before, board.entry) ? this.setup : undefined, PLAYTEST_OPPONENT);
     }
   }
 

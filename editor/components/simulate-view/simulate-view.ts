@@ -7,7 +7,7 @@ import { baseName, downloadText } from '../../workspace/download.ts';
 import { simulationReport } from '../../simulate/report.ts';
 import type { SimulationPlan } from '../../simulate/protocol.ts';
 import '../game-setup/game-setup.ts';
-import { defaultSetup, gameSetup, type SetupValue } from '../game-setup/setup-value.ts';
+import { defaultSetup, gameSetup, sameGame, type SetupValue } from '../game-setup/setup-value.ts';
 import { differenceChart, histogram, labelOf, shareChart } from './sim-charts.ts';
 import { compareFacts, compareRecords, comparisonVerdict, type Comparison } from '../../simulate/compare.ts';
 import { factsTable } from './facts-table.ts';
@@ -67,8 +67,9 @@ export class RsSimulateView extends LitElement {
     if (this.active && (changed.has('files') || changed.has('entry') || changed.has('active'))) this.rules.compile({ ...this.files }, this.entry, !changed.has('files'));
     const board = this.rules.board;
     if (board && board.entry === this.entry && this.setupFor !== board.entry) {
+      const before = this.setupFor;
       this.setupFor = board.entry;
-      this.setup = defaultSetup(board, this.setup);
+      this.setup = defaultSetup(board, sameGame(before, board.entry) ? this.setup : undefined);
     }
   }
 
