@@ -18,7 +18,8 @@ export interface RsEventDetails {
   'rs-select-game': { game: string };
   /** Make a ruleset (the base entry or a variant file) the active one. */
   'rs-select-ruleset': { entry: string };
-  'rs-select-view': { view: ViewId };
+  /** `start`: and start a new game there (Scenarios' "Playtest this scenario"). */
+  'rs-select-view': { view: ViewId; start?: boolean };
   /** The text of a file changed in the code editor. */
   'rs-file-change': { path: string; text: string };
   /** Create a variant of the current game with this display name. */

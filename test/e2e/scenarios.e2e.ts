@@ -55,11 +55,14 @@ describe('scenarios', () => {
     expect(await openPath(page)).toBe(path);
 
     await page.click('rs-scenarios-view button[data-action="playtest"]');
-    await page.locator('rs-playtest-view button[data-action="start"]:not([disabled])').waitFor({ timeout: 30_000 });
+    // The scenario's game starts at once (a walk found the last game still on the board, named as this one).
+    const start = 'rs-playtest-view rs-game-board g.piece[data-piece="red_tank_1"]';
+    await page.locator(start).waitFor({ timeout: 30_000 });
+    expect(await page.getAttribute(start, 'data-facing')).toBe('3');
+    expect(await page.locator('rs-playtest-view [data-other-game]').count()).toBe(0);
     await setSeats(page, { p1: 'human', p2: 'human' });
     await newGame(page);
     await waitForPrompt(page, 'Drive where?');
-    const start = 'rs-playtest-view rs-game-board g.piece[data-piece="red_tank_1"]';
     expect(await page.getAttribute(start, 'data-facing')).toBe('3');
     const options = await page.locator('rs-playtest-view rs-game-board g.hex.option').evaluateAll((els) => els.map((e) => e.getAttribute('data-place')).sort());
     // Facing 3 (south) from 4,3: south, south-east and south-west.

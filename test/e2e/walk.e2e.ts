@@ -142,11 +142,14 @@ describe('editor fixes from the browser walk, at 1024×768', () => {
     const { page } = s;
     await pickGame(page, 'dragut');
     await openPlaytest(page);
+    // The Blockade Runner game above is still on the board, and says so under Dragut's title.
+    await expect.poll(() => page.locator('rs-playtest-view [data-other-game]').textContent()).toMatch(/^On the board: a game of Blockade Runner \(ruleset\.yaml\), kept while you look at other rules\. New game plays Dragut/);
     // Another game starts from its own setup, not the last game's seats (all people above).
     if ((await page.locator('rs-playtest-view details.setup').getAttribute('open')) === null) await page.click('rs-playtest-view details.setup > summary');
     await expect.poll(() => page.locator('rs-playtest-view rs-game-setup select[name="seat-p2"]').inputValue()).toBe('normal');
     await setSeats(page, { p1: 'human', p2: 'human' });
     await newGame(page);
+    await expect.poll(() => page.locator('rs-playtest-view [data-other-game]').count()).toBe(0);
     await answerOnBoard(page, 4);
     await expect.poll(async () => (await counters(page)).filter((c) => c.label !== '?').length).toBeGreaterThan(0);
     for (const c of await counters(page)) {

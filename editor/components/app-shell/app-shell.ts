@@ -84,6 +84,8 @@ export class RsApp extends LitElement {
    * table picked, the selection and the cell changes Undo can take back.
    */
   private tablesShown = false;
+  /** Asks the playtest to start a new game each time it grows ("Playtest this scenario"). */
+  private playtestStarts = 0;
   /** What New game may start from (`rulesets/templates/index.yaml`), read once the editor is up. */
   private templates: readonly TemplateChoice[] = [];
   /** Game views shown so far (kept mounted). */
@@ -201,7 +203,7 @@ export class RsApp extends LitElement {
         @rs-import-variant=${this.handleImportVariant}
       ></rs-ruleset-nav>
       <main class="rs-main ${beside ? 'beside' : ''}" @rs-open-file=${this.handleOpenFile} @rs-file-change=${this.handleFileChange}
-          @rs-select-view=${(e: RsEvent<'rs-select-view'>) => this.setView(e.detail.view)} @rs-select-ruleset=${this.handleSelectRuleset} @rs-new-scenario=${this.handleNewScenario}>
+          @rs-select-view=${(e: RsEvent<'rs-select-view'>) => { if (e.detail.start) this.playtestStarts++; this.setView(e.detail.view); }} @rs-select-ruleset=${this.handleSelectRuleset} @rs-new-scenario=${this.handleNewScenario}>
         <section class="rs-edit" aria-label="Edit" ?hidden=${this.view !== 'edit' && !beside}>
           ${beside && this.view !== 'scenarios' ? html`<button class="rs-hide-beside" @click=${() => (this.beside = false)}>Hide the code</button>` : nothing}
           <rs-file-toolbar
@@ -228,7 +230,7 @@ export class RsApp extends LitElement {
           ? html`<rs-tables-view ?hidden=${this.view !== 'tables'} ?active=${this.view === 'tables'} game=${this.game} entry=${this.entry} .tables=${v.active?.tables ?? NONE} .questions=${v.active?.questions ?? NONE} base=${parentOf(v.active?.lineage)} .diagnostics=${v.diagnostics} ?stale=${v.stale} ?loading=${!v.active && v.checking} .files=${this.files} .editCell=${this.editCell}></rs-tables-view>`
           : nothing}
         ${this.view === 'diff' ? html`<rs-variant-diff .diff=${v.active?.entry === this.entry ? v.active.diff : undefined} .questions=${(v.active?.entry === this.entry && v.active.questions) || NONE} .files=${this.files} ?stale=${v.stale}></rs-variant-diff>` : nothing}
-        ${renderRuntimeViews({ view: this.view, mounted: this.mounted, files: this.files, game: this.game, entry: this.entry, variants: ws.variants(this.game), base: entryOf(this.game) })}
+        ${renderRuntimeViews({ view: this.view, mounted: this.mounted, files: this.files, game: this.game, entry: this.entry, variants: ws.variants(this.game), base: entryOf(this.game), playtestStarts: this.playtestStarts })}
       </main>
       <rs-problems-panel .diagnostics=${v.diagnostics} ?checking=${v.checking} error=${v.error} @rs-open-file=${this.handleOpenFile}></rs-problems-panel>
     `;

@@ -32,13 +32,15 @@ export interface RuntimeViewProps {
   /** Variants of the game and the base entry, for scenario lists and comparisons. */
   variants: readonly string[];
   base: string;
+  /** Grows each time the playtest is asked to start a new game when it can. */
+  playtestStarts: number;
 }
 
 export function renderRuntimeViews(p: RuntimeViewProps) {
   const shown = (id: RuntimeViewId) => p.view === id;
   return html`
     ${p.mounted.has('playtest')
-      ? html`<rs-playtest-view class="rs-runtime" ?hidden=${!shown('playtest')} ?active=${shown('playtest')} .files=${p.files} entry=${p.entry}></rs-playtest-view>`
+      ? html`<rs-playtest-view class="rs-runtime" ?hidden=${!shown('playtest')} ?active=${shown('playtest')} .files=${p.files} entry=${p.entry} .starts=${p.playtestStarts}></rs-playtest-view>`
       : nothing}
     ${p.mounted.has('scenarios')
       ? html`<rs-scenarios-view class="rs-runtime" ?hidden=${!shown('scenarios')} ?active=${shown('scenarios')} .files=${p.files} entry=${p.entry} .variants=${p.variants}></rs-scenarios-view>`

@@ -35,10 +35,14 @@ export class RsPlaytestView extends LitElement {
     looking: { state: true },
     notice: { state: true },
     undone: { state: true },
+    starts: { attribute: false },
   };
 
   declare files: Readonly<Record<string, string>>;
   declare entry: string;
+  /** Grows when a new game should start as soon as this ruleset's rules are ready (Playtest this scenario). */
+  declare starts: number;
+  private started = 0;
   /** The view is shown (compiles only then). */
   declare active: boolean;
   declare private setup: SetupValue | undefined;
@@ -59,6 +63,7 @@ export class RsPlaytestView extends LitElement {
     super();
     this.files = {};
     this.entry = '';
+    this.starts = 0;
     this.active = false;
     this.setup = undefined;
     this.follow = true;
@@ -82,6 +87,10 @@ export class RsPlaytestView extends LitElement {
   }
 
   protected override updated(): void {
+    if (this.starts > this.started && this.play.board?.entry === this.entry && this.setupFor.startsWith(`${this.entry}:`)) {
+      this.started = this.starts;
+      this.handleStart();
+    }
     const u = this.play.update;
     // Follow the game to the seat that must answer (hot seat), unless bots answer it.
     if (u && this.follow && u.waiting && !u.waiting.bot && u.waiting.player !== u.seat) this.play.command({ type: 'view', seat: u.waiting.player });
@@ -120,7 +129,7 @@ export class RsPlaytestView extends LitElement {
         <input id="replay-file" class="visually-hidden" type="file" accept=".json,application/json" tabindex="-1" aria-hidden="true" @change=${this.handleLoadReplay} />
         ${u ? this.renderSeatSwitch(u.state.players, u.seat) : nothing}
       </header>
-      <div class="notices">${rulesStatus(board, status, u)}${this.play.error ? html`<p class="stale" role="alert">${this.play.error}</p>` : nothing}${u?.note ? html`<p class="stale" role="status">${u.note}</p>` : nothing}${this.notice ? html`<p class="muted" role="status">${this.notice}</p>` : nothing}${this.undone ? html`<p class="muted" role="status" data-undone>${this.undone}</p>` : nothing}</div>
+      <div class="notices">${rulesStatus(board, status, u)}${this.play.error ? html`<p class="stale" role="alert">${this.play.error}</p>` : nothing}${u?.note ? html`<p class="stale" role="status">${u.note}</p>` : nothing}${this.notice ? html`<p class="muted" role="status">${this.notice}</p>` : nothing}${this.undone ? html`<p class="muted" role="status" data-undone>${this.undone}</p>` : nothing}${u && gameBoard && u.entry !== this.entry ? html`<p class="stale" role="status" data-other-game>On the board: a game of ${gameBoard.name} (${baseName(u.entry)}), kept while you look at other rules. New game plays ${board?.name ?? baseName(this.entry)}.</p>` : nothing}</div>
       <details class="setup" ?open=${!u}>
         <summary>Game setup</summary>
         <rs-game-setup .board=${board} .value=${this.setup} .opponent=${PLAYTEST_OPPONENT} seats @rs-setup-change=${this.handleSetupChange}></rs-game-setup>

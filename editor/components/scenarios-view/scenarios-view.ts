@@ -88,7 +88,7 @@ export class RsScenariosView extends LitElement {
         <h2>Scenarios</h2>
         ${this.isVariant
           ? html`<span class="path">${baseName(this.entry)}</span>
-              <button class="button primary" data-action="playtest" @click=${() => emit(this, 'rs-select-view', { view: 'playtest' })}>Playtest this scenario</button>
+              <button class="button primary" data-action="playtest" @click=${() => emit(this, 'rs-select-view', { view: 'playtest', start: true })}>Playtest this scenario</button>
               <button class="button" data-action="save-settings" ?disabled=${!this.play.board} @click=${this.handleSaveSettings}>Save players and options</button>`
           : nothing}
         <form class="new" @submit=${this.handleNew}>
