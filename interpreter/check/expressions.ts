@@ -245,7 +245,7 @@ export class ExpressionChecker {
     if (builtin) return builtin.type;
     const card = cardIdReport(this.symbols.data, name);
     if (card) { this.report(span, card); return ANY; }
-    const dym = didYouMean(name, [...scope.visibleNames(), ...this.symbols.allNames()]);
+    const dym = didYouMean(name, [...scope.visibleNames(), ...this.symbols.allNames().filter((n) => !['procedure', 'action'].includes(this.symbols.lookup(n)?.kind ?? ''))]); // a value is wanted: no procedure is one
     const bare = bareTextReport(this.symbols, name, this.compared, dym.suggestion);
     if (bare) { this.report(span, bare); return ANY; }
     this.report(span, {

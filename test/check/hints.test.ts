@@ -128,3 +128,13 @@ describe('one-chooser-for-each', () => {
     expect(at(all, 'one-chooser-for-each', 17).fix?.text).toBe('secretly choose number from 0..p.coins by p for each p in players');
   });
 });
+
+describe('unknown-name where a value is wanted', () => {
+  const all = diagnosticsOf('value-suggestions.yaml');
+  test('should not offer a procedure (no value) as the fix, but a value close to it', () => {
+    const target = at(all, 'unknown-name', 21);
+    expect(target.message).toBe('Unknown name `target`.');
+    expect(target.fix).toBeUndefined();
+    expect(at(all, 'unknown-name', 22).fix?.text).toBe('tally');
+  });
+});
