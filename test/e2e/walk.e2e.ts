@@ -130,7 +130,7 @@ describe('editor fixes from the browser walk, at 1024×768', () => {
     expect(await page.textContent('rs-decision-panel .who')).toMatch(/^Player [1-6] to answer$/);
     // Each player's ships say whose they are, and take the player's colour (a walk saw only grey ones).
     const ships = await page.locator('rs-playtest-view rs-game-board .mini[title]').evaluateAll((ms) => ms.map((m) => ({ title: m.getAttribute('title') ?? '', fill: (m as unknown as { style: { backgroundColor: string } }).style.backgroundColor })));
-    const fills = (player: string) => [...new Set(ships.filter((p) => p.title.endsWith(`, ${player}'s`)).map((p) => p.fill))];
+    const fills = (player: string) => [...new Set(ships.filter((p) => p.title.endsWith(`, owned by ${player}`)).map((p) => p.fill))];
     expect(fills('Player 1')).toEqual(['rgb(200, 71, 63)']); // #c8473f, OWNER_COLORS
     expect(fills('Player 2')).toEqual(['rgb(59, 114, 196)']);
     expect(fills('Player 6')).toEqual(['rgb(35, 152, 154)']);

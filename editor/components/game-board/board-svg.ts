@@ -263,10 +263,10 @@ export function pieceColors(ctx: BoardContext, piece: PieceView): CounterColors 
   return counterColors(type?.color ?? ownerColor, side?.color);
 }
 
-/** `, Player 1's` for a piece a player owns ('' otherwise), after its name in titles. */
+/** `, owned by Player 1` for a piece a player owns ('' otherwise), after its name in titles (no possessive: `Central Powers's`). */
 export function ownedBy(ctx: BoardContext, piece: PieceView): string {
   const owner = piece.owner === null ? undefined : ctx.players.find((p) => p.id === piece.owner);
-  return owner ? `, ${owner.name}'s` : '';
+  return owner ? `, owned by ${owner.name}` : '';
 }
 
 function optionClass(ctx: BoardContext, option: number | undefined): string {

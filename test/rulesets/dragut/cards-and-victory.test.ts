@@ -230,7 +230,7 @@ describe('3.3 Event Cards', () => {
     const from = game.log.length;
     answer(game, 'Move', 'Men', areaName(game, 'H2'));
     expect(hand(game, 'rapallini')).toHaveLength(3);
-    expect(logSince(game, from)).toContain('The Rapallini\' deck is empty: no card drawn');
+    expect(logSince(game, from)).toContain('The deck of the Rapallini is empty: no card drawn');
   });
 
   test('G-10 option hand_limit: no draw beyond the limit', () => {

@@ -109,7 +109,7 @@ describe('2.2b Sequence of the turn; 4 Actions', () => {
     const from = game.log.length;
     passPhase(game);
     // Expect: the remaining 1 AP is lost…
-    expect(logSince(game, from)).toContain('Pirates: 1 unused AP are lost');
+    expect(logSince(game, from)).toContain('Pirates: 1 unused AP lost');
     expect(track(game, 'action_points', 'pirates')).toBe(0);
     passPhase(game);
     // …and next turn P again has 3 AP, before any cards.
