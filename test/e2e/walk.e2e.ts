@@ -207,7 +207,7 @@ describe('editor fixes from the browser walk, at 1024×768', () => {
     await page.click('rs-code-editor .view-lines');
     await page.keyboard.press('Control+End');
     await page.keyboard.type('flow: 3\n');
-    await expect.poll(() => page.locator('rs-problems-panel .summary').textContent()).not.toContain('0 errors');
+    await expect.poll(() => page.locator('rs-problems-panel .summary').textContent(), { timeout: 30_000 }).not.toContain('0 errors');
     await page.reload();
     await waitForEditor(page);
     await expect.poll(() => openPath(page)).toBe('rulesets/dragut/variants/march.yaml');
