@@ -4,7 +4,7 @@
 // kept across a page load.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { openPath, pickGame, waitForEditor } from './editor-page.ts';
+import { openPath, pickGame, waitForEditor, waitForLine } from './editor-page.ts';
 import { boardTexts, counters, countersMeetingAcrossAreas, overflowing, overlapping, overlappingBetween } from './board-checks.ts';
 import { gameStatus, importFixture, newGame, openPlaytest, prompt, setSeats, showView, waitForPrompt } from './game-page.ts';
 import { useServedApp, type serveDist, type Session } from './harness.ts';
@@ -204,9 +204,13 @@ describe('editor fixes from the browser walk, at 1024×768', () => {
     await importFixture(page, 'dragut', 'march');
     await openPlaytest(page);
     await showView(page, 'edit');
+    // The variant's own file, shown and focused, before typing into it (two CI runs of 2026-12-01
+    // saw the error never appear; the lines below say where the text went if it happens again).
+    await expect.poll(() => openPath(page)).toBe('rulesets/dragut/variants/march.yaml');
     await page.click('rs-code-editor .view-lines');
     await page.keyboard.press('Control+End');
     await page.keyboard.type('flow: 3\n');
+    await waitForLine(page, 'flow: 3');
     await expect.poll(() => page.locator('rs-problems-panel .summary').textContent(), { timeout: 30_000 }).not.toContain('0 errors');
     await page.reload();
     await waitForEditor(page);
