@@ -80,9 +80,8 @@ export function lineText(program: Program, players: Players, e: Pick<LogEntry, '
  */
 function ownerNamed(program: Program, players: Players, text: string, head: string, owner: unknown): string {
   if (typeof owner !== 'string' || !text.startsWith(`${head} (${owner})`)) return text;
-  const byName = ownerNameIn(players, program.data.sides, owner);
-  // An area's values by the area's name too (`Port defense (Norfolk, VA)`), as moves name places.
-  const named = byName === owner && lookupArea(program, owner) ? placeName(program, players, owner) : byName;
+  // An area's values by the area's name too (`Defense (north_gate)` as `Defense (North Gate)`), as moves name places.
+  const named = entityName(program, players, owner) ?? owner;
   if (named === owner) return text;
   return `${head} (${named})${text.slice(head.length + owner.length + 3)}`;
 }
@@ -98,28 +97,26 @@ export function placeName(program: Program, players: Players, at: string): strin
   return owner ? `${base} (${ownerNameIn(players, program.data.sides, owner)})` : base;
 }
 
-const lookupArea = (program: Program, id: string): boolean => (program.data.map?.areas as Record<string, unknown> | undefined)?.[id] !== undefined;
+/** A player's, side's or area's name by its id; undefined for any other text. */
+function entityName(program: Program, players: Players, id: string): string | undefined {
+  const named = ownerNameIn(players, program.data.sides, id);
+  if (named !== id) return named;
+  return (program.data.map?.areas as Record<string, unknown> | undefined)?.[id] !== undefined ? placeName(program, players, id) : undefined;
+}
 
 /**
- * `Port being closed = galveston` as `… = Galveston, TX`: a variable declared to hold an area, a
- * side or a player, whose line's value is one of their ids, by its name; a list of players' ids
- * by their names, of areas' by theirs (`;` between, since names may hold commas).
+ * `Target = north_gate` as `Target = North Gate`: a variable declared to hold an area, a side or
+ * a player, or a list of them (a turn order: `p2, p1`), whose line's value is their ids, by their
+ * names (`;` between names that hold commas themselves).
  */
 function entityValueNamed(program: Program, players: Players, text: string, variable: string): string {
   const type = (program.data.variables as Record<string, { type?: unknown }> | undefined)?.[variable]?.type;
   const eq = text.lastIndexOf(' = ');
-  if (eq < 0) return text;
+  if (eq < 0 || (type !== 'area' && type !== 'side' && type !== 'player' && type !== 'list')) return text;
   const value = text.slice(eq + 3);
-  if (type === 'area' || type === 'side' || type === 'player') {
-    const named = type === 'area' ? (lookupArea(program, value) ? placeName(program, players, value) : value) : ownerNameIn(players, program.data.sides, value);
-    return `${text.slice(0, eq)} = ${named}`;
-  }
-  // A list whose every item is a player's id (a turn order: `p2, p1`) or every one an area's.
-  if (type !== 'list') return text;
-  const ids = value.split(', ');
-  if (ids.every((id) => players.some((p) => p.id === id))) return `${text.slice(0, eq)} = ${ids.map((id) => ownerNameIn(players, program.data.sides, id)).join(', ')}`;
-  if (ids.every((id) => lookupArea(program, id))) return `${text.slice(0, eq)} = ${ids.map((id) => placeName(program, players, id)).join('; ')}`;
-  return text;
+  const names = (type === 'list' ? value.split(', ') : [value]).map((id) => entityName(program, players, id));
+  if (names.some((n) => n === undefined)) return text;
+  return `${text.slice(0, eq)} = ${names.join(names.some((n) => n!.includes(', ')) ? '; ' : ', ')}`;
 }
 
 function variableName(program: Program, id: string): string | undefined {

@@ -37,9 +37,12 @@ function zoneBox(ctx: BoardContext, zone: ZoneBox, pieces: readonly PieceView[],
 /** Pieces of one zone grouped by type; a group is a button when it holds an option (or in setup). */
 function pieceGroups(ctx: BoardContext, pieces: readonly PieceView[]) {
   if (!pieces.length) return nothing;
-  // By type and owner: each player's pieces in its own colour and named as its.
+  // By type and owner: each player's pieces in its own colour, named as owned by it.
   const groups = new Map<string, PieceView[]>();
-  for (const p of pieces) groups.set(`${p.type}\0${p.owner ?? ''}`, [...(groups.get(`${p.type}\0${p.owner ?? ''}`) ?? []), p]);
+  for (const p of pieces) {
+    const key = `${p.type}\0${p.owner ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
   return html`<ul class="groups">
     ${[...groups.values()].map((list) => {
       const type = list[0]!.type;
