@@ -20,6 +20,7 @@ export { compareSimulations, compareRecordSets, type NamedRecords, type Comparis
 export { newcombe, welch, sample, studentTQuantile, type Difference, type Sample } from './analysis/intervals.ts';
 export { renderReport, type ReportInput } from './analysis/report.ts';
 export { summarise, wilson, type GameRecord, type SimulationSummary } from './analysis/summary.ts';
+export { resultLabel, sideNames } from './analysis/labels.ts';
 export { scoreMargin, seatSides } from './analysis/margin.ts';
 export { rollWeights, type RollShape, type Weights } from './dice/distribution.ts';
 export { parseBand, bandContains, formatBand, type Band } from './tables/bands.ts';

@@ -17,6 +17,8 @@ export interface ReportRun {
   /** By game number; holes are games not finished. */
   records: ReadonlyArray<GameRecord | undefined>;
   summary?: SimulationSummary;
+  /** Sides' names by id, as its worker compiled them (`sideNames`). */
+  sides?: Record<string, string>;
 }
 
 /** `rulesmith simulate …` with this plan: the same seeds, bots, players and options. */
@@ -42,7 +44,7 @@ export function simulationReport(runs: readonly ReportRun[], plan: SimulationPla
   if (!first?.summary) return undefined;
   const slug = (entry: string) => entry.slice(entry.lastIndexOf('/') + 1).replace(/\.ya?ml$/, '');
   if (!second) {
-    const input: ReportInput = { title: `Simulation of ${first.name ?? first.label}`, command: simulateCommand([first.entry], plan, asked), summary: first.summary };
+    const input: ReportInput = { title: `Simulation of ${first.name ?? first.label}`, command: simulateCommand([first.entry], plan, asked), summary: first.summary, names: first.sides ?? {} };
     return { fileName: `${slug(first.entry)}-simulation.html`, html: renderReport(input) };
   }
   if (!second.summary) return undefined;
@@ -63,6 +65,7 @@ export function simulationReport(runs: readonly ReportRun[], plan: SimulationPla
     base: base.entry,
     variant: variant.entry,
     comparison,
+    names: { ...base.sides, ...variant.sides },
   };
   return { fileName: `${slug(variant.entry)}-report.html`, html: renderReport(input) };
 }

@@ -7,6 +7,7 @@
  */
 import type { Program } from '../../interpreter/index.ts';
 import { compileEntry } from '../play/compile.ts';
+import { sideNames } from '../../interpreter/analysis/labels.ts';
 import { ALIVE_MS, type Compiled, type SimRequest, type SimResponse } from './protocol.ts';
 import { playGames } from './sim-games.ts';
 import { announceStarted } from '../workers/worker-health.ts';
@@ -27,7 +28,7 @@ function compile(files: Record<string, string>, entry: string): { program?: Prog
   const result = compileEntry(files, entry);
   if (!result.ok) return { compiled: { ok: false, message: `${result.errors} error(s): ${result.message}` } };
   const p = result.program;
-  const sides = Object.fromEntries(Object.entries(p.data.sides ?? {}).map(([id, s]) => [id, s.name ?? id]));
+  const sides = sideNames(p.data);
   return { program: p, compiled: { ok: true, id: String(p.data.id ?? p.model.entry), hash: p.hash, name: p.data.name ?? entry, sides } };
 }
 

@@ -290,10 +290,11 @@ export function winnersPrecision(c: Comparison): { halfWidth: number; games: num
 export const comparedGames = (c: Comparison): number => c.leftOut?.compared ?? c.games;
 
 /**
- * Who wins, in one sentence (verdict.ts): what the CLI and the report print under the winners.
+ * Who wins, in one sentence (verdict.ts): what the CLI and the report print under the winners,
+ * each label as `name` says it (`resultLabel`).
  * None when too few games ended under both rule sets to compare (`leftOut.note` says so instead).
  */
-export function comparisonVerdict(c: Comparison): Verdict | undefined {
+export function comparisonVerdict(c: Comparison, name?: (label: string) => string): Verdict | undefined {
   if (c.leftOut && !c.leftOut.enough) return undefined;
-  return winnersVerdict(comparedGames(c), c.winnersDiffer, c.winners, undefined, c.identical === true);
+  return winnersVerdict(comparedGames(c), c.winnersDiffer, c.winners, name, c.identical === true);
 }

@@ -5,6 +5,7 @@ import type { OddsChange } from './odds-diff.ts';
 import { valueLabels } from './odds-text.ts';
 import { changeChart, esc, oddsChart, rateChart, type ChangeRow } from './report-svg.ts';
 import type { SimulationSummary } from './summary.ts';
+import { resultLabel } from './labels.ts';
 
 /** What a report shows; every part is optional (a diff without simulation, a plain simulation). */
 export interface ReportInput {
@@ -20,6 +21,8 @@ export interface ReportInput {
   comparison?: Comparison;
   /** A single simulation (simulate without --compare). */
   summary?: SimulationSummary;
+  /** Sides' names by id (`sideNames`), for winners and outcomes; seats read `Player N`. */
+  names?: Record<string, string>;
 }
 
 const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
@@ -49,8 +52,8 @@ export function renderReport(r: ReportInput): string {
   if (r.note) body += `<p class="note reversed">${esc(r.note)}</p>\n`;
   if (r.changes) body += changesSection(r.changes);
   if (r.odds) body += oddsSection(r.odds);
-  if (r.comparison) body += comparisonSection(r.comparison);
-  if (r.summary) body += summarySection(r.summary);
+  if (r.comparison) body += comparisonSection(r.comparison, r.names ?? {});
+  if (r.summary) body += summarySection(r.summary, r.names ?? {});
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">\n<title>${esc(r.title)}</title>\n<style>${CSS}</style></head>\n<body>\n${body}</body></html>\n`;
 }
 
@@ -115,15 +118,16 @@ function oddsSection(odds: readonly OddsChange[]): string {
 
 const ci = (c: [number, number], fmt: (x: number) => string) => `${fmt(c[0])} to ${fmt(c[1])}`;
 
-function rateTable(title: string, rows: Comparison['winners']): string {
+function rateTable(title: string, rows: Comparison['winners'], label: (l: string) => string): string {
   return `<table class="rates" data-kind="${esc(title)}"><tr><th>${esc(title)}</th><th>base</th><th>variant</th><th>change</th><th>95% interval</th></tr>${rows.map((r) =>
-    `<tr${r.significant ? ' class="significant"' : ''}><td>${esc(r.label)}</td><td class="num">${pct(r.base.share)} <span class="note">(${r.base.count}/${r.base.games})</span></td><td class="num">${pct(r.variant.share)} <span class="note">(${r.variant.count}/${r.variant.games})</span></td><td class="num">${signed(r.diff, pct)}${r.significant ? ' <span class="sig">significant</span>' : ''}</td><td class="num">${ci(r.ci95, pct)}</td></tr>`).join('')}</table>\n`;
+    `<tr${r.significant ? ' class="significant"' : ''}><td>${esc(label(r.label))}</td><td class="num">${pct(r.base.share)} <span class="note">(${r.base.count}/${r.base.games})</span></td><td class="num">${pct(r.variant.share)} <span class="note">(${r.variant.count}/${r.variant.games})</span></td><td class="num">${signed(r.diff, pct)}${r.significant ? ' <span class="sig">significant</span>' : ''}</td><td class="num">${ci(r.ci95, pct)}</td></tr>`).join('')}</table>\n`;
 }
 
 const meanRow = (label: string, m: MeanChange) =>
   `<tr${m.significant ? ' class="significant"' : ''}><td>${label}</td><td class="num">${num(m.base.mean)}</td><td class="num">${num(m.variant.mean)}</td><td class="num">${signed(m.diff, num)}${m.significant ? ' <span class="sig">significant</span>' : ''}</td><td class="num">${ci(m.ci95, num)}</td></tr>`;
 
-function comparisonSection(c: Comparison): string {
+function comparisonSection(c: Comparison, names: Record<string, string>): string {
+  const label = (l: string) => resultLabel(l, names);
   let out = `<h2 id="simulation">Simulated games</h2>\n<p>${c.games} games of each rule set, <b>paired</b>: game <i>i</i> of both is played with seed <code>${esc(c.seed)}:i</code> and the same bots (<code>${esc(c.agents.join(', '))}</code>). Changes are variant − base with 95% intervals, paired by seed: shares by Newcombe's score interval for paired proportions, means by Student's t on the per-seed differences; <span class="sig">significant</span> when the interval excludes 0.</p>\n`;
   out += `<p class="note">Base ${esc(c.base.ruleset)} (rules ${esc(c.base.hash)}): ${c.base.ended} ended, ${c.base.errors.count} runtime errors. Variant ${esc(c.variant.ruleset)} (rules ${esc(c.variant.hash)}): ${c.variant.ended} ended, ${c.variant.errors.count} runtime errors.</p>\n`;
   if (c.leftOut) {
@@ -132,19 +136,19 @@ function comparisonSection(c: Comparison): string {
       `<li>${side}, seed <code>${esc(e.seed)}</code>: <code>${esc(e.code)}</code>: ${esc(e.message)}${e.at ? ` <span class="source">(${esc(e.at)})</span>` : ''}</li>`).join('')}</ul>\n`;
     if (!c.leftOut.enough) return out;
   }
-  out += `<h3>Winners</h3>\n${rateChart('Win rates, base and variant', c.winners.map((w) => ({ label: w.label, values: [{ series: 'base', share: w.base.share, ci95: w.base.ci95 }, { series: 'variant', share: w.variant.share, ci95: w.variant.ci95 }] })))}\n${rateTable('winner', c.winners)}`;
-  const verdict = comparisonVerdict(c);
+  out += `<h3>Winners</h3>\n${rateChart('Win rates, base and variant', c.winners.map((w) => ({ label: label(w.label), values: [{ series: 'base', share: w.base.share, ci95: w.base.ci95 }, { series: 'variant', share: w.variant.share, ci95: w.variant.ci95 }] })))}\n${rateTable('winner', c.winners, label)}`;
+  const verdict = comparisonVerdict(c, label);
   if (verdict) out += `<p class="verdict" data-verdict="${verdict.kind}">${esc(verdict.text)}</p>\n`;
   const precision = winnersPrecision(c);
   if (precision) out += `<p class="note precision">Winners' changes are within about ±${(precision.halfWidth * 100).toFixed(1)} points with ${precision.games} games of each; ±${(precision.halfWidth * 50).toFixed(1)} would take about ${(4 * precision.games).toLocaleString('en-US')}.</p>\n`;
-  if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `<h3>Outcomes</h3>\n${rateTable('outcome', c.outcomes)}`;
+  if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `<h3>Outcomes</h3>\n${rateTable('outcome', c.outcomes, label)}`;
   out += `<h3>Game length and margin</h3>\n<table class="means"><tr><th></th><th>base mean</th><th>variant mean</th><th>change</th><th>95% interval</th></tr>${meanRow('rounds', c.rounds)}${meanRow('decisions', c.decisions)}${c.margin ? meanRow('score margin', c.margin) : ''}</table>\n`;
   if (!c.margin) out += `<p class="note">No score margin: neither rule set reports a numeric <code>margin</code> in its result nor declares <code>heuristics:</code>.</p>\n`;
   const f = c.firstSeat;
-  if (f.side !== null) out += `<h3>First-seat advantage</h3>\n<p class="first-seat">Seat p1 plays ${esc(f.side)} in every game, so its wins are the wins of ${esc(f.side)} (Winners, above): here the seat cannot be told apart from the side.</p>\n`;
+  if (f.side !== null) out += `<h3>First-seat advantage</h3>\n<p class="first-seat">Seat p1 plays ${esc(label(f.side))} in every game, so its wins are the wins of ${esc(label(f.side))} (Winners, above): here the seat cannot be told apart from the side.</p>\n`;
   else out += `<h3>First-seat advantage</h3>\n<p class="first-seat">Seat p1 wins ${pct(f.base.share)} (${ci(f.base.ci95, pct)}) of base games and ${pct(f.variant.share)} (${ci(f.variant.ci95, pct)}) of variant games; a fair share is ${pct(f.fair)}. Change ${signed(f.change.diff, pct)} (${ci(f.change.ci95, pct)})${f.change.significant ? ' <span class="sig">significant</span>' : ''}.${f.base.advantage || f.variant.advantage ? ` The first seat has an advantage in the ${[f.base.advantage ? 'base' : '', f.variant.advantage ? 'variant' : ''].filter(Boolean).join(' and ')} (its interval lies above the fair share).` : ''}</p>\n`;
   const rows: ChangeRow[] = [
-    ...c.winners.map((w) => ({ label: `wins: ${w.label}`, diff: w.diff, ci95: w.ci95, significant: w.significant, unit: 'share' as const })),
+    ...c.winners.map((w) => ({ label: `wins: ${label(w.label)}`, diff: w.diff, ci95: w.ci95, significant: w.significant, unit: 'share' as const })),
     ...(f.side !== null ? [] : [{ label: 'first seat wins', diff: f.change.diff, ci95: f.change.ci95, significant: f.change.significant, unit: 'share' as const }]),
   ];
   out += `<h3>Changes with 95% intervals</h3>\n${changeChart('Change in win shares (variant − base)', rows)}\n`;
@@ -156,10 +160,11 @@ function comparisonSection(c: Comparison): string {
 
 const pick = (m: MeanChange) => ({ diff: m.diff, ci95: m.ci95, significant: m.significant });
 
-function summarySection(s: SimulationSummary): string {
+function summarySection(s: SimulationSummary, names: Record<string, string>): string {
+  const label = (l: string) => resultLabel(l, names);
   let out = `<h2 id="simulation">Simulated games</h2>\n<p>${esc(s.ruleset)} (rules ${esc(s.hash)}): ${s.games} games, ${s.ended} ended, ${s.errors.count} runtime errors.</p>\n`;
-  out += rateChart('Win rates', s.winners.map((w) => ({ label: w.label, values: [{ series: 'games', share: w.share, ci95: w.ci95 }] })));
-  out += `<table class="rates"><tr><th>winner</th><th>games</th><th>share</th><th>95% interval (Wilson)</th></tr>${s.winners.map((w) => `<tr><td>${esc(w.label)}</td><td class="num">${w.count}</td><td class="num">${pct(w.share)}</td><td class="num">${ci(w.ci95, pct)}</td></tr>`).join('')}</table>\n`;
+  out += rateChart('Win rates', s.winners.map((w) => ({ label: label(w.label), values: [{ series: 'games', share: w.share, ci95: w.ci95 }] })));
+  out += `<table class="rates"><tr><th>winner</th><th>games</th><th>share</th><th>95% interval (Wilson)</th></tr>${s.winners.map((w) => `<tr><td>${esc(label(w.label))}</td><td class="num">${w.count}</td><td class="num">${pct(w.share)}</td><td class="num">${ci(w.ci95, pct)}</td></tr>`).join('')}</table>\n`;
   out += `<table class="means"><tr><th></th><th>mean</th><th>median</th><th>p95</th><th>min</th><th>max</th></tr>${(['rounds', 'decisions'] as const).map((k) => `<tr><td>${k}</td><td class="num">${num(s[k].mean)}</td><td class="num">${s[k].median}</td><td class="num">${s[k].p95}</td><td class="num">${s[k].min}</td><td class="num">${s[k].max}</td></tr>`).join('')}</table>\n`;
   return out;
 }

@@ -3,6 +3,7 @@ import { comparisonVerdict, winnersPrecision, type Comparison, type MeanChange, 
 import type { ElementChange, TableGrid, ValueChange } from '../analysis/diff.ts';
 import type { OddsChange, OddsSide } from '../analysis/odds-diff.ts';
 import { valueLabels } from '../analysis/odds-text.ts';
+import { resultLabel } from '../analysis/labels.ts';
 import { blindBotsNote } from './summary-format.ts';
 
 const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
@@ -77,11 +78,12 @@ export function formatOdds(odds: readonly OddsChange[]): string {
   return out;
 }
 
-function rateLines(title: string, rows: readonly RateChange[]): string {
+function rateLines(title: string, rows: readonly RateChange[], names: Record<string, string>): string {
   if (rows.length === 0) return '';
-  const width = Math.max(title.length, ...rows.map((r) => r.label.length));
+  const label = (r: RateChange) => resultLabel(r.label, names);
+  const width = Math.max(title.length, ...rows.map((r) => label(r).length));
   return `${title.padEnd(width)}    base     variant  change (95% CI)\n${rows.map((r) =>
-    `${r.label.padEnd(width)}  ${pct(r.base.share).padStart(6)}  ${pct(r.variant.share).padStart(6)}    ${signed(r.diff, pct)} (${pct(r.ci95[0])} to ${pct(r.ci95[1])})${r.significant ? '  *' : ''}\n`).join('')}`;
+    `${label(r).padEnd(width)}  ${pct(r.base.share).padStart(6)}  ${pct(r.variant.share).padStart(6)}    ${signed(r.diff, pct)} (${pct(r.ci95[0])} to ${pct(r.ci95[1])})${r.significant ? '  *' : ''}\n`).join('')}`;
 }
 
 const meanLine = (label: string, m: MeanChange) => `  ${label.padEnd(10)} ${num(m.base.mean).padStart(8)}  ${num(m.variant.mean).padStart(8)}    ${signed(m.diff, num)} (${num(m.ci95[0])} to ${num(m.ci95[1])})${m.significant ? '  *' : ''}\n`;
@@ -98,8 +100,9 @@ function precisionLine(c: Comparison): string {
  * Base against variant: shares and means with the change and its interval; * marks significant.
  * `note` (a variant given first, `reversedNote`) goes under the rule sets' names. Games left out
  * (runtime errors) are said above the figures; with too few left, only that is said, no figures.
+ * Sides and seats are named by `names` (`sideNames` of both rule sets).
  */
-export function formatComparison(c: Comparison, basePath: string, variantPath: string, note?: string): string {
+export function formatComparison(c: Comparison, basePath: string, variantPath: string, note?: string, names: Record<string, string> = {}): string {
   let out = `base:    ${basePath} (${c.base.ruleset}, rules ${c.base.hash})\nvariant: ${variantPath} (${c.variant.ruleset}, rules ${c.variant.hash})\n`;
   if (note) out += `${note}\n`;
   out += `${c.games} games each, paired: game i of both uses seed ${c.seed}:i and the same bots (${c.agents.join(', ')}).\n`;
@@ -107,16 +110,16 @@ export function formatComparison(c: Comparison, basePath: string, variantPath: s
   out += blindBotsNote(c.agents);
   out += `Changes are variant − base with 95% intervals, paired by seed (shares: Newcombe paired score; means: paired t); * = the interval excludes 0.\n`;
   if (c.leftOut) out += `${c.leftOut.note}\n`;
-  out += `\n${rateLines('winners', c.winners)}`;
-  const verdict = comparisonVerdict(c);
+  out += `\n${rateLines('winners', c.winners, names)}`;
+  const verdict = comparisonVerdict(c, (l) => resultLabel(l, names));
   if (verdict) out += `${verdict.text}\n`;
-  if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `\n${rateLines('outcomes', c.outcomes)}`;
+  if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `\n${rateLines('outcomes', c.outcomes, names)}`;
   out += `\n             base   variant    change (95% CI)\n${meanLine('rounds', c.rounds)}${meanLine('decisions', c.decisions)}`;
   // Not victory points unless the ruleset says so: say what the number is (analysis/margin.ts).
   out += c.margin ? `${meanLine('margin', c.margin)}             (a result's own \`margin\` where the rules report one, else the gap between the top two heuristic scores at the end)\n` : '  margin     (the rulesets report no margin and declare no heuristics)\n';
   const f = c.firstSeat;
   const seat = (s: Comparison['firstSeat']['base']) => `${pct(s.share)} (${pct(s.ci95[0])}–${pct(s.ci95[1])})${s.advantage ? ' advantage' : ''}`;
-  if (f.side !== null) out += `\nfirst seat (p1): plays ${f.side} in every game, so its wins are the wins of ${f.side} (winners, above)\n`;
+  if (f.side !== null) out += `\nfirst seat (p1): plays ${resultLabel(f.side, names)} in every game, so its wins are the wins of ${resultLabel(f.side, names)} (winners, above)\n`;
   else out += `\nfirst seat (p1) wins: base ${seat(f.base)}, variant ${seat(f.variant)}; fair share ${pct(f.fair)}; change ${signed(f.change.diff, pct)} (${pct(f.change.ci95[0])} to ${pct(f.change.ci95[1])})${f.change.significant ? '  *' : ''}\n`;
   out += precisionLine(c);
   return out + errorLines(c);

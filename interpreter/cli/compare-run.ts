@@ -6,6 +6,7 @@ import type { Io, Progress } from './io.ts';
 import { parseOptions } from './load-program.ts';
 import type { SimulationPlan } from './simulate-games.ts';
 import { rulesetName, type GameRecord } from '../analysis/summary.ts';
+import { sideNames } from '../analysis/labels.ts';
 import { formatPoolReport, GamePool, parseWorkers, searching } from './simulate-run.ts';
 import { INTERRUPTED, nothingToReport } from './interrupt.ts';
 import { cacheLine, GameCache, playKept } from './game-cache.ts';
@@ -57,6 +58,8 @@ export interface ComparisonRun {
   players?: number;
   options: [Record<string, unknown>, Record<string, unknown>];
   agents: string[];
+  /** Sides' names of both rule sets (`sideNames`), for what merge prints. */
+  names?: Record<string, string>;
 }
 
 /**
@@ -163,12 +166,16 @@ export async function comparisonShard(command: ComparisonRun['command'], shard: 
   const run: ComparisonRun = {
     command, base: base.path, variant: variant.path, rulesets: [rulesetName(base.program), rulesetName(variant.program)], hashes: [base.program.hash, variant.program.hash],
     seed: args.seed, games: args.games, ...(args.players !== undefined ? { players: Number(args.players) } : {}), options: played.options, agents: splitAgentSpecs(args.agents),
+    names: bothNames(base, variant),
   };
   const pairs = played.records[0].map((r, i): ComparedPair => [r, played.records[1][i]!]);
   const file: ShardFile<ComparedPair> = { ...shardFile('compare', shard, run as unknown as Record<string, unknown>, played.range, pairs), ...(context ? { context } : {}) };
   io.out(shardJson(file));
   return 0;
 }
+
+/** Both rule sets' sides by name, the variant's where it renames one. */
+export const bothNames = (base: Side, variant: Side): Record<string, string> => ({ ...sideNames(base.program.data), ...sideNames(variant.program.data) });
 
 /** A finished comparison's exit status: 130 when Ctrl-C stopped it, 1 when games hit runtime errors. */
 export const comparisonExit = (c: Comparison): number => (c.interrupted ? INTERRUPTED : c.base.errors.count + c.variant.errors.count > 0 ? 1 : 0);

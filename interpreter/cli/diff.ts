@@ -3,7 +3,7 @@ import type { Comparison } from '../analysis/compare.ts';
 import { diffRulesets, type ElementChange } from '../analysis/diff.ts';
 import { oddsChanges, type OddsChange } from '../analysis/odds-diff.ts';
 import { formatChanges, formatComparison, formatOdds } from './analysis-format.ts';
-import { comparisonExit, comparisonShard, reversedNote, runComparison } from './compare-run.ts';
+import { bothNames, comparisonExit, comparisonShard, reversedNote, runComparison } from './compare-run.ts';
 import type { Io, Progress } from './io.ts';
 import { interruptedLine, interruptedTitle } from './interrupt.ts';
 import { parseOptions, programFor } from './load-program.ts';
@@ -81,7 +81,7 @@ export async function runDiff(argv: string[], io: Io, progress?: Progress): Prom
     if (typeof c === 'number') return c;
     comparison = c;
   }
-  return printDiff({ base: a, variant: b, ...(note ? { note } : {}), changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) }, ['rulesmith diff', ...argv].join(' '), args.values, io);
+  return printDiff({ base: a, variant: b, ...(note ? { note } : {}), changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}), names: bothNames(...sides) }, ['rulesmith diff', ...argv].join(' '), args.values, io);
 }
 
 /** What `diff` found: the changes, and the odds and games when asked for. */
@@ -93,6 +93,8 @@ export interface DiffResult {
   changes: ElementChange[];
   odds?: OddsChange[];
   comparison?: Comparison;
+  /** Sides' names by id (`sideNames`), for the winners' labels. */
+  names?: Record<string, string>;
 }
 
 /**
@@ -100,9 +102,9 @@ export interface DiffResult {
  * when asked; returns the exit status.
  */
 export function printDiff(d: DiffResult, command: string, out: { json?: boolean; report?: string }, io: Io, name = 'diff'): number {
-  const { base: a, variant: b, note, changes, odds, comparison } = d;
+  const { base: a, variant: b, note, changes, odds, comparison, names } = d;
   // A failed write is said, and the figures still printed below: the games are not lost for the report.
-  const written = writeReport(name, out.report, { title: `What ${b} changes${interruptedTitle(comparison?.interrupted)}`, command, base: a, variant: b, ...(note ? { note } : {}), changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}) }, io);
+  const written = writeReport(name, out.report, { title: `What ${b} changes${interruptedTitle(comparison?.interrupted)}`, command, base: a, variant: b, ...(note ? { note } : {}), changes, ...(odds ? { odds } : {}), ...(comparison ? { comparison } : {}), ...(names ? { names } : {}) }, io);
   if (out.json) {
     if (note) io.err(`rulesmith ${name}: ${note}\n`);
     io.out(`${JSON.stringify({ base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { simulation: comparison } : {}) }, null, 2)}\n`);
@@ -110,7 +112,7 @@ export function printDiff(d: DiffResult, command: string, out: { json?: boolean;
     if (note) io.out(`${note}\n\n`);
     io.out(formatChanges(changes));
     if (odds) io.out(`\n${formatOdds(odds)}`);
-    if (comparison) io.out(`\n${interruptedLine(comparison.interrupted, true)}${formatComparison(comparison, a, b)}`);
+    if (comparison) io.out(`\n${interruptedLine(comparison.interrupted, true)}${formatComparison(comparison, a, b, undefined, names)}`);
     if (out.report && written) io.out(`\nreport written to ${out.report}\n`);
   }
   if (!written) return 2;

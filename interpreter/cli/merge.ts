@@ -62,14 +62,15 @@ export function runMerge(argv: string[], io: Io): number {
   if (first.command === 'compare') return mergeComparison(run as unknown as ComparisonRun, records as ComparedPair[], first.context, command, args.values, io);
   if (first.command === 'simulate') {
     const summary = summariseRecords(records as GameRecord[], String(run.ruleset), String(run.hash));
-    const written = writeReport('merge', args.values.report, { title: `Simulation of ${String(run.path)}`, command, summary }, io);
-    io.out(args.values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, String(run.path), (run.agents as string[] | undefined) ?? []));
+    const names = (run.names as Record<string, string> | undefined) ?? {};
+    const written = writeReport('merge', args.values.report, { title: `Simulation of ${String(run.path)}`, command, summary, names }, io);
+    io.out(args.values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, String(run.path), (run.agents as string[] | undefined) ?? [], names));
     if (!written) return 2;
     return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;
   }
   if (args.values.report !== undefined) { io.err('rulesmith merge: --report is for simulate and diff shards; a tournament has no report\n'); return 2; }
   const result = aggregate(run as unknown as TournamentRun, records as TournamentGame[]);
-  io.out(formatTournament(String(run.path), result, args.values.json));
+  io.out(formatTournament(String(run.path), result, args.values.json, run.names as Record<string, string> | undefined));
   return result.errors.length ? 1 : 0;
 }
 
@@ -78,10 +79,10 @@ function mergeComparison(run: ComparisonRun, pairs: ComparedPair[], context: Rec
   const side = (k: 0 | 1) => ({ records: pairs.map((p) => p[k]), ruleset: run.rulesets[k], hash: run.hashes[k] });
   const comparison = compareRecordSets(side(0), side(1), { seed: run.seed, agents: run.agents });
   const { changes, odds, note } = (context ?? {}) as { changes?: ElementChange[]; odds?: OddsChange[]; note?: string };
-  if (run.command === 'diff') return printDiff({ base: run.base, variant: run.variant, ...(note ? { note } : {}), changes: changes ?? [], ...(odds ? { odds } : {}), comparison }, command, out, io, 'merge');
-  const written = writeReport('merge', out.report, { title: `${run.base} against ${run.variant}`, command, base: run.base, variant: run.variant, ...(note ? { note } : {}), changes: changes ?? [], comparison }, io);
+  if (run.command === 'diff') return printDiff({ base: run.base, variant: run.variant, ...(note ? { note } : {}), changes: changes ?? [], ...(odds ? { odds } : {}), comparison, ...(run.names ? { names: run.names } : {}) }, command, out, io, 'merge');
+  const written = writeReport('merge', out.report, { title: `${run.base} against ${run.variant}`, command, base: run.base, variant: run.variant, ...(note ? { note } : {}), changes: changes ?? [], comparison, ...(run.names ? { names: run.names } : {}) }, io);
   if (out.json && note) io.err(`rulesmith merge: ${note}\n`);
-  io.out(out.json ? `${JSON.stringify(comparison, null, 2)}\n` : formatComparison(comparison, run.base, run.variant, note));
+  io.out(out.json ? `${JSON.stringify(comparison, null, 2)}\n` : formatComparison(comparison, run.base, run.variant, note, run.names));
   return written ? comparisonExit(comparison) : 2;
 }
 

@@ -3,8 +3,9 @@ import { parseCli } from './args.ts';
 import { agentFromSpec, splitAgentSpecs } from '../agents/index.ts';
 import { diffRulesets } from '../analysis/diff.ts';
 import { summarise } from '../analysis/summary.ts';
+import { sideNames } from '../analysis/labels.ts';
 import { formatComparison } from './analysis-format.ts';
-import { comparisonExit, comparisonShard, reversedNote, runComparison } from './compare-run.ts';
+import { bothNames, comparisonExit, comparisonShard, reversedNote, runComparison } from './compare-run.ts';
 import { cacheLine, GameCache, playKept } from './game-cache.ts';
 import { reportPathProblem, writeReport } from './report-file.ts';
 import type { Io, Progress } from './io.ts';
@@ -110,9 +111,10 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
     if (shard) return comparisonShard('simulate', shard, ...sides, { ...values, games, range }, io, progress, pool, { changes: diffRulesets(program.data, other.data), ...(note ? { note } : {}) });
     const c = await runComparison('simulate', ...sides, { ...values, games }, io, progress, pool);
     if (typeof c === 'number') return c;
-    const report = writeReport('simulate', values.report, { title: `${path} against ${values.compare}${interruptedTitle(c.interrupted)}`, command, base: path, variant: values.compare, ...(note ? { note } : {}), changes: diffRulesets(program.data, other.data), comparison: c }, io);
+    const names = bothNames(...sides);
+    const report = writeReport('simulate', values.report, { title: `${path} against ${values.compare}${interruptedTitle(c.interrupted)}`, command, base: path, variant: values.compare, ...(note ? { note } : {}), changes: diffRulesets(program.data, other.data), comparison: c, names }, io);
     if (values.json && note) io.err(`rulesmith simulate: ${note}\n`);
-    io.out(values.json ? `${JSON.stringify(c, null, 2)}\n` : `${interruptedLine(c.interrupted, true)}${formatComparison(c, path, values.compare, note)}`);
+    io.out(values.json ? `${JSON.stringify(c, null, 2)}\n` : `${interruptedLine(c.interrupted, true)}${formatComparison(c, path, values.compare, note, names)}`);
     return report ? comparisonExit(c) : 2;
   }
   const options = parseOptions(program, values.option, io);
@@ -141,15 +143,16 @@ async function simulateWith(pool: GamePool, path: string, games: number, range: 
   }
   if (shard) {
     // Runtime errors in games are results: merge reports them (exit 1); the shard itself succeeded.
-    const run = { path, ruleset: String(program.data.id ?? program.model.entry), hash: program.hash, seed: plan.seed, games, ...(plan.players !== undefined ? { players: plan.players } : {}), options, agents };
+    const run = { path, ruleset: String(program.data.id ?? program.model.entry), hash: program.hash, seed: plan.seed, games, ...(plan.players !== undefined ? { players: plan.players } : {}), options, agents, names: sideNames(program.data) };
     io.out(shardJson(shardFile('simulate', shard, run, range, records)));
     return 0;
   }
   const interrupted = pool.interrupted ? { finished: records.length, asked: total } : undefined;
   const summary = { ...summarise(records, program), ...(interrupted ? { interrupted } : {}) };
-  const report = writeReport('simulate', values.report, { title: `Simulation of ${path}${interruptedTitle(interrupted)}`, command, summary }, io);
+  const names = sideNames(program.data);
+  const report = writeReport('simulate', values.report, { title: `Simulation of ${path}${interruptedTitle(interrupted)}`, command, summary, names }, io);
   // The figures are printed even when the report could not be written: the games are not lost.
-  io.out(values.json ? `${JSON.stringify(summary, null, 2)}\n` : `${interruptedLine(interrupted)}${formatSummary(summary, path, agents)}`);
+  io.out(values.json ? `${JSON.stringify(summary, null, 2)}\n` : `${interruptedLine(interrupted)}${formatSummary(summary, path, agents, names)}`);
   if (!report) return 2;
   if (interrupted) return INTERRUPTED;
   return summary.errors.count > 0 || (summary.invariants?.violations ?? 0) > 0 ? 1 : 0;

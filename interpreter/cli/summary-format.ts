@@ -1,11 +1,13 @@
+import { resultLabel } from '../analysis/labels.ts';
 import type { Share, SimulationSummary, Stats } from '../analysis/summary.ts';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-function table(title: string, rows: Share[]): string {
+function table(title: string, rows: Share[], names: Record<string, string>): string {
   if (rows.length === 0) return '';
-  const width = Math.max(...rows.map((r) => r.label.length), title.length);
-  const lines = rows.map((r) => `  ${r.label.padEnd(width)}  ${String(r.count).padStart(6)}  ${pct(r.share).padStart(6)}  (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})`);
+  const label = (r: Share) => resultLabel(r.label, names);
+  const width = Math.max(...rows.map((r) => label(r).length), title.length);
+  const lines = rows.map((r) => `  ${label(r).padEnd(width)}  ${String(r.count).padStart(6)}  ${pct(r.share).padStart(6)}  (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})`);
   return `${title}\n${lines.join('\n')}\n`;
 }
 
@@ -24,14 +26,17 @@ export function blindBotsNote(agents: readonly string[]): string {
     : '';
 }
 
-/** The simulate summary as people read it; nothing in it depends on timing, so runs compare with diff. */
-export function formatSummary(s: SimulationSummary, path: string, agents: readonly string[]): string {
+/**
+ * The simulate summary as people read it, sides and seats by name (`names`, `sideNames`);
+ * nothing in it depends on timing, so runs compare with diff.
+ */
+export function formatSummary(s: SimulationSummary, path: string, agents: readonly string[], names: Record<string, string> = {}): string {
   let out = `${path} (${s.ruleset}, rules ${s.hash})\n`;
   out += `games: ${s.games}, ended: ${s.ended}, runtime errors: ${s.errors.count}\n`;
   if (agents.length) out += `bots: ${agents.join(', ')}\n${blindBotsNote(agents)}`;
   out += '\n';
-  out += table('winners', s.winners);
-  if (s.outcomes.some((o, i) => o.label !== s.winners[i]?.label)) out += `\n${table('outcomes', s.outcomes)}`;
+  out += table('winners', s.winners, names);
+  if (s.outcomes.some((o, i) => o.label !== s.winners[i]?.label)) out += `\n${table('outcomes', s.outcomes, names)}`;
   // Of the games that ended: with none, zeros would read as games of no length.
   out += s.ended > 0 ? `\ngame length\n${stat('rounds', s.rounds)}${stat('decisions', s.decisions)}` : '\ngame length: no game ended\n';
   // A walk's turn order left empty by mistake: every player phase skipped, every game "won" at once.

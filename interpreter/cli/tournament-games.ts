@@ -1,6 +1,7 @@
 import { agentFromSpec, heuristicScores, playWith, rewardsOf, winnersOf, type Agent } from '../agents/index.ts';
 import { meanOfProportions } from '../analysis/intervals.ts';
 import { outcomeOf, shares, wilson } from '../analysis/summary.ts';
+import { resultLabel } from '../analysis/labels.ts';
 import type { Program } from '../runtime/index.ts';
 
 /** What names a tournament; shards merge only when theirs are equal. */
@@ -13,6 +14,8 @@ export interface TournamentRun {
   seats: number;
   lineup: string[];
   options: Record<string, unknown>;
+  /** Sides' names by id (`sideNames`), for the outcomes' labels. */
+  names?: Record<string, string>;
 }
 
 /**
@@ -177,7 +180,7 @@ export function aggregate(run: TournamentRun, games: TournamentGame[]) {
 export const msText = (ms: number): string => ms.toFixed(ms < 1 ? 2 : 1);
 
 /** The result as the tournament command prints it, text or JSON; the exit code is 1 when games did not end. */
-export function formatTournament(path: string, t: TournamentResult & { interrupted?: { finished: number; asked: number } }, json: boolean): string {
+export function formatTournament(path: string, t: TournamentResult & { interrupted?: { finished: number; asked: number } }, json: boolean, names: Record<string, string> = {}): string {
   if (json) return `${JSON.stringify(t, null, 2)}\n`;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const line = (r: TournamentRow) => `  ${r.label.padEnd(24)} games ${String(r.games).padStart(4)}  wins ${String(+r.wins.toFixed(2)).padStart(6)}  draws ${String(r.draws).padStart(3)}  ${pct(r.winRate).padStart(6)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])})${r.msPerDecision ? `  ms/decision mean ${msText(r.msPerDecision.mean)} p95 ${msText(r.msPerDecision.p95)}` : ''}${r.cpuPerDecision ? ` (CPU mean ${msText(r.cpuPerDecision.mean)} p95 ${msText(r.cpuPerDecision.p95)})` : ''}${r.meanScore !== undefined ? `  heuristic at end ${r.meanScore.toFixed(2)}` : ''}${r.seatBalanced ? `\n  ${''.padEnd(24)} seats balanced ${pct(r.seatBalanced.rate)} (95% CI ${pct(r.seatBalanced.ci95[0])}–${pct(r.seatBalanced.ci95[1])})` : ''}\n`;
@@ -186,7 +189,7 @@ export function formatTournament(path: string, t: TournamentResult & { interrupt
   out += '\nby seat\n';
   for (const r of t.bySeat) out += line(r);
   out += '\noutcomes (agents of the winning seats)\n';
-  for (const o of t.outcomes) out += `  ${o.label.padEnd(48)} ${String(o.count).padStart(4)}  ${pct(o.share).padStart(6)} (95% CI ${pct(o.ci95[0])}–${pct(o.ci95[1])})\n`;
+  for (const o of t.outcomes) out += `  ${resultLabel(o.label, names).padEnd(48)} ${String(o.count).padStart(4)}  ${pct(o.share).padStart(6)} (95% CI ${pct(o.ci95[0])}–${pct(o.ci95[1])})\n`;
   out += `\ngame length: decisions mean ${t.decisions.mean.toFixed(1)}\n`;
   for (const e of t.errors.slice(0, 5)) out += `error: ${e}\n`;
   return out;

@@ -1,5 +1,6 @@
 import { parseCli } from './args.ts';
 import { agentFromSpec, splitAgentSpecs } from '../agents/index.ts';
+import { sideNames } from '../analysis/labels.ts';
 import type { Io } from './io.ts';
 import { parseOptions, programFor } from './load-program.ts';
 import { INTERRUPTED, interruptedLine, nothingToReport } from './interrupt.ts';
@@ -61,7 +62,7 @@ export async function runTournament(argv: string[], io: Io): Promise<number> {
   const seats = args.values.players !== undefined ? Number(args.values.players) : (program.data.players?.default ?? program.data.players?.min ?? (sides || 2));
   const lineup = Array.from({ length: seats }, (_, s) => specs[Math.min(s, specs.length - 1)]!);
   const range = shard ? shardRange(games, shard) : [1, games] as [number, number];
-  const run: TournamentRun = { path, ruleset: String(program.data.id ?? path), hash: program.hash, seed: args.values.seed, games, seats, lineup, options };
+  const run: TournamentRun = { path, ruleset: String(program.data.id ?? path), hash: program.hash, seed: args.values.seed, games, seats, lineup, options, names: sideNames(program.data) };
   const total = range[1] - range[0] + 1;
   // The games are played as `simulate` plays them (simulate-run.ts): on this thread, or on worker
   // threads; with search bots and Ctrl-C heard, on workers only. Game i is the same game anywhere.
@@ -89,7 +90,7 @@ export async function runTournament(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   const result = aggregate(interrupted ? { ...run, games: played.length } : run, played);
-  io.out(args.values.json ? formatTournament(path, interrupted ? { ...result, interrupted } : result, true) : `${interruptedLine(interrupted)}${formatTournament(path, result, false)}`);
+  io.out(args.values.json ? formatTournament(path, interrupted ? { ...result, interrupted } : result, true) : `${interruptedLine(interrupted)}${formatTournament(path, result, false, run.names)}`);
   if (interrupted) return INTERRUPTED;
   return result.errors.length ? 1 : 0;
 }

@@ -65,6 +65,9 @@ export const EDITOR_ENTRY_POINTS: ReadonlySet<string> = new Set([
   // The HTML report, for the simulate view's Download report: string building over compare.ts
   // and report-svg.ts (which imports nothing).
   'interpreter/analysis/report.ts',
+  // Result labels by side and seat names (the CLI's tables, the report, the simulate view's
+  // charts); imports nothing.
+  'interpreter/analysis/labels.ts',
   // A game's result in words, for the log, the CLI and the editor's status line; imports nothing.
   'interpreter/runtime/result-text.ts',
   // A template's files made a new game's (rulesmith init, the editor's New game); imports nothing.

@@ -53,7 +53,9 @@ describe('rulesmith diff, what a house rule changes', () => {
     expect(text.out).toMatch(/\n {2}rounds {9}3\.00 {6}2\.00 {4}−1\.00 \(−1\.00 to −1\.00\) {2}\*\n/);
     expect(text.out).toContain('\n  margin     (the rulesets report no margin and declare no heuristics)\n');
     // In the duel p1 always plays red: its wins are red's (the winners above), not a seat's edge.
-    expect(text.out).toContain('\nfirst seat (p1): plays red in every game, so its wins are the wins of red (winners, above)\n');
+    // Sides by their names, as the ruleset gives them (`red: { name: Red }`), not their ids.
+    expect(text.out).toContain('\nfirst seat (p1): plays Red in every game, so its wins are the wins of Red (winners, above)\n');
+    expect(text.out).toMatch(/\nwinners +base +variant +change \(95% CI\)\n(Red|Blue) /);
     const json = JSON.parse((await runCli([...args, '--json', '--odds'])).out);
     // What more games would buy: the widest winner interval's half-width, and four times the games for half of it.
     const half = Math.max(...json.simulation.winners.map((w: { ci95: [number, number] }) => (w.ci95[1] - w.ci95[0]) / 2));

@@ -23,7 +23,8 @@ describe('rulesmith simulate', () => {
     expect(a.code).toBe(0);
     expect(a.out).toBe(b.out);
     expect(a.out).toContain('games: 40, ended: 40, runtime errors: 0');
-    expect(a.out).toMatch(/winners\n(\s+\S+\s+\d+\s+[\d.]+%\s+\(95% CI [\d.]+%–[\d.]+%\)\n)+/);
+    // Sides by the names the ruleset gives them (`red: { name: Red }`), not by their ids.
+    expect(a.out).toMatch(/winners\n(\s+(Red|Blue)\s+\d+\s+[\d.]+%\s+\(95% CI [\d.]+%–[\d.]+%\)\n)+/);
     expect(a.out).toMatch(/rounds\s+mean 3\.00\s+median 3\s+p95 3/);
     const c = await runCli(['simulate', DUEL, '--games', '40', '--seed', '10']);
     expect(c.out).not.toBe(a.out);

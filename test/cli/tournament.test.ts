@@ -33,6 +33,17 @@ describe('rulesmith tournament', () => {
     expect(text.out).toMatch(/\n {27}seats balanced \d+\.\d% \(95% CI \d+\.\d%–\d+\.\d%\)\n/);
   });
 
+  test("outcomes name the winning side as the ruleset does; the JSON keeps its id", async () => {
+    const argv = ['tournament', 'test/fixtures/runtime/duel', '--agents', 'random', '--games', '4'];
+    const text = await runCli(argv);
+    expect(text.code, text.err).toBe(0);
+    const outcomes = text.out.slice(text.out.indexOf('\noutcomes'));
+    expect(outcomes).toMatch(/\n {2}(Red|Blue) — Points \(random\) +\d+ /);
+    expect(outcomes).not.toMatch(/\n {2}(red|blue) /);
+    const json = JSON.parse((await runCli([...argv, '--json'])).out);
+    expect(json.outcomes.every((o: { label: string }) => /^(red|blue) /.test(o.label))).toBe(true);
+  });
+
   test('times per decision print two decimals below a millisecond, one above', () => {
     expect([msText(0.04), msText(0.06), msText(0.999), msText(1), msText(1234.56)]).toEqual(['0.04', '0.06', '1.00', '1.0', '1234.6']);
   });

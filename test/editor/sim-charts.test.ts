@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { histogram, labelOf, shareText } from '../../editor/components/simulate-view/sim-charts.ts';
+import { histogram, shareText } from '../../editor/components/simulate-view/sim-charts.ts';
+import { resultLabel as labelOf } from '../../interpreter/analysis/labels.ts';
 import { wilson } from '../../interpreter/analysis/intervals.ts';
 
 describe("Simulate's share labels", () => {

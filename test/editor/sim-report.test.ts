@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { summarise } from '../../interpreter/index.ts';
+import { sideNames, summarise } from '../../interpreter/index.ts';
 import { compileEntry } from '../../editor/play/compile.ts';
 import { simulateCommand, simulationReport, type ReportRun } from '../../editor/simulate/report.ts';
 import { playGames, type SimulationPlan } from '../../editor/simulate/sim-games.ts';
@@ -22,7 +22,7 @@ function run(entry: string, plan: SimulationPlan, games: number): ReportRun & { 
   if (!compiled.ok) throw new Error(compiled.message);
   const records = playGames(compiled.program, plan, 1, games);
   if ('problems' in records) throw new Error(records.problems.join());
-  return { entry, label: entry, hash: compiled.program.hash, records, summary: summarise(records, compiled.program) };
+  return { entry, label: entry, hash: compiled.program.hash, records, summary: summarise(records, compiled.program), sides: sideNames(compiled.program.data) };
 }
 
 describe("the Simulate view's report", () => {
@@ -46,6 +46,9 @@ describe("the Simulate view's report", () => {
     const section = (html: string) => html.slice(html.indexOf('<h2 id="simulation">'));
     expect(section(report.html)).toBe(section(readFileSync(file, 'utf8')));
     expect(report.html).toContain('<p class="verdict"');
+    // Sides by name, as the ruleset calls them, in the tables and the charts alike.
+    expect(report.html).toContain('<tr><td>Pirates</td>');
+    expect(report.html).not.toContain('<td>pirates</td>');
   }, 60_000);
 
   test('a run cancelled early should say how many games it has; a single run is a summary', () => {

@@ -6,7 +6,7 @@
  */
 import { html, nothing } from 'lit';
 import type { Comparison, MeanChange } from '../../../interpreter/analysis/compare.ts';
-import { labelOf } from './sim-charts.ts';
+import { resultLabel } from '../../../interpreter/analysis/labels.ts';
 
 const num = (x: number) => x.toFixed(2);
 const signed = (x: number, f: (v: number) => string) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${f(Math.abs(x))}`;
@@ -41,7 +41,7 @@ export function factsTable(c: Comparison | undefined, sides: Record<string, stri
     </table>
     ${c.margin ? html`<p class="muted margin-note"><strong>Score margin</strong>: ${MARGIN}</p>` : html`<p class="muted">No score margin: the rules report none in their result and declare no heuristics.</p>`}
     ${f.side !== null
-      ? html`<p class="first-seat" data-side=${f.side}>Player 1 plays ${labelOf(f.side, sides)} in every game, so the first seat's wins are the wins of ${labelOf(f.side, sides)} (above): here the seat cannot be told apart from the side.</p>`
+      ? html`<p class="first-seat" data-side=${f.side}>Player 1 plays ${resultLabel(f.side, sides)} in every game, so the first seat's wins are the wins of ${resultLabel(f.side, sides)} (above): here the seat cannot be told apart from the side.</p>`
       : html`<p class="first-seat" data-significant=${f.change.significant ? 'true' : 'false'}>
       First seat (player 1) wins ${points(f.base.share)}% of base games and ${points(f.variant.share)}% of variant games, against a fair share of ${points(f.fair)}%:
       change ${signed(f.change.diff, points)} points [${end(f.change.ci95[0], points)}, ${end(f.change.ci95[1], points)}]${f.change.significant ? ' (significant)' : ''}.${f.base.advantage || f.variant.advantage ? ` The first seat has an advantage in the ${[f.base.advantage ? 'base' : '', f.variant.advantage ? 'variant' : ''].filter(Boolean).join(' and ')}.` : ''}

@@ -4,6 +4,7 @@
  */
 import { html, nothing, svg } from 'lit';
 import type { SimulationSummary } from '../../simulate/protocol.ts';
+import { resultLabel as labelOf } from '../../../interpreter/analysis/labels.ts';
 import type { ShareDifference } from '../../simulate/compare.ts';
 
 type Share = SimulationSummary['winners'][number];
@@ -132,15 +133,6 @@ function oneLength(title: string, games: number, value: number, unit: string) {
       <text class="tick" x=${W / 2} y=${H - 8}>${value} ${unit} (every game)</text>
     </svg>
   </figure>`;
-}
-
-/** A result label with its side or seat by name: `pirates — Seraglio` → `Pirates — Seraglio`, `p2` → `Player 2`. */
-export function labelOf(label: string, names: Record<string, string>): string {
-  const [winner = '', ...rest] = label.split(' — ');
-  const named = (id: string) => names[id] ?? (/^p\d+$/.test(id) ? `Player ${id.slice(1)}` : id);
-  // A shared win (`tie: p1, p2`, as summaries key it) by the names of who shared it.
-  const who = winner.startsWith('tie: ') ? `Tie: ${winner.slice(5).split(', ').map(named).join(', ')}` : named(winner);
-  return [who, ...rest].join(' — ');
 }
 
 function truncate(text: string, n: number): string {

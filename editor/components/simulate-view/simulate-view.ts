@@ -8,7 +8,8 @@ import { simulationReport } from '../../simulate/report.ts';
 import type { SimulationPlan } from '../../simulate/protocol.ts';
 import '../game-setup/game-setup.ts';
 import { defaultSetup, gameSetup, sameGame, type SetupValue } from '../game-setup/setup-value.ts';
-import { differenceChart, histogram, labelOf, shareChart } from './sim-charts.ts';
+import { differenceChart, histogram, shareChart } from './sim-charts.ts';
+import { resultLabel } from '../../../interpreter/analysis/labels.ts';
 import { compareFacts, compareRecords, comparisonVerdict, type Comparison } from '../../simulate/compare.ts';
 import { factsTable } from './facts-table.ts';
 import { duration } from '../../../interpreter/analysis/duration.ts';
@@ -129,7 +130,7 @@ export class RsSimulateView extends LitElement {
 
   /** Who wins, in words: moved with 95% confidence, not clearly, or not at all over these seeds. */
   private verdictLine(winners: Comparison, sides: Record<string, string>, identical: boolean) {
-    const said = comparisonVerdict(winners, (label) => labelOf(label, sides), identical);
+    const said = comparisonVerdict(winners, (label) => resultLabel(label, sides), identical);
     if (!said) return nothing;
     // Random play that never changes the winner says little of a change made for players who play to win.
     const agents = this.runPlan?.agents ?? [];
