@@ -72,7 +72,11 @@ export function pendingView(program: Program, req: DecisionRequest, state?: Game
     max: req.max,
     secret: req.secret,
   };
-  const texts = state ? view.targets.map((t) => (t?.kind === 'card' ? (cardShown(program, state, t.id).text ?? null) : null)) : [];
+  // A card's text under its name; else what the rules fix about the option (an action's cost).
+  const texts = view.targets.map((t, i): string | null => {
+    const text = state && t?.kind === 'card' ? cardShown(program, state, t.id).text : undefined;
+    return text ?? req.notes?.[i] ?? null;
+  });
   if (texts.some((t) => t !== null)) view.details = texts;
   if (req.previews) view.previews = req.previews.map((p) => (p ? { path: [...p.path], end: p.end, endLabel: p.endLabel, facing: p.facing } : null));
   const at = program.model.rangeIn(req.at.path, req.at.span.start, Math.max(req.at.span.end, req.at.span.start + 1));

@@ -185,7 +185,7 @@ function showQuestion(game: Game, req: DecisionRequest, io: Io): void {
   const who = game.rt.label(game.rt.ref('player', req.player));
   io.out(`\n[round ${view.state.round} · ${view.state.phase ?? ''}] ${who}: ${req.prompt}\n`);
   if (req.kind === 'number') io.out(`  a number from ${req.min} to ${req.max}\n`);
-  else req.labels.forEach((l, i) => io.out(`  ${i + 1}. ${l}${endText(req.previews?.[i])}${cardText(game, view.state.cards, req.options[i])}\n`));
+  else req.labels.forEach((l, i) => io.out(`  ${i + 1}. ${l}${req.notes?.[i] ? ` (${req.notes[i]})` : ''}${endText(req.previews?.[i])}${cardText(game, view.state.cards, req.options[i])}\n`));
   if (req.kind === 'several') io.out(`  (choose ${req.min === req.max ? req.min : `${req.min} to ${req.max}`}: numbers separated by spaces${req.min === 0 ? ', or none' : ''})\n`);
 }
 

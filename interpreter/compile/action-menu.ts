@@ -78,7 +78,25 @@ export function poolPoints(rt: Runtime, pool: CompiledScript, at: SourceAt): num
 export const menuPrompt = (left: number | null, unit = 'points'): string => (left === null ? 'Choose an action' : `Choose an action (${pointsLeft(left, unit)})`);
 
 /** `2 Action Points left`, `1 point left`. */
-export const pointsLeft = (left: number, unit: string): string => `${left} ${left === 1 && unit.endsWith('s') ? unit.slice(0, -1) : unit} left`;
+export const pointsLeft = (left: number, unit: string): string => `${amount(left, unit)} left`;
+
+/** `1 point`, `2 points`: a number of the unit, singular for one. */
+const amount = (n: number, unit: string): string => `${n} ${n === 1 && unit.endsWith('s') ? unit.slice(0, -1) : unit}`;
+
+/**
+ * The note beside each action of a menu (`DecisionRequest.notes`): its cost, where costs tell the
+ * player something — the points are counted (not `unlimited` without a pool) and the actions'
+ * written costs differ, or all are the same above 1. Said only for a written cost above 0: a
+ * cost a script computes may depend on the choices, and `cost: 0` is also how a ruleset says an
+ * action pays in its `do` (from a pool, by what it does), where "0 points" would mislead. With
+ * every cost 1, the prompt's points left say it all. Made once per phase.
+ */
+export function costNotes(actions: ReadonlyArray<{ id: string; cost: unknown }>, unit: string, counted: boolean): Map<string, string> {
+  const fixed = (c: unknown) => (c === undefined ? 1 : typeof c === 'number' ? c : undefined);
+  const costs = new Set(actions.map((a) => fixed(a.cost)).filter((c) => c !== undefined));
+  if (!counted || costs.size === 0 || (costs.size === 1 && [...costs][0]! <= 1)) return new Map();
+  return new Map(actions.flatMap((a) => { const c = fixed(a.cost); return c !== undefined && c > 0 ? [[a.id, amount(c, unit)] as const] : []; }));
+}
 
 /** What a pool counts, for the menu's question: the last name of its expression, as declared. */
 export function poolUnit(data: Record<string, unknown>, pool: string): string {

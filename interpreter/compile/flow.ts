@@ -12,7 +12,7 @@ import { EntityRef, record, toNumber, truthy, type Rec, type Value } from '../ru
 import { FLOW_KEY, type CompiledScript } from '../runtime/program.ts';
 import { paramOptionsPath, UNLIMITED } from '../check/sites.ts';
 import { NO_SLOT, type Code, type Frame, type Op } from '../runtime/frame.ts';
-import { actionLegal, actionName, affordable, keptList, mayPass, menuPrompt, NOT_KEPT, paramQuestion, pointsLeft, poolPoints, poolUnit, valueOf, type ActionInfo, type MenuLists } from './action-menu.ts';
+import { actionLegal, actionName, affordable, costNotes, keptList, mayPass, menuPrompt, NOT_KEPT, paramQuestion, pointsLeft, poolPoints, poolUnit, valueOf, type ActionInfo, type MenuLists } from './action-menu.ts';
 import { countOf } from './expressions.ts';
 
 
@@ -217,6 +217,7 @@ class FlowBuilder {
     /** The menu's question by points left, made once each (a few values in any game). */
     const prompts = new Map<number | null, string>();
     const unit = pool && typeof spec.pool === 'string' ? poolUnit(this.data as Record<string, unknown>, spec.pool) : 'points';
+    const notes = costNotes(allowed.flatMap((id) => { const a = info.get(id); return a ? [{ id, cost: a.cost }] : []; }), unit, pool !== undefined || spec.points !== UNLIMITED);
     const points = this.slot();
     const guard = this.slot();
     const chosen = this.slot();
@@ -260,6 +261,7 @@ class FlowBuilder {
       let prompt = prompts.get(left);
       if (prompt === undefined && prompts.size < 64) prompts.set(left, (prompt = menuPrompt(left, unit)));
       const req: DecisionRequest = { kind: 'one', player: rt.state.active.player ?? rt.state.players[0]!.id, prompt: prompt ?? menuPrompt(left, unit), options, labels, min: 1, max: 1, secret: false, at };
+      if (notes.size > 0) req.notes = options.map((id) => notes.get(String(id)) ?? null);
       rt.suspend(req, chosen);
     });
     this.emit((f) => {

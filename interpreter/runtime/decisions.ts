@@ -18,6 +18,12 @@ export interface DecisionRequest {
   options: Value[];
   /** Text of each option, as shown to people and in logs. */
   labels: string[];
+  /**
+   * What the rules fix about each option, said beside its label (null where nothing): an action
+   * menu's costs (`2 points`) when they differ. Public; kept apart from the label, which names
+   * the option and stays what scripts, logs and saved answers know it by.
+   */
+  notes?: Array<string | null>;
   min: number;
   max: number;
   /** Hidden from the other seats (simultaneous secret choices). */

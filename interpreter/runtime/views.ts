@@ -185,6 +185,7 @@ function pendingFor(game: Game, req: DecisionRequest, concealed: Concealed, deci
   return {
     ...shown,
     ...(previews ? { previews: order.map((i) => previews[i] ?? null) } : {}),
+    ...(req.notes ? { notes: order.map((i) => req.notes![i] ?? null) } : {}),
     prompt: render(promptParts ?? [req.prompt], concealed),
     options: order.map((i) => swapValue(req.options[i]!, concealed)),
     labels: order.map(label),

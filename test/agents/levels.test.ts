@@ -39,7 +39,7 @@ describe('agents by name', () => {
   test('simulate --agents should take levels per seat, and refuse an unknown one with exit 2', async () => {
     const ok = await runCli(['simulate', 'test/fixtures/runtime/nim', '--games', '6', '--agents', 'mcts:iterations=120,random', '--workers', '1']);
     expect(ok.code, ok.err).toBe(0);
-    expect(ok.out).toContain('first         6  100.0%');
+    expect(ok.out).toContain('First         6  100.0%');
     const bad = await runCli(['simulate', 'test/fixtures/runtime/nim', '--agents', 'genius']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("unknown agent 'genius'");

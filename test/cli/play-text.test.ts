@@ -153,6 +153,12 @@ describe('rulesmith play, as a person reads it', () => {
     expect(left).toEqual([4, 3, 2, 1, 0]);
   }, 60_000);
 
+  test('an action menu whose costs differ should say each action\'s cost beside its name', async () => {
+    const r = await playPiped(['play', 'rulesets/templates/starter', '--bots', 'p2'], Array(3).fill('1'));
+    // March costs 1 and Attack 2 (offered once a target is in reach): each is said, in points.
+    expect(r.out).toMatch(/Choose an action \(3 points left\)\n {2}1\. March \(1 point\)\n {2}2\. Pass\n/);
+  }, 60_000);
+
   test("what happens after a person's last question should be read before game over", async () => {
     // The bot takes the last stone after First's last answer: that move was never printed before.
     const r = await playPiped(['play', 'test/fixtures/runtime/nim', '--bots', 'p2', '--seed', '1'], Array(50).fill('1'));

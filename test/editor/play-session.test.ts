@@ -103,6 +103,17 @@ describe('playtest session (the play worker job)', () => {
     expect(s.game.state.decisions).toEqual(again.game.state.decisions);
   });
 
+  test("an action menu whose costs differ says each action's cost under its name", () => {
+    const dir = 'rulesets/templates/starter';
+    const path = `${dir}/ruleset.yaml`;
+    const files = { [path]: readFileSync(join(ROOT, path), 'utf8') };
+    const s = PlaySession.start(1, program(files, path), bots({ entry: path, setup: { seed: 3 }, seats: { p1: 'human', p2: 'human' }, seat: 'p1' }));
+    if ('problems' in s) throw new Error(s.problems.join());
+    const q = s.update().pending!;
+    expect(q.labels).toEqual(['March', 'Pass']);
+    expect(q.details).toEqual(['1 point', null]);
+  });
+
   test('a card says what it does in its owner\'s hand and question, and nothing of it reaches the other seat', () => {
     const dir = 'rulesets/templates/card-driven';
     const path = `${dir}/ruleset.yaml`;

@@ -274,3 +274,31 @@ describe('checking a pool', () => {
     expect(d!.hint).toMatch(/points:/);
   });
 });
+
+describe("the menu's cost notes", () => {
+  const menu = (actions: string, text = ruleset(actions)) => {
+    const g = startGame(programFromText(text), { seed: 1, players: 2 });
+    return { labels: g.pending!.labels, notes: g.pending!.notes, view: g.view(g.pending!.player).pending, g };
+  };
+
+  test('costs that differ are said beside each action, in the pool\'s unit; the labels stay the actions\' names', () => {
+    const { labels, notes, view, g } = menu('{ pool: side.ap, allowed: [step, buy, hop, sprint], pass: true }');
+    expect(labels).toEqual(['step', 'buy', 'hop', 'sprint', 'Pass']);
+    // hop's cost reads its choices (unsaid); sprint's `cost: 0` pays in its `do`, so no "0 ap".
+    expect(notes).toEqual(['1 ap', '3 ap', null, null, null]);
+    // Public, in every seat's view, and kept by a saved game.
+    expect(view!.notes).toEqual(notes);
+    expect(g.view('p2').pending!.notes).toEqual(notes);
+    const resumed = Game.fromState(programFromText(ruleset('{ pool: side.ap, allowed: [step, buy, hop, sprint], pass: true }')), JSON.parse(JSON.stringify(g.save())) as SavedGame);
+    if (!(resumed instanceof Game)) throw new Error(JSON.stringify(resumed.problems));
+    expect(resumed.pending!.notes).toEqual(notes);
+  });
+
+  test('nothing is said when every cost is 1, when all pay in their do (cost 0), or when points are unlimited', () => {
+    expect(menu('{ points: 3, allowed: [step], pass: true }').notes).toBeUndefined();
+    expect(menu('{ pool: side.ap, allowed: [sprint], pass: true }').notes).toBeUndefined();
+    expect(menu('{ points: unlimited, allowed: [step, buy], pass: true }').notes).toBeUndefined();
+    // Counted points, in the engine's word, singular for one.
+    expect(menu('{ points: 5, allowed: [step, buy], pass: true }').notes).toEqual(['1 point', '3 points', null]);
+  });
+});
