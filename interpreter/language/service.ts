@@ -80,7 +80,7 @@ function completionEntry(s: SymbolInfo): CompletionEntry {
   return {
     name: s.name,
     kind: s.kind,
-    ...(s.title ? { detail: s.title } : {}),
+    ...(s.title ?? s.signature ? { detail: (s.title ?? s.signature)! } : {}),
     ...(s.doc ? { documentation: s.doc } : {}),
     sortText: `${s.kind === 'keyword' ? 2 : s.location ? 0 : 1}${s.name}`,
   };
@@ -104,9 +104,9 @@ export function hoverAt(lines: readonly string[], line: number, column: number, 
   const found = symbolAt(lines, line, column, ctx);
   if (!found) return undefined;
   const { symbol: s, word } = found;
-  const where = s.location ? `\n\nDefined in \`${s.location.file}\` line ${s.location.range.start.line}` : '';
-  const more = `${s.doc ?? ''}${where}`.trim();
-  return { word, contents: [`**${s.kind}** \`${s.name}\`${s.title ? ` — ${s.title}` : ''}`, ...(more ? [more] : [])] };
+  const where = s.location ? `Defined in \`${s.location.file}\` line ${s.location.range.start.line}` : undefined;
+  const more = [s.facts, s.doc, where].filter((x) => x).join('\n\n');
+  return { word, contents: [`**${s.kind}** \`${s.signature ?? s.name}\`${s.title ? ` — ${s.title}` : ''}`, ...(more ? [more] : [])] };
 }
 
 /** Where the ruleset id under the cursor is defined (its key); built-ins have no place. */

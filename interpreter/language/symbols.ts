@@ -23,10 +23,40 @@ export function rulesetSymbols(model: RulesetModel): SymbolInfo[] {
       const location = model.rangeOf([...path, id], { key: true });
       const title = text(el['name']);
       const doc = text(el['description']) ?? text(el['note']);
-      out.push({ name: id, kind, ...(title ? { title } : {}), ...(doc ? { doc } : {}), ...(location ? { location } : {}) });
+      const signature = kind === 'procedure' ? `${id}(${(Array.isArray(el['params']) ? el['params'] : []).map(String).join(', ')})` : undefined;
+      const about = facts(kind, el);
+      out.push({ name: id, kind, ...(title ? { title } : {}), ...(signature ? { signature } : {}), ...(about ? { facts: about } : {}), ...(doc ? { doc } : {}), ...(location ? { location } : {}) });
     }
   }
   return out;
+}
+
+/** A value as written in YAML, short: `0`, `red`, `[a, b]`. */
+const shown = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v) ?? String(v));
+
+/**
+ * What an element holds, as hover says it under its name: a variable's type, owner and initial
+ * value, a track's bounds, an action's cost and choices, a table's roll. Undefined for the rest.
+ */
+function facts(kind: string, el: Record<string, unknown>): string | undefined {
+  const parts: string[] = [];
+  const per = el['per'] !== undefined ? ` per ${shown(el['per'])}` : '';
+  if (kind === 'variable') {
+    parts.push(`${el['type'] !== undefined ? shown(el['type']) : 'value'}${per}`);
+    if (el['initial'] !== undefined) parts.push(`initial ${shown(el['initial'])}`);
+    if (el['reset'] !== undefined) parts.push(`reset ${shown(el['reset'])}`);
+  } else if (kind === 'track') {
+    const bounds = el['min'] !== undefined || el['max'] !== undefined ? ` ${el['min'] !== undefined ? shown(el['min']) : '…'}–${el['max'] !== undefined ? shown(el['max']) : '…'}` : '';
+    parts.push(`track${bounds}${per}`);
+    if (el['initial'] !== undefined) parts.push(`initial ${shown(el['initial'])}`);
+  } else if (kind === 'action') {
+    parts.push(`cost ${el['cost'] !== undefined ? shown(el['cost']) : 1}`);
+    if (isRecord(el['params']) && Object.keys(el['params']).length) parts.push(`chooses ${Object.keys(el['params']).join(', ')}`);
+    if (el['when'] !== undefined) parts.push(`when ${shown(el['when'])}`);
+  } else if (kind === 'table' && el['roll'] !== undefined) {
+    parts.push(`rolled with ${shown(el['roll'])}`);
+  }
+  return parts.length ? parts.join(' · ') : undefined;
 }
 
 const CONSTANT_DOCS: Record<string, string> = {

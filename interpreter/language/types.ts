@@ -33,6 +33,10 @@ export interface SymbolInfo {
   kind: SymbolKind;
   /** The element's `name:`, or a built-in's signature. */
   title?: string;
+  /** How a call is written, for hover: a procedure's `camp(s)`. */
+  signature?: string;
+  /** What the element holds, in one line for hover: `number per side · initial 0`, `cost 2 · chooses unit, target`. */
+  facts?: string;
   doc?: string;
   location?: Location;
 }

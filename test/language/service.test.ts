@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { rulesetSchema } from '../../grammar/index.ts';
 import { completionsAt, definitionAt, hoverAt, linesOf, scriptKeys, wordAt, type SymbolInfo } from '../../interpreter/language/index.ts';
-import { builtinSymbols } from '../../interpreter/index.ts';
+import { builtinSymbols, createMemoryHost, loadRuleset, rulesetSymbols } from '../../interpreter/index.ts';
 
 const SYMBOLS: SymbolInfo[] = [
   { name: 'score', kind: 'track', title: 'Score', location: { file: 'r.yaml', range: { start: { line: 2, column: 3 }, end: { line: 2, column: 8 } } } },
@@ -62,5 +62,53 @@ describe('the language service', () => {
     expect(hoverAt(scoreLine, 5, 10, CTX)?.contents).toEqual(['**track** `score` — Score', 'Defined in `r.yaml` line 2']);
     expect(definitionAt(scoreLine, 5, 10, CTX)).toEqual(SYMBOLS[0]!.location);
     expect(definitionAt(LINES, 7, 19, CTX)).toBeUndefined();
+  });
+});
+
+describe("the ruleset's symbols as hover shows them", () => {
+  const text = `rulesmith: 1
+id: h
+name: H
+players: { min: 2, max: 2 }
+tracks:
+  morale: { name: Morale, min: 0, max: 10, per: side, initial: 5 }
+variables:
+  moved: { type: number, per: player, initial: 0 }
+procedures:
+  camp:
+    params: [s, far]
+    do: return s
+actions:
+  attack:
+    name: Attack
+    cost: 2
+    when: moved == 0
+    params:
+      unit: pieces
+      target: pieces
+    do: moved += 1
+flow:
+  phases:
+    - id: only
+      do: |
+        camp(1, 2)
+`;
+  const loaded = loadRuleset('h.yaml', createMemoryHost({ 'h.yaml': text }));
+  const symbols = rulesetSymbols(loaded.model!);
+  const ctx = { symbols, scriptKeys: new Set(scriptKeys(rulesetSchema)) };
+  const lines = linesOf(text);
+  const hover = (line: number, word: string) => hoverAt(lines, line, lines[line - 1]!.indexOf(word) + 2, ctx)?.contents;
+
+  test('a procedure is shown as it is called, with its params', () => {
+    expect(hover(26, 'camp')?.[0]).toBe('**procedure** `camp(s, far)`');
+    expect(completionsAt(linesOf('flow:\n  phases:\n    - id: only\n      do: |\n        ca'), 5, 11, ctx).items.find((i) => i.name === 'camp')?.detail).toBe('camp(s, far)');
+  });
+
+  test('a variable, a track and an action say what they hold, under the name', () => {
+    const of = (name: string) => symbols.find((s) => s.name === name)!.facts;
+    expect(of('moved')).toBe('number per player · initial 0');
+    expect(of('morale')).toBe('track 0–10 per side · initial 5');
+    expect(of('attack')).toBe('cost 2 · chooses unit, target · when moved == 0');
+    expect(hover(17, 'moved')).toEqual(['**variable** `moved`', 'number per player · initial 0\n\nDefined in `h.yaml` line 8']);
   });
 });
