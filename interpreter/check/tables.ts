@@ -84,8 +84,8 @@ function checkBands(ctx: CheckContext, tablePath: Path, rows: Labelled[], domain
     if (prior) {
       ctx.atKey(r.path, {
         code: what === 'row' ? 'table-overlap' : 'table-column-overlap',
-        message: `${cap(noun)} \`${formatBand(r.band)}\` overlaps ${noun} \`${formatBand(prior.band)}\`: a result would match both.`,
-        hint: 'Make the bands disjoint, e.g. `2-3` then `4-6`.',
+        message: `${cap(noun)} \`${formatBand(r.band)}\` overlaps ${noun} \`${formatBand(prior.band)}\`${shared(prior.band, r.band)}: a result would match both.`,
+        hint: disjointHint(prior.band, r.band, noun),
       });
     }
   });
@@ -129,6 +129,25 @@ function numericSpan(domain: Domain): { lo: number; hi: number } | undefined {
   const values = domain.kind === 'interval' ? [domain.from, domain.to] : domain.values;
   if (values.length === 0 || !values.every((v) => typeof v === 'number' && Number.isFinite(v))) return undefined;
   return { lo: Math.min(...(values as number[])), hi: Math.max(...(values as number[])) };
+}
+
+/** ` on 4-5`: the values two overlapping bands share (nothing for two equal keys: the label says it). */
+function shared(a: Band, b: Band): string {
+  if (a.kind === 'key' || b.kind === 'key') return '';
+  const both: Band = { kind: 'range', from: Math.max(a.from, b.from), to: Math.min(a.to, b.to) };
+  return ` on ${formatBand(both)}`;
+}
+
+/**
+ * How to make a later band disjoint from an earlier one, in its own numbers: start it after the
+ * earlier band's end, end it before its start, or (inside it) remove or move one of them.
+ */
+function disjointHint(prior: Band, band: Band, noun: string): string {
+  if (prior.kind === 'key' || band.kind === 'key') return `Give the ${noun} a label of its own, or merge the two ${noun}s.`;
+  const earlier = `\`${formatBand(prior)}\``;
+  if (band.to > prior.to) return `Start this ${noun} after ${prior.to} (\`${formatBand({ kind: 'range', from: prior.to + 1, to: band.to })}\`), or end ${earlier} before ${band.from}.`;
+  if (band.from < prior.from) return `End this ${noun} before ${prior.from} (\`${formatBand({ kind: 'range', from: band.from, to: prior.from - 1 })}\`), or start ${earlier} after ${band.to}.`;
+  return `This ${noun} lies inside ${earlier}: remove one of them, or cut ${earlier} around it.`;
 }
 
 function overlaps(a: Band, b: Band): boolean {

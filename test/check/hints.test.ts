@@ -138,3 +138,20 @@ describe('unknown-name where a value is wanted', () => {
     expect(at(all, 'unknown-name', 22).fix?.text).toBe('tally');
   });
 });
+
+describe('table-overlap', () => {
+  const all = diagnosticsOf('tables.yaml');
+  test('should name the values both bands hold, and the band that makes them disjoint', () => {
+    const after = at(all, 'table-overlap', 16);
+    expect(after.message).toBe('Row `7-12` overlaps row `2-7` on 7: a result would match both.');
+    expect(after.hint).toBe('Start this row after 7 (`8-12`), or end `2-7` before 7.');
+    const before = at(all, 'table-overlap', 21);
+    expect(before.message).toBe('Row `2-6` overlaps row `5-12` on 5-6: a result would match both.');
+    expect(before.hint).toBe('End this row before 5 (`2-4`), or start `5-12` after 6.');
+    const inside = at(all, 'table-overlap', 26);
+    expect(inside.hint).toBe('This row lies inside `2-12`: remove one of them, or cut `2-12` around it.');
+    const column = all.find((d) => d.code === 'table-column-overlap')!;
+    expect(column.message).toBe('Column `3-5` overlaps column `2-3` on 3: a result would match both.');
+    expect(column.hint).toBe('Start this column after 3 (`4-5`), or end `2-3` before 3.');
+  });
+});
