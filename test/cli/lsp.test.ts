@@ -147,7 +147,8 @@ describe('rulesmith lsp over stdio', () => {
   test('hover should describe the name and where it is defined', async () => {
     const hover = (await client.sendRequest(HoverRequest.type, { textDocument: { uri: mainUri() }, position: { line: 15, character: 9 } })) as Hover;
     const text = (hover.contents as { value: string }).value;
-    expect(text).toContain('**procedure** `bump`');
+    // As it is called: `bump()`, a procedure of no params.
+    expect(text).toContain('**procedure** `bump()`');
     expect(text).toContain('procs.yaml');
   }, 30_000);
 
