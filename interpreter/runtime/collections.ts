@@ -165,5 +165,8 @@ export function labelOf(rt: Runtime, v: Value): string {
       }
     }
   }
+  // A record that carries its own `label` text is shown by it: an option a player reads
+  // (`{ facing: 1, label: "Toward the enemy border" }`) rather than its fields.
+  if (isRecordValue(v) && typeof v.label === 'string') return v.label;
   return toText(v);
 }

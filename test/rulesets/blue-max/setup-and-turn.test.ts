@@ -26,8 +26,9 @@ describe('setup (spec §2)', () => {
     const game = startOnly();
     answerAll(game, ['Bristol F.2B', 'Fokker Dr.I', 0, 0]);
     expect(prompt(game)).toBe('Start of play: your facing');
-    expect(labels(game)).toEqual(['1', '0', '2']);
-    answerAll(game, ['0', 0]);
+    // Each option says which way it points (the facings are 1, 0 and 2).
+    expect(labels(game)).toEqual(['Toward the enemy border', '60° left of the enemy border', '60° right of the enemy border']);
+    answerAll(game, ['60° left of the enemy border', 0]);
     expect(game.state.pieces.bristol_f2b_1!.facing).toBe(0);
     expect(game.state.pieces.fokker_dr1_1!.facing).toBe(4);
   });
