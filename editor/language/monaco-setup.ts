@@ -42,7 +42,7 @@ export { TabFocus } from 'monaco-editor/editor/browser/config/tabFocus.js';
 import { conf, language as yamlLanguage } from 'monaco-editor/languages/definitions/yaml/yaml.js';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { monarchLanguage, rulesetSchema, type MonarchLanguage } from '../../grammar/index.ts';
-import { scriptKeys } from '../../interpreter/language/index.ts';
+import { scriptKeys, scriptMapKeys } from '../../interpreter/language/index.ts';
 import { rulesmithYaml } from './rulesmith-monarch.ts';
 import YamlWorker from './yaml.worker.ts?worker';
 
@@ -52,6 +52,8 @@ export const THEME = 'rulesmith';
 const SCHEMA_URI = 'file:///grammar/ruleset.schema.json';
 /** Keys whose values are rules-language text, from the ruleset schema. */
 export const SCRIPT_KEYS: ReadonlySet<string> = new Set(scriptKeys(rulesetSchema));
+/** Keys of maps whose inline values are scripts (an action's `params`), from the schema too. */
+export const SCRIPT_MAPS: ReadonlySet<string> = new Set(scriptMapKeys(rulesetSchema));
 
 // Monaco's own worker (word completion, links, diff); monaco-yaml starts its own (below).
 globalThis.MonacoEnvironment = { getWorker: () => new EditorWorker() };
@@ -60,7 +62,7 @@ monaco.languages.register({ id: LANGUAGE_ID, extensions: ['.yaml', '.yml'], alia
 monaco.languages.setLanguageConfiguration(LANGUAGE_ID, conf);
 monaco.languages.setMonarchTokensProvider(
   LANGUAGE_ID,
-  rulesmithYaml(yamlLanguage as unknown as MonarchLanguage, monarchLanguage, [...SCRIPT_KEYS]) as unknown as monaco.languages.IMonarchLanguage,
+  rulesmithYaml(yamlLanguage as unknown as MonarchLanguage, monarchLanguage, [...SCRIPT_KEYS], [...SCRIPT_MAPS]) as unknown as monaco.languages.IMonarchLanguage,
 );
 
 monaco.editor.defineTheme(THEME, {

@@ -7,7 +7,7 @@
  */
 import { COMPLETION_TRIGGERS, completionsAt, definitionAt, hoverAt, type LanguageContext, type WordSpan } from '../../interpreter/language/index.ts';
 import type { Diagnostic, SymbolInfo, SymbolKind } from '../validator/protocol.ts';
-import { LANGUAGE_ID, SCRIPT_KEYS, monaco } from './monaco-setup.ts';
+import { LANGUAGE_ID, SCRIPT_KEYS, SCRIPT_MAPS, monaco } from './monaco-setup.ts';
 
 export const MARKER_OWNER = 'rulesmith';
 const MARKER_SOURCE = 'rulesmith';
@@ -40,7 +40,7 @@ const COMPLETION_KIND: Record<SymbolKind, monaco.languages.CompletionItemKind> =
 };
 
 export function registerProviders(data: LanguageData): monaco.IDisposable[] {
-  const context = (): LanguageContext => ({ symbols: data.symbols(), scriptKeys: SCRIPT_KEYS });
+  const context = (): LanguageContext => ({ symbols: data.symbols(), scriptKeys: SCRIPT_KEYS, scriptMaps: SCRIPT_MAPS });
   const span = (w: WordSpan) => new monaco.Range(w.line, w.startColumn, w.line, w.endColumn);
 
   return [

@@ -18,7 +18,7 @@ type Brackets = Array<{ open: string; close: string; token: string }>;
 /** Keys whose values are free data (table rows, props): their keys are never scripts. */
 export const DATA_KEYS: readonly string[] = ['rows', 'props'];
 
-export function rulesmithYaml(yaml: MonarchLanguage, rules: MonarchLanguage, scriptKeys: readonly string[]): MonarchLanguage {
+export function rulesmithYaml(yaml: MonarchLanguage, rules: MonarchLanguage, scriptKeys: readonly string[], scriptMaps: readonly string[] = []): MonarchLanguage {
   const attributes = Object.keys(rules).filter((k) => !SETTINGS.has(k));
   const rename = (name: string): string => (attributes.includes(name) || name in rules.tokenizer ? `${PREFIX}${name}` : name);
   const rewrite = (rule: Rule): Rule => rewriteRule(rule, rename);
@@ -39,12 +39,25 @@ export function rulesmithYaml(yaml: MonarchLanguage, rules: MonarchLanguage, scr
     [new RegExp(`${keyLine(scriptKeys)}([ \\t]+)(?=[^\\s|>"'#&*!\\[{])`), [...keyTokens, { token: 'white', next: `@${PREFIX}line` }]],
     // A free-data key (`rows:`): below it, keys are data, not script keys.
     [new RegExp(`${keyLine(DATA_KEYS)}(?=[ \\t]*(?:#.*)?$)`), [...keyTokens.slice(0, 4), { token: 'operators', next: `@${PREFIX}data.$1` }]],
+    ...(scriptMaps.length ? [[new RegExp(`${keyLine(scriptMaps)}(?=[ \\t]*(?:#.*)?$)`), [...keyTokens.slice(0, 4), { token: 'operators', next: `@${PREFIX}map.$1` }]]] : []),
+    { include: `@${PREFIX}yaml` },
+  ];
+  // A map whose values are scripts (an action's `params`): its own keys' inline values and blocks
+  // are scripts, whatever the keys are called; a key opening a mapping (`{ options, prompt }`
+  // written as a block) is read as any YAML below it.
+  const anyKey = `^([ \\t]*)((?:-[ \\t]+)?)([A-Za-z_][\\w-]*)([ \\t]*)(:)`;
+  out.tokenizer[`${PREFIX}map`] = [
+    [/^(?!$S2[ \t])(?=[ \t]*\S)/, { token: '', next: '@pop' }],
+    [new RegExp(`${anyKey}([ \\t]*)(\\|[0-9+-]*)([ \\t]*(?:#.*)?)$`), [...keyTokens, 'white', { token: 'operators', next: `@${PREFIX}block.$1` }, 'comment']],
+    [new RegExp(`${anyKey}([ \\t]+)(?=[^\\s|>"'#&*!\\[{])`), [...keyTokens, { token: 'white', next: `@${PREFIX}line` }]],
+    [new RegExp(`${anyKey}(?=[ \\t]*(?:#.*)?$)`), [...keyTokens.slice(0, 4), { token: 'operators', next: `@${PREFIX}nested.$1` }]],
     { include: `@${PREFIX}yaml` },
   ];
   // Blocks end at the first non-blank line indented no deeper than their key ($S2).
   const dedent = [/^(?!$S2[ \t])(?=[ \t]*\S)/, { token: '', next: '@pop' }];
   out.tokenizer[`${PREFIX}block`] = [dedent, { include: `@${PREFIX}root` }];
   out.tokenizer[`${PREFIX}data`] = [dedent, { include: `@${PREFIX}yaml` }];
+  out.tokenizer[`${PREFIX}nested`] = [dedent, { include: '@root' }];
   // One-line scripts end with their line; ` #` starts a YAML comment.
   out.tokenizer[`${PREFIX}line`] = [[/^/, { token: '', next: '@pop' }], [/[ \t]+#.*$/, 'comment'], { include: `@${PREFIX}root` }];
   // Strings and interpolations never span lines in the rules language: leave them at a line start.

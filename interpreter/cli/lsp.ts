@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeActionKind, CompletionItemKind, CompletionTriggerKind, DiagnosticSeverity, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type Diagnostic as LspDiagnostic, type Range as LspRange } from 'vscode-languageserver/node';
 import type { Diagnostic, Range } from '../diagnostics.ts';
-import { COMPLETION_TRIGGERS, completionsAt, definitionAt, hoverAt, linesOf, scriptKeys, type LanguageContext, type SymbolKind } from '../language/index.ts';
+import { COMPLETION_TRIGGERS, completionsAt, definitionAt, hoverAt, linesOf, scriptKeys, scriptMapKeys, type LanguageContext, type SymbolKind } from '../language/index.ts';
 import { rulesetSchema } from '../../grammar/index.ts';
 import type { Io } from './io.ts';
 import { LspWorkspace } from './lsp-workspace.ts';
@@ -20,6 +20,7 @@ Starts a Language Server on stdin/stdout for editors (VS Code, Neovim…): the d
 hover and go-to-definition in scripts. See the README for editor setup.`;
 
 const SCRIPT_KEYS: ReadonlySet<string> = new Set(scriptKeys(rulesetSchema));
+const SCRIPT_MAPS: ReadonlySet<string> = new Set(scriptMapKeys(rulesetSchema));
 // Re-checking on every keystroke would queue loads; wait for a pause in typing.
 const DEBOUNCE_MS = 150;
 
@@ -74,7 +75,7 @@ export function serve(connection: Connection, workspace: LspWorkspace): void {
     if (timer) clearTimeout(timer);
     timer = setTimeout(publish, delay);
   };
-  const context = (path: string): LanguageContext => ({ symbols: workspace.symbolsFor(path), scriptKeys: SCRIPT_KEYS });
+  const context = (path: string): LanguageContext => ({ symbols: workspace.symbolsFor(path), scriptKeys: SCRIPT_KEYS, scriptMaps: SCRIPT_MAPS });
   const lines = (path: string): string[] => linesOf(workspace.text(path) ?? '');
 
   connection.onInitialize(() => ({

@@ -6,5 +6,5 @@
  */
 export type { Location, SymbolInfo, SymbolKind } from './types.ts';
 export { cursorContext, type CursorContext } from './script-context.ts';
-export { scriptKeys } from './script-keys.ts';
+export { scriptKeys, scriptMapKeys } from './script-keys.ts';
 export { COMPLETION_TRIGGERS, completionsAt, definitionAt, hoverAt, linesOf, symbolAt, wordAt, type CompletionEntry, type Completions, type HoverInfo, type LanguageContext, type WordSpan } from './service.ts';

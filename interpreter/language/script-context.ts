@@ -9,12 +9,18 @@ export type CursorContext = 'script' | 'key' | 'value';
 /**
  * @param lines the file's lines; `line` is 1-based, `column` 1-based (the cursor is before it).
  */
-export function cursorContext(lines: readonly string[], line: number, column: number, scriptKeys: ReadonlySet<string>): CursorContext {
+export function cursorContext(lines: readonly string[], line: number, column: number, scriptKeys: ReadonlySet<string>, scriptMaps: ReadonlySet<string> = NONE): CursorContext {
   const text = lines[line - 1] ?? '';
   const before = text.slice(0, column - 1);
   if (inBlockScript(lines, line, column, scriptKeys)) return 'script';
   const keyed = /^([ \t]*)(?:-[ \t]+)?([A-Za-z_][\w-]*)[ \t]*:[ \t]*/.exec(before);
-  if (keyed) return scriptKeys.has(keyed[2]!) && !/^[|>]/.test(before.slice(keyed[0].length)) ? 'script' : 'value';
+  if (keyed) {
+    const value = before.slice(keyed[0].length);
+    if (scriptKeys.has(keyed[2]!)) return /^[|>]/.test(value) ? 'value' : 'script';
+    // A key of a map whose values are scripts (an action's `params`: `target: neighbours(unit.area)`),
+    // written inline; its mapping form (`{ options, prompt }`) is a value.
+    return !/^[|>{[]/.test(value) && scriptMaps.has(parentKey(lines, line) ?? '') ? 'script' : 'value';
+  }
   return /^[ \t]*(?:-[ \t]+)?[\w-]*$/.test(before) && !/^[ \t]*-[ \t]*$/.test(before) ? 'key' : 'value';
 }
 
@@ -34,6 +40,19 @@ function inBlockScript(lines: readonly string[], line: number, column: number, s
     indent = ind;
   }
   return false;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The key of the mapping `line` is in: the nearest line above, less indented, that opens one (`params:`). */
+function parentKey(lines: readonly string[], line: number): string | undefined {
+  const indent = indentOf(lines[line - 1] ?? '');
+  for (let i = line - 2; i >= 0; i--) {
+    const text = lines[i]!;
+    if (text.trim() === '' || indentOf(text) >= indent) continue;
+    return /^[ \t]*(?:-[ \t]+)?([A-Za-z_][\w-]*)[ \t]*:[ \t]*(?:#.*)?$/.exec(text)?.[1];
+  }
+  return undefined;
 }
 
 function indentOf(text: string): number {

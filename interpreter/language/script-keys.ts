@@ -28,6 +28,42 @@ export function scriptKeys(schema: JsonSchema): string[] {
   return [...keys].sort();
 }
 
+/**
+ * Keys of maps whose values, written inline, are rules-language text though their names are the
+ * designer's: every property whose `additionalProperties` is a script (`heuristics.sides`), or may
+ * be text beside an object form holding a script (an action's `params`: `target: neighbours(u)` or
+ * `{ options, prompt }`). Hosts read a `key: value` line under one of these as a script.
+ */
+export function scriptMapKeys(schema: JsonSchema): string[] {
+  const keys = new Set<string>();
+  const visited = new Set<unknown>();
+  const visit = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null || visited.has(node)) return;
+    visited.add(node);
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    const props = record['properties'];
+    if (typeof props === 'object' && props !== null) {
+      for (const [key, sub] of Object.entries(props)) if (holdsScripts((sub as Record<string, unknown> | null)?.['additionalProperties'])) keys.add(key);
+    }
+    for (const value of Object.values(record)) visit(value);
+  };
+  visit(schema);
+  return [...keys].sort();
+}
+
+/** A map's value schema that is a script, or text beside an object form with a script property. */
+function holdsScripts(node: unknown): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  if (refersToScript(node)) return true;
+  const { type, properties } = node as { type?: unknown; properties?: unknown };
+  const text = type === 'string' || (Array.isArray(type) && type.includes('string'));
+  return text && typeof properties === 'object' && properties !== null && Object.values(properties).some(refersToScript);
+}
+
 /** The schema is a script/expression reference, or offers one among `oneOf`/`anyOf` branches. */
 function refersToScript(node: unknown): boolean {
   if (typeof node !== 'object' || node === null) return false;

@@ -45,6 +45,8 @@ export interface HoverInfo {
 export interface LanguageContext {
   symbols: readonly SymbolInfo[];
   scriptKeys: ReadonlySet<string>;
+  /** Keys of maps whose inline values are scripts (`scriptMapKeys`: an action's `params`). */
+  scriptMaps?: ReadonlySet<string>;
 }
 
 // The word characters Monaco uses by default, so both hosts pick the same word under the cursor.
@@ -63,7 +65,7 @@ export function wordAt(lines: readonly string[], line: number, column: number): 
 
 /** Names to offer at the cursor: none at a YAML key; ids in plain values; everything in scripts. */
 export function completionsAt(lines: readonly string[], line: number, column: number, ctx: LanguageContext): Completions {
-  const where = cursorContext(lines, line, column, ctx.scriptKeys);
+  const where = cursorContext(lines, line, column, ctx.scriptKeys, ctx.scriptMaps);
   const word = wordAt(lines, line, column);
   const replace: WordSpan = word && word.startColumn < column ? { ...word, word: word.word.slice(0, column - word.startColumn), endColumn: column } : { word: '', line, startColumn: column, endColumn: column };
   // After a section's name and a dot (`tables.`, `map.areas.`), in a variant's `remove:` or `set:`
@@ -95,7 +97,7 @@ function sectionBefore(text: string, column: number): SymbolKind | undefined {
 /** The ruleset id or built-in under the cursor (not at a YAML key, not a keyword). */
 export function symbolAt(lines: readonly string[], line: number, column: number, ctx: LanguageContext): { symbol: SymbolInfo; word: WordSpan } | undefined {
   const word = wordAt(lines, line, column);
-  if (!word || cursorContext(lines, line, word.startColumn, ctx.scriptKeys) === 'key') return undefined;
+  if (!word || cursorContext(lines, line, word.startColumn, ctx.scriptKeys, ctx.scriptMaps) === 'key') return undefined;
   const symbol = ctx.symbols.find((s) => s.name === word.word && s.kind !== 'keyword');
   return symbol && { symbol, word };
 }

@@ -89,13 +89,16 @@ describe('variants', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     // Pasted, so Monaco's auto-indent keeps the block as written.
-    const script = ['procedures:', '  dawn_raid:', '    do: |', '      let strength = 2d6 + exposure_protesters', '      log "raid of {strength}"', ''].join('\n');
+    // An action's choice written inline is a script too, though its key is the designer's name.
+    const script = ['procedures:', '  dawn_raid:', '    do: |', '      let strength = 2d6 + exposure_protesters', '      log "raid of {strength}"',
+      'actions:', '  dawn_march:', '    params:', '      crowd: select u in pieces where u.side == protesters', '    do: log "march"', ''].join('\n');
     await paste(page, script);
     await waitForChecks(page);
     await s.shot('script');
-    const color = { dice: await tokenColor(page, '2d6'), keyword: await tokenColor(page, 'let') };
+    const color = { dice: await tokenColor(page, '2d6'), keyword: await tokenColor(page, 'let'), choice: await tokenColor(page, 'select') };
     expect(color.dice).toBe('rgb(181, 32, 13)');
     expect(color.keyword).toBe('rgb(175, 0, 219)');
+    expect(color.choice).toBe(color.keyword);
   });
 
   test('names in scripts should complete, and go to their definition with F12', async () => {

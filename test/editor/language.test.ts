@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { monarchLanguage, rulesetSchema, type MonarchLanguage } from '../../grammar/index.ts';
 import { rulesmithYaml } from '../../editor/language/rulesmith-monarch.ts';
-import { cursorContext, scriptKeys } from '../../interpreter/language/index.ts';
+import { cursorContext, scriptKeys, scriptMapKeys } from '../../interpreter/language/index.ts';
 
 const KEYS = new Set(scriptKeys(rulesetSchema));
+const MAPS = new Set(scriptMapKeys(rulesetSchema));
 
 describe('script keys from the schema', () => {
   test('script and expression properties should be found, data properties not', () => {
@@ -22,6 +23,22 @@ describe('cursor context', () => {
     expect(cursorContext(lines, 6, 12, KEYS)).toBe('value');
     expect(cursorContext(lines, 7, 12, KEYS)).toBe('script');
     expect(cursorContext(lines, 8, 7, KEYS)).toBe('value');
+  });
+});
+
+describe('maps whose values are scripts', () => {
+  test("an action's params and a heuristic's per-side scores are found from the schema", () => {
+    expect([...MAPS]).toEqual(['params', 'sides']);
+  });
+
+  test('an inline value under such a map is a script; its mapping form and other keys not', () => {
+    const lines = ['actions:', '  march:', '    params:', '      unit: select u in pieces', '      target: { options: neighbours(unit.area) }', '      dest:', '        options: neighbours(unit.area)', '        prompt: Where', 'procedures:', '  camp:', '    params:', '      - s'];
+    expect(cursorContext(lines, 4, 20, KEYS, MAPS)).toBe('script');
+    expect(cursorContext(lines, 4, 20, KEYS)).toBe('value');
+    expect(cursorContext(lines, 4, 8, KEYS, MAPS)).toBe('key');
+    expect(cursorContext(lines, 5, 22, KEYS, MAPS)).toBe('value');
+    expect(cursorContext(lines, 7, 22, KEYS, MAPS)).toBe('script');
+    expect(cursorContext(lines, 8, 18, KEYS, MAPS)).toBe('value');
   });
 });
 
@@ -48,6 +65,18 @@ describe('the ruleset Monarch language', () => {
     expect(text).not.toMatch(/"@keywords"|"@string"/);
     expect(text).toContain('keyword.rs');
     expect(lang.tokenizer['rs_interpolation']?.some((r) => JSON.stringify(r).includes('rs_root'))).toBe(true);
+  });
+
+  test('a map of scripts should push a state whose keys\' values are scripts, and nested mappings plain YAML', () => {
+    const withMaps = rulesmithYaml(yaml, monarchLanguage, [...KEYS], [...MAPS]);
+    const root = withMaps.tokenizer['root']!;
+    const push = root.find((r) => JSON.stringify(r).includes('@rs_map.$1'));
+    expect(push && Array.isArray(push) && push[0] instanceof RegExp && push[0].source).toContain('params|sides');
+    const map = JSON.stringify(withMaps.tokenizer['rs_map']);
+    for (const next of ['@pop', '@rs_block.$1', '@rs_line', '@rs_nested.$1']) expect(map).toContain(next);
+    expect(JSON.stringify(withMaps.tokenizer['rs_nested'])).toContain('@root');
+    // Without maps, none of it.
+    expect(lang.tokenizer['root']!.some((r) => JSON.stringify(r).includes('@rs_map'))).toBe(false);
   });
 
   test('script keys, free-data keys and block scalars should get their states', () => {
