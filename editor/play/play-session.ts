@@ -16,7 +16,7 @@
  * replays the answers up to there (which refills the snapshots). Restart forks the game at start.
  * A saved game (`SavedGame`, the `game` of a replay file) resumes with `Game.fromState`, no replay.
  */
-import { Game, MctsAgent, RandomAgent, agentFromSpec, compileRuleset, gameDigest, replayFile, searchContext, type Agent, type MctsSearch, type Program } from '../../interpreter/index.ts';
+import { Game, MctsAgent, RandomAgent, agentFromSpec, checkInvariants, compileRuleset, gameDigest, hasInvariants, replayFile, searchContext, type Agent, type MctsSearch, type Program } from '../../interpreter/index.ts';
 import { agentSpec, isBot, type GameSetupData, type PlayUpdate, type ReplayData, type SavedGameData, type SeatKind, type SeatState, type StartRequest, type ThinkingView } from './protocol.ts';
 import { logLines, pendingView, seatState } from './seat-view.ts';
 
@@ -294,7 +294,24 @@ export class PlaySession {
       autoplay: this.autoplay,
     };
     if (this.note) update.note = this.note;
+    const broken = this.brokenInvariant();
+    if (broken) update.invariant = broken;
     return update;
+  }
+
+  /**
+   * The first of the ruleset's `invariants:` that does not hold now (`checkInvariants`, which
+   * leaves the game as it was), so a designer playtesting a changed number sees a conservation law
+   * break at once. Its message as declared, not interpolated: the values it would show are read
+   * from the whole game, which the viewed seat may not see.
+   */
+  private brokenInvariant(): PlayUpdate['invariant'] {
+    if (!hasInvariants(this.program) || this.game.status === 'error') return undefined;
+    const v = checkInvariants(this.game);
+    if (!v) return undefined;
+    const at = this.program.model.rangeOf(['invariants', v.invariant], { key: true });
+    const text = String(this.program.data.invariants?.[v.invariant]?.message ?? v.invariant);
+    return { id: v.invariant, code: v.code, text, ...(at ? { file: at.file, range: at.range } : {}) };
   }
 
   /**

@@ -4,7 +4,7 @@
  * decisions arrive as `{ kind, id }` targets, script positions as file locations.
  */
 import type { ReplayFile } from '../../interpreter/analysis/replay-file.ts';
-import type { Diagnostic, Location } from '../validator/protocol.ts';
+import type { Diagnostic, Location, Range } from '../validator/protocol.ts';
 
 /** What a ruleset gives the board, the setup form and the charts; read from the compiled data. */
 export interface BoardModel {
@@ -254,6 +254,11 @@ export interface PlayUpdate {
   autoplay: boolean;
   /** Something to tell the user (a refused answer, a replay that diverged). */
   note?: string;
+  /**
+   * The first of the ruleset's invariants that does not hold now (`invariant-error`: it could not
+   * be evaluated), with its message as declared (uninterpolated: the seat may not see the values).
+   */
+  invariant?: { id: string; code: 'invariant-violated' | 'invariant-error'; text: string; file?: string; range?: Range };
 }
 
 /** A replay file, as `rulesmith replay` verifies it (interpreter/analysis/replay-file.ts). */

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cursorLine, openPath, pickGame, tabThrough, waitForEditor } from './editor-page.ts';
+import { cursorLine, openPath, paste, pickGame, tabThrough, waitForChecks, waitForEditor } from './editor-page.ts';
 import { gameStatus, importFixture, logTexts, newGame, openPlaytest, prompt, setSeats, strokeDash, waitForPrompt } from './game-page.ts';
 import { ROOT, openBrowser, serveDist, type Session } from './harness.ts';
 
@@ -172,6 +172,30 @@ describe('playtest', () => {
     for (let i = 0; i < 3; i++) await page.keyboard.press('Control+z');
     await page.click('rs-app >> button[data-view="playtest"]');
     await page.locator('rs-playtest-view [data-stale]').waitFor({ state: 'detached', timeout: 30_000 });
+  });
+
+  test("a playtest should say at once when one of the ruleset's invariants stops holding, as declared", async () => {
+    const { page } = s;
+    await page.click('rs-app >> button[data-view="edit"]');
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.press('Control+End');
+    // A designer's law that holds only before the first round: broken as soon as play begins.
+    await paste(page, ['invariants:', '  before_play:', '    check: turn < 1', '    message: "Still turn {turn}: nobody has played"', ''].join('\n'));
+    await waitForChecks(page);
+    await page.click('rs-app >> button[data-view="playtest"]');
+    await newGame(page);
+    const notice = page.locator('rs-playtest-view [data-invariant="before_play"]');
+    await notice.waitFor({ timeout: 30_000 });
+    // The message as written: its values are read from the whole game, which a seat may not see.
+    expect(await notice.textContent()).toContain('Invariant before_play does not hold now: Still turn {turn}: nobody has played');
+    await s.shot('invariant-broken');
+    await page.click('rs-app >> button[data-view="edit"]');
+    await page.click('rs-code-editor .view-lines');
+    await page.keyboard.press('Control+z');
+    await waitForChecks(page);
+    await page.click('rs-app >> button[data-view="playtest"]');
+    await newGame(page);
+    await notice.waitFor({ state: 'detached', timeout: 30_000 });
   });
 
   test('a hex grid should show its pieces with their facing, and a hex should answer by click', async () => {

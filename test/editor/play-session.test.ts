@@ -103,6 +103,22 @@ describe('playtest session (the play worker job)', () => {
     expect(s.game.state.decisions).toEqual(again.game.state.decisions);
   });
 
+  test('a broken invariant is told in the update, as declared, with where it is written', () => {
+    const path = 'rulesets/templates/starter/ruleset.yaml';
+    const text = readFileSync(join(ROOT, path), 'utf8');
+    const start = (t: string) => {
+      const s = PlaySession.start(1, program({ [path]: t }, path), bots({ entry: path, setup: { seed: 3 }, seats: { p1: 'human', p2: 'human' }, seat: 'p1' }));
+      if ('problems' in s) throw new Error(s.problems.join());
+      return s;
+    };
+    expect(start(text).update().invariant).toBeUndefined();
+    // A designer adds a counter and forgets the total: the law no longer holds.
+    const broken = start(text.replace('.losses == 7', '.losses == 8')).update().invariant!;
+    expect(broken).toMatchObject({ id: 'counters_conserved', code: 'invariant-violated', file: path });
+    expect(broken.text).toMatch(/^Counters made or destroyed: each side should have 7 in all\. Red has \{units\(red\)\}/);
+    expect(broken.range!.start.line).toBe(text.split('\n').indexOf('  counters_conserved:') + 1);
+  });
+
   test("an action menu whose costs differ says each action's cost under its name", () => {
     const dir = 'rulesets/templates/starter';
     const path = `${dir}/ruleset.yaml`;

@@ -129,7 +129,7 @@ export class RsPlaytestView extends LitElement {
         <input id="replay-file" class="visually-hidden" type="file" accept=".json,application/json" tabindex="-1" aria-hidden="true" @change=${this.handleLoadReplay} />
         ${u ? this.renderSeatSwitch(u.state.players, u.seat) : nothing}
       </header>
-      <div class="notices">${rulesStatus(board, status, u)}${this.play.error ? html`<p class="stale" role="alert">${this.play.error}</p>` : nothing}${u?.note ? html`<p class="stale" role="status">${u.note}</p>` : nothing}${this.notice ? html`<p class="muted" role="status">${this.notice}</p>` : nothing}${this.undone ? html`<p class="muted" role="status" data-undone>${this.undone}</p>` : nothing}${u && gameBoard && u.entry !== this.entry ? html`<p class="stale" role="status" data-other-game>On the board: a game of ${gameBoard.name} (${baseName(u.entry)}), kept while you look at other rules. New game plays ${board?.name ?? baseName(this.entry)}.</p>` : nothing}</div>
+      <div class="notices">${rulesStatus(board, status, u)}${this.play.error ? html`<p class="stale" role="alert">${this.play.error}</p>` : nothing}${u?.note ? html`<p class="stale" role="status">${u.note}</p>` : nothing}${u?.invariant ? this.invariantNotice(u.invariant) : nothing}${this.notice ? html`<p class="muted" role="status">${this.notice}</p>` : nothing}${this.undone ? html`<p class="muted" role="status" data-undone>${this.undone}</p>` : nothing}${u && gameBoard && u.entry !== this.entry ? html`<p class="stale" role="status" data-other-game>On the board: a game of ${gameBoard.name} (${baseName(u.entry)}), kept while you look at other rules. New game plays ${board?.name ?? baseName(this.entry)}.</p>` : nothing}</div>
       <details class="setup" ?open=${!u}>
         <summary>Game setup</summary>
         <rs-game-setup .board=${board} .value=${this.setup} .opponent=${PLAYTEST_OPPONENT} seats @rs-setup-change=${this.handleSetupChange}></rs-game-setup>
@@ -149,6 +149,13 @@ export class RsPlaytestView extends LitElement {
         : html`<p class="muted empty">Set up a game and choose New game, or <strong>Load game/replay…</strong> to go on with a game you saved.
             <span data-hint="reload">A game is kept only while the page is open: Save game before a reload to resume it.</span></p>`}
     `;
+  }
+
+  /** A conservation law or bound of the ruleset's `invariants:` that no longer holds, with its rule. */
+  private invariantNotice(inv: NonNullable<PlayUpdate['invariant']>) {
+    const open = () => inv.file && inv.range && emit(this, 'rs-open-file', { path: inv.file, range: inv.range, beside: true });
+    return html`<p class="stale" role="alert" data-invariant=${inv.id}>Invariant <code>${inv.id}</code> ${inv.code === 'invariant-error' ? 'could not be evaluated' : 'does not hold'} now: ${inv.text}
+      ${inv.file ? html`<button class="link" @click=${open}>Show rule</button>` : nothing}</p>`;
   }
 
   /** "<seat> is thinking…" with the search's progress, and Cancel. */
