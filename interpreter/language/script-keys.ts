@@ -8,24 +8,7 @@ import type { JsonSchema } from '../../grammar/index.ts';
 const SCRIPT_REFS = new Set(['#/$defs/script', '#/$defs/expression']);
 
 export function scriptKeys(schema: JsonSchema): string[] {
-  const keys = new Set<string>();
-  const visited = new Set<unknown>();
-  const visit = (node: unknown): void => {
-    if (typeof node !== 'object' || node === null || visited.has(node)) return;
-    visited.add(node);
-    if (Array.isArray(node)) {
-      node.forEach(visit);
-      return;
-    }
-    const record = node as Record<string, unknown>;
-    const props = record['properties'];
-    if (typeof props === 'object' && props !== null) {
-      for (const [key, sub] of Object.entries(props)) if (refersToScript(sub)) keys.add(key);
-    }
-    for (const value of Object.values(record)) visit(value);
-  };
-  visit(schema);
-  return [...keys].sort();
+  return propertyKeys(schema, refersToScript);
 }
 
 /**
@@ -35,6 +18,11 @@ export function scriptKeys(schema: JsonSchema): string[] {
  * `{ options, prompt }`). Hosts read a `key: value` line under one of these as a script.
  */
 export function scriptMapKeys(schema: JsonSchema): string[] {
+  return propertyKeys(schema, (sub) => holdsScripts((sub as Record<string, unknown> | null)?.['additionalProperties']));
+}
+
+/** The names of every property, anywhere in the schema, whose schema passes `test`; sorted. */
+function propertyKeys(schema: JsonSchema, test: (sub: unknown) => boolean): string[] {
   const keys = new Set<string>();
   const visited = new Set<unknown>();
   const visit = (node: unknown): void => {
@@ -47,7 +35,7 @@ export function scriptMapKeys(schema: JsonSchema): string[] {
     const record = node as Record<string, unknown>;
     const props = record['properties'];
     if (typeof props === 'object' && props !== null) {
-      for (const [key, sub] of Object.entries(props)) if (holdsScripts((sub as Record<string, unknown> | null)?.['additionalProperties'])) keys.add(key);
+      for (const [key, sub] of Object.entries(props)) if (test(sub)) keys.add(key);
     }
     for (const value of Object.values(record)) visit(value);
   };
