@@ -60,7 +60,7 @@ describe('HTML report', () => {
     const rounds = page.locator('table.means tr', { hasText: 'rounds' });
     expect(await rounds.textContent()).toBe('rounds3.002.00−1.00 significant−1.00 to −1.00');
     expect(await page.locator('svg.chart-change circle.diff').count()).toBeGreaterThanOrEqual(3);
-    expect(await page.textContent('p.first-seat')).toBe('Seat p1 plays red in every game, so its wins are the wins of red (Winners, above): here the seat cannot be told apart from the side.');
+    expect(await page.textContent('p.first-seat')).toBe('Seat p1 plays Red in every game, so its wins are the wins of Red (Winners, above): here the seat cannot be told apart from the side.');
     await page.locator('svg.chart-change').first().scrollIntoViewIfNeeded();
     await s.shot('simulation');
 
