@@ -19,7 +19,7 @@ export function readableIn(game: Game, log: ViewLog): (e: ViewLog[number]) => bo
 }
 
 /** A line's text in the ruleset's words (log-reading.ts). */
-export const lineText = (game: Game, e: Pick<LogEntry, 'kind' | 'data' | 'text'>): string => lineTextOf(game.program, game.state.players, e);
+export const lineText = (game: Game, e: Pick<LogEntry, 'kind' | 'data' | 'text'>, cards?: ViewState['cards']): string => lineTextOf(game.program, game.state.players, e, cards);
 
 // Up to this many readable set-up lines print as they are; more become a summary.
 const SETUP_LINES = 12;
@@ -39,7 +39,7 @@ export function newLines(game: Game, view: { log: ViewLog; state: ViewState }, f
   const reads = readableIn(game, log);
   for (const [i, e] of log.entries()) {
     if (i < from || !reads(e)) continue;
-    const text = lineText(game, e);
+    const text = lineText(game, e, view.state.cards);
     if (printed.get(e.n) === text) continue;
     printed.set(e.n, text);
     if (decided < 0 || i < decided) setup.push({ e, text });
@@ -56,11 +56,12 @@ export function newLines(game: Game, view: { log: ViewLog; state: ViewState }, f
 export function finalLines(game: Game, seats: ReadonlyMap<string | null, number>, printed: Map<number, string>): string[] {
   const lines = new Map<number, string>();
   for (const [seat, from] of seats) {
-    const log = game.view(seat).log;
+    const view = game.view(seat);
+    const log = view.log;
     const reads = readableIn(game, log);
     for (const [i, e] of log.entries()) {
       if (i < from || e.kind === 'end' || !reads(e)) continue;
-      const text = lineText(game, e);
+      const text = lineText(game, e, view.state.cards);
       if (printed.get(e.n) === text || lines.has(e.n)) continue;
       lines.set(e.n, text);
     }

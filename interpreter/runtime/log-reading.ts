@@ -52,13 +52,13 @@ export function repeatedLines(log: ReadonlyArray<Pick<LogEntry, 'n' | 'kind' | '
  * A line's text with a named variable's name for its id, and a move's places (`supply_pile →
  * market_square`) by their names, as the seat's view wrote the rest of it.
  */
-export function lineText(program: Program, players: Players, e: Pick<LogEntry, 'kind' | 'data' | 'text'>): string {
+export function lineText(program: Program, players: Players, e: Pick<LogEntry, 'kind' | 'data' | 'text'>, cards: ViewCards = NO_CARDS): string {
   const d = e.data as { from?: unknown; to?: unknown; variable?: unknown; track?: unknown; owner?: unknown } | undefined;
   if (e.kind === 'change' && typeof d?.variable === 'string' && e.text.startsWith(d.variable)) {
     // A named variable reads by its name (`Player colour (Player 1) = red`), like a track.
     const name = variableName(program, d.variable);
     const text = ownerNamed(program, players, name !== undefined ? `${name}${e.text.slice(d.variable.length)}` : e.text, name ?? d.variable, d.owner);
-    return entityValueNamed(program, players, text, d.variable);
+    return entityValueNamed(program, players, text, d.variable, cards);
   }
   if (e.kind === 'change' && typeof d?.track === 'string') {
     const name = (program.data.tracks as Record<string, { name?: unknown } | undefined> | undefined)?.[d.track]?.name;
@@ -97,24 +97,33 @@ export function placeName(program: Program, players: Players, at: string): strin
   return owner ? `${base} (${ownerNameIn(players, program.data.sides, owner)})` : base;
 }
 
-/** A player's, side's or area's name by its id; undefined for any other text. */
-function entityName(program: Program, players: Players, id: string): string | undefined {
+/** The cards a reader's view shows (`view.state.cards`): only those are named by their faces. */
+type ViewCards = Readonly<Record<string, { deck: string; def: string }>>;
+const NO_CARDS: ViewCards = {};
+
+/**
+ * A player's, side's or area's name by its id, or a card's (one the reader's view shows: `cards`);
+ * undefined for any other text.
+ */
+function entityName(program: Program, players: Players, id: string, cards: ViewCards = NO_CARDS): string | undefined {
   const named = ownerNameIn(players, program.data.sides, id);
   if (named !== id) return named;
+  if (cards[id]) return cardFace(program, cards, id)?.name;
   return (program.data.map?.areas as Record<string, unknown> | undefined)?.[id] !== undefined ? placeName(program, players, id) : undefined;
 }
 
 /**
- * `Target = north_gate` as `Target = North Gate`: a variable declared to hold an area, a side or
- * a player, or a list of them (a turn order: `p2, p1`), whose line's value is their ids, by their
- * names (`;` between names that hold commas themselves).
+ * `Target = north_gate` as `Target = North Gate`: a variable declared to hold an area, a side, a
+ * player or a card, or a list of them (a turn order: `p2, p1`; a ship's attached cards), whose
+ * line's value is their ids, by their names (`;` between names that hold commas themselves). A
+ * card is named only when the reader's view shows it (`cards`).
  */
-function entityValueNamed(program: Program, players: Players, text: string, variable: string): string {
+function entityValueNamed(program: Program, players: Players, text: string, variable: string, cards: ViewCards): string {
   const type = (program.data.variables as Record<string, { type?: unknown }> | undefined)?.[variable]?.type;
   const eq = text.lastIndexOf(' = ');
-  if (eq < 0 || (type !== 'area' && type !== 'side' && type !== 'player' && type !== 'list')) return text;
+  if (eq < 0 || (type !== 'area' && type !== 'side' && type !== 'player' && type !== 'card' && type !== 'list')) return text;
   const value = text.slice(eq + 3);
-  const names = (type === 'list' ? value.split(', ') : [value]).map((id) => entityName(program, players, id));
+  const names = (type === 'list' ? value.split(', ') : [value]).map((id) => entityName(program, players, id, cards));
   if (names.some((n) => n === undefined)) return text;
   return `${text.slice(0, eq)} = ${names.join(names.some((n) => n!.includes(', ')) ? '; ' : ', ')}`;
 }

@@ -58,6 +58,19 @@ describe("a game's log as a person reads it", () => {
     expect(lineText(br, players, none)).toBe('Port being closed = none');
   });
 
+  test("a variable holding cards should name each card the reader's view shows, and leave the others as written", () => {
+    const br = loadProgram('rulesets/blockade-runner');
+    const players = [{ id: 'p1', name: 'Player 1' }];
+    // A ship's attached cards, as the runtime writes them (card ids).
+    const line: LogEntry = { n: 5, kind: 'change', text: 'attached_cards (runner_1) = action_cards.captain_3, action_cards.pilot_1', data: { variable: 'attached_cards', owner: 'runner_1' } } as LogEntry;
+    const cards = { 'action_cards.captain_3': { deck: 'action_cards', def: 'captain' }, 'action_cards.pilot_1': { deck: 'action_cards', def: 'pilot' } };
+    const name = (def: string) => br.data.decks!.action_cards!.cards.find((c) => c.id === def)!.name!;
+    expect(lineText(br, players, line, cards)).toBe(`Attached cards (runner_1) = ${name('captain')}, ${name('pilot')}`);
+    // A card this reader's view does not show keeps its id (its face is not this reader's to read).
+    expect(lineText(br, players, line, { 'action_cards.captain_3': cards['action_cards.captain_3'] })).toBe('Attached cards (runner_1) = action_cards.captain_3, action_cards.pilot_1');
+    expect(lineText(br, players, line)).toBe('Attached cards (runner_1) = action_cards.captain_3, action_cards.pilot_1');
+  });
+
   test('a hex should be named by its label on the board', () => {
     expect(placeName(loadProgram('test/fixtures/runtime/hex-east'), [], 'hex:4,9')).toBe('hex 0409');
   });
