@@ -138,6 +138,28 @@ describe('editor fixes from the browser walk, at 1024×768', () => {
     expect(s.errors).toEqual([]);
   });
 
+  test('Blockade Runner: a ship whose whole name is wider than its port\'s room is named on two lines, whole', async () => {
+    const { page } = s;
+    // Random bots at full speed to the end: ships sail into the crowded Gulf and east-coast ports.
+    await setSeats(page, { p1: 'bot', p2: 'bot', p3: 'bot', p4: 'bot', p5: 'bot', p6: 'bot' }, 0);
+    await newGame(page);
+    await expect.poll(() => gameStatus(page), { timeout: 120_000 }).toContain('Game over');
+    await s.shot('blockade-runner-ships-on-map');
+    // On one line `Margaret and Jessie` reached over two neighbouring ports (a walk's finding).
+    const wrapped = await page.locator('rs-game-board g.area g.piece').evaluateAll((gs) => gs.flatMap((g) => {
+      const spans = Array.from(g.querySelectorAll('.counter-label tspan')).map((t) => t.textContent ?? '');
+      return spans.length ? [{ lines: spans, title: g.querySelector('title')?.textContent ?? '' }] : [];
+    }));
+    expect(wrapped.length).toBeGreaterThan(0);
+    for (const w of wrapped) {
+      expect(w.lines).toHaveLength(2);
+      // The whole name, split at a space: never cut to its first letters.
+      expect(w.title.includes(w.lines.join(' ').replace(/ ×\d+$/, '')), w.title).toBe(true);
+    }
+    for (const c of await counters(page)) expect(c.text, c.title).toBeLessThanOrEqual(c.box);
+    expect(s.errors).toEqual([]);
+  });
+
   test('Dragut: counters show their whole label', async () => {
     const { page } = s;
     await pickGame(page, 'dragut');

@@ -205,35 +205,54 @@ function counterStack(ctx: BoardContext, pieces: readonly PieceView[], size: num
   const max = 8;
   const all = stackIdentical(ctx, pieces);
   const shown = all.length > max ? all.slice(0, max - 1) : all;
-  const boxes = shown.map((c) => counterBox(ctx, c.piece, size, c.count));
+  const boxes = shown.map((c) => counterBox(ctx, c.piece, size, c.count, room));
   const width = Math.max(size, ...boxes.map((b) => b.width));
   const height = Math.max(size, ...boxes.map((b) => b.height));
   const more = all.slice(shown.length).reduce((n, c) => n + c.count, 0);
-  return { shown, more, width, height, slots: counterSlots(shown.length + (all.length > max ? 1 : 0), width, max, height, room) };
+  return { shown, more, width, height, room, slots: counterSlots(shown.length + (all.length > max ? 1 : 0), width, max, height, room) };
 }
 
 function countersSvg(ctx: BoardContext, stack: ReturnType<typeof counterStack>, size: number) {
   if (!stack.slots.length) return nothing;
   const last = stack.slots[stack.slots.length - 1]!;
-  return svg`${stack.shown.map((c, i) => counterSvg(ctx, c.piece, stack.slots[i]!, size, c.count))}
+  return svg`${stack.shown.map((c, i) => counterSvg(ctx, c.piece, stack.slots[i]!, size, c.count, stack.room))}
     ${stack.more ? svg`<text class="more" x=${last.x} y=${last.y + 4} font-size=${Math.max(12, MIN_TEXT_PX * ctx.unit).toFixed(1)}>+${stack.more}</text>` : nothing}`;
 }
 
-/** A counter's text (its `label`, else its whole name; `×n` for a stack) and box: at least `size`, and wide enough for the text. */
-function counterBox(ctx: BoardContext, piece: PieceView, size: number, count = 1) {
+/**
+ * A counter's text (its `label`, else its whole name; `×n` for a stack) and box: at least `size`,
+ * and wide enough for the text. A text of several words wider than `room` (the space its area has
+ * before the next one: `counterRoom`) goes on two lines, split at the space nearest its middle, so
+ * that a long name (`Margaret and Jessie`) does not cover a neighbouring port; the name stays
+ * whole (a walk found names cut to their first letters unreadable).
+ */
+function counterBox(ctx: BoardContext, piece: PieceView, size: number, count = 1, room = Infinity) {
   const type = ctx.board.pieceTypes[piece.type];
   const name = piece.type === '?' ? '?' : type?.label ?? type?.name ?? piece.type;
   const label = count > 1 ? `${name} ×${count}` : name;
   const fontSize = Math.max(size * (name.length > 3 ? 0.3 : 0.42), MIN_TEXT_PX * ctx.unit);
-  return { label, fontSize, width: Math.max(size, textWidth(label, fontSize, true) + 6), height: Math.max(size, fontSize * 1.5) };
+  const one = { label, lines: [label], fontSize, width: Math.max(size, textWidth(label, fontSize, true) + 6), height: Math.max(size, fontSize * 1.5) };
+  const halves = one.width > room ? splitInTwo(name) : undefined;
+  if (!halves) return one;
+  // A stack's count stays with the name's end: `Margaret and` / `Jessie ×2`.
+  const split = count > 1 ? [halves[0], `${halves[1]} ×${count}`] : halves;
+  const width = Math.max(size, ...split.map((l) => textWidth(l, fontSize, true) + 6));
+  return { label, lines: split, fontSize, width, height: Math.max(size, fontSize * 2.6) };
 }
 
-export function counterSvg(ctx: BoardContext, piece: PieceView, at: Point, size: number, count = 1) {
+/** A text in two lines at the space nearest its middle; undefined for one word. */
+function splitInTwo(text: string): [string, string] | undefined {
+  let best = -1;
+  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) if (best < 0 || Math.abs(i - text.length / 2) < Math.abs(best - text.length / 2)) best = i;
+  return best < 0 ? undefined : [text.slice(0, best), text.slice(best + 1)];
+}
+
+export function counterSvg(ctx: BoardContext, piece: PieceView, at: Point, size: number, count = 1, room = Infinity) {
   const type = ctx.board.pieceTypes[piece.type];
   const side = ctx.board.sides.find((s) => s.id === type?.side);
   const colors = pieceColors(ctx, piece);
   const option = ctx.pieceOptions.get(piece.id);
-  const { label, fontSize, width, height } = counterBox(ctx, piece, size, count);
+  const { lines, fontSize, width, height } = counterBox(ctx, piece, size, count, room);
   const owned = ownedBy(ctx, piece);
   const one = piece.type === '?' ? `hidden piece (${piece.id})${owned}` : `${type?.name ?? piece.type} (${piece.id})${owned}`;
   const name = count > 1 ? `${count} × ${piece.type === '?' ? 'hidden piece' : type?.name ?? piece.type}${owned}` : one;
@@ -246,7 +265,9 @@ export function counterSvg(ctx: BoardContext, piece: PieceView, at: Point, size:
       aria-pressed=${pressed(ctx, option) ?? nothing}>
     <title>${name}</title>
     <rect x=${(-half).toFixed(1)} y=${(-height / 2).toFixed(1)} width=${width.toFixed(1)} height=${height.toFixed(1)} rx="3" fill=${colors.fill} stroke=${colors.stroke} stroke-width="2"></rect>
-    <text class="counter-label" y=${(fontSize * 0.35).toFixed(1)} font-size=${fontSize.toFixed(1)} fill=${colors.text}>${label}</text>
+    <text class="counter-label" y=${(fontSize * (lines.length > 1 ? -0.25 : 0.35)).toFixed(1)} font-size=${fontSize.toFixed(1)} fill=${colors.text}>${lines.length > 1
+      ? lines.map((l, i) => svg`<tspan x="0" dy=${i ? `${(fontSize * 1.1).toFixed(1)}` : '0'}>${l}</tspan>`)
+      : lines[0]}</text>
     ${grid && piece.facing !== null && piece.at?.startsWith('hex:')
       ? svg`<g class="facing" transform="rotate(${facingAngle(grid, piece.facing)})"><path d="M${half - 1},-${size * 0.22} L${half + size * 0.32},0 L${half - 1},${size * 0.22} z" fill=${colors.stroke}></path></g>`
       : nothing}
