@@ -147,7 +147,7 @@ describe('editor fixes from the browser walk, at 1024×768', () => {
     await s.shot('blockade-runner-ships-on-map');
     // On one line `Margaret and Jessie` reached over two neighbouring ports (a walk's finding).
     const wrapped = await page.locator('rs-game-board g.area g.piece').evaluateAll((gs) => gs.flatMap((g) => {
-      const spans = Array.from(g.querySelectorAll('.counter-label tspan')).map((t) => t.textContent ?? '');
+      const spans = Array.from(g.querySelectorAll('.counter-label tspan') as ArrayLike<{ textContent: string | null }>, (t) => t.textContent ?? '');
       return spans.length ? [{ lines: spans, title: g.querySelector('title')?.textContent ?? '' }] : [];
     }));
     expect(wrapped.length).toBeGreaterThan(0);
