@@ -145,8 +145,15 @@ function shared(a: Band, b: Band): string {
 function disjointHint(prior: Band, band: Band, noun: string): string {
   if (prior.kind === 'key' || band.kind === 'key') return `Give the ${noun} a label of its own, or merge the two ${noun}s.`;
   const earlier = `\`${formatBand(prior)}\``;
-  if (band.to > prior.to) return `Start this ${noun} after ${prior.to} (\`${formatBand({ kind: 'range', from: prior.to + 1, to: band.to })}\`), or end ${earlier} before ${band.from}.`;
-  if (band.from < prior.from) return `End this ${noun} before ${prior.from} (\`${formatBand({ kind: 'range', from: band.from, to: prior.from - 1 })}\`), or start ${earlier} after ${band.to}.`;
+  // The other way round only when it leaves the earlier band a value: `end 2 before 2` empties it.
+  if (band.to > prior.to) {
+    const other = prior.from < band.from ? `end ${earlier} before ${band.from}` : `remove ${earlier}`;
+    return `Start this ${noun} after ${prior.to} (\`${formatBand({ kind: 'range', from: prior.to + 1, to: band.to })}\`), or ${other}.`;
+  }
+  if (band.from < prior.from) {
+    const other = prior.to > band.to ? `start ${earlier} after ${band.to}` : `remove ${earlier}`;
+    return `End this ${noun} before ${prior.from} (\`${formatBand({ kind: 'range', from: band.from, to: prior.from - 1 })}\`), or ${other}.`;
+  }
   return `This ${noun} lies inside ${earlier}: remove one of them, or cut ${earlier} around it.`;
 }
 

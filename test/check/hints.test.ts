@@ -150,6 +150,8 @@ describe('table-overlap', () => {
     expect(before.hint).toBe('End this row before 5 (`2-4`), or start `5-12` after 6.');
     const inside = at(all, 'table-overlap', 26);
     expect(inside.hint).toBe('This row lies inside `2-12`: remove one of them, or cut `2-12` around it.');
+    // A single value before cannot end before itself: the other way is to remove it.
+    expect(at(all, 'table-overlap', 94).hint).toBe('Start this row after 2 (`3-6`), or remove `2`.');
     const column = all.find((d) => d.code === 'table-column-overlap')!;
     expect(column.message).toBe('Column `3-5` overlaps column `2-3` on 3: a result would match both.');
     expect(column.hint).toBe('Start this column after 3 (`4-5`), or end `2-3` before 3.');
