@@ -175,10 +175,17 @@ function addWeights(view: TableView, roll: string, dice: unknown): void {
   let total = 0;
   for (const w of weights.values()) total += w;
   view.totalWeight = total;
+  // A value counts for the first row that holds it, as the lookup reads: while two rows overlap
+  // (an error the checker reports) the odds still add up to the roll's, not 7/6.
+  const claimed = new Set<number | string>();
   for (const row of view.rows) {
     const band = parseBand(row.label);
     let weight = 0;
-    for (const [value, w] of weights) if (bandContains(band, value)) weight += w;
+    for (const [value, w] of weights) {
+      if (claimed.has(value) || !bandContains(band, value)) continue;
+      claimed.add(value);
+      weight += w;
+    }
     row.weight = weight;
   }
 }

@@ -107,6 +107,17 @@ describe('validate (the worker job)', () => {
     expect(coup?.grid?.keys).toEqual(['key 4: 0 → 1', 'key 6: 1 → 2', 'key 8: 2 → 3']);
   });
 
+  test("rows that overlap (an error) should share the roll as the lookup does: a value counts for the first row that holds it", () => {
+    const entry = 'rulesets/x/ruleset.yaml';
+    const text = ['rulesmith: 1', 'id: x', 'name: X', 'tables:', '  t:', '    roll: 1d6', '    rows:', '      1-3: a', '      3-6: b', ''].join('\n');
+    const result = validate({ seq: 1, files: { [entry]: text }, entries: [entry], active: entry });
+    expect(result.diagnostics.some((d) => d.code === 'table-overlap')).toBe(true);
+    const t = result.active?.tables.find((v) => v.id === 't');
+    // 3 and 3, not 3 and 4 (7/6 of the roll).
+    expect(t?.rows.map((r) => r.weight)).toEqual([3, 3]);
+    expect(t?.totalWeight).toBe(6);
+  });
+
   test('a file that cannot be read as YAML should give diagnostics and no active ruleset', () => {
     const entry = 'rulesets/x/ruleset.yaml';
     const result = validate({ seq: 1, files: { [entry]: 'rulesmith: 1\nname: [unclosed\n' }, entries: [entry], active: entry });
