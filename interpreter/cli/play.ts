@@ -198,7 +198,7 @@ function cardText(game: Game, cards: GameView['state']['cards'], option: unknown
 
 /** ` → 0712`: where an option ends by the question's `preview` (nothing without one). */
 function endText(preview: ChoicePreview | null | undefined): string {
-  if (!preview || (preview.end === null && preview.path.length === 0)) return '';
+  if (!preview) return '';
   return ` → ${preview.endLabel ?? 'off the map'}`;
 }
 

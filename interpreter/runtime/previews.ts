@@ -70,6 +70,8 @@ function toPreview(game: Game, v: Value, req: DecisionRequest): ChoicePreview | 
     if (Object.hasOwn(v, 'end')) end = isPlace(v.end ?? null) ? (v.end as EntityRef) : null;
     facing = toNumber(v.facing ?? null) ?? null;
   }
+  // No place and no `end: none` said: nothing to show. With `end: none` it leaves the map at once.
+  if (path.length === 0 && end === null && !(isRecordValue(v) && Object.hasOwn(v, 'end'))) return null;
   return { path: path.map(placeKey), end: end ? placeKey(end) : null, endLabel: end ? placeLabel(game, end, req) : null, facing };
 }
 

@@ -19,7 +19,7 @@ const newGame = () => startGame(program(), { seed: 'previews', players: 2 });
 describe('the deciding seat sees a preview per option', () => {
   test('places, a record, none and a failing preview, in option order', () => {
     const game = newGame();
-    expect(game.pending).toMatchObject({ player: 'p1', prompt: 'March where?', labels: ['Ford', 'Hill', 'stay', 'lost', 'scout'] });
+    expect(game.pending).toMatchObject({ player: 'p1', prompt: 'March where?', labels: ['Ford', 'Hill', 'stay', 'lost', 'scout', 'away', 'nowhere'] });
     expect(game.view('p1').pending!.previews).toEqual([
       { path: ['ford'], end: 'ford', endLabel: 'Ford', facing: null },
       { path: ['ford', 'hill'], end: 'hill', endLabel: 'Hill', facing: null },
@@ -28,12 +28,16 @@ describe('the deciding seat sees a preview per option', () => {
       null,
       // A record: `end: none` leads nowhere; the facing is kept.
       { path: ['camp', 'hill'], end: null, endLabel: null, facing: 2 },
+      // Off the map at once: no place on the way, and still a preview (it reads "→ off the map").
+      { path: [], end: null, endLabel: null, facing: null },
+      // A list of no places shows nothing.
+      null,
     ]);
   });
 
   test("another seat sees an open question, never its previews; the spectator neither", () => {
     const game = newGame();
-    expect(game.view('p2').pending).toMatchObject({ player: 'p1', labels: ['Ford', 'Hill', 'stay', 'lost', 'scout'] });
+    expect(game.view('p2').pending).toMatchObject({ player: 'p1', labels: ['Ford', 'Hill', 'stay', 'lost', 'scout', 'away', 'nowhere'] });
     expect(game.view('p2').pending!.previews).toBeUndefined();
     expect(game.view(null).pending!.previews).toBeUndefined();
     expect(JSON.stringify(game.view('p2'))).not.toContain('endLabel');

@@ -87,7 +87,7 @@ export class RsDecisionPanel extends LitElement {
   /** ` → 1708`: where an option with a preview ends (nothing without one, `→ off the map` when it leads nowhere). */
   private endText(p: PendingView, i: number) {
     const preview = p.previews?.[i];
-    if (!preview || (preview.end === null && preview.path.length === 0)) return nothing;
+    if (!preview) return nothing;
     return html` <span class="end">→ ${preview.endLabel ?? 'off the map'}</span>`;
   }
 
