@@ -39,5 +39,18 @@ describe("Simulate's game-length chart", () => {
     const two = markup(histogram('Game length: rounds', [8, 9], 'rounds'));
     expect(two.match(/<rect class="bar"/g)).toHaveLength(2);
     expect(two).toContain('mean 8.5');
+    expect(two).toContain('8 rounds: 1 game<');
+  });
+
+  test('few games over many lengths should be binned as the games can fill, each bin naming its lengths', () => {
+    // Ten games from 1 to 30 rounds: thirty one-round bars would stand mostly empty.
+    const values = [1, 3, 4, 9, 12, 15, 15, 22, 28, 30];
+    const few = markup(histogram('Game length: rounds', values, 'rounds'));
+    expect(few.match(/<rect class="bar"/g)).toHaveLength(5);
+    expect(few).toContain('<title>1–6 rounds: 3 games</title>');
+    expect(few).toContain('<title>25–30 rounds: 2 games</title>');
+    // Many games over a few lengths keep one bar per length.
+    const many = markup(histogram('Game length: rounds', Array.from({ length: 1000 }, (_, i) => 10 + (i % 15)), 'rounds'));
+    expect(many.match(/<rect class="bar"/g)).toHaveLength(15);
   });
 });

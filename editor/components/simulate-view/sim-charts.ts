@@ -45,7 +45,7 @@ export function shareChart(title: string, shares: readonly Share[], names: Recor
           <line class="ci" x1=${x(s.ci95[0])} x2=${x(s.ci95[0])} y1=${y + 5} y2=${y + 17}></line>
           <line class="ci" x1=${x(s.ci95[1])} x2=${x(s.ci95[1])} y1=${y + 5} y2=${y + 17}></line>
           <text class="value" x=${x(1) + 6} y=${y + 15}>${shareText(s)}</text>
-          <title>${labelOf(s.label, names)}: ${s.count} games, ${pct(s.share)}; 95% interval ${pct(s.ci95[0])}–${pct(s.ci95[1])}</title>
+          <title>${labelOf(s.label, names)}: ${games(s.count)}, ${pct(s.share)}; 95% interval ${pct(s.ci95[0])}–${pct(s.ci95[1])}</title>
         </g>`;
       })}
     </svg>
@@ -91,29 +91,36 @@ export function differenceChart(title: string, diffs: readonly ShareDifference[]
 const H = 150;
 const plotH = H - 36;
 
-/** Games by length (one bar per value, or 20 equal bins for wide ranges), with the mean marked. */
+/**
+ * Games by length, with the mean marked: one bar per value while there are few values, else equal
+ * bins, as many as the games can fill (Rice's rule, 2·∛n, between 5 and 20): ten games over thirty
+ * lengths drew thirty bars mostly empty.
+ */
 export function histogram(title: string, values: readonly number[], unit: string) {
   if (!values.length) return nothing;
   const min = Math.min(...values);
   const max = Math.max(...values);
   if (min === max) return oneLength(title, values.length, min, unit);
   const distinct = max - min + 1;
-  const bins = distinct <= 30 ? distinct : 20;
-  const width = distinct <= 30 ? 1 : (max - min + 1) / bins;
+  const most = Math.min(20, Math.max(5, Math.ceil(2 * Math.cbrt(values.length))));
+  const perValue = distinct <= most;
+  const bins = perValue ? distinct : most;
+  const width = distinct / bins;
   const counts = new Array<number>(bins).fill(0);
   for (const v of values) counts[Math.min(bins - 1, Math.floor((v - min) / width))]!++;
   const top = Math.max(...counts);
   const barW = (W - 40) / bins;
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  const meanX = 20 + ((mean - min) / (max - min + (distinct <= 30 ? 1 : 0) || 1)) * (W - 40) + (distinct <= 30 ? barW / 2 : 0);
+  // A bar spans its values' width, so value v's middle is at (v − min + ½) widths.
+  const meanX = 20 + ((mean - min + 0.5) / distinct) * (W - 40);
   return html`<figure class="chart" data-chart="length">
     <figcaption>${title}</figcaption>
-    <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${title}: ${values.length} games, ${min} to ${max} ${unit}, mean ${mean.toFixed(1)}">
+    <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${title}: ${games(values.length)}, ${min} to ${max} ${unit}, mean ${mean.toFixed(1)}">
       ${counts.map((c, i) => {
         const h = top ? (c / top) * plotH : 0;
-        const from = Math.round(min + i * width);
-        const to = Math.round(min + (i + 1) * width) - 1;
-        return svg`<rect class="bar" x=${20 + i * barW + 1} y=${8 + plotH - h} width=${Math.max(1, barW - 2)} height=${h}><title>${from === to || distinct <= 30 ? from : `${from}–${to}`} ${unit}: ${c} games</title></rect>`;
+        const from = Math.ceil(min + i * width);
+        const to = Math.ceil(min + (i + 1) * width) - 1;
+        return svg`<rect class="bar" x=${20 + i * barW + 1} y=${8 + plotH - h} width=${Math.max(1, barW - 2)} height=${h}><title>${perValue || from >= to ? from : `${from}–${to}`} ${unit}: ${games(c)}</title></rect>`;
       })}
       <line class="mean" x1=${meanX} x2=${meanX} y1="4" y2=${8 + plotH}></line>
       <text class="tick start" x="20" y=${H - 8}>${min}</text>
@@ -124,12 +131,12 @@ export function histogram(title: string, values: readonly number[], unit: string
 }
 
 /** Every game of one length (the first game to end, or a fixed-length game): one bar, its value under it. */
-function oneLength(title: string, games: number, value: number, unit: string) {
+function oneLength(title: string, n: number, value: number, unit: string) {
   const barW = (W - 40) / 5;
   return html`<figure class="chart" data-chart="length">
     <figcaption>${title}</figcaption>
-    <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${title}: ${games} game${games === 1 ? '' : 's'}, all ${value} ${unit}">
-      <rect class="bar" x=${(W - barW) / 2} y="8" width=${barW} height=${plotH}><title>${value} ${unit}: ${games} game${games === 1 ? '' : 's'}</title></rect>
+    <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${title}: ${games(n)}, all ${value} ${unit}">
+      <rect class="bar" x=${(W - barW) / 2} y="8" width=${barW} height=${plotH}><title>${value} ${unit}: ${games(n)}</title></rect>
       <text class="tick" x=${W / 2} y=${H - 8}>${value} ${unit} (every game)</text>
     </svg>
   </figure>`;
@@ -138,3 +145,6 @@ function oneLength(title: string, games: number, value: number, unit: string) {
 function truncate(text: string, n: number): string {
   return text.length > n ? `${text.slice(0, n - 1)}…` : text;
 }
+
+/** `1 game`, `3 games`. */
+const games = (n: number): string => `${n} game${n === 1 ? '' : 's'}`;
