@@ -42,6 +42,8 @@ export interface TournamentGame {
   rewards?: number[];
   /** Per seat heuristic score at the end, null without heuristics. */
   scores?: Array<number | null>;
+  /** Per seat, the side it played (null without one); absent in shard files written before it was kept. */
+  sides?: Array<string | null>;
 }
 
 /**
@@ -70,6 +72,7 @@ export function playTournamentGame(program: Program, run: TournamentRun, i: numb
   return {
     game: i, ms, ...kept, decisions: played.decisions.length, outcome: `${outcomeOf(g.result)}${winning.length ? ` (${winning.join(', ')})` : ''}`, drawn,
     rewards: seatList.map((s) => rewards.get(`p${s + 1}`) ?? 0), scores: seatList.map((s) => scores?.get(`p${s + 1}`) ?? null),
+    sides: seatList.map((s) => g.state.players[s]?.side ?? null),
   };
 }
 
@@ -82,9 +85,11 @@ interface Tally {
   cpu: number[];
   /** Heuristic scores of its seats at the end (none without heuristics). */
   scores: number[];
+  /** The sides its seats played (undefined where a game did not say). */
+  sides: Set<string | null | undefined>;
 }
 
-const newTally = (): Tally => ({ games: 0, wins: 0, draws: 0, ms: [], cpu: [], scores: [] });
+const newTally = (): Tally => ({ games: 0, wins: 0, draws: 0, ms: [], cpu: [], scores: [], sides: new Set() });
 
 /** Mean and 95th percentile (nearest rank) of a list of times; 0 for none. */
 function meanP95(list: readonly number[]): { mean: number; p95: number } {
@@ -106,6 +111,8 @@ export interface TournamentRow {
   /** CPU ms per decision (see `TournamentGame.cpu`); only when every game kept it. */
   cpuPerDecision?: { mean: number; p95: number };
   meanScore?: number;
+  /** By seat: the side the seat played in every game (absent when it changed, or a game did not say). */
+  side?: string;
   /**
    * Per agent, its win rate averaged over the seats it played (each seat's rate weighing the
    * same) with a 95% interval that counts each seat's own chance only (`meanOfProportions`): with
@@ -142,6 +149,7 @@ export function aggregate(run: TournamentRun, games: TournamentGame[]) {
       if (score !== null && score !== undefined) byAgent.get(spec)!.scores.push(score);
       for (const t of [byAgent.get(spec)!, bySeat.get(key) ?? bySeat.set(key, newTally()).get(key)!]) {
         t.games++;
+        t.sides.add(r.sides ? r.sides[s] : undefined);
         if (r.drawn) t.draws++;
         else t.wins += r.rewards![s]!;
       }
@@ -168,7 +176,11 @@ export function aggregate(run: TournamentRun, games: TournamentGame[]) {
     }),
     outcomes: shares(outcomes, outcomes.length),
     decisions: { mean: lengths.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : 0 },
-    bySeat: [...bySeat].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([label, t]): TournamentRow => { const { msPerDecision: _, cpuPerDecision: __, ...r } = row(label, t); return r; }),
+    bySeat: [...bySeat].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([label, t]): TournamentRow => {
+      const { msPerDecision: _, cpuPerDecision: __, ...r } = row(label, t);
+      const [side] = t.sides;
+      return { ...r, ...(t.sides.size === 1 && typeof side === 'string' ? { side } : {}) };
+    }),
   };
 }
 
@@ -187,9 +199,12 @@ export function formatTournament(path: string, t: TournamentResult & { interrupt
   let out = `${path} (${t.ruleset}, rules ${t.hash}): ${t.games} games, ${t.seats} seats, line-up ${t.lineup.join(', ')} rotated; ended ${t.ended}, errors ${t.errors.length}\n\nby agent\n`;
   for (const r of t.agents) out += line(r);
   out += '\nby seat\n';
-  for (const r of t.bySeat) out += line(r);
+  // `Pirates (p1) random`: a seat by the side it played, as the outcomes name it.
+  for (const r of t.bySeat) out += line(r.side ? { ...r, label: r.label.replace(/^(p\d+)/, `${names[r.side] ?? r.side} ($1)`) } : r);
   out += '\noutcomes (agents of the winning seats)\n';
-  for (const o of t.outcomes) out += `  ${resultLabel(o.label, names).padEnd(48)} ${String(o.count).padStart(4)}  ${pct(o.share).padStart(6)} (95% CI ${pct(o.ci95[0])}–${pct(o.ci95[1])})\n`;
+  const labels = t.outcomes.map((o) => resultLabel(o.label, names));
+  const width = Math.max(0, ...labels.map((l) => l.length));
+  t.outcomes.forEach((o, i) => { out += `  ${labels[i]!.padEnd(width)} ${String(o.count).padStart(4)}  ${pct(o.share).padStart(6)} (95% CI ${pct(o.ci95[0])}–${pct(o.ci95[1])})\n`; });
   out += `\ngame length: decisions mean ${t.decisions.mean.toFixed(1)}\n`;
   for (const e of t.errors.slice(0, 5)) out += `error: ${e}\n`;
   return out;

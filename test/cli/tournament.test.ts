@@ -40,8 +40,11 @@ describe('rulesmith tournament', () => {
     const outcomes = text.out.slice(text.out.indexOf('\noutcomes'));
     expect(outcomes).toMatch(/\n {2}(Red|Blue) — Points \(random\) +\d+ /);
     expect(outcomes).not.toMatch(/\n {2}(red|blue) /);
+    // A seat by the side it played in every game, and its id; the JSON keeps the side's id.
+    expect(text.out).toMatch(/\nby seat\n {2}Red \(p1\) random +games +4 .*\n {2}Blue \(p2\) random +games +4 /);
     const json = JSON.parse((await runCli([...argv, '--json'])).out);
     expect(json.outcomes.every((o: { label: string }) => /^(red|blue) /.test(o.label))).toBe(true);
+    expect(json.bySeat.map((r: { label: string; side?: string }) => [r.label, r.side])).toEqual([['p1 random', 'red'], ['p2 random', 'blue']]);
   });
 
   test('times per decision print two decimals below a millisecond, one above', () => {
