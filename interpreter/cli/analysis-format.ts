@@ -29,9 +29,22 @@ function grid(g: TableGrid): string[] {
   return [line(head), ...rows.map(line)];
 }
 
-/** The changes as a designer reads them: one element per block, its source, then the details. */
+/** Top-level values that say what the rules are, not what they do: listed after the rules' changes. */
+const ABOUT = new Set(['id', 'name', 'description', 'note', 'source', 'assumption', 'authors', 'version', 'license', 'url']);
+const isAbout = (c: ElementChange) => c.section === c.id && ABOUT.has(c.section);
+
+/**
+ * The changes as a designer reads them: one element per block, its source, then the details;
+ * the rules' changes first, then what only describes them (name, description, note, source).
+ */
 export function formatChanges(changes: readonly ElementChange[]): string {
   if (changes.length === 0) return 'No differences.\n';
+  const rules = changes.filter((c) => !isAbout(c));
+  const about = changes.filter(isAbout);
+  return `${changeBlocks(rules)}${about.length ? `${rules.length ? '\n' : ''}described differently:\n${changeBlocks(about)}` : ''}`;
+}
+
+function changeBlocks(changes: readonly ElementChange[]): string {
   let out = '';
   for (const c of changes) {
     const sign = c.change === 'added' ? '+' : c.change === 'removed' ? '-' : '~';

@@ -110,7 +110,8 @@ export function printDiff(d: DiffResult, command: string, out: { json?: boolean;
     io.out(`${JSON.stringify({ base: a, variant: b, changes, ...(odds ? { odds } : {}), ...(comparison ? { simulation: comparison } : {}) }, null, 2)}\n`);
   } else {
     if (note) io.out(`${note}\n\n`);
-    io.out(formatChanges(changes));
+    // Which way the arrows read: old (the base) → new (the variant).
+    io.out(`${b} against ${a} (old → new):\n\n${formatChanges(changes)}`);
     if (odds) io.out(`\n${formatOdds(odds)}`);
     if (comparison) io.out(`\n${interruptedLine(comparison.interrupted, true)}${formatComparison(comparison, a, b, undefined, names)}`);
     if (out.report && written) io.out(`\nreport written to ${out.report}\n`);

@@ -21,6 +21,9 @@ describe('rulesmith diff, what a house rule changes', () => {
     expect(r.out).toContain('    card advance: changed\n      count: 2 → 3\n    card rally: removed\n    card dig_in: added\n');
     expect(r.out).toContain('    script do:\n      - return sum p.cf for p in pieces_in(spot)\n      + return 1 + sum p.cf for p in pieces_in(spot)\n');
     expect(r.out).toContain('+ options.fast\n~ options.short (default)\n    default: false → true\n');
+    // Which way the arrows read first; the rules' changes before what only names or describes them.
+    expect(r.out.startsWith(`${HOUSE} against ${DUEL} (old → new):\n\n~ decks.orders`)).toBe(true);
+    expect(r.out).toMatch(/\n~ tracks\.score \(max\)\n(?: {4}.*\n)+\ndescribed differently:\n~ id\n(?: {4}.*\n)+~ name\n/);
   });
 
   test('--odds should print each changed distribution before and after', async () => {
@@ -130,7 +133,7 @@ describe('rulesmith diff, what a house rule changes', () => {
     const seen = { out: '', err: '' };
     const code = printDiff({ base: 'a', variant: 'b', changes: [] }, 'rulesmith diff a b', { report: join(dir, 'gone/r.html') }, { out: (t) => { seen.out += t; }, err: (t) => { seen.err += t; }, color: false });
     expect(code).toBe(2);
-    expect(seen.out).toBe('No differences.\n');
+    expect(seen.out).toBe('b against a (old → new):\n\nNo differences.\n');
     expect(seen.err).toContain(`rulesmith diff: cannot write ${join(dir, 'gone/r.html')}`);
   });
 });
