@@ -41,7 +41,7 @@ export function formatChanges(changes: readonly ElementChange[]): string {
   if (changes.length === 0) return 'No differences.\n';
   const rules = changes.filter((c) => !isAbout(c));
   const about = changes.filter(isAbout);
-  return `${changeBlocks(rules)}${about.length ? `${rules.length ? '\n' : ''}described differently:\n${changeBlocks(about)}` : ''}`;
+  return `${rules.length ? changeBlocks(rules) : 'No change to the rules.\n'}${about.length ? `\ndescribed differently:\n${changeBlocks(about)}` : ''}`;
 }
 
 function changeBlocks(changes: readonly ElementChange[]): string {
@@ -95,8 +95,9 @@ function rateLines(title: string, rows: readonly RateChange[], names: Record<str
   if (rows.length === 0) return '';
   const label = (r: RateChange) => resultLabel(r.label, names);
   const width = Math.max(title.length, ...rows.map((r) => label(r).length));
-  return `${title.padEnd(width)}    base     variant  change (95% CI)\n${rows.map((r) =>
-    `${label(r).padEnd(width)}  ${pct(r.base.share).padStart(6)}  ${pct(r.variant.share).padStart(6)}    ${signed(r.diff, pct)} (${pct(r.ci95[0])} to ${pct(r.ci95[1])})${r.significant ? '  *' : ''}\n`).join('')}`;
+  // Each figure right-aligned under its heading.
+  return `${title.padEnd(width)}  ${'base'.padStart(7)}  ${'variant'.padStart(7)}  change (95% CI)\n${rows.map((r) =>
+    `${label(r).padEnd(width)}  ${pct(r.base.share).padStart(7)}  ${pct(r.variant.share).padStart(7)}  ${signed(r.diff, pct)} (${pct(r.ci95[0])} to ${pct(r.ci95[1])})${r.significant ? '  *' : ''}\n`).join('')}`;
 }
 
 const meanLine = (label: string, m: MeanChange) => `  ${label.padEnd(10)} ${num(m.base.mean).padStart(8)}  ${num(m.variant.mean).padStart(8)}    ${signed(m.diff, num)} (${num(m.ci95[0])} to ${num(m.ci95[1])})${m.significant ? '  *' : ''}\n`;
@@ -127,7 +128,7 @@ export function formatComparison(c: Comparison, basePath: string, variantPath: s
   const verdict = comparisonVerdict(c, (l) => resultLabel(l, names));
   if (verdict) out += `${verdict.text}\n`;
   if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `\n${rateLines('outcomes', c.outcomes, names)}`;
-  out += `\n             base   variant    change (95% CI)\n${meanLine('rounds', c.rounds)}${meanLine('decisions', c.decisions)}`;
+  out += `\n${''.padEnd(13)}${'base'.padStart(8)}  ${'variant'.padStart(8)}    change (95% CI)\n${meanLine('rounds', c.rounds)}${meanLine('decisions', c.decisions)}`;
   // Not victory points unless the ruleset says so: say what the number is (analysis/margin.ts).
   out += c.margin ? `${meanLine('margin', c.margin)}             (a result's own \`margin\` where the rules report one, else the gap between the top two heuristic scores at the end)\n` : '  margin     (the rulesets report no margin and declare no heuristics)\n';
   const f = c.firstSeat;

@@ -123,6 +123,9 @@ describe('formatChanges', () => {
     const long = 'A harder street fight: each CRT row takes the results of the printed row below it, and so on.';
     const text = formatChanges(diff({ name: 'G', description: 'The printed game, as the rulebook has it.' }, { name: 'H', description: long, note: long }));
     expect(text).toBe([
+      'No change to the rules.',
+      '',
+      'described differently:',
       '~ description',
       '    description:',
       '      - The printed game, as the rulebook has it.',
