@@ -282,7 +282,7 @@ export class PlaySession {
       status: game.status,
       seat: this.seat,
       state: seatState(program, view.state),
-      log: logLines(program, view.state.players, view.log, view.state.cards),
+      log: logLines(program, view.state.players, view.log, view.state.cards, view.state.pieces),
       // Only the seat that decides may answer (others may see a public question being asked).
       pending: view.pending && view.pending.player === this.seat ? pendingView(program, view.pending, view.state) : null,
       waiting: req ? { player: req.player, name: this.playerName(req.player), bot: isBot(this.seats[req.player]), secret: req.secret } : null,

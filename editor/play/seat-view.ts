@@ -38,10 +38,10 @@ export function seatState(program: Program, state: GameState): SeatState {
  * without a roll, variables without a `name:` (`readable`), a variable set to the value it already
  * had (`repeatedLines`).
  */
-export function logLines(program: Program, players: GameState['players'], log: readonly LogEntry[], cards?: GameState['cards']): LogLine[] {
+export function logLines(program: Program, players: GameState['players'], log: readonly LogEntry[], cards?: GameState['cards'], pieces?: GameState['pieces']): LogLine[] {
   const repeated = repeatedLines(log);
   return log.map((e) => {
-    const line: LogLine = { n: e.n, round: e.round, phase: e.phase, kind: e.kind, text: lineText(program, players, e, cards) };
+    const line: LogLine = { n: e.n, round: e.round, phase: e.phase, kind: e.kind, text: lineText(program, players, e, cards, pieces) };
     if (!readable(program, e) || repeated.has(e.n)) line.detail = true;
     if (e.data !== undefined) line.data = e.data;
     if (e.at) line.at = e.at;

@@ -24,7 +24,8 @@ export class ScriptedAgent implements Agent {
 }
 
 function byLabel(req: DecisionRequest, label: string): number {
-  const i = req.labels.findIndex((l) => l === label || l.startsWith(`${label} (`));
+  // `Women` picks `Women #1` (the first of its type offered) as it picked `Women (women_1)`.
+  const i = req.labels.findIndex((l) => l === label || l.startsWith(`${label} (`) || l.startsWith(`${label} #`));
   if (i < 0) throw new AgentExhausted(`No option "${label}" at "${req.prompt}"; options: ${req.labels.join(', ')}.`);
   return i;
 }

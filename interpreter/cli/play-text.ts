@@ -4,7 +4,7 @@
  * it from the seat's view and the ruleset's names; nothing here knows a game.
  */
 import { placeNote } from './play-map.ts';
-import { cardFace, lineText as lineTextOf, ownerNameIn, placeName as placeNameOf, readable as readableLine, repeatedLines, resultText as resultTextOf, type Game, type LogEntry } from '../runtime/index.ts';
+import { cardFace, lineText as lineTextOf, ownerNameIn, pieceLabelIn, placeName as placeNameOf, readable as readableLine, repeatedLines, resultText as resultTextOf, type Game, type LogEntry } from '../runtime/index.ts';
 
 type ViewLog = ReturnType<Game['view']>['log'];
 type ViewState = ReturnType<Game['view']>['state'];
@@ -19,7 +19,7 @@ export function readableIn(game: Game, log: ViewLog): (e: ViewLog[number]) => bo
 }
 
 /** A line's text in the ruleset's words (log-reading.ts). */
-export const lineText = (game: Game, e: Pick<LogEntry, 'kind' | 'data' | 'text'>, cards?: ViewState['cards']): string => lineTextOf(game.program, game.state.players, e, cards);
+export const lineText = (game: Game, e: Pick<LogEntry, 'kind' | 'data' | 'text'>, view?: Pick<ViewState, 'cards' | 'pieces'>): string => lineTextOf(game.program, game.state.players, e, view?.cards, view?.pieces);
 
 // Up to this many readable set-up lines print as they are; more become a summary.
 const SETUP_LINES = 12;
@@ -39,7 +39,7 @@ export function newLines(game: Game, view: { log: ViewLog; state: ViewState }, f
   const reads = readableIn(game, log);
   for (const [i, e] of log.entries()) {
     if (i < from || !reads(e)) continue;
-    const text = lineText(game, e, view.state.cards);
+    const text = lineText(game, e, view.state);
     if (printed.get(e.n) === text) continue;
     printed.set(e.n, text);
     if (decided < 0 || i < decided) setup.push({ e, text });
@@ -61,7 +61,7 @@ export function finalLines(game: Game, seats: ReadonlyMap<string | null, number>
     const reads = readableIn(game, log);
     for (const [i, e] of log.entries()) {
       if (i < from || e.kind === 'end' || !reads(e)) continue;
-      const text = lineText(game, e, view.state.cards);
+      const text = lineText(game, e, view.state);
       if (printed.get(e.n) === text || lines.has(e.n)) continue;
       lines.set(e.n, text);
     }
@@ -156,7 +156,7 @@ export function trackLines(game: Game, state: ViewState): string[] {
     if (typeof v === 'number') { out.push(`  ${name}: ${v}`); continue; }
     const shown = Object.entries(v).filter(([owner, n]) => typeof n === 'number' && onMap(owner));
     if (shown.length === 0) continue;
-    const listed = shown.slice(0, OWNERS_SHOWN).map(([owner, n]) => `${state.pieces[owner] ? `${pieceName(game, state, owner)} (${owner})` : ownerName(game, owner)} ${n}`);
+    const listed = shown.slice(0, OWNERS_SHOWN).map(([owner, n]) => `${state.pieces[owner] ? pieceLabel(game, state, owner) : ownerName(game, owner)} ${n}`);
     out.push(`  ${name}: ${listed.join(', ')}${shown.length > OWNERS_SHOWN ? `, … ${shown.length - OWNERS_SHOWN} more` : ''}`);
   }
   return out;
@@ -169,6 +169,12 @@ export function resultText(game: Game, result: unknown): string {
 
 function counted(kinds: Map<string, number>): string {
   return [...kinds].map(([name, n]) => (n === 1 ? name : `${name} ×${n}`)).join(', ');
+}
+
+/** A piece as options and the log name it (`Nieuport 24 #1`); one the view hides by its alias. */
+function pieceLabel(game: Game, state: ViewState, id: string): string {
+  const type = state.pieces[id]?.type;
+  return type === undefined || type === '?' ? `hidden piece (${id})` : pieceLabelIn(game.program, type, id);
 }
 
 function pieceName(game: Game, state: ViewState, id: string): string {

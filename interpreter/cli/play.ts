@@ -211,7 +211,7 @@ async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefine
     if (text === 'quit' || text === 'q') return 'quit';
     // `log all` adds the rules' bookkeeping (tables read without a roll, unnamed variables).
     // After what a command printed, the question again, so the options are in sight.
-    if (text === 'log' || text === 'log all') { const view = game.view(req.player), log = view.log, reads = readableIn(game, log); for (const e of log) if (text === 'log all' || reads(e)) io.out(`  · ${lineText(game, e, view.state.cards)}\n`); showQuestion(game, req, io); continue; }
+    if (text === 'log' || text === 'log all') { const view = game.view(req.player), log = view.log, reads = readableIn(game, log); for (const e of log) if (text === 'log all' || reads(e)) io.out(`  · ${lineText(game, e, view.state)}\n`); showQuestion(game, req, io); continue; }
     if (text === 'state') { io.out(`${trackLines(game, game.view(req.player).state).join('\n')}\n`); showQuestion(game, req, io); continue; }
     if (text === 'board') { io.out(`${boardText(game, req.player)}\n`); showQuestion(game, req, io); continue; }
     if (text === 'map') { io.out(`${mapText(game)}\n`); showQuestion(game, req, io); continue; }

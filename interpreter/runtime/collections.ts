@@ -3,6 +3,7 @@ import { charge } from './budget.ts';
 import { programMemo } from './program-memo.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import type { Runtime } from './runtime.ts';
+import { pieceLabelIn } from './piece-label.ts';
 import type { PieceState } from './state.ts';
 import { EntityRef, RangeValue, isRecordValue, rollTotal, tidyNumber, toText, valueEquals, type Value } from './values.ts';
 import { parseHexId } from './map.ts';
@@ -131,8 +132,7 @@ export function labelOf(rt: Runtime, v: Value): string {
         // A label depends only on the piece and its type: made once per program (options are labelled at every question).
         const known = v.slot >= 0 ? pieceLabels(rt.program)[v.slot] : undefined;
         if (known !== undefined && known.type === p.type) return known.label;
-        const def = rt.program.defs.pieceTypes.get(p.type);
-        const label = `${def ? def.name : p.type} (${v.id})`;
+        const label = pieceLabelIn(rt.program, p.type, v.id);
         if (v.slot >= 0) pieceLabels(rt.program)[v.slot] = { type: p.type, label };
         return label;
       }

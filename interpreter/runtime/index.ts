@@ -14,4 +14,5 @@ export { determinize, type Determinized, type Resampled } from './determinize.ts
 export { callDetached, runDetached } from './detached.ts';
 export { ownerNameIn, resultText } from './result-text.ts';
 export { cardFace, lineText, placeName, readable, repeatedLines } from './log-reading.ts';
+export { pieceLabelIn } from './piece-label.ts';
 export { checkInvariants, hasInvariants, type InvariantViolation } from './invariants.ts';

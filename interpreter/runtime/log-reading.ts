@@ -6,6 +6,7 @@
 import type { LogEntry } from './log.ts';
 import { parseHexId } from './map.ts';
 import { gridHexLabel } from '../load/hex-label.ts';
+import { pieceLabelIn } from './piece-label.ts';
 import type { Program } from './program.ts';
 import { ownerNameIn } from './result-text.ts';
 
@@ -52,17 +53,17 @@ export function repeatedLines(log: ReadonlyArray<Pick<LogEntry, 'n' | 'kind' | '
  * A line's text with a named variable's name for its id, and a move's places (`supply_pile →
  * market_square`) by their names, as the seat's view wrote the rest of it.
  */
-export function lineText(program: Program, players: Players, e: Pick<LogEntry, 'kind' | 'data' | 'text'>, cards: ViewCards = NO_CARDS): string {
+export function lineText(program: Program, players: Players, e: Pick<LogEntry, 'kind' | 'data' | 'text'>, cards: ViewCards = NO_CARDS, pieces: ViewPieces = NO_PIECES): string {
   const d = e.data as { from?: unknown; to?: unknown; variable?: unknown; track?: unknown; owner?: unknown } | undefined;
   if (e.kind === 'change' && typeof d?.variable === 'string' && e.text.startsWith(d.variable)) {
     // A named variable reads by its name (`Player colour (Player 1) = red`), like a track.
     const name = variableName(program, d.variable);
-    const text = ownerNamed(program, players, name !== undefined ? `${name}${e.text.slice(d.variable.length)}` : e.text, name ?? d.variable, d.owner);
+    const text = ownerNamed(program, players, name !== undefined ? `${name}${e.text.slice(d.variable.length)}` : e.text, name ?? d.variable, d.owner, pieces);
     return entityValueNamed(program, players, text, d.variable, cards);
   }
   if (e.kind === 'change' && typeof d?.track === 'string') {
     const name = (program.data.tracks as Record<string, { name?: unknown } | undefined> | undefined)?.[d.track]?.name;
-    return ownerNamed(program, players, e.text, typeof name === 'string' ? name : d.track, d.owner);
+    return ownerNamed(program, players, e.text, typeof name === 'string' ? name : d.track, d.owner, pieces);
   }
   if (e.kind !== 'move' || !d) return e.text;
   const from = typeof d.from === 'string' ? d.from : 'box';
@@ -76,12 +77,14 @@ export function lineText(program: Program, players: Players, e: Pick<LogEntry, '
 /**
  * `Coins (p2): 3 → 0` as `Coins (Player 2): 3 → 0`: a player's, side's or area's value by the
  * owner's name, as the rest of the log names them (a walk read `Bid (p2) = 3` beside `Player 2 bids 3`).
- * A piece's own values keep the piece's id, which its label may hide.
+ * A piece's own values by its label (`Fuel reserve (Nieuport 24 #1)`) where the reader's view
+ * shows what the piece is; else they keep the id the view shows.
  */
-function ownerNamed(program: Program, players: Players, text: string, head: string, owner: unknown): string {
+function ownerNamed(program: Program, players: Players, text: string, head: string, owner: unknown, pieces: ViewPieces): string {
   if (typeof owner !== 'string' || !text.startsWith(`${head} (${owner})`)) return text;
   // An area's values by the area's name too (`Defense (north_gate)` as `Defense (North Gate)`), as moves name places.
-  const named = entityName(program, players, owner) ?? owner;
+  const piece = pieces[owner];
+  const named = piece && piece.type !== '?' ? pieceLabelIn(program, piece.type, owner) : entityName(program, players, owner) ?? owner;
   if (named === owner) return text;
   return `${head} (${named})${text.slice(head.length + owner.length + 3)}`;
 }
@@ -100,6 +103,9 @@ export function placeName(program: Program, players: Players, at: string): strin
 /** The cards a reader's view shows (`view.state.cards`): only those are named by their faces. */
 type ViewCards = Readonly<Record<string, { deck: string; def: string }>>;
 const NO_CARDS: ViewCards = {};
+/** The pieces a reader's view shows (`view.state.pieces`): a hidden one's type reads `?`. */
+type ViewPieces = Readonly<Record<string, { type: string }>>;
+const NO_PIECES: ViewPieces = {};
 
 /**
  * A player's, side's or area's name by its id, or a card's (one the reader's view shows: `cards`);

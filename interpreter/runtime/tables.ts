@@ -8,7 +8,7 @@ import { fromStored } from './persist.ts';
 import type { Runtime } from './runtime.ts';
 import { span } from './secrets.ts';
 import { programMemo } from './program-memo.ts';
-import { EntityRef, Roll, tidyNumber, toJson, toNumber, toText, type Value } from './values.ts';
+import { EntityRef, isRecordValue, Roll, tidyNumber, toJson, toNumber, toText, type Value } from './values.ts';
 
 interface TableShape {
   def: Record<string, unknown>;
@@ -187,8 +187,12 @@ function columnText(def: Record<string, unknown>, col: number, key: number | str
   return ` and column ${labels[col + moved] ?? ''} (shifted ${Math.abs(moved)} ${moved > 0 ? 'right' : 'left'} from ${read})`;
 }
 
-/** A coded cell with its legend name (`Dispersal (X)`), anything else as text. */
+/**
+ * A coded cell with its legend name (`Dispersal (X)`), a record by its `name` (an event row's
+ * whole text, effect and notes, made a log line no one reads), anything else as text.
+ */
 function resultText(def: Record<string, unknown>, value: Value): string {
+  if (isRecordValue(value) && typeof value.name === 'string') return value.name;
   const code = toText(value);
   const legend = isRecord(def.results) ? def.results[code] : undefined;
   const name = isRecord(legend) && typeof legend.name === 'string' ? legend.name : undefined;

@@ -84,7 +84,7 @@ describe('a variant given first, its base second', () => {
 
   test('diff should say so above everything it prints', async () => {
     const reversed = await runCli(['diff', BLOODY, DUEL]);
-    expect(reversed.out.startsWith(`note: ${BLOODY} extends ${DUEL}, so this shows ${BLOODY} → ${DUEL}, the reverse of the change your variant makes (what it adds shows as removed); for that change, write \`rulesmith diff ${DUEL} ${BLOODY}\`.\n\n~ `)).toBe(true);
+    expect(reversed.out.startsWith(`note: ${BLOODY} extends ${DUEL}, so this shows ${BLOODY} → ${DUEL}, the reverse of the change your variant makes (what it adds shows as removed); for that change, write \`rulesmith diff ${DUEL} ${BLOODY}\`.\n\n${DUEL} against ${BLOODY} (old → new):\n\n~ `)).toBe(true);
     expect((await runCli(['diff', DUEL, BLOODY])).out).not.toContain('note:');
     const json = await runCli(['diff', BLOODY, DUEL, '--json']);
     expect(Object.keys(JSON.parse(json.out))).toEqual(['base', 'variant', 'changes']);

@@ -328,7 +328,7 @@ describe('rulesmith diff', () => {
         ],
       },
     });
-    expect((await runCli(['diff', DUEL, DUEL])).out).toBe('No differences.\n');
+    expect((await runCli(['diff', DUEL, DUEL])).out).toBe(`${DUEL} against ${DUEL} (old → new):\n\nNo differences.\n`);
   });
 
   test('a variant should play with its own rules', async () => {

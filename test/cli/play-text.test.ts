@@ -61,8 +61,8 @@ describe('rulesmith play, as a person reads it', () => {
     // p1's answer is printed for p1 and not again in the lines before p2's next question.
     expect(r.out.match(/Allies: Setup step 3: choose your aircraft → Nieuport 24/g)).toHaveLength(1);
     // Each seat still sees its own private values (fuel is on its own record sheet only).
-    expect(r.out).toContain('Fuel reserve (nieuport_24_1): 0 → 45');
-    expect(r.out).toContain('Fuel reserve (fokker_dr1_1): 0 → 40');
+    expect(r.out).toContain('Fuel reserve (Nieuport 24 #1): 0 → 45');
+    expect(r.out).toContain('Fuel reserve (Fokker Dr.I #1): 0 → 40');
   }, 60_000);
 
   test('unnamed variables should stay out of the log a person reads', async () => {
@@ -83,7 +83,7 @@ describe('rulesmith play, as a person reads it', () => {
     // Each deck's piles by their size (the draw pile's order stays hidden).
     expect(r.out).toContain('Board:\n  hill: soldier ×2\n  Barracks: soldier\nCards:\n  hand (Red): rally ×2\n  hand (Blue): hidden card ×2\n  orders: 0 to draw, 0 discarded\nTracks:\n  score: Red 0, Blue 0\n  tension: 0');
     // Moves name places by their names too.
-    expect(r.out).toContain('soldier (soldier_3): into play → Barracks');
+    expect(r.out).toContain('soldier #3: into play → Barracks');
   });
 
   test("'board' should list the cards the seat may see by name and the others' as hidden, then ask the question again", async () => {
@@ -102,7 +102,7 @@ describe('rulesmith play, as a person reads it', () => {
     const board = r.out.slice(r.out.indexOf('Board:'), r.out.indexOf('\n> ', r.out.indexOf('Board:')));
     // A hex by its label, as the board prints it and the maneuver options name it (`3S3 → 0301`).
     expect(board).toMatch(/^ {2}hex \d{4}: Nieuport 24$/m);
-    expect(board).toContain('Fuel reserve: Nieuport 24 (nieuport_24_1) 45');
+    expect(board).toContain('Fuel reserve: Nieuport 24 #1 45');
     // Pieces off the map (in zones, in the box) and values the seat may not see are left out.
     expect(board).not.toMatch(/ready_marker|\?/);
   }, 60_000);
@@ -171,7 +171,7 @@ describe('rulesmith play, as a person reads it', () => {
   test('every seat a bot: the terminal should watch the game as a spectator, hands unseen', async () => {
     // It printed "Game over" alone: a designer watching two bots saw nothing of the game.
     const r = await playPiped(['play', DUEL, '--seed', '1', '--bots', 'p1,p2'], []);
-    expect(r.out).toMatch(/^ {2}· soldier \(soldier_1\): into play → hill\n/);
+    expect(r.out).toMatch(/^ {2}· soldier #1: into play → hill\n/);
     expect(r.out).toContain('  · Draw from orders into hand (Red): hidden card, hidden card\n');
     expect(r.out).toContain('  · Red: Choose an action (2 points left) → Attack\n');
     // The last move (Blue's attack) comes before the result, and the result is said once.

@@ -207,7 +207,8 @@ describe('playtest session (the play worker job)', () => {
     const own = s.game.pending!.options.findIndex((_, i) => idAt(i) === unit);
     expect(s.answer(shownAt)).toBe(true);
     expect(s.game.state.decisions.at(-1)).toBe(own);
-    expect(s.game.log.filter((e) => e.kind === 'decision').at(-1)!.text).toMatch(new RegExp(`\\(${unit}\\)$`));
+    // The line names the unit the rules moved, by its label (`Pirate (value 2) #1`).
+    expect(s.game.log.filter((e) => e.kind === 'decision').at(-1)!.text.endsWith(`→ ${s.game.rt.label(s.game.rt.ref('piece', unit))}`)).toBe(true);
   });
 
   test('a replay that no longer fits the rules should say where it diverged', () => {

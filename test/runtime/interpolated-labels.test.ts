@@ -27,9 +27,9 @@ describe('an interpolated entity', () => {
       'log "{u.id} {u.area.id} {hex_at(7, 4).id} {player.id} {side.id}"',
       'log "all: {pieces_in(market_square)}; {[dock, market_square]}; {{ at: dock }}"',
     ].join('\n'))).toEqual([
-      'Scout (scout_1) in Market Square, dock, hex 0704, Red of Red',
+      'Scout #1 in Market Square, dock, hex 0704, Red of Red',
       'scout_1 market_square 7,4 p1 red',
-      'all: Scout (scout_1), Scout (scout_2); dock, Market Square; {at: dock}',
+      'all: Scout #1, Scout #2; dock, Market Square; {at: dock}',
     ]);
   });
 });

@@ -4,9 +4,10 @@
  * from the game, and ids in the ruleset's words.
  */
 import { describe, expect, test } from 'vitest';
-import { lineText, placeName, readable, type LogEntry } from '../../interpreter/runtime/index.ts';
+import { lineText, pieceAlias, placeName, readable, type LogEntry } from '../../interpreter/runtime/index.ts';
+import { EntityRef } from '../../interpreter/runtime/values.ts';
 import { logLines } from '../../editor/play/seat-view.ts';
-import { loadProgram, startGame } from '../helpers/ruleset.ts';
+import { loadProgram, programFromText, scriptRules, startGame } from '../helpers/ruleset.ts';
 
 const program = loadProgram('test/fixtures/runtime/log-reading');
 const game = startGame(program, { seed: 1 });
@@ -80,5 +81,39 @@ describe("a game's log as a person reads it", () => {
     const detail = lines.filter((l) => l.detail).map((l) => l.text);
     expect(detail).toEqual(['costs: row hill gives 2', 'seen = 2']);
     expect(lines.find((l) => l.kind === 'change' && l.text.startsWith('Places picked'))?.detail).toBeUndefined();
+  });
+});
+
+describe("a piece's own value in the log", () => {
+  test('should name the piece as options do where the reader sees it, and keep the alias where it is hidden', () => {
+    // Masks: North marches a lookout, hidden from South; `marches` is a track per piece.
+    const masks = loadProgram('test/fixtures/runtime/masks');
+    const g = startGame(masks, { seed: 3 });
+    const options = g.view('p1').pending!.options;
+    expect(g.answerFromView(options.findIndex((o) => o instanceof EntityRef && (o.id === 'lookout_1' || o.id === pieceAlias(g, 'lookout_1'))))).toEqual({ ok: true });
+    expect(g.answer(0)).toEqual({ ok: true });
+    const read = (seat: string) => {
+      const view = g.view(seat);
+      return view.log.filter((e) => e.kind === 'change' && (e.data as { track?: string }).track === 'marches').map((e) => lineText(masks, view.state.players, e, view.state.cards, view.state.pieces));
+    };
+    expect(read('p1')).toEqual(['marches (Lookout #1): 0 → 1']);
+    const south = read('p2');
+    expect(south).toEqual([`marches (${pieceAlias(g, 'lookout_1')}): 0 → 1`]);
+    expect(south.join()).not.toMatch(/Lookout|lookout/);
+  });
+});
+
+describe('a table row that is a record', () => {
+  test('should read in the log by its name, not as the whole record', () => {
+    const sections = `tables:
+  events:
+    name: Events
+    roll: 1d6
+    rows:
+      1-6: { name: Pointing fingers, effect: "A long paragraph of rules text a log line should not carry.", duration: this_turn }`;
+    const g = startGame(programFromText(scriptRules('records', sections, 'let e = roll on events')), { seed: 1 }, { log: 'full' });
+    expect(g.error).toBeNull();
+    const line = g.log.find((e) => e.kind === 'table')!;
+    expect(line.text).toMatch(/^Events: row 1-6 \(for \d\) gives Pointing fingers$/);
   });
 });

@@ -49,9 +49,9 @@ describe('determinize and the log', () => {
   test('a copy should tell the lines South could not read from its own pieces, and South should read the same log in both', () => {
     const game = marched();
     const copy = copyWithCaptain(game);
-    expect(game.log.map((e) => e.text)).toContain('Lookout (lookout_1): camp → ford');
+    expect(game.log.map((e) => e.text)).toContain('Lookout #1: camp → ford');
     expect(copy.log.map((e) => e.text)).toContain('Captain (lookout_1): camp → ford');
-    expect(copy.log.map((e) => e.text)).not.toContain('Lookout (lookout_1): camp → ford');
+    expect(copy.log.map((e) => e.text)).not.toContain('Lookout #1: camp → ford');
     expect(logOf(copy, 'p2')).toBe(logOf(game, 'p2'));
     expect(copy.view('p2')).toEqual(game.view('p2'));
   });
@@ -73,7 +73,7 @@ describe('determinize and the log', () => {
     const copy = copyWithCaptain(game);
     breakRedaction(game, 'parts');
     breakRedaction(copy, 'parts');
-    expect(logOf(game, 'p2')).toContain('Lookout (lookout_1): camp → ford');
+    expect(logOf(game, 'p2')).toContain('Lookout #1: camp → ford');
     expect(logOf(copy, 'p2')).toContain('Captain (lookout_1): camp → ford');
     expect(logOf(copy, 'p2')).not.toBe(logOf(game, 'p2'));
   });

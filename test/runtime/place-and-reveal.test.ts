@@ -37,7 +37,7 @@ describe('place', () => {
     const g = play('let pair = [first u in unplaced(scout), first u in unplaced(scout)]\nplace pair[1] in north\nplace pair[2] in south');
     expect(g.status).toBe('error');
     expect(g.error).toMatchObject({ code: 'piece-in-play', file: 'r.yaml', range: { start: { line: 11, column: 3 } } });
-    expect(g.error?.message).toBe('Scout (scout_1) is already on the map (North); `place` brings pieces into play.');
+    expect(g.error?.message).toBe('Scout #1 is already on the map (North); `place` brings pieces into play.');
     expect(g.error?.hint).toContain('`move`');
   });
 
@@ -53,7 +53,7 @@ describe('reveal', () => {
   test('a piece already face up should be revealed without a line; a hidden one with one', () => {
     const g = play('place 2 of scout in north\nlet s = first u in pieces\nlet t = pieces[2]\nt.hidden = true\nreveal s\nreveal t');
     expect(g.status).not.toBe('error');
-    expect(lines(g).filter((l) => l.includes('revealed'))).toEqual(['Scout (scout_2) revealed']);
+    expect(lines(g).filter((l) => l.includes('revealed'))).toEqual(['Scout #2 revealed']);
   });
 
   test('setting `hidden` should write a line only when it changes something', () => {

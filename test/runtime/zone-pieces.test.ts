@@ -51,19 +51,19 @@ describe('pieces in zones that hide what they hold', () => {
     // The question was Blue's to see, not its answer's name; the king came out into plain sight.
     expect(lastLines(game.view('p2'), 4)).toEqual([
       expect.stringMatching(/^Red: Send which unit\? → hidden piece \(hidden-\d+\)$/),
-      'Red king (red_king): reserve@red → field',
+      'Red king: reserve@red → field',
       'last_sent (red) = red_king',
-      'Red sends Red king (red_king) (strength 5)',
+      'Red sends Red king (strength 5)',
     ]);
     expect(pieces(game.view('p2')).red_king).toBe('red_king@field');
     answer(game, 'pass'); // Blue
     answer(game, 'pull back');
     answer(game, 'red_king');
     // Blue saw the king on the field, so the move names it; from then on Blue's state holds an alias.
-    expect(lastLines(game.view('p2'), 2)).toEqual(['Red king (red_king): field → reserve@red', expect.stringMatching(/^Red pulls back hidden piece \(hidden-\d+\) \(strength \?\)$/)]);
+    expect(lastLines(game.view('p2'), 2)).toEqual(['Red king: field → reserve@red', expect.stringMatching(/^Red pulls back hidden piece \(hidden-\d+\) \(strength \?\)$/)]);
     expect(pieces(game.view('p2')).red_king).toBeUndefined();
     expect(pieces(game.view('p2'))[pieceAlias(game, 'red_king')]).toBe('?@reserve@red');
-    expect(lastLines(game.view('p1'), 1)).toEqual(['Red pulls back Red king (red_king) (strength 5)']);
+    expect(lastLines(game.view('p1'), 1)).toEqual(['Red pulls back Red king (strength 5)']);
   });
 
   test('a unit buried from the reserve in a vault no one sees is named to its side alone, and then to no one', () => {
@@ -71,7 +71,7 @@ describe('pieces in zones that hide what they hold', () => {
     answer(game, 'bury');
     answer(game, 'red_knight');
     const alias = pieceAlias(game, 'red_knight');
-    expect(lastLines(game.view('p1'), 2)[0]).toBe('Red knight (red_knight): reserve@red → vault');
+    expect(lastLines(game.view('p1'), 2)[0]).toBe('Red knight: reserve@red → vault');
     expect(lastLines(game.view('p2'), 2)[0]).toBe(`hidden piece (${alias}): reserve@red → vault`);
     expect(lastLines(game.view(null), 2)[0]).toBe(`hidden piece (${alias}): reserve@red → vault`);
     // Red put it there but may not look at it now: the vault shows its pieces to no one.
@@ -103,7 +103,7 @@ zones:
     expect(pieces(game.view('p1')).gem).toBe('gem@pouch@p1');
     expect(pieces(game.view('p2')).gem).toBeUndefined();
     expect(lastLines(game.view('p2'), 1)).toEqual([`kept hidden piece (${pieceAlias(game, 'gem')})`]);
-    expect(lastLines(game.view('p1'), 1)).toEqual(['kept Gem (gem)']);
+    expect(lastLines(game.view('p1'), 1)).toEqual(['kept Gem']);
     // A teammate of the owner is not the owner.
     expect(hiddenFrom(`${PLAYER_AUDIENCE}p1`, { id: 'p3', side: 'red' } as never)).toBe(true);
     expect(hiddenFrom(`${PLAYER_AUDIENCE}p1|blue`, { id: 'p2', side: 'blue' } as never)).toBe(false);

@@ -7,7 +7,7 @@ import {
   answer, area, clearBoard, contents, expectDiceUsed, forceDice, logSince, newGame, passUntil, piece, put, refreshMovers, run, setTrack, setVar, track, where,
 } from './helpers.ts';
 
-const SPD = (n: number) => `Seattle Police Department (spd_${n})`;
+const SPD = (n: number) => `Seattle Police Department #${n}`;
 
 describe('BOS-T4 — the combat example [6.4 "Esempio di un combattimento"]', () => {
   it('2 SPD with Special Munitions attack 2 Radical Groups behind a Barricade: X and a failed Morale Check, applied simultaneously', () => {
@@ -34,8 +34,8 @@ describe('BOS-T4 — the combat example [6.4 "Esempio di un combattimento"]', ()
     // The Authority's die shows 6, the Protesters' return die 5, the SPD's Morale Check die 5.
     forceDice(g, 6, 5, 5);
     answer(g,
-      'Declare an attack', 'Westlake Center', SPD(1), 'Radicals (radicals_1)',
-      [SPD(2)], ['Radicals (radicals_2)'], // the other attacker and the other target
+      'Declare an attack', 'Westlake Center', SPD(1), 'Radicals #1',
+      [SPD(2)], ['Radicals #2'], // the other attacker and the other target
       [SPD(1), SPD(2)], // Special Munitions
       'Authority +2', 'Authority +2', // [T-VIMOD]: for each Group the Authority takes +2 rather than -2 Protesters
       SPD(1), // the Protesters' VM: they pick which SPD checks its morale
@@ -125,7 +125,7 @@ describe('BOS-D3 — Night plus Barricade', () => {
     put(g, 'barricade', 'belltown');
     const from = g.log.length;
     run(g, 'resolve_combat', [g.rt.ref('side', 'authority'), area(g, 'belltown'), piece(g, spd!), piece(g, group!)],
-      [['Washington State Patrol (wsp_1)'], []], [1, 1]); // other attackers; Special Munitions: none
+      [['Washington State Patrol #1'], []], [1, 1]); // other attackers; Special Munitions: none
     const logs = logSince(g, from);
     expect(logs).toContain('Attack strength [6.2]: Seattle Police Department 4 + Washington State Patrol 3 = 7, /2 night = 4, /2 barricade = 2');
     expect(logs).toContain('Combat Results Table: row 1 and column 2-3 (for 2) give No effect (N)');
@@ -153,7 +153,7 @@ describe('BOS-D4 — Escalation Phase 3 with Special Munitions', () => {
     const from = g.log.length;
     // Attack die 1 (row 1, column 16+ = VM), return die 1, the Anarchists' Morale Check 1 (passes).
     run(g, 'resolve_combat', [g.rt.ref('side', 'authority'), area(g, 'belltown'), piece(g, spd!), piece(g, group!)],
-      [[SPD(1)], 'Anarchists (anarchists_1)'], [1, 1, 1]); // Special Munitions; the unit that checks morale
+      [[SPD(1)], 'Anarchists #1'], [1, 1, 1]); // Special Munitions; the unit that checks morale
     const logs = logSince(g, from);
     expect(logs).toContain('Attack strength [6.2]: Seattle Police Department 4 x2 special_munitions x2 escalation_phase_3 = 16');
     expect(logs).toContain('Combat Results Table: row 1 and column 16+ (for 16) give Morale Check (VM)');
@@ -193,9 +193,9 @@ describe('BOS-D5 — X in Escalation Phase 1 counts as A [6.3, 7.3]', () => {
     setTrack(g, 'exposure_protesters', 10);
     const from = g.log.length;
     // Morale Checks: the other Radical rolls 1 (passes), the Progressives roll 6 (fail, back to the pile).
-    const r = run(g, 'apply_result', ['X', g.rt.ref('side', 'authority'), targets], ['Radicals (radicals_1)', 'Protesters -2'], [1, 6]);
+    const r = run(g, 'apply_result', ['X', g.rt.ref('side', 'authority'), targets], ['Radicals #1', 'Protesters -2'], [1, 6]);
     expect(logSince(g, from)).toContain('Escalation Phase 1: the X result counts as A [6.3, 7.3]');
-    expect(r.asked[0]!.labels).toEqual(['Radicals (radicals_1)', 'Radicals (radicals_2)', 'Progressives (progressives_1)']);
+    expect(r.asked[0]!.labels).toEqual(['Radicals #1', 'Radicals #2', 'Progressives #1']);
     expect(where(g, 'radicals_1')).toBe('eliminated');
     expect(where(g, 'radicals_2')).toBe('belltown');
     expect(where(g, 'progressives_1')).toBe('protester_crowds_pile');
@@ -206,7 +206,7 @@ describe('BOS-D5 — X in Escalation Phase 1 counts as A [6.3, 7.3]', () => {
   it('the Authority picks the Crowd: -1 Authority and -1d6 Protesters', () => {
     const { g, targets } = setup();
     setTrack(g, 'exposure_protesters', 10);
-    run(g, 'apply_result', ['X', g.rt.ref('side', 'authority'), targets], ['Progressives (progressives_1)'], [2, 3, 4]);
+    run(g, 'apply_result', ['X', g.rt.ref('side', 'authority'), targets], ['Progressives #1'], [2, 3, 4]);
     expect(where(g, 'progressives_1')).toBe('eliminated');
     expect(contents(g, 'belltown')).toEqual(['radicals', 'radicals']); // 2 <= 4 and 3 <= 4
     expect(track(g, 'exposure_authority')).toBe(29);
@@ -275,7 +275,7 @@ describe('Protester results against the Authority [6.3]', () => {
     put(g, 'radicals', 'belltown');
     put(g, 'anarchists', 'belltown');
     const r = run(g, 'resolve_combat', [g.rt.ref('side', 'protesters'), area(g, 'belltown'), piece(g, lead!), piece(g, spd!)], [[]], [1, 1]);
-    expect(r.asked[0]!.labels).toEqual(['Radicals (radicals_2)']);
+    expect(r.asked[0]!.labels).toEqual(['Radicals #2']);
   });
 
   it('event 22 doubles Radicals; event 45-46 doubles Authority attackers when only Groups are attacked in an area holding Crowds', () => {
@@ -294,7 +294,7 @@ describe('Protester results against the Authority [6.3]', () => {
     // A combat that includes the Crowd gets no bonus.
     setVar(g, 'step_serial', 4);
     const from2 = g.log.length;
-    run(g, 'resolve_combat', [g.rt.ref('side', 'authority'), area(g, 'belltown'), piece(g, spd!), piece(g, rad[0]!)], [['Progressives (progressives_1)']], [1, 1]);
+    run(g, 'resolve_combat', [g.rt.ref('side', 'authority'), area(g, 'belltown'), piece(g, spd!), piece(g, rad[0]!)], [['Progressives #1']], [1, 1]);
     expect(logSince(g, from2)).toContain('Attack strength [6.2]: Seattle Police Department 4 = 4');
   });
 });
@@ -311,11 +311,11 @@ describe('Barricades [7.2]', () => {
     put(g, 'progressives', 'kingdome');
     refreshMovers(g, 'protesters');
     forceDice(g, 2, 2, 3);
-    answer(g, 'Try to build a Barricade', 'Radicals (radicals_1)'); // 2: a Group fails
+    answer(g, 'Try to build a Barricade', 'Radicals #1'); // 2: a Group fails
     expect(contents(g, 'belltown')).toEqual(['radicals']);
-    answer(g, 'Try to build a Barricade', 'Organized Labour (organized_labour_1)'); // 2: a Crowd builds
+    answer(g, 'Try to build a Barricade', 'Organized Labour #1'); // 2: a Crowd builds
     expect(contents(g, 'waterfront')).toEqual(['barricade', 'organized_labour']);
-    answer(g, 'Try to build a Barricade', 'Progressives (progressives_1)'); // 3: fails
+    answer(g, 'Try to build a Barricade', 'Progressives #1'); // 3: fails
     expect(contents(g, 'kingdome')).toEqual(['progressives']);
     // The three units tried instead of moving: nothing is left to do, the Movement Phase is over.
     expect(g.state.phase).not.toBe('protester_movement');

@@ -44,7 +44,7 @@ describe('BOS-T2 — the d66 example [4.1]', () => {
     answer(g, 'Pass');
     const from = g.log.length;
     forceDice(g, 1, 1);
-    answer(g, 'Declare an attack', 'Belltown', 'Seattle Police Department (spd_1)', 'Radicals (radicals_1)', []);
+    answer(g, 'Declare an attack', 'Belltown', 'Seattle Police Department #1', 'Radicals #1', []);
     expect(logSince(g, from)).toContain('Attack strength [6.2]: Seattle Police Department 4 x2 pointing_fingers = 8');
   });
 
@@ -157,7 +157,7 @@ describe('Events with lasting effects', () => {
     clearBoard(g);
     put(g, 'progressives', 'belltown');
     put(g, 'organized_labour', 'kingdome');
-    run(g, 'apply_event', ['attrition'], ['Organized Labour (organized_labour_1)']);
+    run(g, 'apply_event', ['attrition'], ['Organized Labour #1']);
     expect(where(g, 'organized_labour_1')).toBe('eliminated');
     expect(track(g, 'exposure_protesters')).toBe(0);
   });
@@ -166,7 +166,7 @@ describe('Events with lasting effects', () => {
     const g = newGame();
     clearBoard(g);
     put(g, 'spd', 'reserve_pool');
-    const r = run(g, 'apply_event', ['bureaucracy'], ['Seattle Police Department (spd_1)']);
+    const r = run(g, 'apply_event', ['bureaucracy'], ['Seattle Police Department #1']);
     expect(r.asked[0]!.labels).toHaveLength(15);
     expect(where(g, 'spd_1')).toBe('eliminated');
     expect(track(g, 'exposure_authority')).toBe(30);

@@ -23,7 +23,7 @@ describe('BOS-T1 — movement example [5.0]', () => {
     const g = atProtesterMovement((b) => put(b, 'radicals', 'international_district'));
     const group = 'radicals_1';
     answer(g, 'Move a unit');
-    expect(optionLabels(g)).toEqual(['Radicals (radicals_1)']);
+    expect(optionLabels(g)).toEqual(['Radicals #1']);
     answer(g, 'Radicals');
     // Along the printed chain: Kingdome (1), Pioneer Square (2), Waterfront (3); the other areas
     // within 3 lines come from the reconstructed map (spec G-1).
@@ -78,8 +78,8 @@ describe('BOS-T1 — movement example [5.0]', () => {
 
   it('each unit moves once per Movement Phase', () => {
     const g = atProtesterMovement((b) => put(b, 'radicals', 'international_district', 2));
-    answer(g, 'Move a unit', 'Radicals (radicals_1)', 'Kingdome', 'Move a unit');
-    expect(optionLabels(g)).toEqual(['Radicals (radicals_2)']);
+    answer(g, 'Move a unit', 'Radicals #1', 'Kingdome', 'Move a unit');
+    expect(optionLabels(g)).toEqual(['Radicals #2']);
   });
 });
 
@@ -131,9 +131,9 @@ describe('Reserve Pool and Reaction Movement [5.0, 5.1]', () => {
     put(g, 'spd', 'kingdome');
     put(g, 'spd', 'reserve_pool');
     refreshMovers(g, 'authority');
-    answer(g, 'Move a unit', 'Seattle Police Department (spd_1)');
+    answer(g, 'Move a unit', 'Seattle Police Department #1');
     expect(optionLabels(g)).toContain('Reserve Pool');
-    answer(g, 'Reserve Pool', 'Move a unit', 'Seattle Police Department (spd_2)');
+    answer(g, 'Reserve Pool', 'Move a unit', 'Seattle Police Department #2');
     expect(optionLabels(g)).toHaveLength(17);
     answer(g, 'Seattle Center');
     expect(where(g, 'spd_1')).toBe('reserve_pool');
@@ -151,10 +151,10 @@ describe('Reserve Pool and Reaction Movement [5.0, 5.1]', () => {
     expect(g.state.phase).toBe('protester_reaction');
     expect(g.pending!.prompt).toContain('2 points left');
     answer(g, 'React with a Group');
-    expect(optionLabels(g)).toEqual(['Radicals (radicals_1)', 'Radicals (radicals_2)', 'Radicals (radicals_3)']);
-    answer(g, 'Radicals (radicals_1)');
+    expect(optionLabels(g)).toEqual(['Radicals #1', 'Radicals #2', 'Radicals #3']);
+    answer(g, 'Radicals #1');
     expect(sorted(optionLabels(g))).toEqual(['International District', 'Pioneer Square']);
-    answer(g, 'Pioneer Square', 'React with a Group', 'Radicals (radicals_2)', 'International District');
+    answer(g, 'Pioneer Square', 'React with a Group', 'Radicals #2', 'International District');
     // The limit is reached: the phase is over.
     expect(g.state.phase).not.toBe('protester_reaction');
     expect(where(g, 'radicals_3')).toBe('kingdome');

@@ -44,7 +44,7 @@ describe('BOS-T3 — the reinforcement example [4.21] (its "+3 SPD" is an error,
     // Protester player-turn), Protesters 46 -> 2.
     passUntil(g, 'authority_reaction');
     expect(g.pending!.prompt).toBe('Choose an action (1 point left)');
-    answer(g, 'React with a unit', 'Seattle Police Department (spd_2)', 'Kingdome');
+    answer(g, 'React with a unit', 'Seattle Police Department #2', 'Kingdome');
     expect(g.state.phase).not.toBe('authority_reaction');
     expect(where(g, 'spd_2')).toBe('kingdome');
     passUntil(g, 'protester_reaction');
@@ -80,7 +80,7 @@ describe('Exposure-based reinforcements [4.21]', () => {
     setTrack(g, 'exposure_protesters', 90);
     setTrack(g, 'exposure_authority', 105);
     // Groups -1 (the Protester player picks which), Crowds +1d6 (3, declined), SPD -2 (both, map and Pool).
-    const r = run(g, 'exposure_reinforcements', [], [['Radicals (radicals_2)'], 'Decline', 'Decline', 'Decline', ['Seattle Police Department (spd_1)', 'Seattle Police Department (spd_2)']], [3]);
+    const r = run(g, 'exposure_reinforcements', [], [['Radicals #2'], 'Decline', 'Decline', 'Decline', ['Seattle Police Department #1', 'Seattle Police Department #2']], [3]);
     expect(r.asked[0]!.prompt).toBe('High Exposure [4.21]: remove 1 group unit(s) from the map');
     expect(where(g, 'radicals_2')).toBe('protester_groups_pile');
     expect(where(g, 'radicals_1')).toBe('belltown');

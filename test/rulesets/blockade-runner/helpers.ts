@@ -18,10 +18,10 @@ const AT = { path: ['test'], span: { start: 0, end: 0 } };
 
 export type Reply = string | number | number[];
 
-/** Turn a scripted reply (an option label, a label prefix before " (", an index or a number) into an answer. */
+/** Turn a scripted reply (an option label, a label prefix before " (" or " #", an index or a number) into an answer. */
 export function toAnswer(req: DecisionRequest, reply: Reply): Answer {
   if (typeof reply !== 'string') return reply;
-  const i = req.labels.findIndex((l) => l === reply || l.startsWith(`${reply} (`));
+  const i = req.labels.findIndex((l) => l === reply || l.startsWith(`${reply} (`) || l.startsWith(`${reply} #`));
   if (i < 0) throw new Error(`No option "${reply}" at "${req.prompt}"; options: ${req.labels.join(' | ')}`);
   return i;
 }

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { answerAll } from '../../helpers/ruleset.ts';
 import { duel, getTrack, getVar, labels, logText, prompt, setTrack, setVar, stack } from './helpers.ts';
 
-const BRISTOL = 'Bristol F.2B (bristol_f2b_1)';
+const BRISTOL = 'Bristol F.2B #1';
 
 describe('shooting (spec §4.15)', () => {
   test('TC-06 / TC-07: Fokker (Stability A, 2 guns, speed 2) fires a medium burst at range 2 on its line of fire, off the Bristol\'s B side: 3 dice; white, red, blue draw 2 deck-B cards', () => {
@@ -46,7 +46,7 @@ describe('shooting (spec §4.15)', () => {
     const { game } = duel({ allied: 'Nieuport 24', fokker: [10, 6, 4], allied_at: [3, 6, 1], dice: [1] });
     answerAll(game, ['2S2', '2S2']);
     // The Fokker (0806, W) also sees the Nieuport (0506) at range 3 and holds fire.
-    answerAll(game, ['hold fire', 'Fokker Dr.I (fokker_dr1_1)']);
+    answerAll(game, ['hold fire', 'Fokker Dr.I #1']);
     expect(labels(game)).toEqual(['long']);
     answerAll(game, ['long']);
     expect(logText(game)).toContain('Nieuport 24 (pilot) fires a long burst at Fokker Dr.I, side A: 1 dice.');
@@ -66,7 +66,7 @@ describe('resolution (spec §3 phase 6, §4.13)', () => {
       given: (g, { fokker }) => setTrack(g, 'damage_tail', fokker, 3),
     });
     stack(game, 'damage_d', ['d02']);
-    answerAll(game, ['2S2', '2S2', 'Albatros D.III (albatros_d3_1)', 'medium']);
+    answerAll(game, ['2S2', '2S2', 'Albatros D.III #1', 'medium']);
     expect(logText(game)).toContain('Bristol F.2B (pilot) fires a medium burst at Albatros D.III, side D: 1 dice.');
     expect(getTrack(game, 'damage_tail', albatros)).toBe(5);
     expect(getVar(game, 'flight_status', albatros)).toBe('shot_down');
@@ -79,7 +79,7 @@ describe('resolution (spec §3 phase 6, §4.13)', () => {
       given: (g, ids) => setTrack(g, 'damage_engine', ids.fokker, 5),
     });
     stack(game, 'damage_a', ['a01']);
-    answerAll(game, ['2S2', '2S2', 'hold fire', 'Fokker Dr.I (fokker_dr1_1)', 'medium']);
+    answerAll(game, ['2S2', '2S2', 'hold fire', 'Fokker Dr.I #1', 'medium']);
     expect(getTrack(game, 'damage_engine', fokker)).toBe(6);
     expect(getVar(game, 'spinning', fokker)).toBe(false);
     expect(prompt(game)).toMatch(/^Turn 2: maneuver for Fokker/);
@@ -92,7 +92,7 @@ describe('resolution (spec §3 phase 6, §4.13)', () => {
       given: (g, ids) => setTrack(g, 'damage_wings', ids.fokker, 8),
     });
     stack(game, 'damage_a', ['a13', 'a07']);
-    answerAll(game, ['2S2', '2S2', 'Bristol F.2B (bristol_f2b_1)', 'Fokker Dr.I (fokker_dr1_1)', 'long', 'long']);
+    answerAll(game, ['2S2', '2S2', 'Bristol F.2B #1', 'Fokker Dr.I #1', 'long', 'long']);
     const log = logText(game);
     expect(log).toContain('Bristol F.2B: Pilot Killed.');
     expect(log).toContain('Fokker Dr.I takes 4 wings damage (red half of Wings 2 / Wings 4).');

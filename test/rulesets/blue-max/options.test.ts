@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { answerAll } from '../../helpers/ruleset.ts';
 import { duel, getTrack, getVar, labels, logText, prompt, setTrack, setVar, stack } from './helpers.ts';
 
-const FOKKER = 'Fokker Dr.I (fokker_dr1_1)';
+const FOKKER = 'Fokker Dr.I #1';
 
 describe('Lewis guns (spec §5.1)', () => {
   test('TC-26: a long burst leaves 5 - 3 = 2 counters; next turn a long burst is not offered, short and medium are', () => {
@@ -171,13 +171,13 @@ describe('Altitude (spec §5.3)', () => {
         setVar(g, 'last_target_pilot', ids.fokker, { $ref: 'piece', id: ids.allied });
       },
     });
-    answerAll(game, ['2S2', '1S1', 'level', 'level', 'Bristol F.2B (bristol_f2b_1)', 'long']);
+    answerAll(game, ['2S2', '1S1', 'level', 'level', 'Bristol F.2B #1', 'long']);
     expect(logText(game)).toContain('Fokker Dr.I (pilot) fires a long burst at Bristol F.2B, side D: 6 dice.');
   });
 
   test('TC-35: a medium burst at a target 1 level higher: no +1 die, and next turn the shooter must climb with a legal climb maneuver', () => {
     const { game } = duel({ options: { opt_altitude: true }, levels: [3, 2], fokker: [10, 6, 2], allied_at: [14, 10, 4], dice: [1, 1, 1] });
-    answerAll(game, ['2S2', '2S2', 'level', 'level', 'Bristol F.2B (bristol_f2b_1)', 'medium']);
+    answerAll(game, ['2S2', '2S2', 'level', 'level', 'Bristol F.2B #1', 'medium']);
     expect(logText(game)).toContain('Fokker Dr.I (pilot) fires a medium burst at Bristol F.2B, side B: 3 dice.');
     expect(prompt(game)).toMatch(/^Turn 2: maneuver for Fokker/);
     // Speed 2 or 3 only (climbs need speed >= 2 and below the max speed 4).
@@ -295,7 +295,7 @@ describe('Fuel (spec §5.4)', () => {
       given: (g, ids) => setTrack(g, 'fuel_reserve', ids.allied, 10),
     });
     stack(game, 'damage_b', ['b12']);
-    answerAll(game, ['2S2', '2S2', 'Bristol F.2B (bristol_f2b_1)', 'medium']);
+    answerAll(game, ['2S2', '2S2', 'Bristol F.2B #1', 'medium']);
     expect(getTrack(game, 'fuel_reserve', allied)).toBe(2);
   });
 });

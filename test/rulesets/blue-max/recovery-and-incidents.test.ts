@@ -63,7 +63,7 @@ describe('incidents (spec §3 phase 8)', () => {
   test('TC-20: after a long burst, Incidents roll 5 jams the guns (4 would not)', () => {
     // Fokker 0806 facing W after 2S2, Bristol 0706: range 1; the Bristol holds fire.
     const { game, fokker } = duel({ fokker: [10, 6, 4], allied_at: [5, 6, 1], dice: [1, 1, 1, 1, 1, 5] });
-    answerAll(game, ['2S2', '2S2', 'Bristol F.2B (bristol_f2b_1)', 'hold fire', 'long']);
+    answerAll(game, ['2S2', '2S2', 'Bristol F.2B #1', 'hold fire', 'long']);
     expect(logText(game)).toContain('Fokker Dr.I (pilot) fires a long burst at Bristol F.2B, side A: 5 dice.');
     expect(getVar(game, 'pilot_guns_jammed', fokker)).toBe(true);
   });

@@ -18,7 +18,7 @@ describe('4.2 Send to the Seraglio; 7 Victory', () => {
     playCards(game);
     // Do: send the Women to the Seraglio.
     answer(game, 'Send a captured unit to the Seraglio', 'Women');
-    expect(asked(game).labels).toEqual(['Pirate (value 2) (pirate_2_1)']);
+    expect(asked(game).labels).toEqual(['Pirate (value 2) #1']);
     answer(game, 'Pirate (value 2)');
     // Expect: 2 AP spent, charged to that Pirate; the Women can no longer be freed; P draws 1 card.
     expect(track(game, 'action_points', 'pirates')).toBe(1);
@@ -73,7 +73,7 @@ describe('4.2 Send to the Seraglio; 7 Victory', () => {
     answer(game, 'Send a captured unit to the Seraglio', 'Women', 'Pirate (value 2)');
     expect([track(game, 'seraglio_count'), game.status]).toEqual([7, 'waiting']);
     // The value-2 Pirate has spent its cap; the one in T1 enables the next (Following wind gives the 4th AP).
-    answer(game, 'Send a captured unit to the Seraglio', 'Men', 'Pirate (value 4) (pirate_4_1)');
+    answer(game, 'Send a captured unit to the Seraglio', 'Men', 'Pirate (value 4) #1');
     expect(game.result).toEqual({ winner: 'pirates', level: 'Seraglio threshold reached', seraglio: 8, threshold: 8 });
   });
 
@@ -169,7 +169,7 @@ describe('3.3 Event Cards', () => {
     put(game, 'men_1', 'K3');
     put(game, 'pirate_4_1', 'T1');
     playCards(game, 'Renegade guide');
-    answer(game, 'Move', 'Pirate (value 4) (pirate_4_1)', areaName(game, 'K1'));
+    answer(game, 'Move', 'Pirate (value 4) #1', areaName(game, 'K1'));
     expect(track(game, 'ap_spent', 'pirate_4_1')).toBe(1);
     passPhase(game);
     passPhase(game);
@@ -215,7 +215,7 @@ describe('3.3 Event Cards', () => {
     put(game, 'pirate_4_1', 'T1');
     expect(game.state.decks.pirate_events!.draw.some((c) => game.state.cards[c]!.def === 'mum_the_turks')).toBe(false);
     playCards(game, 'No card', 'Mum, the Turks!');
-    answer(game, 'Move', 'Pirate (value 4) (pirate_4_1)');
+    answer(game, 'Move', 'Pirate (value 4) #1');
     // Its cap is 1: the Path to K1 (2 AP) is no longer offered.
     expect(asked(game).labels).toEqual([areaName(game, 'T2'), areaName(game, 'T4')]);
   });

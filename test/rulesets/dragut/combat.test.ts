@@ -26,7 +26,7 @@ describe('6 Combat', () => {
     expect(seenType(game, 'p1', 'militiaman_2')).toBe('?');
     expect(seenType(game, 'p2', 'pirate_4_1')).toBe('?');
     // Do: the Pirate enters T4.
-    answer(game, 'Move', 'Pirate (value 4) (pirate_4_1)', areaName(game, 'T4'));
+    answer(game, 'Move', 'Pirate (value 4) #1', areaName(game, 'T4'));
     // Expect: both revealed; the Militiaman captured, staying in T4, visible.
     expect([hidden(game, 'pirate_4_1'), hidden(game, 'militiaman_2')]).toEqual([false, false]);
     expect(seenType(game, 'p1', 'militiaman_2')).toBe('militiaman');
@@ -35,7 +35,7 @@ describe('6 Combat', () => {
     // …and unable to move: in R's phase only the Women are offered.
     passPhase(game);
     answer(game, 'Move');
-    expect(asked(game).labels).toEqual(['Women (women_1)']);
+    expect(asked(game).labels).toEqual(['Women #1']);
   });
 
   test('DR-D5 [1.12]: in the Pirate phase, with Giulia on the map, Bartolomeo counts 5 and beats a value-4 Pirate; R draws 1 card', () => {
@@ -47,7 +47,7 @@ describe('6 Combat', () => {
     playCards(game);
     const from = game.log.length;
     // Do: a value-4 Pirate enters T5.
-    answer(game, 'Move', 'Pirate (value 4) (pirate_4_1)', areaName(game, 'T5'));
+    answer(game, 'Move', 'Pirate (value 4) #1', areaName(game, 'T5'));
     // Expect: 5 > 4, the Pirate is eliminated, R draws 1 card.
     expect(logSince(game, from)).toContain(`Combat in ${areaName(game, 'T5')}: Pirate (value 4) (Value 4) against Bartolomeo Maggiocco (Value 5)`);
     expect(at(game, 'pirate_4_1')).toBe('eliminated');
@@ -116,7 +116,7 @@ describe('6 Combat', () => {
     passPhase(game);
     playCards(game);
     // In the Pirate phase a value-4 Pirate entering Bartolomeo's area wins, 4 > 3.
-    answer(game, 'Move', 'Pirate (value 4) (pirate_4_1)', areaName(game, 'T5'));
+    answer(game, 'Move', 'Pirate (value 4) #1', areaName(game, 'T5'));
     expect([captured(game, 'bartolomeo_maggiocco'), at(game, 'pirate_4_1')]).toEqual([true, area(game, 'T5')]);
   });
 
@@ -263,7 +263,7 @@ describe('6 Combat', () => {
   test('G-9 (default): a combat shows both units, then the winner is face down again and the captive stays visible', () => {
     const game = pirateMeetsMilitiaman('g-9');
     const from = game.log.length;
-    answer(game, 'Move', 'Pirate (value 4) (pirate_4_1)', areaName(game, 'T4'));
+    answer(game, 'Move', 'Pirate (value 4) #1', areaName(game, 'T4'));
     // Shown during the combat: the combat line names both units and their Values.
     expect(logSince(game, from)).toContain(`Combat in ${areaName(game, 'T4')}: Pirate (value 4) (Value 4) against Militiaman (Value 3)`);
     expect([hidden(game, 'pirate_4_1'), hidden(game, 'militiaman_2')]).toEqual([true, false]);
@@ -309,7 +309,7 @@ describe('6 Combat', () => {
     put(game, 'women_1', 'T2');
     put(game, 'pirate_4_1', 'T1');
     playCards(game);
-    answer(game, 'Move', 'Pirate (value 4) (pirate_4_1)', areaName(game, 'T2'));
+    answer(game, 'Move', 'Pirate (value 4) #1', areaName(game, 'T2'));
     expect(asked(game).player).toBe('p2');
     expect(asked(game).prompt).toBe('Which unit fights next?');
     answer(game, 'Women', 'Militiaman');

@@ -13,7 +13,7 @@ describe('5.2 Movement lines', () => {
     put(game, 'women_1', 'K3');
     put(game, 'pirate_4_1', 'T1');
     playCards(game);
-    answer(game, 'Move', 'Pirate (value 4) (pirate_4_1)');
+    answer(game, 'Move', 'Pirate (value 4) #1');
     // Roads to T2 and T4 cost 1, the Path to K1 costs 2: all within the cap.
     expect(asked(game).labels).toEqual([areaName(game, 'T2'), areaName(game, 'T4'), areaName(game, 'K1')]);
     answer(game, areaName(game, 'K1'));
@@ -68,7 +68,7 @@ describe('5.2 Movement lines', () => {
     expect(hand(game, 'rapallini')).toHaveLength(4);
     // They cannot come back: only the Women are left to move.
     answer(game, 'Move');
-    expect(asked(game).labels).toEqual(['Women (women_1)']);
+    expect(asked(game).labels).toEqual(['Women #1']);
   });
 
   test('[6] captured units cannot move', () => {
@@ -79,7 +79,7 @@ describe('5.2 Movement lines', () => {
     playCards(game);
     passPhase(game);
     answer(game, 'Move');
-    expect(asked(game).labels).toEqual(['Women (women_1)']);
+    expect(asked(game).labels).toEqual(['Women #1']);
   });
 });
 
@@ -118,7 +118,7 @@ describe('2.2a, 5.2 Landing', () => {
     put(game, 'podesta', 'K3');
     put(game, 'pirate_4_1', 'T1');
     playCards(game);
-    answer(game, 'Move', 'Pirate (value 4) (pirate_4_1)', areaName(game, 'K1'));
+    answer(game, 'Move', 'Pirate (value 4) #1', areaName(game, 'K1'));
     expect(track(game, 'ap_spent', 'pirate_4_1')).toBe(1);
   });
 

@@ -173,7 +173,7 @@ describe('2.2b Sequence of the turn; 4 Actions', () => {
     expect(track(game, 'ap_spent', 'youths_1')).toBe(2);
     // Expect: a third move is illegal: the unit is no longer offered; 2 AP remain for others.
     answer(game, 'Move');
-    expect(asked(game).labels).toEqual(['Men (men_1)']);
+    expect(asked(game).labels).toEqual(['Men #1']);
     answer(game, 'Men', areaName(game, 'T2'));
     expect(track(game, 'action_points', 'rapallini')).toBe(1);
   });
