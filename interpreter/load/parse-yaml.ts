@@ -105,6 +105,9 @@ function syntaxDiagnostics(file: SourceFile, errors: readonly YAMLError[], cst: 
 const lineText = (file: SourceFile, n: number): string => file.text.slice(file.lineStarts[n - 1] ?? file.text.length, (file.lineStarts[n] ?? file.text.length + 1) - 1).replace(/\r$/, '');
 const indentOf = (text: string): number => text.length - text.trimStart().length;
 
+/** `do: |`, `- text: >-`: a key whose value is a block of the lines below it. */
+const BLOCK_OPENER = /^(\s*)(-\s+)?([^\s:#][^:#]*):\s*[|>][-+0-9]*\s*(#.*)?$/;
+
 /**
  * `do: |` followed by a line indented no further than `do`: the block is empty and YAML reads the
  * script's first line as a key (its own errors speak of implicit keys and missing brackets).
@@ -137,14 +140,18 @@ function outdentedBlockLine(file: SourceFile, line: number): Diagnostic | undefi
   if (/^\s*(-\s+)?[^\s:#][^:#]*:(\s|$)/.test(text)) return undefined;
   let above = line - 1;
   let inner = Infinity;
+  let opener: RegExpExecArray | null = null;
+  // Up to the block's opener, past its lines (all indented further than it): the line may sit left
+  // of the opener's key too (`let` under `- id:` when `do: |` is further in), not only between.
   for (; above > 0; above--) {
     const t = lineText(file, above);
     if (/^\s*(#.*)?$/.test(t)) continue;
-    if (indentOf(t) <= indent) break;
+    opener = inner === Infinity ? null : BLOCK_OPENER.exec(t);
+    if (opener && inner > opener[1]!.length + (opener[2]?.length ?? 0)) break;
+    opener = null;
+    if (indentOf(t) <= indent) return undefined;
     inner = Math.min(inner, indentOf(t));
   }
-  if (above < 1 || inner === Infinity) return undefined;
-  const opener = /^(\s*)(-\s+)?([^\s:#][^:#]*):\s*[|>][-+0-9]*\s*(#.*)?$/.exec(lineText(file, above));
   if (!opener) return undefined;
   const key = opener[3]!.trim();
   const start = (file.lineStarts[line - 1] ?? 0) + indent;

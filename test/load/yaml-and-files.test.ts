@@ -89,6 +89,13 @@ describe('loadRuleset (YAML and files)', () => {
     ]);
   });
 
+  test('a script line left even of its `do:` key should be said to leave the block, once, not as two problems of keys', () => {
+    const found = load({ 'f.yaml': lines('rulesmith: 1', 'flow:', '  phases:', '    - id: main', '      do: |', '        score += 1', '    let y = 2', '', '        end game with { winner: none }') }).diagnostics.filter((d) => d.code === 'yaml-syntax');
+    expect(found.map((d) => [span(d.range), d.message, d.hint])).toEqual([
+      ['7:5-7:14', 'YAML syntax error: this line is less indented than the `do:` block above it (line 5), so it leaves the block and is read as a key.', "Indent it as the block's other lines (column 9; it is at column 5)."],
+    ]);
+  });
+
   test('a key indented further than the one above should be said to be read as its value', () => {
     const found = load({ 'f.yaml': lines('rulesmith: 1', 'card:', '  text: Gain 2 money.', '    effect: side.money += 2') }).diagnostics.filter((d) => d.code === 'yaml-syntax');
     expect(found.map((d) => [span(d.range), d.message, d.hint])).toEqual([
