@@ -37,6 +37,7 @@ const COMPLETION_KIND: Record<SymbolKind, monaco.languages.CompletionItemKind> =
   function: KIND.Function,
   builtin: KIND.Constant,
   keyword: KIND.Keyword,
+  member: KIND.Field,
 };
 
 export function registerProviders(data: LanguageData): monaco.IDisposable[] {
@@ -47,9 +48,9 @@ export function registerProviders(data: LanguageData): monaco.IDisposable[] {
     monaco.languages.registerCompletionItemProvider(LANGUAGE_ID, {
       triggerCharacters: [...COMPLETION_TRIGGERS],
       provideCompletionItems(model, position, asked) {
-        const { replace, items, afterSection } = completionsAt(model.getLinesContent(), position.lineNumber, position.column, context());
-        // A `.` typed after anything but a section name (`unit.`) is not a place for ids.
-        if (asked.triggerKind === monaco.languages.CompletionTriggerKind.TriggerCharacter && !afterSection) return { suggestions: [] };
+        const { replace, items, afterSection, afterMember } = completionsAt(model.getLinesContent(), position.lineNumber, position.column, context());
+        // A `.` typed after a section name offers its ids; after a value in a script (`unit.`), its members.
+        if (asked.triggerKind === monaco.languages.CompletionTriggerKind.TriggerCharacter && !afterSection && !afterMember) return { suggestions: [] };
         const range = span(replace);
         const suggestions = items.map((s) => ({
           label: { label: s.name, description: s.kind },

@@ -40,6 +40,7 @@ const KIND: Record<SymbolKind, CompletionItemKind> = {
   function: CompletionItemKind.Function,
   builtin: CompletionItemKind.Constant,
   keyword: CompletionItemKind.Keyword,
+  member: CompletionItemKind.Field,
 };
 
 export function runLsp(argv: string[], io: Io): number | Promise<number> {
@@ -105,9 +106,9 @@ export function serve(connection: Connection, workspace: LspWorkspace): void {
   documents.listen(connection);
   connection.onCompletion(({ textDocument, position, context: asked }) => {
     const path = pathOf(textDocument.uri);
-    const { replace, items, afterSection } = completionsAt(lines(path), position.line + 1, position.character + 1, context(path));
+    const { replace, items, afterSection, afterMember } = completionsAt(lines(path), position.line + 1, position.character + 1, context(path));
     // A `.` typed after anything but a section name (`unit.`) is not a place for ids.
-    if (asked?.triggerKind === CompletionTriggerKind.TriggerCharacter && !afterSection) return [];
+    if (asked?.triggerKind === CompletionTriggerKind.TriggerCharacter && !afterSection && !afterMember) return [];
     const range = toLspRange({ start: { line: replace.line, column: replace.startColumn }, end: { line: replace.line, column: replace.endColumn } });
     return items.map((c) => ({
       label: c.name,

@@ -30,6 +30,8 @@ export interface Completions {
   items: CompletionEntry[];
   /** Set when the cursor follows a section's name and a dot (`tables.`): only that kind is offered. */
   afterSection?: SymbolKind;
+  /** Set when the cursor follows a value and a dot in a script (`u.`): only members are offered. */
+  afterMember?: true;
 }
 
 /** Hosts ask for completion when `.` is typed; they show the answer only after a section name. */
@@ -73,8 +75,15 @@ export function completionsAt(lines: readonly string[], line: number, column: nu
   const section = sectionBefore(lines[line - 1] ?? '', replace.startColumn);
   if (section) return { replace, items: ctx.symbols.filter((s) => s.kind === section).map(completionEntry), afterSection: section };
   if (where === 'key') return { replace, items: [] };
+  // After `u.` in a script only what a dot reads fits (a prop, a per-piece value, `area`), not globals.
+  if (where === 'script' && /(?:[A-Za-z_]\w*|[)\]])\.$/.test((lines[line - 1] ?? '').slice(0, replace.startColumn - 1))) {
+    // One entry per name: the ruleset's own (with where it is written) before a built-in's.
+    const seen = new Set<string>();
+    const members = ctx.symbols.filter((s) => s.kind === 'member').sort((a, b) => (a.location ? 0 : 1) - (b.location ? 0 : 1)).filter((s) => !seen.has(s.name) && seen.add(s.name));
+    return { replace, items: members.map(completionEntry), afterMember: true };
+  }
   // Outside scripts, values name elements (`side: blue`): offer ids, not functions or keywords.
-  const offered = ctx.symbols.filter((s) => where === 'script' || !['function', 'builtin', 'keyword'].includes(s.kind));
+  const offered = ctx.symbols.filter((s) => s.kind !== 'member' && (where === 'script' || !['function', 'builtin', 'keyword'].includes(s.kind)));
   return { replace, items: offered.map(completionEntry) };
 }
 
@@ -98,7 +107,12 @@ function sectionBefore(text: string, column: number): SymbolKind | undefined {
 export function symbolAt(lines: readonly string[], line: number, column: number, ctx: LanguageContext): { symbol: SymbolInfo; word: WordSpan } | undefined {
   const word = wordAt(lines, line, column);
   if (!word || cursorContext(lines, line, word.startColumn, ctx.scriptKeys, ctx.scriptMaps) === 'key') return undefined;
-  const symbol = ctx.symbols.find((s) => s.name === word.word && s.kind !== 'keyword');
+  // After a dot the word is a member (`u.strength`); elsewhere a member's name is no name of its own.
+  const text = lines[line - 1] ?? '';
+  const dotted = text[word.startColumn - 2] === '.' && !sectionBefore(text, word.startColumn);
+  const named = (s: SymbolInfo) => s.name === word.word && s.kind !== 'keyword';
+  const member = dotted ? (ctx.symbols.find((s) => named(s) && s.kind === 'member' && s.location) ?? ctx.symbols.find((s) => named(s) && s.kind === 'member')) : undefined;
+  const symbol = member ?? ctx.symbols.find((s) => named(s) && s.kind !== 'member');
   return symbol && { symbol, word };
 }
 

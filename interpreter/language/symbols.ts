@@ -3,7 +3,7 @@
  * the ruleset defines (with the range of their key) and the built-in names, functions and keywords.
  */
 import { constants, keywords, wordOperators } from '../../grammar/index.ts';
-import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from '../check/signatures.ts';
+import { BUILTIN_FUNCTIONS, BUILTIN_NAMES, ENTITY_MEMBERS } from '../check/signatures.ts';
 import type { RulesetModel } from '../load/index.ts';
 import { SECTIONS } from './sections.ts';
 import type { SymbolInfo } from './types.ts';
@@ -28,7 +28,43 @@ export function rulesetSymbols(model: RulesetModel): SymbolInfo[] {
       out.push({ name: id, kind, ...(title ? { title } : {}), ...(signature ? { signature } : {}), ...(about ? { facts: about } : {}), ...(doc ? { doc } : {}), ...(location ? { location } : {}) });
     }
   }
-  return out;
+  return [...out, ...memberSymbols(model)];
+}
+
+/**
+ * What a dot reads in this ruleset (`u.strength`, `s.money`): the pieces' and areas' props, and the
+ * variables and tracks kept per piece, side, player or area, each with whose it is.
+ */
+function memberSymbols(model: RulesetModel): SymbolInfo[] {
+  const owners = new Map<string, { on: string[]; location?: SymbolInfo['location']; title?: string }>();
+  const add = (name: string, on: string, path: string[], title?: string) => {
+    const m = owners.get(name) ?? { on: [] };
+    if (!m.on.includes(on)) m.on.push(on);
+    m.location ??= model.rangeOf(path, { key: true });
+    if (title) m.title ??= title;
+    owners.set(name, m);
+  };
+  const section = (path: string[]): Record<string, unknown> => {
+    let v: unknown = model.data;
+    for (const key of path) v = isRecord(v) ? v[key] : undefined;
+    return isRecord(v) ? v : {};
+  };
+  for (const [type, el] of Object.entries(section(['pieces']))) {
+    for (const prop of Object.keys(isRecord(el) && isRecord(el['props']) ? el['props'] : {})) add(prop, text(isRecord(el) ? el['name'] : undefined) ?? type, ['pieces', type, 'props', prop]);
+  }
+  for (const [area, el] of Object.entries(section(['map', 'areas']))) {
+    for (const prop of Object.keys(isRecord(el) && isRecord(el['props']) ? el['props'] : {})) add(prop, 'areas', ['map', 'areas', area, 'props', prop]);
+  }
+  for (const kind of ['variables', 'tracks']) {
+    for (const [id, el] of Object.entries(section([kind]))) {
+      const per = isRecord(el) && typeof el['per'] === 'string' ? el['per'] : undefined;
+      if (per) add(id, `each ${per}`, [kind, id], text(isRecord(el) ? el['name'] : undefined));
+    }
+  }
+  return [...owners].map(([name, m]) => {
+    const on = m.on.length > 3 ? `${m.on.slice(0, 3).join(', ')} and ${m.on.length - 3} more` : m.on.join(', ');
+    return { name, kind: 'member' as const, facts: `of ${on}`, ...(m.title ? { title: m.title } : {}), ...(m.location ? { location: m.location } : {}) };
+  });
 }
 
 /** A value as written in YAML, short: `0`, `red`, `[a, b]`. */
@@ -78,5 +114,9 @@ export function builtinSymbols(): SymbolInfo[] {
   // and Enter cannot accept some other name the list happened to show first.
   for (const word of constants) out.push({ name: word, kind: 'keyword', doc: CONSTANT_DOCS[word] });
   for (const word of wordOperators) out.push({ name: word, kind: 'keyword' });
+  // Built-in members, each with the kinds of entity that have it (`area`: of piece).
+  const members = new Map<string, string[]>();
+  for (const [entity, list] of Object.entries(ENTITY_MEMBERS)) for (const [name] of list) members.set(name, [...(members.get(name) ?? []), entity]);
+  for (const [name, of] of members) out.push({ name, kind: 'member', facts: `built-in, of ${of.join(', ')}` });
   return out;
 }

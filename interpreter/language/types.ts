@@ -25,7 +25,9 @@ export type SymbolKind =
   | 'area'
   | 'function'
   | 'builtin'
-  | 'keyword';
+  | 'keyword'
+  /** What a dot reads on an entity (`u.strength`): a prop, a per-owner value, a built-in member. */
+  | 'member';
 
 /** A name a script can use, with where it is defined (ruleset ids) and what it is. */
 export interface SymbolInfo {

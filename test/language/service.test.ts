@@ -112,3 +112,46 @@ flow:
     expect(hover(17, 'moved')).toEqual(['**variable** `moved`', 'number per player · initial 0\n\nDefined in `h.yaml` line 8']);
   });
 });
+
+describe('after a value and a dot in a script', () => {
+  const text = `rulesmith: 1
+id: m
+name: M
+players: { min: 1, max: 1 }
+pieces:
+  scout: { name: Scout, count: 2, props: { cf: 2, speed: 3 } }
+tracks:
+  fuel: { name: Fuel, per: piece, initial: 4 }
+flow:
+  phases:
+    - id: only
+      do: |
+        let u = first p in pieces
+        log "{u.cf}"
+        let w = u.
+`;
+  const loaded = loadRuleset('m.yaml', createMemoryHost({ 'm.yaml': text }));
+  const ctx = { symbols: [...rulesetSymbols(loaded.model!), ...builtinSymbols()], scriptKeys: new Set(scriptKeys(rulesetSchema)) };
+  const lines = linesOf(text);
+
+  test("completion should offer what a dot reads (props, per-piece values, built-in members), not the ruleset's globals", () => {
+    const after = completionsAt(lines, 15, 19, ctx);
+    expect(after.afterMember).toBe(true);
+    const names = after.items.map((i) => i.name);
+    expect(names).toEqual(expect.arrayContaining(['cf', 'speed', 'fuel', 'area', 'side', 'name']));
+    expect(names).not.toContain('scout');
+    expect(names).not.toContain('max');
+    // One entry per name, the ruleset's own first.
+    expect(new Set(names).size).toBe(names.length);
+    expect(after.items.find((i) => i.name === 'cf')).toMatchObject({ kind: 'member', sortText: '0cf' });
+    // Elsewhere members are not names of their own.
+    expect(completionsAt(lines, 13, 17, ctx).items.map((i) => i.name)).not.toContain('cf');
+  });
+
+  test('hover on a member should say whose it is and where it is written', () => {
+    const contents = hoverAt(lines, 14, lines[13]!.indexOf('cf') + 2, ctx)?.contents;
+    expect(contents?.[0]).toBe('**member** `cf`');
+    expect(contents?.[1]).toContain('of Scout');
+    expect(contents?.[1]).toContain('Defined in `m.yaml` line 6');
+  });
+});
