@@ -261,6 +261,9 @@ describe('playtest', () => {
     await expect.poll(() => reload.isDisabled()).toBe(false);
     await reload.selectOption('automatic');
     expect(await label.textContent()).not.toContain('(with');
+    // A value reads with spaces (`fire helper`); the select keeps the value the rules read.
+    const fire = page.locator('rs-playtest-view rs-game-setup select[name="option-fire_extinguish_helper"]');
+    expect(await fire.locator('option').evaluateAll((os) => os.map((o) => [o.getAttribute('value'), o.textContent]))).toEqual([['sideslip', 'sideslip'], ['fire_helper', 'fire helper']]);
     // Off again: greyed at the default, the choice kept for when Lewis guns are back on.
     await lewis.uncheck();
     await expect.poll(() => reload.inputValue()).toBe('declared');

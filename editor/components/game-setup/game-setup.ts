@@ -109,7 +109,7 @@ export class RsGameSetup extends LitElement {
     }
     return html`<label title=${title} ?data-off=${off}>${o.name}
       <select name="option-${o.id}" ?disabled=${off} .value=${String(current)} @change=${(e: Event) => set((e.target as HTMLSelectElement).value)}>
-        ${(o.values ?? []).map((v) => html`<option ?selected=${v === current}>${v}</option>`)}
+        ${(o.values ?? []).map((v) => html`<option value=${v} ?selected=${v === current}>${v.replace(/_/g, ' ')}</option>`)}
       </select>${needs}</label>`;
   }
 
