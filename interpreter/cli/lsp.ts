@@ -107,7 +107,7 @@ export function serve(connection: Connection, workspace: LspWorkspace): void {
   connection.onCompletion(({ textDocument, position, context: asked }) => {
     const path = pathOf(textDocument.uri);
     const { replace, items, afterSection, afterMember } = completionsAt(lines(path), position.line + 1, position.character + 1, context(path));
-    // A `.` typed after anything but a section name (`unit.`) is not a place for ids.
+    // A `.` typed after a section name offers its ids; after a value in a script (`unit.`), its members.
     if (asked?.triggerKind === CompletionTriggerKind.TriggerCharacter && !afterSection && !afterMember) return [];
     const range = toLspRange({ start: { line: replace.line, column: replace.startColumn }, end: { line: replace.line, column: replace.endColumn } });
     return items.map((c) => ({

@@ -4,7 +4,7 @@
  * it from the seat's view and the ruleset's names; nothing here knows a game.
  */
 import { placeNote } from './play-map.ts';
-import { cardFace, lineText as lineTextOf, ownerNameIn, pieceLabelIn, placeName as placeNameOf, readable as readableLine, repeatedLines, resultText as resultTextOf, type Game, type LogEntry } from '../runtime/index.ts';
+import { cardFace, hiddenLabel, lineText as lineTextOf, ownerNameIn, pieceLabelIn, placeName as placeNameOf, readable as readableLine, repeatedLines, resultText as resultTextOf, type Game, type LogEntry } from '../runtime/index.ts';
 
 type ViewLog = ReturnType<Game['view']>['log'];
 type ViewState = ReturnType<Game['view']>['state'];
@@ -174,7 +174,7 @@ function counted(kinds: Map<string, number>): string {
 /** A piece as options and the log name it (`Nieuport 24 #1`); one the view hides by its alias. */
 function pieceLabel(game: Game, state: ViewState, id: string): string {
   const type = state.pieces[id]?.type;
-  return type === undefined || type === '?' ? `hidden piece (${id})` : pieceLabelIn(game.program, type, id);
+  return type === undefined || type === '?' ? hiddenLabel(id) : pieceLabelIn(game.program, type, id);
 }
 
 function pieceName(game: Game, state: ViewState, id: string): string {

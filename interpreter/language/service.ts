@@ -34,7 +34,7 @@ export interface Completions {
   afterMember?: true;
 }
 
-/** Hosts ask for completion when `.` is typed; they show the answer only after a section name. */
+/** Hosts ask for completion when `.` is typed; they show the answer only after a section name or, in a script, a value (`u.`). */
 export const COMPLETION_TRIGGERS: readonly string[] = ['.'];
 
 export interface HoverInfo {

@@ -15,4 +15,5 @@ export { callDetached, runDetached } from './detached.ts';
 export { ownerNameIn, resultText } from './result-text.ts';
 export { cardFace, lineText, placeName, readable, repeatedLines } from './log-reading.ts';
 export { pieceLabelIn } from './piece-label.ts';
+export { hiddenLabel } from './secrets.ts';
 export { checkInvariants, hasInvariants, type InvariantViolation } from './invariants.ts';
