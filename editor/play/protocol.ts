@@ -137,6 +137,7 @@ export interface OptionPreview {
 export interface LogLine {
   n: number;
   round: number;
+  /** The phase or step the line was written in, by its name (its id where it has none). */
   phase: string | null;
   kind: string;
   text: string;

@@ -3,7 +3,7 @@
  * pieces, zone contents by name, tracks, log lines with positions, and the pending question with
  * its options as board targets. Runs in the worker; the main thread only sees the result.
  */
-import { cardFace, lineText, readable, repeatedLines, type DecisionRequest, type GameState, type LogEntry, type Program } from '../../interpreter/index.ts';
+import { cardFace, flowName, lineText, readable, repeatedLines, type DecisionRequest, type GameState, type LogEntry, type Program } from '../../interpreter/index.ts';
 import type { Location } from '../validator/protocol.ts';
 import type { CardView, LogLine, PendingView, SeatState, Target } from './protocol.ts';
 
@@ -41,7 +41,7 @@ export function seatState(program: Program, state: GameState): SeatState {
 export function logLines(program: Program, players: GameState['players'], log: readonly LogEntry[], cards?: GameState['cards'], pieces?: GameState['pieces']): LogLine[] {
   const repeated = repeatedLines(log);
   return log.map((e) => {
-    const line: LogLine = { n: e.n, round: e.round, phase: e.phase, kind: e.kind, text: lineText(program, players, e, cards, pieces) };
+    const line: LogLine = { n: e.n, round: e.round, phase: e.phase === null ? null : flowName(program, e.phase) ?? e.phase, kind: e.kind, text: lineText(program, players, e, cards, pieces) };
     if (!readable(program, e) || repeated.has(e.n)) line.detail = true;
     if (e.data !== undefined) line.data = e.data;
     if (e.at) line.at = e.at;

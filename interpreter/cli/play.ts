@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parseCli } from './args.ts';
 import { MctsAgent, agentFromSpec, searchContext, splitAgentSpecs, type Agent } from '../agents/index.ts';
-import { cardFace, Game, type ChoicePreview, type DecisionRequest, type GameView, type Program } from '../runtime/index.ts';
+import { cardFace, flowName, Game, type ChoicePreview, type DecisionRequest, type GameView, type Program } from '../runtime/index.ts';
 import type { Io } from './io.ts';
 import { EntityRef } from '../runtime/values.ts';
 import { parseOptions, programFor } from './load-program.ts';
@@ -183,7 +183,7 @@ function showView(game: Game, req: DecisionRequest, shown: Map<string, number>, 
 function showQuestion(game: Game, req: DecisionRequest, io: Io): void {
   const view = game.view(req.player);
   const who = game.rt.label(game.rt.ref('player', req.player));
-  io.out(`\n[round ${view.state.round} · ${view.state.phase ?? ''}] ${who}: ${req.prompt}\n`);
+  io.out(`\n[round ${view.state.round} · ${view.state.phase === null ? '' : flowName(game.program, view.state.phase) ?? view.state.phase}] ${who}: ${req.prompt}\n`);
   if (req.kind === 'number') io.out(`  a number from ${req.min} to ${req.max}\n`);
   else req.labels.forEach((l, i) => io.out(`  ${i + 1}. ${l}${req.notes?.[i] ? ` (${req.notes[i]})` : ''}${endText(req.previews?.[i])}${cardText(game, view.state.cards, req.options[i])}\n`));
   if (req.kind === 'several') io.out(`  (choose ${req.min === req.max ? req.min : `${req.min} to ${req.max}`}: numbers separated by spaces${req.min === 0 ? ', or none' : ''})\n`);

@@ -127,11 +127,45 @@ function entityName(program: Program, players: Players, id: string, cards: ViewC
 function entityValueNamed(program: Program, players: Players, text: string, variable: string, cards: ViewCards): string {
   const type = (program.data.variables as Record<string, { type?: unknown }> | undefined)?.[variable]?.type;
   const eq = text.lastIndexOf(' = ');
+  if (eq >= 0 && type === 'text') return `${text.slice(0, eq)} = ${textValueRead(program, text.slice(eq + 3))}`;
   if (eq < 0 || (type !== 'area' && type !== 'side' && type !== 'player' && type !== 'card' && type !== 'list')) return text;
   const value = text.slice(eq + 3);
   const names = (type === 'list' ? value.split(', ') : [value]).map((id) => entityName(program, players, id, cards));
   if (names.some((n) => n === undefined)) return text;
   return `${text.slice(0, eq)} = ${names.join(names.some((n) => n!.includes(', ')) ? '; ' : ', ')}`;
+}
+
+/**
+ * A text value that is an id as a person reads it: a phase's or step's id by its name (`Action phase
+ * running = pirate_phase` as `= 2. Pirate Action Phase`), any other id with spaces (`shot_down` as
+ * `shot down`). Other text (a sentence, a number written as text) stays as written.
+ */
+function textValueRead(program: Program, value: string): string {
+  if (!/^[a-z][a-z0-9_]*$/.test(value)) return value;
+  return flowName(program, value) ?? value.replace(/_/g, ' ');
+}
+
+const flowNames = new WeakMap<Program, ReadonlyMap<string, string>>();
+
+/**
+ * A flow phase's or step's `name:` by its id (steps nested at any depth), or undefined for an id
+ * no phase or step has, or one without a name. The log's and the question's phase tag read by it.
+ */
+export function flowName(program: Program, id: string): string | undefined {
+  let names = flowNames.get(program);
+  if (!names) {
+    const found = new Map<string, string>();
+    const walk = (items: unknown): void => {
+      if (!Array.isArray(items)) return;
+      for (const p of items as Array<{ id?: unknown; name?: unknown; steps?: unknown }>) {
+        if (typeof p?.id === 'string' && typeof p.name === 'string' && !found.has(p.id)) found.set(p.id, p.name);
+        walk(p?.steps);
+      }
+    };
+    walk((program.data.flow as { phases?: unknown } | undefined)?.phases);
+    flowNames.set(program, (names = found));
+  }
+  return names.get(id);
 }
 
 function variableName(program: Program, id: string): string | undefined {

@@ -94,7 +94,7 @@ describe('rulesmith play, as a person reads it', () => {
     expect(board).toContain('Lungomare (centre): hidden piece ×');
     expect(board).not.toMatch(/: \?/);
     // The question and its options again, below what the command printed.
-    expect(board.slice(board.indexOf('Tracks:'))).toMatch(/\n\[round 1 · card_step\] Pirates: Choose an Event Card[^\n]*\n {2}1\. /);
+    expect(board.slice(board.indexOf('Tracks:'))).toMatch(/\n\[round 1 · 1\. Card step\] Pirates: Choose an Event Card[^\n]*\n {2}1\. /);
   }, 60_000);
 
   test("on a hex map, 'board' should list hexes and per-piece tracks of the pieces on the map only", async () => {
@@ -148,7 +148,7 @@ describe('rulesmith play, as a person reads it', () => {
 
   test('action prompts should show the points left after each action spent its cost', async () => {
     const r = await playPiped(['play', 'rulesets/blockade-runner', '--bots', 'p2'], Array(400).fill('1'));
-    const left = [...r.out.matchAll(/^\[round 1 · actions_phase\] Player 1: Choose an action \((\d+) points? left\)$/gm)].map((m) => Number(m[1]));
+    const left = [...r.out.matchAll(/^\[round 1 · Actions\] Player 1: Choose an action \((\d+) points? left\)$/gm)].map((m) => Number(m[1]));
     // Four actions a turn at two players; every action Player 1 takes first costs 1 (cost 0 ones stay possible at 0).
     expect(left).toEqual([4, 3, 2, 1, 0]);
   }, 60_000);

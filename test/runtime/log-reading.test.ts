@@ -4,7 +4,7 @@
  * from the game, and ids in the ruleset's words.
  */
 import { describe, expect, test } from 'vitest';
-import { lineText, pieceAlias, placeName, readable, type LogEntry } from '../../interpreter/runtime/index.ts';
+import { flowName, lineText, pieceAlias, placeName, readable, type LogEntry } from '../../interpreter/runtime/index.ts';
 import { EntityRef } from '../../interpreter/runtime/values.ts';
 import { logLines } from '../../editor/play/seat-view.ts';
 import { loadProgram, programFromText, scriptRules, startGame } from '../helpers/ruleset.ts';
@@ -57,6 +57,42 @@ describe("a game's log as a person reads it", () => {
     // A value that is not an area id stays as written.
     const none: LogEntry = { n: 3, kind: 'change', text: 'closing_port = none', data: { variable: 'closing_port', owner: null } } as LogEntry;
     expect(lineText(br, players, none)).toBe('Port being closed = none');
+  });
+
+  test('a text value that is an id should read by its phase name, or with spaces; other text as written', () => {
+    const p = programFromText(`
+rulesmith: 1
+id: text_ids
+name: text-ids
+sides: { red: { name: Red } }
+players: { min: 1, max: 1 }
+variables:
+  running: { name: Phase running, type: text, initial: none, per: global, visibility: public }
+  status: { name: Status, type: text, initial: in_play, per: global, visibility: public }
+flow:
+  phases:
+    - id: day
+      name: 1. Day Phase
+      steps:
+        - id: dawn_watch
+          name: Dawn watch
+          do: |
+            running = "dawn_watch"
+            status = "shot_down"
+    - id: night
+      do: |
+        running = "night"
+        status = "Out of play, 2 turns"
+        end game with { winner: red, level: "done" }
+`);
+    const g = startGame(p, { seed: 1 }, { log: 'full' });
+    expect(g.error).toBeNull();
+    const read = (v: string) => g.log.filter((e) => e.kind === 'change' && (e.data as { variable?: string }).variable === v).map((e) => lineText(p, g.state.players, e));
+    // A step's id by its name; a phase without a name and a value that is no phase, with spaces.
+    expect(read('running')).toEqual(['Phase running = Dawn watch', 'Phase running = night']);
+    expect(read('status')).toEqual(['Status = shot down', 'Status = Out of play, 2 turns']);
+    expect(flowName(p, 'day')).toBe('1. Day Phase');
+    expect(flowName(p, 'night')).toBeUndefined();
   });
 
   test("a variable holding cards should name each card the reader's view shows, and leave the others as written", () => {

@@ -63,6 +63,11 @@ export const styles = [
       color: var(--rs-text-muted);
       font-size: 11px;
       min-width: 4.5em;
+      /* A phase's name can be long (its title gives it whole); the line's text keeps the room. */
+      max-width: 11em;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
     }
     .text {
       flex: 1 1 16em;

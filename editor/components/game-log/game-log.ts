@@ -55,7 +55,7 @@ export class RsGameLog extends LitElement {
       <ol aria-label="Game log" @keydown=${this.handleKeyDown}>
         ${shown.map((e) => html`<li class="kind-${e.kind}${e.detail ? ' detail' : ''}">
           <button class="entry" data-n=${e.n} tabindex=${e.n === focusN ? 0 : -1} ?disabled=${!e.at} title=${e.at ? `${e.at.file}:${e.at.line}` : ''} @click=${() => this.handleOpen(e)}>
-            <span class="when">${e.round ? `R${e.round}` : ''}${e.phase ? ` ${e.phase}` : ''}</span>
+            <span class="when" title=${e.phase ?? ''}>${e.round ? `R${e.round}` : ''}${e.phase ? ` ${e.phase}` : ''}</span>
             <span class="text">${e.text}</span>
             ${details(e)}
             ${e.source ? html`<span class="source" title="Rulebook section">${e.source}</span>` : nothing}
