@@ -42,7 +42,7 @@ export { TabFocus } from 'monaco-editor/editor/browser/config/tabFocus.js';
 import { conf, language as yamlLanguage } from 'monaco-editor/languages/definitions/yaml/yaml.js';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { monarchLanguage, rulesetSchema, type MonarchLanguage } from '../../grammar/index.ts';
-import { scriptKeys, scriptMapKeys } from '../../interpreter/language/index.ts';
+import { cursorContext, scriptKeys, scriptMapKeys } from '../../interpreter/language/index.ts';
 import { rulesmithYaml } from './rulesmith-monarch.ts';
 import YamlWorker from './yaml.worker.ts?worker';
 
@@ -110,7 +110,14 @@ function createWebWorker(opts: { label?: string; createData?: unknown; worker?: 
 
 /** Schema-driven completion and hover for ruleset files; dispose to remove. */
 export function configureYaml(): monaco.IDisposable {
-  const api = { ...monaco, editor: { ...monaco.editor, createWebWorker } };
+  // Inside a script, the schema's hover would describe the key the script sits under (`do`: "What
+  // the procedure does") beside every name's own hover; there the rules language's hover speaks alone.
+  const registerHoverProvider = (language: monaco.languages.LanguageSelector, provider: monaco.languages.HoverProvider) =>
+    monaco.languages.registerHoverProvider(language, {
+      provideHover: (model, position, token, context) =>
+        cursorContext(model.getLinesContent(), position.lineNumber, position.column, SCRIPT_KEYS, SCRIPT_MAPS) === 'script' ? null : provider.provideHover.call(provider, model, position, token, context),
+    });
+  const api = { ...monaco, editor: { ...monaco.editor, createWebWorker }, languages: { ...monaco.languages, registerHoverProvider } };
   const yaml = configureMonacoYaml(api as unknown as typeof monaco, {
     enableSchemaRequest: false,
     // rulesmith's own validator reports YAML and schema problems, worded for designers.
