@@ -191,7 +191,7 @@ class FlowBuilder {
         pureChoices: lists.every((p) => site(p)?.pure === true) && site(['actions', id, 'cost'])?.pure === true,
         independentLists: lists.slice(1).map(site).filter((s): s is CompiledScript => s?.pure === true && !s.readsLocals),
         paramAts: lists.map((path) => ({ path, span: NO_SPAN })),
-        paramPrompts: params.map((p) => `${String(def.name ?? id)}: choose ${p}`),
+        paramPrompts: params.map((p) => `${String(def.name ?? id)}: choose ${p.replace(/_/g, ' ')}`),
         paramQuestions: params.map((p) => site(['actions', id, 'params', p, 'prompt'])),
       });
     }
