@@ -189,10 +189,16 @@ function columnText(def: Record<string, unknown>, col: number, key: number | str
 
 /**
  * A coded cell with its legend name (`Dispersal (X)`), a record by its `name` (an event row's
- * whole text, effect and notes, made a log line no one reads), anything else as text.
+ * whole text, effect and notes, made a log line no one reads), a record without one as its
+ * fields in words (`turn 2, direction rear right`, not `{turn: 2, direction: rear_right}`),
+ * anything else as text.
  */
 function resultText(def: Record<string, unknown>, value: Value): string {
   if (isRecordValue(value) && typeof value.name === 'string') return value.name;
+  if (isRecordValue(value) && Object.keys(value).length > 0 && Object.values(value).every((v) => typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean')) {
+    const words = (t: string) => (/^[a-z][a-z0-9_]*$/.test(t) ? t.replace(/_/g, ' ') : t);
+    return Object.entries(value).map(([k, v]) => `${words(k)} ${words(toText(v))}`).join(', ');
+  }
   const code = toText(value);
   const legend = isRecord(def.results) ? def.results[code] : undefined;
   const name = isRecord(legend) && typeof legend.name === 'string' ? legend.name : undefined;

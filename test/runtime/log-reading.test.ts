@@ -152,4 +152,16 @@ describe('a table row that is a record', () => {
     const line = g.log.find((e) => e.kind === 'table')!;
     expect(line.text).toMatch(/^Events: row 1-6 \(for \d\) gives Pointing fingers$/);
   });
+
+  test('without a name, should read as its fields in words', () => {
+    const sections = `tables:
+  turns:
+    name: Marker turns
+    roll: 1d6
+    rows:
+      1-6: { turn: 2, direction: rear_right }`;
+    const g = startGame(programFromText(scriptRules('records', sections, 'let e = roll on turns')), { seed: 1 }, { log: 'full' });
+    expect(g.error).toBeNull();
+    expect(g.log.find((e) => e.kind === 'table')!.text).toMatch(/^Marker turns: row 1-6 \(for \d\) gives turn 2, direction rear right$/);
+  });
 });
