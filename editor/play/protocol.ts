@@ -131,6 +131,8 @@ export interface OptionPreview {
   /** The end as the map labels it (`1708`, an area's name). */
   endLabel: string | null;
   facing: number | null;
+  /** What the option means, from the preview's `note` (`right, speed 3`), shown beside it. */
+  note?: string;
 }
 
 /** One log line with where it came from. */

@@ -78,7 +78,7 @@ export function pendingView(program: Program, req: DecisionRequest, state?: Game
     return text ?? req.notes?.[i] ?? null;
   });
   if (texts.some((t) => t !== null)) view.details = texts;
-  if (req.previews) view.previews = req.previews.map((p) => (p ? { path: [...p.path], end: p.end, endLabel: p.endLabel, facing: p.facing } : null));
+  if (req.previews) view.previews = req.previews.map((p) => (p ? { path: [...p.path], end: p.end, endLabel: p.endLabel, facing: p.facing, ...(p.note ? { note: p.note } : {}) } : null));
   const at = program.model.rangeIn(req.at.path, req.at.span.start, Math.max(req.at.span.end, req.at.span.start + 1));
   if (at) view.at = at;
   return view;

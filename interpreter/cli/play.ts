@@ -199,7 +199,7 @@ function cardText(game: Game, cards: GameView['state']['cards'], option: unknown
 /** ` → 0712`: where an option ends by the question's `preview` (nothing without one). */
 function endText(preview: ChoicePreview | null | undefined): string {
   if (!preview) return '';
-  return ` → ${preview.endLabel ?? 'off the map'}`;
+  return ` → ${preview.endLabel ?? 'off the map'}${preview.note ? ` — ${preview.note}` : ''}`;
 }
 
 async function ask(req: DecisionRequest, lines: AsyncIterator<string> | undefined, io: Io, game: Game): Promise<number | number[] | 'quit' | 'eof'> {

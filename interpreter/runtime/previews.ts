@@ -17,12 +17,14 @@ import { EntityRef, isRecordValue, toNumber, toText, type Value } from './values
  * One option's preview: the places it passes through in order (`path`, the end included), where
  * it ends (`end`, null when it leads off the map or nowhere) and the facing there (hex maps), with
  * the end's label for text hosts. Places are written as a piece's `at` is: an area's id, `hex:c,r`.
+ * A record's `note` (text) is shown beside the option: what a code-like label means (`right, speed 3`).
  */
 export interface ChoicePreview {
   path: string[];
   end: string | null;
   endLabel: string | null;
   facing: number | null;
+  note?: string;
 }
 
 /**
@@ -72,7 +74,9 @@ function toPreview(game: Game, v: Value, req: DecisionRequest): ChoicePreview | 
   }
   // No place and no `end: none` said: nothing to show. With `end: none` it leaves the map at once.
   if (path.length === 0 && end === null && !(isRecordValue(v) && Object.hasOwn(v, 'end'))) return null;
-  return { path: path.map(placeKey), end: end ? placeKey(end) : null, endLabel: end ? placeLabel(game, end, req) : null, facing };
+  const preview: ChoicePreview = { path: path.map(placeKey), end: end ? placeKey(end) : null, endLabel: end ? placeLabel(game, end, req) : null, facing };
+  if (isRecordValue(v) && typeof v.note === 'string' && v.note !== '') preview.note = v.note;
+  return preview;
 }
 
 const placeKey = (p: EntityRef): string => (p.kind === 'hex' ? `hex:${p.id}` : p.id);

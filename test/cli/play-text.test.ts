@@ -137,11 +137,12 @@ describe('rulesmith play, as a person reads it', () => {
     const r = await playPiped(['play', 'rulesets/blue-max', '--bots', 'p2'], ['1', '1', '1', 'quit']);
     const question = r.out.slice(r.out.lastIndexOf('\n[round'));
     expect(question).toMatch(/: Turn 1: maneuver for /);
-    expect(question).toMatch(/^ {2}\d+\. 3S3 → \d{4}$/m);
-    // Every maneuver names its end hex, or that it leaves the field; other questions name none.
+    expect(question).toMatch(/^ {2}\d+\. 3S3 → \d{4} — straight, speed 3, fuel 3, Forward$/m);
+    // Every maneuver names its end hex, or that it leaves the field, and says what its code means
+    // (the preview's note); other questions name none.
     const options = question.split('\n').filter((l) => /^ {2}\d+\. /.test(l));
     expect(options.length).toBeGreaterThan(5);
-    for (const l of options) expect(l).toMatch(/ → (\d{4}|off the map)$/);
+    for (const l of options) expect(l).toMatch(/ → (\d{4}|off the map) — (straight|turns (left|right) \d+°|turns about \(180°\)|slips (left|right) \(Sideslip\)|spin), speed \d, fuel \d/);
     expect(r.out.slice(0, r.out.indexOf('Turn 1: maneuver'))).not.toContain('→ off the map');
     expect(r.out).toMatch(/Setup step 3: choose your aircraft\n {2}1\. Nieuport 24\n/);
   }, 60_000);

@@ -59,9 +59,9 @@ describe('maneuver previews on the hex map', () => {
     const decider = await page.locator('rs-playtest-view select#seat').inputValue();
     expect(await highlighted(page)).toEqual({ path: [], end: [] });
 
-    // Each option names where it ends; the runtime's preview is on the button.
+    // Each option names where it ends and what its code means; the runtime's preview is on the button.
     const option = page.locator('rs-decision-panel ul.options button:has-text("14L3")');
-    expect(await option.textContent()).toMatch(/14L3\s*→\s*\d{4}/);
+    expect(await option.textContent()).toMatch(/14L3\s*→\s*\d{4}\s*turns left 120°, speed 3, fuel 3/);
     const path = (await option.getAttribute('data-preview-path'))!.split(' ');
     const end = (await option.getAttribute('data-preview-end'))!;
     // F L F L F: three hexes entered, the last one the end.

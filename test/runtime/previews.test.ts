@@ -26,8 +26,8 @@ describe('the deciding seat sees a preview per option', () => {
       // `none` shows nothing; so does a preview that fails at run time (a text has no neighbours).
       null,
       null,
-      // A record: `end: none` leads nowhere; the facing is kept.
-      { path: ['camp', 'hill'], end: null, endLabel: null, facing: 2 },
+      // A record: `end: none` leads nowhere; the facing and the note beside the option are kept.
+      { path: ['camp', 'hill'], end: null, endLabel: null, facing: 2, note: 'scouts past Hill' },
       // Off the map at once: no place on the way, and still a preview (it reads "→ off the map").
       { path: [], end: null, endLabel: null, facing: null },
       // A list of no places shows nothing.

@@ -58,7 +58,7 @@ export class RsDecisionPanel extends LitElement {
   }
 
   private renderOne(p: PendingView, onBoard: boolean) {
-    const buttons = html`<ul class="options ${p.details ? 'with-details' : ''}">${p.labels.map((label, i) => html`<li><button type="button" class="button" data-option=${i} @click=${() => emit(this, 'rs-board-pick', { option: i })}
+    const buttons = html`<ul class="options ${p.details || p.previews?.some((x) => x?.note) ? 'with-details' : ''}">${p.labels.map((label, i) => html`<li><button type="button" class="button" data-option=${i} @click=${() => emit(this, 'rs-board-pick', { option: i })}
       data-preview-end=${p.previews?.[i]?.end ?? nothing} data-preview-path=${p.previews?.[i]?.path.join(' ') ?? nothing}
       @mouseenter=${() => this.look(i)} @mouseleave=${() => this.look(null)} @focus=${() => this.look(i)} @blur=${() => this.look(null)}>${label}${this.endText(p, i)}${this.detail(p, i)}</button></li>`)}</ul>`;
     if (!onBoard) return buttons;
@@ -84,11 +84,11 @@ export class RsDecisionPanel extends LitElement {
     return text ? html`<span class="detail">${text}</span>` : nothing;
   }
 
-  /** ` → 1708`: where an option with a preview ends (nothing without one, `→ off the map` when it leads nowhere). */
+  /** ` → 1708`: where an option with a preview ends (nothing without one, `→ off the map` when it leads nowhere), and the preview's note under it. */
   private endText(p: PendingView, i: number) {
     const preview = p.previews?.[i];
     if (!preview) return nothing;
-    return html` <span class="end">→ ${preview.endLabel ?? 'off the map'}</span>`;
+    return html` <span class="end">→ ${preview.endLabel ?? 'off the map'}</span>${preview.note ? html`<span class="detail">${preview.note}</span>` : nothing}`;
   }
 
   /** Tell the board which option to preview (only questions with previews). */

@@ -19,8 +19,8 @@ describe('maneuver previews (spec §3 phases 2-3, §4.4)', () => {
     const game = newGame();
     const fokker = plane(game, 'p2');
     expect(game.pending!.player).toBe('p2');
-    expect(previewOf(game, '14L3')).toEqual({ path: ['hex:17,6', 'hex:16,7', 'hex:17,8'], end: 'hex:17,8', endLabel: '1708', facing: 2 });
-    expect(previewOf(game, '2S2')).toEqual({ path: ['hex:17,6', 'hex:16,6'], end: 'hex:16,6', endLabel: '1606', facing: 4 });
+    expect(previewOf(game, '14L3')).toEqual({ path: ['hex:17,6', 'hex:16,7', 'hex:17,8'], end: 'hex:17,8', endLabel: '1708', facing: 2, note: 'turns left 120°, speed 3, fuel 3' });
+    expect(previewOf(game, '2S2')).toEqual({ path: ['hex:17,6', 'hex:16,6'], end: 'hex:16,6', endLabel: '1606', facing: 4, note: 'straight, speed 2, fuel 2, Forward' });
     answerAll(game, ['14L3', '3S3']);
     expect(hexOf(game, fokker)).toBe('hex:17,8');
     expect(game.state.pieces[fokker]!.facing).toBe(2);
@@ -52,7 +52,7 @@ describe('maneuver previews (spec §3 phases 2-3, §4.4)', () => {
     const game = newGame();
     const fokker = plane(game, 'p2');
     put(game, fokker, 2, 6, 4);
-    expect(previewOf(game, '2S2')).toEqual({ path: ['hex:1,6'], end: null, endLabel: null, facing: 4 });
+    expect(previewOf(game, '2S2')).toEqual({ path: ['hex:1,6'], end: null, endLabel: null, facing: 4, note: 'straight, speed 2, fuel 2, Forward' });
     answerAll(game, ['2S2', '3S3']);
     expect(logText(game).some((l) => /Fokker Dr.I .*left the flying field/.test(l))).toBe(true);
   });
