@@ -207,7 +207,7 @@ function gridDefaults(v: ValueChange, a: unknown, b: unknown): void {
   if (side && fallback && key in fallback) Object.assign(v, { [side]: fallback[key], gridDefault: side });
 }
 
-/** Leaf differences between two values; lists of `id`-ed objects are matched by id (`phases[command].do`). */
+/** Leaf differences between two values; lists of `id`-ed objects are matched by id (`phases[command].do`), others by position from 1 (`boxes[2].value`). */
 function walk(path: string, a: unknown, b: unknown, values: ValueChange[], scripts: ScriptChange[], key: string): void {
   if (same(a, b)) return;
   if (isObject(a) && isObject(b)) {
@@ -223,7 +223,8 @@ function walk(path: string, a: unknown, b: unknown, values: ValueChange[], scrip
       return;
     }
     if (a.length === b.length && a.some((x) => isObject(x) || Array.isArray(x))) {
-      a.forEach((x, i) => walk(`${path}[${i}]`, x, b[i], values, scripts, key));
+      // Counted from 1, as the rules language indexes a list (`boxes[2]` is the second box).
+      a.forEach((x, i) => walk(`${path}[${i + 1}]`, x, b[i], values, scripts, key));
       return;
     }
   }

@@ -106,7 +106,8 @@ describe('diffRulesets: every kind of change', () => {
 
   test('nested values should be found at their path; whole sections added and removed', () => {
     const c = find(diff({ tracks: { alarm: { boxes: [{ label: '1', value: 1 }, { label: '2', value: 2 }] } } }, { tracks: { alarm: { boxes: [{ label: '1', value: 1 }, { label: '2', value: 3 }] } } }), 'tracks', 'alarm')!;
-    expect(c.values).toEqual([{ path: 'boxes[1].value', old: 2, new: 3 }]);
+    // The second box, counted from 1 as the rules language indexes lists (a walk read `boxes[1]` as the first).
+    expect(c.values).toEqual([{ path: 'boxes[2].value', old: 2, new: 3 }]);
     expect(diff({ players: { min: 2, max: 2 } }, { players: { min: 2, max: 4 } })).toEqual([{ section: 'players', id: 'players', change: 'changed', fields: ['max'], values: [{ path: 'max', old: 2, new: 4 }] }]);
     expect(diff({}, { heuristics: { score: '1', source: '[8]' } })).toEqual([{ section: 'heuristics', id: 'heuristics', change: 'added', source: '[8]' }]);
     expect(diff({ map: { areas: {} } }, {})).toEqual([{ section: 'map', id: 'map', change: 'removed' }]);
