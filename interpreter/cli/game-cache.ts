@@ -26,8 +26,8 @@ import type { SimulationPlan } from './simulate-games.ts';
 import type { GamePool } from './simulate-run.ts';
 import { packageVersion } from './version.ts';
 
-/** Format of the key and the lines; bump when either changes. */
-const FORMAT = 1;
+/** Format of the key and the lines; bump when either changes. 2: every kept line carries the comparison's facts. */
+const FORMAT = 2;
 
 let engineHash: string | undefined;
 
@@ -67,8 +67,9 @@ export class GameCache {
   /** The key of a plan's games under these rules. */
   key(program: Program, plan: SimulationPlan): string {
     const identity = {
+      // Not `facts`: kept games always carry them (playKept), so one key serves both kinds of run.
       format: FORMAT, engine: this.engine, rules: program.hash, seed: plan.seed, players: plan.players ?? null,
-      options: plan.options, agents: plan.agents, facts: plan.facts ?? false, invariants: plan.checkInvariants ?? false,
+      options: plan.options, agents: plan.agents, invariants: plan.checkInvariants ?? false,
     };
     return createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 24);
   }
@@ -115,10 +116,16 @@ export async function playKept(pool: GamePool, cache: GameCache | undefined, pro
   if (!cache || !keepable(plan)) return pool.play(program, plan, [first, last], () => tick());
   const key = cache.key(program, plan);
   const have = cache.load(key, plan.seed);
+  // Games are kept with the facts a comparison reads (each seat's side, the score margin: cheap to
+  // note at the end of a game), so the games `simulate` or a variant check kept serve `diff
+  // --simulate` and `simulate --compare` with the same seed and bots, and the other way round; a
+  // run that asked for no facts gets its records without them, as it would have played them.
+  const keeping: SimulationPlan = plan.facts ? plan : { ...plan, facts: true };
+  const shown = (r: GameRecord): GameRecord => (plan.facts ? r : withoutFacts(r));
   const out = new Map<number, GameRecord>();
   for (let i = first; i <= last; i++) {
     const r = have.get(i);
-    if (r) { out.set(i, r); if (kept) kept.games++; tick(true); }
+    if (r) { out.set(i, shown(r)); if (kept) kept.games++; tick(true); }
   }
   // The games missing, in runs of consecutive numbers, each handed to the pool as one range.
   for (let i = first; i <= last && !pool.interrupted; i++) {
@@ -126,11 +133,17 @@ export async function playKept(pool: GamePool, cache: GameCache | undefined, pro
     let j = i;
     while (j < last && !out.has(j + 1)) j++;
     // Each game is kept as it ends, so a run stopped any way keeps every game it finished.
-    const played = await pool.play<GameRecord>(program, plan, [i, j], (n, r) => { cache.keep(key, [[n, r]]); out.set(n, r); tick(); });
+    const played = await pool.play<GameRecord>(program, keeping, [i, j], (n, r) => { cache.keep(key, [[n, r]]); out.set(n, shown(r)); tick(); });
     if ('problems' in played) return played;
     i = j;
   }
   return [...out.keys()].sort((a, b) => a - b).map((n) => out.get(n)!);
+}
+
+function withoutFacts(r: GameRecord): GameRecord {
+  if (!('seats' in r) && !('margin' in r)) return r;
+  const { seats: _seats, margin: _margin, ...rest } = r;
+  return rest;
 }
 
 /** What a run with a cache says on stderr: the games taken from it and the games played (now kept there too), or why none are kept. */

@@ -51,6 +51,25 @@ describe('--cache DIR', () => {
     expect(again.out).toBe((await runCli(['simulate', DUEL, '--compare', HOUSE, '--games', '20', '--seed', 'v'])).out);
   }, 60_000);
 
+  test("simulate's games serve diff --simulate with the same seed and bots, and the other way round, each printing what it prints uncached", async () => {
+    const dir = fresh();
+    // A variant check's games (`simulate <variant>`) and the base's: the diff then plays nothing.
+    const sim = (path: string, games: number) => ['simulate', path, '--games', String(games), '--seed', 'w', '--json'];
+    expect((await runCli([...sim(DUEL, 12), '--cache', dir])).err).toContain('12 played');
+    const variant = await runCli([...sim(BLOODY, 12), '--cache', dir]);
+    expect(variant.out).toBe((await runCli(sim(BLOODY, 12))).out);
+    const diff = ['diff', DUEL, BLOODY, '--simulate', '12', '--seed', 'w', '--json'];
+    const warm = await runCli([...diff, '--cache', dir]);
+    expect(warm.err).toBe(`rulesmith diff: 24 games taken from ${dir}, 0 played and kept there\n`);
+    expect(warm.out).toBe((await runCli(diff)).out);
+    // A diff's games (kept with their facts) serve a later simulate, whose output has none of them.
+    const other = fresh();
+    await runCli(['diff', DUEL, HOUSE, '--simulate', '8', '--seed', 'w', '--cache', other]);
+    const taken = await runCli([...sim(HOUSE, 8), '--cache', other]);
+    expect(taken.err).toContain('8 games taken');
+    expect(taken.out).toBe((await runCli(sim(HOUSE, 8))).out);
+  }, 60_000);
+
   test('progress should say how many of the games done were taken from the cache', async () => {
     const dir = fresh();
     const io: Io = { out: () => {}, err: () => {}, color: false };
@@ -112,10 +131,11 @@ describe('--cache DIR', () => {
       cache.key(program, { ...plan, players: 3 }),
       cache.key(program, { ...plan, options: { strict_test: true } }),
       cache.key(program, { ...plan, agents: ['easy'] }),
-      cache.key(program, { ...plan, facts: true }),
       cache.key(program, { ...plan, checkInvariants: true }),
     ];
     expect(new Set([key, ...differ]).size).toBe(differ.length + 1);
+    // Not the facts a comparison asks for: kept games always carry them, for runs of either kind.
+    expect(cache.key(program, { ...plan, facts: true })).toBe(key);
     // The engine's fingerprint reads this checkout's code once, and says the same each time.
     expect(engineFingerprint()).toMatch(/^[0-9a-f]{16}$/);
     expect(engineFingerprint()).toBe(engineFingerprint());
