@@ -3,7 +3,7 @@
  * areas and links, the hex grid, piece types, zones, sides, options. Read from the data alone; no
  * game is known by name.
  */
-import type { Program } from '../../interpreter/index.ts';
+import { flowNames, type Program } from '../../interpreter/index.ts';
 import type { AreaModel, BoardModel, GridModel, OptionModel, PieceTypeModel } from './protocol.ts';
 
 type Data = Program['data'];
@@ -30,7 +30,8 @@ export function boardModel(program: Program): BoardModel {
     zones: Object.entries(d.zones ?? {}).map(([id, z]) => ({ id, name: z.name ?? id, per: z.per ?? 'global', visibility: z.visibility ?? 'public' })),
     cards: Object.fromEntries(Object.entries(d.decks ?? {}).map(([id, deck]) => [id, Object.fromEntries((deck.cards ?? []).map((c) => [c.id, c.name ?? c.id]))])),
     tracks: Object.entries(d.tracks ?? {}).filter(([, t]) => t.display !== 'hidden').map(([id, t]) => ({ id, name: t.name ?? id, per: t.per ?? 'global' })),
-    phases: phaseNames(d.flow?.phases),
+    // The names the log's tags use too (a phase without a name reads by its id where shown).
+    phases: Object.fromEntries(flowNames(program)),
     scenario: Array.isArray(d.setup) && d.setup.some((s) => s.id === 'scenario'),
   };
   const g = d.map?.grid;
@@ -44,17 +45,6 @@ export function boardModel(program: Program): BoardModel {
     if (edges.length) model.grid.edges = edges;
   }
   return model;
-}
-
-/** Phase names by id, nested steps included (a phase without a name by its id). */
-function phaseNames(phases: unknown, out: Record<string, string> = {}): Record<string, string> {
-  if (!Array.isArray(phases)) return out;
-  for (const p of phases) {
-    if (!isRecord(p)) continue;
-    if (typeof p.id === 'string') out[p.id] = text(p.name) ?? p.id;
-    phaseNames(p.steps, out);
-  }
-  return out;
 }
 
 /** Hexsides whose own values differ from `edge_props`: true flags by name, other values as `key: value`. */

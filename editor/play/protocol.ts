@@ -26,7 +26,7 @@ export interface BoardModel {
   /** Card names by deck and card definition id. */
   cards: Record<string, Record<string, string>>;
   tracks: Array<{ id: string; name: string; per: string }>;
-  /** Each phase's (and nested step's) name by id, for the game's status line. */
+  /** Each named phase's (and nested step's) name by id, for the game's status line (`runtime/log-reading.ts` flowNames). */
   phases: Record<string, string>;
   /** Whether the ruleset has a `scenario` setup step (written by the scenario editor). */
   scenario: boolean;

@@ -13,7 +13,7 @@ export { DEFAULT_RUNTIME_OPTIONS, type RuntimeOptions } from './runtime.ts';
 export { determinize, type Determinized, type Resampled } from './determinize.ts';
 export { callDetached, runDetached } from './detached.ts';
 export { ownerNameIn, resultText } from './result-text.ts';
-export { cardFace, flowName, lineText, placeName, readable, repeatedLines } from './log-reading.ts';
+export { cardFace, flowName, flowNames, lineText, placeName, readable, repeatedLines } from './log-reading.ts';
 export { pieceLabelIn } from './piece-label.ts';
 export { hiddenLabel } from './secrets.ts';
 export { checkInvariants, hasInvariants, type InvariantViolation } from './invariants.ts';

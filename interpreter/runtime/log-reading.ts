@@ -145,14 +145,17 @@ function textValueRead(program: Program, value: string): string {
   return flowName(program, value) ?? value.replace(/_/g, ' ');
 }
 
-const flowNames = new WeakMap<Program, ReadonlyMap<string, string>>();
+const namesByProgram = new WeakMap<Program, ReadonlyMap<string, string>>();
 
 /**
  * A flow phase's or step's `name:` by its id (steps nested at any depth), or undefined for an id
  * no phase or step has, or one without a name. The log's and the question's phase tag read by it.
  */
-export function flowName(program: Program, id: string): string | undefined {
-  let names = flowNames.get(program);
+export const flowName = (program: Program, id: string): string | undefined => flowNames(program).get(id);
+
+/** Every named phase and step (nested at any depth), id → name; worked out once per program. */
+export function flowNames(program: Program): ReadonlyMap<string, string> {
+  let names = namesByProgram.get(program);
   if (!names) {
     const found = new Map<string, string>();
     const walk = (items: unknown): void => {
@@ -163,9 +166,9 @@ export function flowName(program: Program, id: string): string | undefined {
       }
     };
     walk((program.data.flow as { phases?: unknown } | undefined)?.phases);
-    flowNames.set(program, (names = found));
+    namesByProgram.set(program, (names = found));
   }
-  return names.get(id);
+  return names;
 }
 
 function variableName(program: Program, id: string): string | undefined {
