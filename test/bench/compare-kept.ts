@@ -14,6 +14,7 @@
  * `--names` reads side names from a ruleset, for the printed labels.
  */
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareRecordSets } from '../../interpreter/analysis/compare.ts';
 import { sideNames } from '../../interpreter/analysis/labels.ts';
@@ -60,7 +61,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const variant = keptGames(readFileSync(variantPath, 'utf8'), seats);
   const { numbers, seed } = pairKept(base, variant);
   const names = values.names ? sideNames(loadRuleset(values.names, nodeHost).model?.data ?? {}) : {};
-  const side = (games: Map<number, GameRecord>, path: string) => ({ records: numbers.map((i) => games.get(i)!), ruleset: path, hash: 'kept' });
+  // The header reads `(<ruleset>, rules kept as <file>)`: the file's name is its cache key.
+  const side = (games: Map<number, GameRecord>, path: string) => ({ records: numbers.map((i) => games.get(i)!), ruleset: values.names ?? 'kept games', hash: `kept as ${basename(path, '.jsonl')}` });
   const comparison = compareRecordSets(side(base, basePath), side(variant, variantPath), { seed, agents: [values.agents!] });
   process.stdout.write(`${base.size} games kept in ${basePath}, ${variant.size} in ${variantPath}: comparing the ${numbers.length} numbered in both.\n`);
   process.stdout.write(formatComparison(comparison, basePath, variantPath, undefined, names));
