@@ -8,10 +8,10 @@
  * commands (`variants:check` and `simulate`) whose keys differ, so `diff --simulate` with the same
  * cache would play them all again. Both files must hold games of the same seed and bots, played by
  * the same engine; this script cannot check that (a key is a hash), so say which when quoting it.
- * A record kept without a margin (cache format 1) takes its result's `margin` when it has one, as
- * `analysis/margin.ts` would; nor which side each seat played, which `--seats p1=red,p2=blue` gives
- * for games whose seats always play the same sides (else the first seat's line reads 0%).
- * `--names` reads side names from a ruleset, for the printed labels.
+ * Records of cache format 1 keep neither the margin nor the seats' sides: a record takes its
+ * result's `margin` when it has one (as `analysis/margin.ts` would), and `--seats p1=red,p2=blue`
+ * gives the sides of games whose seats always play the same ones (else the first seat's line reads
+ * 0%). `--names` reads side names from a ruleset, for the printed labels; `--agents` names the bots.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -42,7 +42,7 @@ export function keptGames(text: string, seats?: Record<string, string>): Map<num
   return games;
 }
 
-/** The games numbered in both, in order, and the agents and seed their records name. */
+/** The games numbered in both, in order, and the seed their records name (`S` of `S:i`). */
 export function pairKept(base: Map<number, GameRecord>, variant: Map<number, GameRecord>): { numbers: number[]; seed: string } {
   const numbers = [...base.keys()].filter((i) => variant.has(i)).sort((a, b) => a - b);
   const first = numbers.length ? base.get(numbers[0]!)!.seed : '';
