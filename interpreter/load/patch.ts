@@ -124,11 +124,12 @@ function changesKind(rep: MergeReporter, before: Located, after: Located, writte
 /**
  * A `set:` that adds a key close to one the base has beside it (\`props.attak\` beside \`attack\`) is
  * most often a slip that leaves the house rule doing nothing: said, as a warning (a new key a
- * variant's own scripts read is fine).
+ * variant's own scripts read is fine). Row labels (`7`, `13-15`, `12+`) are not slips of one
+ * another: a new row `7` beside `1`–`6` is meant, and the checker says whether a roll reaches it.
  */
 function addsKey(rep: MergeReporter, at: Located, written: string, key: string, siblings: string[]): void {
   const close = didYouMean(key, siblings);
-  if (close === undefined) return;
+  if (close === undefined || (NUMERIC_LABEL.test(key) && NUMERIC_LABEL.test(close))) return;
   const fix = `${written.slice(0, written.length - key.length)}${close}`;
   rep.diagnostics.push(
     diagnosticAt(rep.files, at.at.origin, rep.fallbackFile, 'key', {
@@ -140,6 +141,9 @@ function addsKey(rep: MergeReporter, at: Located, written: string, key: string, 
     }),
   );
 }
+
+/** A number or a band of numbers as a key: `7`, `-1`, `13-15`, `2..3`, `12+`. */
+const NUMERIC_LABEL = /^[-+]?\d+(?:\s*(?:[-–]|\.\.)\s*[-+]?\d+|\+)?$/;
 
 /** A step written in quotes (`rows."1-4"`, `'night'`), in a path whose quotes are YAML's only when around it whole. */
 const QUOTED_STEP = /(^|\.)(["'])([^"']*)\2(?=\.|$)/g;

@@ -131,6 +131,13 @@ describe('loadRuleset (variant)', () => {
     expect(`${d.file}:${d.range.start.line}:${d.range.start.column}`).toBe('g/v.yaml:4:3');
   });
 
+  test('a set that adds a row label beside numbered rows should not call it a slip of another number', () => {
+    const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'set:', '  tables.crt.rows.7: [A, B]', '  tables.crt.rows.4..5: [C, D]', '  tables.crt.rows.1x: [A, B]');
+    const result = load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml');
+    const found = result.diagnostics.filter((d) => d.code === 'patch-adds-key');
+    expect(found.map((d) => d.message)).toEqual(['`tables.crt.rows.1x` adds `1x`, which the base does not have; it has `1`.']);
+  });
+
   test('a set that puts text where the base has a number should warn at the value; a number, or text for text, should not', () => {
     const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'set:', '  players.max: four', '  players.min: 2', '  tables.night.rows.1: light');
     const result = load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml');
