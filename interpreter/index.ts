@@ -5,7 +5,7 @@
 export type { Diagnostic, Position, Range, Severity } from './diagnostics.ts';
 export { isError, sortDiagnostics } from './diagnostics.ts';
 export * from './load/index.ts';
-export { checkRuleset, ParseCache, type CheckOptions } from './check/index.ts';
+export { checkRuleset, ParseCache, type CheckOptions, type Reference } from './check/index.ts';
 export { rollShape } from './check/tables.ts';
 export * from './compile/index.ts';
 export * from './runtime/index.ts';

@@ -16,9 +16,31 @@ const FALLBACK: Range = { start: { line: 1, column: 1 }, end: { line: 1, column:
  * What every check receives: the model and one way to report. Checks never throw; they call
  * `atValue`/`atKey`/`atSpan`, which resolve positions through the model's origin map.
  */
+/**
+ * A script's use of a ruleset's name (a table, procedure, variable, option…): where it is written,
+ * and the element whose script it is (`['procedures', 'resolve_combat', 'do']`).
+ */
+export interface Reference {
+  name: string;
+  file: string;
+  range: Range;
+  in: DataPath;
+}
+
 export class CheckContext {
   readonly diagnostics: Diagnostic[] = [];
-  constructor(readonly model: RulesetModel) {}
+  /**
+   * `references`: filled, when given, with every use of a ruleset's name the reporting walk meets
+   * (the quiet inference passes have contexts of their own, so each use is listed once).
+   */
+  constructor(readonly model: RulesetModel, readonly references?: Reference[]) {}
+
+  /** Note a script's use of `name` at `[start, end)` in the script at `path`, when references are kept. */
+  reference(name: string, path: DataPath, span: { start: number; end: number }): void {
+    if (!this.references) return;
+    const where = this.model.rangeIn(path, span.start, Math.max(span.end, span.start + 1));
+    if (where) this.references.push({ name, file: where.file, range: where.range, in: path });
+  }
 
   /** Report on the value written at `path` (or its nearest located ancestor). */
   atValue(path: DataPath, r: Report): void {

@@ -52,6 +52,12 @@ export class ExpressionChecker {
     this.ctx.atSpan(this.site.path, span, r);
   }
 
+  /** A use of the ruleset's name `name`, written at `span`. */
+  protected use(name: string, span: Span): void {
+    this.symbols.used.add(name);
+    this.ctx.reference(name, this.site.path, span);
+  }
+
   protected reportIf(span: Span, r: Report | undefined): void {
     if (r) this.report(span, r);
   }
@@ -232,12 +238,12 @@ export class ExpressionChecker {
     if (local) return this.unlessTested(local, name, scope);
     const sym = this.symbols.lookup(name);
     if (sym?.kind === 'procedure') {
-      this.symbols.used.add(name);
+      this.use(name, span);
       this.report(span, { code: 'unknown-name', message: `\`${name}\` is a procedure, not a value: a script can only call it.`, hint: `Call it: \`${name}(${(sym.params ?? []).join(', ')})\`.` });
       return ANY;
     }
     if (sym) {
-      this.symbols.used.add(name);
+      this.use(name, span);
       return sym.type;
     }
     const builtin = BUILTIN_NAMES.get(name);
@@ -353,7 +359,7 @@ export class ExpressionChecker {
       else this.report(e.tableSpan, { code: 'type-mismatch', message: `\`${e.table}\` is a ${sym.kind}, not a table.`, hint: 'Roll on a table defined under `tables:`.' });
       return ANY;
     }
-    this.symbols.used.add(e.table);
+    this.use(e.table, e.tableSpan);
     const table = this.tableDef(e.table);
     if (table && typeof table.roll !== 'string') {
       this.report(e.tableSpan, { code: 'table-not-rollable', message: `\`${e.table}\` has no \`roll:\`, so there is nothing to roll on it.`, hint: `Add \`roll: 1d6\` (or the right dice) to the table, or look it up with \`${e.table}[key]\`.` });
@@ -371,7 +377,7 @@ export class ExpressionChecker {
     const argTypes = args.map((a) => this.expr(a, scope));
     const sym = this.symbols.lookup(callee);
     if (sym?.kind === 'procedure') {
-      this.symbols.used.add(callee);
+      this.use(callee, calleeSpan);
       const n = sym.params?.length ?? 0;
       if (args.length !== n) this.arity(callee, n, n, args.length, span);
       const calls = this.symbols.callArgs;
@@ -479,7 +485,7 @@ export class ExpressionChecker {
   private die(name: string, span: Span): void {
     const sym = this.symbols.lookup(name);
     if (sym?.kind === 'die') {
-      this.symbols.used.add(name);
+      this.use(name, span);
       return;
     }
     const dice = [...this.symbols.globals.values()].filter((s) => s.kind === 'die').map((s) => s.name);

@@ -5,7 +5,7 @@ import { checkGridSides } from './grid-sides.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { sortDiagnostics } from '../diagnostics.ts';
 import type { RulesetModel } from '../load/model.ts';
-import { CheckContext, isRecord } from './context.ts';
+import { CheckContext, isRecord, type Reference } from './context.ts';
 import { checkDecks } from './decks.ts';
 import { checkMap } from './map.ts';
 import { checkHexProps } from './hex-props.ts';
@@ -36,7 +36,8 @@ const DATA_CHECKS: Array<(ctx: CheckContext) => void> = [checkReservedNames, che
  * links, unused definitions, loop bounds. Never throws; returns diagnostics sorted by position.
  */
 export function checkRuleset(model: RulesetModel, opts: CheckOptions = {}): Diagnostic[] {
-  const ctx = new CheckContext(model);
+  const found: Reference[] | undefined = opts.references ? [] : undefined;
+  const ctx = new CheckContext(model, found);
   const symbols = new SymbolTable(model.data, ctx);
   for (const check of DATA_CHECKS) check(ctx);
   const sites = collectSites(model.data).map((site): ParsedSite => ({ site, parsed: opts.parses ? opts.parses.parse(site) : parseSite(site) }));
@@ -60,12 +61,22 @@ export function checkRuleset(model: RulesetModel, opts: CheckOptions = {}): Diag
   checkUnused(ctx, symbols);
   checkShadowingParams(ctx, symbols);
   checkNeverSet(ctx, symbols, sites.map(({ parsed }) => (parsed.diagnostics.some((d) => d.severity === 'error') ? null : parsed.ast)));
+  if (found && opts.references) opts.references.push(...uniqueReferences(found));
   return sortDiagnostics(ctx.diagnostics);
+}
+
+/** In file order, each place once (a procedure checked again for its callers' argument types walks its body twice). */
+function uniqueReferences(refs: Reference[]): Reference[] {
+  const seen = new Set<string>();
+  const at = (r: Reference) => `${r.file}\0${String(r.range.start.line).padStart(7, '0')}:${String(r.range.start.column).padStart(5, '0')}\0${r.name}`;
+  return refs.filter((r) => { const k = at(r); if (seen.has(k)) return false; seen.add(k); return true; }).sort((a, b) => (at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : 0));
 }
 
 export interface CheckOptions {
   /** Scripts parsed by earlier checks, shared with this one (the editor's checks as you type). */
   parses?: ParseCache;
+  /** Filled with every script's uses of the ruleset's names (find references, `diff`'s "read by"). */
+  references?: Reference[];
 }
 
 /**
@@ -389,4 +400,4 @@ function checkPlace(ctx: CheckContext, checker: StatementChecker, site: ScriptSi
   checker.block([{ kind: 'assign', op: '-=', target: ast, value: { kind: 'number', value: 1, span: ast.span }, span: ast.span }], scope);
 }
 
-export { CheckContext } from './context.ts';
+export { CheckContext, type Reference } from './context.ts';
