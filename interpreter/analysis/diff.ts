@@ -2,6 +2,7 @@ import type { RulesetFile } from '../../grammar/index.ts';
 import { stableStringify } from '../compile/hash.ts';
 import { lineDiff, type DiffLine } from './line-diff.ts';
 import { keyChanges } from './key-diff.ts';
+import type { UsedBy } from './used-by.ts';
 
 export type { DiffLine } from './line-diff.ts';
 
@@ -51,6 +52,8 @@ export interface ElementChange {
   values?: ValueChange[];
   scripts?: ScriptChange[];
   cards?: CardChange[];
+  /** The elements whose scripts use this one by name (used-by.ts); empty when none does. */
+  usedBy?: UsedBy[];
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);

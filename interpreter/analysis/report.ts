@@ -70,12 +70,19 @@ function gridTable(g: TableGrid): string {
   return `<table class="grid">${head}${rows.join('')}</table>\n`;
 }
 
+/** The rules a change reaches (used-by.ts), each with where it is written. */
+function usedByList(readers: NonNullable<ElementChange['usedBy']>): string {
+  if (readers.length === 0) return '<p class="used-by note">Used by no script: this change reaches no rule.</p>\n';
+  return `<p class="used-by">Used by: ${readers.map((r) => `<code>${esc(r.element)}</code> <span class="note">(${esc(`${r.file}:${r.line}`)}${r.uses > 1 ? `, ${r.uses} uses` : ''})</span>`).join(', ')}</p>\n`;
+}
+
 function changesSection(changes: readonly ElementChange[]): string {
   let out = `<h2 id="changes">What changed (${changes.length} element${changes.length === 1 ? '' : 's'})</h2>\n`;
   if (changes.length === 0) return `${out}<p>No differences.</p>\n`;
   for (const c of changes) {
     out += `<section class="change ${c.change}" data-element="${esc(name(c))}"><h3>${c.change === 'added' ? 'Added' : c.change === 'removed' ? 'Removed' : 'Changed'}: <code>${esc(name(c))}</code>${c.fields?.length ? ` <span class="note">(${esc(c.fields.join(', '))})</span>` : ''}</h3>\n`;
     if (c.source) out += `<p class="source">Rulebook: ${esc(c.source)}</p>\n`;
+    if (c.usedBy) out += usedByList(c.usedBy);
     if (c.grid) out += gridTable(c.grid);
     if (c.keys?.length) out += `<p>By key (rows cut anew):</p><ul class="keys">${c.keys.map((k) => `<li class="mono">${esc(k)}</li>`).join('')}</ul>\n`;
     out += valuesTable(c.values ?? []);

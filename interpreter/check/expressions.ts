@@ -265,6 +265,8 @@ export class ExpressionChecker {
 
 
   protected member(object: Ty, property: string, span: Span): Ty {
+    // A per-owner track, variable or zone is the ruleset's name too: `red.score` uses `score`.
+    if ((object.k === 'entity' || object.k === 'any') && this.symbols.perEntity(property)) this.ctx.reference(property, this.site.path, span);
     let known: Map<string, Ty> | undefined;
     // A card or deck of a known deck: its cards' `id` and `name` are that deck's (card-ids.ts).
     const ofDeck = deckMemberType(object, property, this.symbols.cardTexts) ?? ownCardProp(object, property, this.symbols.assignedMembers);

@@ -48,6 +48,7 @@ export class SymbolTable {
   readonly members = new Map<EntityKind, Map<string, Ty>>();
   /** Every name that was referenced by a script (for unused-definition warnings). */
   readonly used = new Set<string>();
+  private perEntityIds: ReadonlySet<string> | undefined;
   /** Every member name some value can have, and what it reads (member-names.ts); unset, members of unknown values go unchecked. */
   possibleMembers: PossibleMembers | undefined;
   /** What each procedure returns, where every `return` agrees (index.ts infers it); others give any value. */
@@ -113,6 +114,11 @@ export class SymbolTable {
   readonly cardTexts = new Map<string, { id: Ty; name: Ty }>();
   /** `tableCellType` per table id. */
   private readonly cellTypes = new Map<string, Ty>();
+
+  /** Whether `name` is a track, variable or zone kept per player, side, area or piece. */
+  perEntity(name: string): boolean {
+    return (this.perEntityIds ??= perEntityIds(this.data)).has(name);
+  }
 
   constructor(readonly data: RulesetFile, private readonly ctx: CheckContext) {
     for (const [kind, list] of Object.entries(ENTITY_MEMBERS)) {
@@ -303,6 +309,13 @@ export class SymbolTable {
     }
     return ty;
   }
+}
+
+/** The ids of the tracks, variables and zones kept per player, side, area or piece (read as members: `red.score`). */
+export function perEntityIds(data: RulesetFile): Set<string> {
+  const out = new Set<string>();
+  for (const section of [data.tracks, data.variables, data.zones]) for (const [id, el] of Object.entries(isRecord(section) ? section : {})) if (isPerEntity(el)) out.add(id);
+  return out;
 }
 
 function isPerEntity(el: unknown): boolean {

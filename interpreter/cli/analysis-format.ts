@@ -44,11 +44,25 @@ export function formatChanges(changes: readonly ElementChange[]): string {
   return `${rules.length ? changeBlocks(rules) : 'No change to the rules.\n'}${about.length ? `\ndescribed differently:\n${changeBlocks(about)}` : ''}`;
 }
 
+/** At most this many readers are listed under a change; the rest are counted. */
+const READERS_SHOWN = 8;
+
+/** Who reads a changed element, each where its first use is written (`file:line:column`, which terminals and editors open). */
+function usedBy(readers: ElementChange['usedBy']): string {
+  if (!readers) return '';
+  if (readers.length === 0) return '    used by no script: this change reaches no rule\n';
+  const width = Math.max(...readers.slice(0, READERS_SHOWN).map((r) => r.element.length));
+  const lines = readers.slice(0, READERS_SHOWN).map((r) => `      ${r.element.padEnd(width)}  ${r.file}:${r.line}:${r.column}${r.uses > 1 ? ` (${r.uses} uses)` : ''}\n`);
+  const more = readers.length > READERS_SHOWN ? `      … and ${readers.length - READERS_SHOWN} more\n` : '';
+  return `    used by:\n${lines.join('')}${more}`;
+}
+
 function changeBlocks(changes: readonly ElementChange[]): string {
   let out = '';
   for (const c of changes) {
     const sign = c.change === 'added' ? '+' : c.change === 'removed' ? '-' : '~';
     out += `${sign} ${name(c)}${c.fields?.length ? ` (${c.fields.join(', ')})` : ''}${c.source ? `  [${c.source}]` : ''}\n`;
+    out += usedBy(c.usedBy);
     for (const cell of c.cells ?? []) out += `    ${cell}\n`;
     if (c.grid && c.grid.rows.length <= 40) out += grid(c.grid).map((l) => `      ${l}\n`).join('');
     if (c.keys) out += `    by key (rows cut anew):${c.keys.length ? '' : ' every key gives what it gave'}\n${c.keys.map((k) => `      ${k}\n`).join('')}`;

@@ -1,6 +1,8 @@
 import { parseCli } from './args.ts';
 import type { Comparison } from '../analysis/compare.ts';
+import type { Reference } from '../check/index.ts';
 import { diffRulesets, type ElementChange } from '../analysis/diff.ts';
+import { addUsedBy } from '../analysis/used-by.ts';
 import { oddsChanges, type OddsChange } from '../analysis/odds-diff.ts';
 import { formatChanges, formatComparison, formatOdds } from './analysis-format.ts';
 import { bothNames, comparisonExit, comparisonShard, reversedNote, runComparison } from './compare-run.ts';
@@ -55,11 +57,14 @@ export async function runDiff(argv: string[], io: Io, progress?: Progress): Prom
   }
   const unwritable = args.values.report !== undefined ? reportPathProblem(args.values.report) : undefined;
   if (unwritable) { io.err(`rulesmith diff: ${unwritable}\n`); return 2; }
-  const pa = programFor(a, io, undefined, args.values.root);
+  const refsA: Reference[] = [];
+  const refsB: Reference[] = [];
+  const pa = programFor(a, io, undefined, args.values.root, refsA);
   if (typeof pa === 'number') return pa;
-  const pb = programFor(b, io, undefined, args.values.root);
+  const pb = programFor(b, io, undefined, args.values.root, refsB);
   if (typeof pb === 'number') return pb;
   const changes = diffRulesets(pa.data, pb.data);
+  addUsedBy(changes, { refs: refsA, data: pa.data }, { refs: refsB, data: pb.data });
   let odds: OddsChange[] | undefined;
   if (args.values.odds) {
     const oa = parseOptions(pa, args.values.option, io);

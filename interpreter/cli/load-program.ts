@@ -1,3 +1,4 @@
+import type { Reference } from '../check/index.ts';
 import { didYouMean } from '../check/suggest.ts';
 import { isError } from '../diagnostics.ts';
 import type { FileHost } from '../load/index.ts';
@@ -11,14 +12,15 @@ import { validateEntry } from './validate.ts';
 
 /**
  * Load, check and compile a ruleset for a command; prints diagnostics and returns an exit code on
- * failure. `host` reads the files: the disk, or the files a replay carries.
+ * failure. `host` reads the files: the disk, or the files a replay carries. `references`, when
+ * given, is filled with the scripts' uses of the ruleset's names (CheckOptions.references).
  */
-export function programFor(path: string, io: Io, host: FileHost = nodeHost, root?: string): Program | number {
+export function programFor(path: string, io: Io, host: FileHost = nodeHost, root?: string, references?: Reference[]): Program | number {
   if (!host.isDirectory?.(path) && host.readFile(path) === undefined) {
     io.err(`rulesmith: ${host === nodeHost ? cannotFind(path) : `cannot find '${path}'`}\n`);
     return 2;
   }
-  const { diagnostics, files, model } = validateEntry(path, host, root);
+  const { diagnostics, files, model } = validateEntry(path, host, root, undefined, references);
   const errors = diagnostics.filter(isError);
   if (errors.length || !model) {
     io.err(formatText(errors, (f) => files.get(f), false));

@@ -1,5 +1,5 @@
 import { parseCli } from './args.ts';
-import { checkRuleset, ParseCache } from '../check/index.ts';
+import { checkRuleset, ParseCache, type Reference } from '../check/index.ts';
 import { findingKey, isError, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { blameVariant, FileCache, hintNotIncluded, loadRuleset, type FileHost, type RulesetModel } from '../load/index.ts';
 import { discover } from './discover.ts';
@@ -38,11 +38,11 @@ export interface ValidateCaches {
 export const validateCaches = (): ValidateCaches => ({ files: new FileCache(), parses: new ParseCache() });
 
 /** Load and check one entry file; the loader's and checker's diagnostics together. */
-export function validateEntry(entry: string, host: FileHost = nodeHost, root?: string, caches?: ValidateCaches): { diagnostics: Diagnostic[]; files: Map<string, string>; model: RulesetModel | undefined } {
+export function validateEntry(entry: string, host: FileHost = nodeHost, root?: string, caches?: ValidateCaches, references?: Reference[]): { diagnostics: Diagnostic[]; files: Map<string, string>; model: RulesetModel | undefined } {
   const result = loadRuleset(entry, host, { ...(root === undefined ? {} : { root }), ...(caches ? { cache: caches.files } : {}) });
   const files = new Map<string, string>();
   if (result.model) for (const [path, f] of result.model.files) files.set(path, f.text);
-  const checked = result.model && !result.diagnostics.some(isError) ? checkRuleset(result.model, caches ? { parses: caches.parses } : {}) : [];
+  const checked = result.model && !result.diagnostics.some(isError) ? checkRuleset(result.model, { ...(caches ? { parses: caches.parses } : {}), ...(references ? { references } : {}) }) : [];
   let diagnostics = [...result.diagnostics, ...checked];
   // A variant's problems in its base's files that the base alone has not go on the variant's change.
   const parent = result.model && result.model.lineage.length > 1 ? result.model.lineage[result.model.lineage.length - 2] : undefined;

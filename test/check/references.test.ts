@@ -63,6 +63,13 @@ describe('references', () => {
     expect(checkRuleset(model)).toEqual(checkRuleset(model, { references: [] }));
   });
 
+  test('a per-owner track should be used where a script reads or sets it as a member', () => {
+    const rules = RULES.replace('tracks: { score: { min: 0, initial: 0 } }', 'tracks: { score: { min: 0, initial: 0 }, wealth: { per: side, initial: 0 } }')
+      .replace('        let b = gain(1d[fate].total)', '        let b = gain(1d[fate].total)\n        red.wealth += b\n        let s = red\n        let w = s.wealth');
+    const wealth = references(rules).filter((r) => r.name === 'wealth').map(at);
+    expect(wealth).toEqual(['wealth 29:13-19 in flow.phases.0.do', 'wealth 31:19-25 in flow.phases.0.do']);
+  });
+
   test("a shipped ruleset's table should be found where its scripts read it, in the file and line written", () => {
     const model = loadRuleset('rulesets/battle-of-seattle', nodeHost).model!;
     const refs: Reference[] = [];

@@ -15,15 +15,33 @@ describe('rulesmith diff, what a house rule changes', () => {
   test('text should show grids, values, cards, scripts and sources', async () => {
     const r = await runCli(['diff', DUEL, HOUSE]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('~ tables.crt (roll, source)  [House rules §1]\n    row 1-3, column 2-3: N → W\n    row 7-8: added\n');
+    expect(r.out).toContain(`~ tables.crt (roll, source)  [House rules §1]\n    used by:\n      action attack  ${DUEL}/ruleset.yaml:81:23\n    row 1-3, column 2-3: N → W\n    row 7-8: added\n`);
     expect(r.out).toContain('       1-3  N    N→W  W\n');
     expect(r.out).toContain('    roll: 1d6 → 1d8\n');
     expect(r.out).toContain('    card advance: changed\n      count: 2 → 3\n    card rally: removed\n    card dig_in: added\n');
     expect(r.out).toContain('    script do:\n      - return sum p.cf for p in pieces_in(spot)\n      + return 1 + sum p.cf for p in pieces_in(spot)\n');
-    expect(r.out).toContain('+ options.fast\n~ options.short (default)\n    default: false → true\n');
+    expect(r.out).toContain(`+ options.fast\n    used by no script: this change reaches no rule\n~ options.short (default)\n    used by:\n      flow.rounds.count  ${DUEL}/ruleset.yaml:98:24\n    default: false → true\n`);
     // Which way the arrows read first; the rules' changes before what only names or describes them.
     expect(r.out.startsWith(`${HOUSE} against ${DUEL} (old → new):\n\n~ decks.orders`)).toBe(true);
     expect(r.out).toMatch(/\n~ tracks\.score \(max\)\n(?: {4}.*\n)+\ndescribed differently:\n~ id\n(?: {4}.*\n)+~ name\n/);
+  });
+
+  test('each changed element should say which rules use it, where, including a per-side track read as a member and a card of the variant', async () => {
+    const r = await runCli(['diff', DUEL, HOUSE]);
+    expect(r.out).toContain([
+      '~ tracks.score (max)',
+      '    used by:',
+      `      action attack                ${DUEL}/ruleset.yaml:83:14`,
+      `      victory                      ${DUEL}/ruleset.yaml:130:12 (4 uses)`,
+      `      card advance of deck orders  ${HOUSE}:15:64`,
+      '    max: 20 → 30',
+    ].join('\n'));
+    const json = JSON.parse((await runCli(['diff', DUEL, HOUSE, '--json'])).out) as { changes: Array<{ section: string; id: string; usedBy?: unknown }> };
+    const usedBy = (section: string, id: string) => json.changes.find((c) => c.section === section && c.id === id)?.usedBy;
+    expect(usedBy('procedures', 'strength')).toEqual([{ element: 'action attack', file: `${DUEL}/ruleset.yaml`, line: 81, column: 41, uses: 1 }]);
+    expect(usedBy('options', 'fast')).toEqual([]);
+    // Not about the rules (a name, a description): nothing to say.
+    expect(usedBy('id', 'id')).toBeUndefined();
   });
 
   test('--odds should print each changed distribution before and after', async () => {
@@ -101,6 +119,7 @@ describe('rulesmith diff, what a house rule changes', () => {
     expect(html).not.toMatch(/<script|<link|src=|@import|url\(/);
     expect(html).toContain('<svg class="chart chart-rates"');
     expect(html).toContain('House rules §1');
+    expect(html).toContain('<p class="used-by">Used by: <code>action attack</code>');
     expect(html).toMatch(/<p class="verdict" data-verdict="(changed|unclear|same)">/);
     const sim = join(dir, 'sim.html');
     expect((await runCli(['simulate', DUEL, '--games', '5', '--report', sim])).code).toBe(0);

@@ -315,11 +315,12 @@ describe('rulesmith diff', () => {
     const r = await runCli(['diff', DUEL, `${DUEL}/variants/bloody.yaml`]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('~ options.short (default)\n');
-    expect(r.out).toContain('~ tables.crt\n    row 1-3, column 2-3: N → W\n');
+    expect(r.out).toContain(`~ tables.crt\n    used by:\n      action attack  ${DUEL}/ruleset.yaml:81:23\n    row 1-3, column 2-3: N → W\n`);
     const json = JSON.parse((await runCli(['diff', DUEL, `${DUEL}/variants/bloody.yaml`, '--json'])).out);
     expect(json.base).toBe(DUEL);
     expect(json.changes).toContainEqual({
       section: 'tables', id: 'crt', change: 'changed', cells: ['row 1-3, column 2-3: N → W'],
+      usedBy: [{ element: 'action attack', file: `${DUEL}/ruleset.yaml`, line: 81, column: 23, uses: 1 }],
       grid: {
         columns: ['1', '2-3', '4+'],
         rows: [
