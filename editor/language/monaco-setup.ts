@@ -23,6 +23,7 @@ import 'monaco-editor/features/linesOperations/register.js';
 import 'monaco-editor/features/multicursor/register.js';
 import 'monaco-editor/features/quickCommand/register.js';
 import 'monaco-editor/features/quickOutline/register.js';
+import 'monaco-editor/features/referenceSearch/register.js';
 import 'monaco-editor/features/smartSelect/register.js';
 import 'monaco-editor/features/snippet/register.js';
 import 'monaco-editor/features/suggest/register.js';

@@ -1,12 +1,12 @@
 /**
  * rulesmith's language features in Monaco, on top of monaco-yaml's schema completion and hover:
- * names in scripts (ruleset ids and built-ins), hover docs for them, go-to-definition of an id, and
- * quick fixes from `Diagnostic.fix`. Markers are the validator's diagnostics. What to offer, show
+ * names in scripts (ruleset ids and built-ins), hover docs for them, go-to-definition of an id,
+ * find-references (where scripts use an id), and quick fixes from `Diagnostic.fix`. Markers are the validator's diagnostics. What to offer, show
  * and jump to is the language service's answer (interpreter/language), the same `rulesmith lsp` gives;
  * this file only converts to Monaco's types.
  */
-import { COMPLETION_TRIGGERS, completionsAt, definitionAt, hoverAt, type LanguageContext, type WordSpan } from '../../interpreter/language/index.ts';
-import type { Diagnostic, SymbolInfo, SymbolKind } from '../validator/protocol.ts';
+import { COMPLETION_TRIGGERS, completionsAt, definitionAt, hoverAt, referencesAt, type LanguageContext, type WordSpan } from '../../interpreter/language/index.ts';
+import type { Diagnostic, NameUse, SymbolInfo, SymbolKind } from '../validator/protocol.ts';
 import { LANGUAGE_ID, SCRIPT_KEYS, SCRIPT_MAPS, monaco } from './monaco-setup.ts';
 
 export const MARKER_OWNER = 'rulesmith';
@@ -15,6 +15,7 @@ const MARKER_SOURCE = 'rulesmith';
 /** What the providers read; the Monaco controller supplies the current values. */
 export interface LanguageData {
   symbols(): readonly SymbolInfo[];
+  references(): readonly NameUse[];
   diagnostics(path: string): readonly Diagnostic[];
   pathOf(uri: monaco.Uri): string;
   uriOf(path: string): monaco.Uri;
@@ -41,7 +42,7 @@ const COMPLETION_KIND: Record<SymbolKind, monaco.languages.CompletionItemKind> =
 };
 
 export function registerProviders(data: LanguageData): monaco.IDisposable[] {
-  const context = (): LanguageContext => ({ symbols: data.symbols(), scriptKeys: SCRIPT_KEYS, scriptMaps: SCRIPT_MAPS });
+  const context = (): LanguageContext => ({ symbols: data.symbols(), scriptKeys: SCRIPT_KEYS, scriptMaps: SCRIPT_MAPS, references: data.references() });
   const span = (w: WordSpan) => new monaco.Range(w.line, w.startColumn, w.line, w.endColumn);
 
   return [
@@ -74,6 +75,12 @@ export function registerProviders(data: LanguageData): monaco.IDisposable[] {
       provideDefinition(model, position) {
         const location = definitionAt(model.getLinesContent(), position.lineNumber, position.column, context());
         return location ? { uri: data.uriOf(location.file), range: toRange(location.range) } : null;
+      },
+    }),
+    monaco.languages.registerReferenceProvider(LANGUAGE_ID, {
+      provideReferences(model, position, asked) {
+        const found = referencesAt(model.getLinesContent(), position.lineNumber, position.column, context(), asked.includeDeclaration);
+        return found?.map((l) => ({ uri: data.uriOf(l.file), range: toRange(l.range) })) ?? null;
       },
     }),
     monaco.languages.registerCodeActionProvider(

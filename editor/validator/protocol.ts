@@ -9,8 +9,8 @@ export type Diagnostic = LoadResult['diagnostics'][number];
 export type Range = Diagnostic['range'];
 
 /** A place in a file (1-based, end exclusive), and the names scripts use: the language service's types. */
-export type { Location, SymbolInfo, SymbolKind } from '../../interpreter/language/index.ts';
-import type { Location, SymbolInfo } from '../../interpreter/language/index.ts';
+export type { Location, NameUse, SymbolInfo, SymbolKind } from '../../interpreter/language/index.ts';
+import type { Location, NameUse, SymbolInfo } from '../../interpreter/language/index.ts';
 import type { Odds } from '../tables/odds.ts';
 
 export interface ValidateRequest {
@@ -136,6 +136,8 @@ export interface ActiveRuleset {
   /** Files the ruleset reads (entry, includes, bases). */
   files: string[];
   symbols: SymbolInfo[];
+  /** Where its scripts use its names (find-references); empty when its rules did not load cleanly. */
+  references: NameUse[];
   tables: TableView[];
   /** The questions the rules keep (`odds:`), asked in the tables view. */
   questions: OddsQuestionView[];

@@ -3,11 +3,11 @@
  * ruleset and its variants) with the interpreter's public loader and checker over an in-memory
  * host, and describe the active ruleset for the editor. Pure: runs in the worker and in tests.
  */
-import { checkRuleset, ParseCache } from '../../interpreter/check/index.ts';
+import { checkRuleset, ParseCache, type Reference } from '../../interpreter/check/index.ts';
 import { blameVariant, createMemoryHost, FileCache, hintNotIncluded, loadRuleset, type FileHost, type RulesetModel } from '../../interpreter/load/index.ts';
 import { cellEdit } from './cell-edit.ts';
 import { rowRename } from './row-edit.ts';
-import type { ActiveRuleset, CellEditRequest, CellEditResponse, Diagnostic, PartialValidateResponse, ValidateRequest, ValidateResponse } from './protocol.ts';
+import type { ActiveRuleset, CellEditRequest, CellEditResponse, Diagnostic, NameUse, PartialValidateResponse, ValidateRequest, ValidateResponse } from './protocol.ts';
 import { builtinSymbols, rulesetSymbols } from './interpreter-internals.ts';
 import { deckViews, questionViews, tableViews } from './table-views.ts';
 import { variantDiff } from './variant-diff.ts';
@@ -29,11 +29,13 @@ export function validate(request: ValidateRequest, partial?: (answer: PartialVal
   const byEntry: Record<string, Diagnostic[]> = {};
   let activeModel: RulesetModel | undefined;
   const models = new Map<string, RulesetModel>();
+  const uses = new Map<string, NameUse[]>();
   // The active entry first: its findings go out before the variants are checked.
   const order = request.entries.includes(request.active) ? [request.active, ...request.entries.filter((e) => e !== request.active)] : request.entries;
   for (const [i, entry] of order.entries()) {
-    const { model, diagnostics: found } = loadAndCheck(entry, host);
+    const { model, diagnostics: found, references } = loadAndCheck(entry, host);
     if (model) models.set(model.entry, model);
+    uses.set(entry, references);
     byEntry[entry] = found;
     if (entry === request.active) activeModel = model;
     if (i === 0 && order.length > 1) partial?.({ kind: 'partial', seq: request.seq, entry, diagnostics: found });
@@ -45,7 +47,7 @@ export function validate(request: ValidateRequest, partial?: (answer: PartialVal
   }
   if (!request.entries.includes(request.active)) activeModel = loadRuleset(request.active, host, { cache: files }).model;
   const response: ValidateResponse = { seq: request.seq, diagnostics: mergeFindings(request.entries, byEntry), byEntry, elapsed: 0 };
-  if (activeModel) response.active = describe(activeModel, host, models);
+  if (activeModel) response.active = describe(activeModel, host, models, uses.get(request.active) ?? []);
   response.elapsed = Math.round(performance.now() - started);
   return response;
 }
@@ -55,20 +57,24 @@ export function editCell(request: CellEditRequest): CellEditResponse {
   return { kind: 'cell-edit', id: request.id, ...(request.renameKey ? rowRename(request, files) : cellEdit(request, files)) };
 }
 
-function loadAndCheck(entry: string, host: FileHost): { model?: RulesetModel; diagnostics: Diagnostic[] } {
+function loadAndCheck(entry: string, host: FileHost): { model?: RulesetModel; diagnostics: Diagnostic[]; references: NameUse[] } {
   const result = loadRuleset(entry, host, { cache: files });
+  const references: Reference[] = [];
   // Like `rulesmith validate`: semantic checks only run on a ruleset that loaded cleanly.
-  const checked = result.model && !result.diagnostics.some((d) => d.severity === 'error') ? checkRuleset(result.model, { parses }) : [];
+  const checked = result.model && !result.diagnostics.some((d) => d.severity === 'error') ? checkRuleset(result.model, { parses, references }) : [];
   const found = [...result.diagnostics, ...checked];
-  return { ...(result.model ? { model: result.model, diagnostics: hintNotIncluded(result.model, found, host) } : { diagnostics: found }) };
+  // Only what find-references needs crosses to the page (not the element each use is in).
+  const uses = references.map(({ name, file, range }) => ({ name, file, range }));
+  return { references: uses, ...(result.model ? { model: result.model, diagnostics: hintNotIncluded(result.model, found, host) } : { diagnostics: found }) };
 }
 
-function describe(model: RulesetModel, host: FileHost, loaded: ReadonlyMap<string, RulesetModel>): ActiveRuleset {
+function describe(model: RulesetModel, host: FileHost, loaded: ReadonlyMap<string, RulesetModel>, references: NameUse[]): ActiveRuleset {
   const active: ActiveRuleset = {
     entry: model.entry,
     lineage: [...model.lineage],
     files: [...model.files.keys()],
     symbols: [...rulesetSymbols(model), ...BUILTINS],
+    references,
     tables: [...tableViews(model), ...deckViews(model)],
     questions: questionViews(model),
   };

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
 import { rulesetSymbols, builtinSymbols } from '../language/symbols.ts';
-import type { SymbolInfo } from '../language/types.ts';
+import type { NameUse, SymbolInfo } from '../language/types.ts';
+import type { Reference } from '../check/index.ts';
 import { ENTRY_FILE_NAME, type FileHost } from '../load/index.ts';
 import { createNodeHost } from './node-host.ts';
 import { validateCaches, validateEntry } from './validate.ts';
@@ -23,6 +24,8 @@ export interface Analysis {
   diagnostics: Diagnostic[];
   /** Absent until the ruleset first loads; a broken edit keeps the last names. */
   symbols?: SymbolInfo[];
+  /** Where scripts use the ruleset's names (files absolute); a broken edit keeps the last ones. */
+  references?: NameUse[];
 }
 
 export class LspWorkspace {
@@ -69,7 +72,8 @@ export class LspWorkspace {
 
   /** Load and check `entry` again with the current texts. */
   analyse(entry: string): Analysis {
-    const { diagnostics, model } = validateEntry(entry, this.host, undefined, this.caches);
+    const references: Reference[] = [];
+    const { diagnostics, model } = validateEntry(entry, this.host, undefined, this.caches, references);
     const before = this.analyses.get(entry);
     const analysis: Analysis = {
       entry,
@@ -78,6 +82,9 @@ export class LspWorkspace {
     };
     const symbols = model ? [...rulesetSymbols(model), ...BUILTINS] : before?.symbols;
     if (symbols) analysis.symbols = symbols.map((s) => (s.location ? { ...s, location: { ...s.location, file: resolve(s.location.file) } } : s));
+    // The checker only runs on a ruleset that loads cleanly: until then, the last good uses stand.
+    const uses = references.length ? references.map(({ name, file, range }) => ({ name, file: resolve(file), range })) : before?.references;
+    if (uses) analysis.references = uses;
     this.analyses.set(entry, analysis);
     return analysis;
   }
@@ -116,6 +123,12 @@ export class LspWorkspace {
       }
     }
     return out;
+  }
+
+  /** Where the scripts of `path`'s ruleset use its names. */
+  referencesFor(path: string): NameUse[] {
+    const entry = this.entryOf(path);
+    return (this.analyses.get(entry) ?? this.analyse(entry)).references ?? [];
   }
 
   /** The names scripts in `path` may use: its ruleset's ids and the built-ins. */

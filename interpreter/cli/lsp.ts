@@ -1,14 +1,14 @@
 /**
  * `rulesmith lsp`: a Language Server over stdio. Diagnostics are `validate`'s (YAML, schema and
  * scripts inside the YAML) for the open files and every file their rulesets include; completion,
- * hover and go-to-definition are the language service the editor's Monaco providers call
+ * hover, go-to-definition and find-references are the language service the editor's Monaco providers call
  * (interpreter/language). LSP positions are 0-based, ours 1-based: converted here and nowhere else.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeActionKind, CompletionItemKind, CompletionTriggerKind, DiagnosticSeverity, TextDocumentSyncKind, TextDocuments, createConnection, type Connection, type Diagnostic as LspDiagnostic, type Range as LspRange } from 'vscode-languageserver/node';
 import type { Diagnostic, Range } from '../diagnostics.ts';
-import { COMPLETION_TRIGGERS, completionsAt, definitionAt, hoverAt, linesOf, scriptKeys, scriptMapKeys, type LanguageContext, type SymbolKind } from '../language/index.ts';
+import { COMPLETION_TRIGGERS, completionsAt, definitionAt, hoverAt, linesOf, referencesAt, scriptKeys, scriptMapKeys, type LanguageContext, type SymbolKind } from '../language/index.ts';
 import { rulesetSchema } from '../../grammar/index.ts';
 import type { Io } from './io.ts';
 import { LspWorkspace } from './lsp-workspace.ts';
@@ -17,7 +17,7 @@ export const LSP_USAGE = `Usage: rulesmith lsp [--stdio]
 
 Starts a Language Server on stdin/stdout for editors (VS Code, Neovim…): the diagnostics of
 'rulesmith validate' for open ruleset files and the files they include, completion of names,
-hover and go-to-definition in scripts. See the README for editor setup.`;
+hover, go-to-definition and find-references in scripts. See the README for editor setup.`;
 
 const SCRIPT_KEYS: ReadonlySet<string> = new Set(scriptKeys(rulesetSchema));
 const SCRIPT_MAPS: ReadonlySet<string> = new Set(scriptMapKeys(rulesetSchema));
@@ -76,7 +76,7 @@ export function serve(connection: Connection, workspace: LspWorkspace): void {
     if (timer) clearTimeout(timer);
     timer = setTimeout(publish, delay);
   };
-  const context = (path: string): LanguageContext => ({ symbols: workspace.symbolsFor(path), scriptKeys: SCRIPT_KEYS, scriptMaps: SCRIPT_MAPS });
+  const context = (path: string): LanguageContext => ({ symbols: workspace.symbolsFor(path), scriptKeys: SCRIPT_KEYS, scriptMaps: SCRIPT_MAPS, references: workspace.referencesFor(path) });
   const lines = (path: string): string[] => linesOf(workspace.text(path) ?? '');
 
   connection.onInitialize(() => ({
@@ -85,6 +85,7 @@ export function serve(connection: Connection, workspace: LspWorkspace): void {
       completionProvider: { resolveProvider: false, triggerCharacters: [...COMPLETION_TRIGGERS] },
       hoverProvider: true,
       definitionProvider: true,
+      referencesProvider: true,
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
     },
     serverInfo: { name: 'rulesmith' },
@@ -131,6 +132,11 @@ export function serve(connection: Connection, workspace: LspWorkspace): void {
     const path = pathOf(textDocument.uri);
     const location = definitionAt(lines(path), position.line + 1, position.character + 1, context(path));
     return location ? { uri: uriOf(location.file), range: toLspRange(location.range) } : null;
+  });
+  connection.onReferences(({ textDocument, position, context: asked }) => {
+    const path = pathOf(textDocument.uri);
+    const found = referencesAt(lines(path), position.line + 1, position.character + 1, context(path), asked.includeDeclaration);
+    return found ? found.map((l) => ({ uri: uriOf(l.file), range: toLspRange(l.range) })) : null;
   });
   connection.onCodeAction(({ textDocument, context: actionContext }) =>
     actionContext.diagnostics.flatMap((d) => {

@@ -5,7 +5,7 @@
  */
 import { cursorContext } from './script-context.ts';
 import { sectionKind } from './sections.ts';
-import type { Location, SymbolInfo, SymbolKind } from './types.ts';
+import type { Location, NameUse, SymbolInfo, SymbolKind } from './types.ts';
 
 /** A word on one line: its text and columns (start inclusive, end exclusive). */
 export interface WordSpan {
@@ -49,6 +49,8 @@ export interface LanguageContext {
   scriptKeys: ReadonlySet<string>;
   /** Keys of maps whose inline values are scripts (`scriptMapKeys`: an action's `params`). */
   scriptMaps?: ReadonlySet<string>;
+  /** Every script's uses of the ruleset's names, for find-references (absent: none known yet). */
+  references?: readonly NameUse[];
 }
 
 // The word characters Monaco uses by default, so both hosts pick the same word under the cursor.
@@ -128,6 +130,28 @@ export function hoverAt(lines: readonly string[], line: number, column: number, 
 /** Where the ruleset id under the cursor is defined (its key); built-ins have no place. */
 export function definitionAt(lines: readonly string[], line: number, column: number, ctx: LanguageContext): Location | undefined {
   return symbolAt(lines, line, column, ctx)?.symbol.location;
+}
+
+/** Kinds whose names the ruleset defines (the rest are the language's own). */
+const DEFINED: ReadonlySet<SymbolKind> = new Set(['table', 'track', 'deck', 'procedure', 'zone', 'piece', 'option', 'die', 'variable', 'side', 'action', 'area', 'member']);
+
+/**
+ * Every place a script uses the ruleset's name under the cursor — in a script, or at the key that
+ * defines it — in file order, with its definition first when `withDefinition`. Undefined when the
+ * cursor is on no name of the ruleset's.
+ */
+export function referencesAt(lines: readonly string[], line: number, column: number, ctx: LanguageContext, withDefinition = true): Location[] | undefined {
+  const found = symbolAt(lines, line, column, ctx)?.symbol ?? definedAt(lines, line, column, ctx);
+  if (!found || !DEFINED.has(found.kind)) return undefined;
+  const uses = (ctx.references ?? []).filter((r) => r.name === found.name).map(({ file, range }) => ({ file, range }));
+  return withDefinition && found.location ? [found.location, ...uses] : uses;
+}
+
+/** The name whose defining key is under the cursor (`crt:` under `tables:`). */
+function definedAt(lines: readonly string[], line: number, column: number, ctx: LanguageContext): SymbolInfo | undefined {
+  const word = wordAt(lines, line, column);
+  if (!word) return undefined;
+  return ctx.symbols.find((s) => s.name === word.word && s.location && s.location.range.start.line === line && s.location.range.start.column === word.startColumn);
 }
 
 /** Split text into lines the way editors count them (`\r\n`, `\n` or `\r`). */

@@ -10,6 +10,11 @@ export interface Location {
   range: Range;
 }
 
+/** Where a script uses one of the ruleset's names (the checker's `CheckOptions.references`). */
+export interface NameUse extends Location {
+  name: string;
+}
+
 export type SymbolKind =
   | 'table'
   | 'track'

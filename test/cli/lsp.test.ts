@@ -19,6 +19,7 @@ import {
   InitializeRequest,
   InitializedNotification,
   PublishDiagnosticsNotification,
+  ReferencesRequest,
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
@@ -150,6 +151,18 @@ describe('rulesmith lsp over stdio', () => {
     // As it is called: `bump()`, a procedure of no params.
     expect(text).toContain('**procedure** `bump()`');
     expect(text).toContain('procs.yaml');
+  }, 30_000);
+
+  test('find-references should list where scripts use a name, from a use or from its defining key, in any file of the ruleset', async () => {
+    const at = (ls: Location[] | null) => (ls ?? []).map((l) => `${l.uri === mainUri() ? 'ruleset.yaml' : l.uri === procsUri() ? 'procs.yaml' : l.uri}:${l.range.start.line}:${l.range.start.character}-${l.range.end.character}`);
+    // From `score` in the phase's script (line 15, fixed above), with its definition.
+    const fromUse = (await client.sendRequest(ReferencesRequest.type, { textDocument: { uri: mainUri() }, position: { line: 14, character: 10 }, context: { includeDeclaration: true } })) as Location[] | null;
+    expect(at(fromUse)).toEqual(['ruleset.yaml:9:2-7', 'ruleset.yaml:14:8-13']);
+    // From the key that defines `bump` in the included file, without it: the call in the phase.
+    const fromKey = (await client.sendRequest(ReferencesRequest.type, { textDocument: { uri: procsUri() }, position: { line: 1, character: 3 }, context: { includeDeclaration: false } })) as Location[] | null;
+    expect(at(fromKey)).toEqual(['ruleset.yaml:15:8-12']);
+    // A word of the language is no name of the ruleset's.
+    expect(await client.sendRequest(ReferencesRequest.type, { textDocument: { uri: mainUri() }, position: { line: 16, character: 9 }, context: { includeDeclaration: true } })).toBeNull();
   }, 30_000);
 
   test('go-to-definition should jump to the key in the included file', async () => {

@@ -145,6 +145,14 @@ describe('variants', () => {
     await expect.poll(() => openPath(page)).toBe(TRACKS);
     await expect.poll(() => cursorLine(page)).toBe(TRACK_LINE);
     await s.shot('definition');
+    // Shift+F12 at the key: where the scripts use it, in a peek of its own, from the other files too.
+    await page.keyboard.press('Shift+F12');
+    const peek = page.locator('.peekview-widget');
+    await expect.poll(() => peek.locator('.peekview-title').textContent(), { timeout: 15_000 }).toMatch(/References \(\d+\)/);
+    const files = (await peek.locator('.ref-tree .monaco-list-row').allTextContents()).join(' | ');
+    expect(files).toContain('procedures-end-turn.yaml');
+    await s.shot('references');
+    await page.keyboard.press('Escape');
     await page.click('rs-ruleset-nav button[data-entry$="lenient-authority.yaml"]');
     await expect.poll(() => openPath(page)).toContain('lenient-authority.yaml');
   });

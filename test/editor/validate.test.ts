@@ -26,6 +26,17 @@ describe('validate (the worker job)', () => {
     expect(result.active?.diff).toBeUndefined();
   });
 
+  test("the active ruleset should come with where its scripts use its names, as the checker finds them (find-references)", () => {
+    const files = shippedGame('battle-of-seattle');
+    const entry = 'rulesets/battle-of-seattle/ruleset.yaml';
+    const uses = (validate({ seq: 1, files, entries: [entry], active: entry }).active?.references ?? []).filter((r) => r.name === 'crt');
+    expect(uses.map((u) => u.file)).toEqual(['rulesets/battle-of-seattle/procedures-combat.yaml', 'rulesets/battle-of-seattle/procedures-combat.yaml', CRT, CRT, CRT]);
+    for (const u of uses) expect(files[u.file]!.split('\n')[u.range.start.line - 1]!.slice(u.range.start.column - 1, u.range.end.column - 1)).toBe('crt');
+    // A ruleset that does not load cleanly is not checked: no uses, rather than stale ones.
+    const broken = { ...files, [entry]: `${files[entry]!}\n  bad: [` };
+    expect(validate({ seq: 2, files: broken, entries: [entry], active: entry }).active?.references).toEqual([]);
+  });
+
   test("the questions the rules keep (odds:) should come with the tables, in the order written, each with where it is written", () => {
     const files = shippedGame('battle-of-seattle');
     const entry = 'rulesets/battle-of-seattle/ruleset.yaml';

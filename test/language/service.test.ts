@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { rulesetSchema } from '../../grammar/index.ts';
-import { completionsAt, definitionAt, hoverAt, linesOf, scriptKeys, wordAt, type SymbolInfo } from '../../interpreter/language/index.ts';
+import { completionsAt, definitionAt, hoverAt, linesOf, referencesAt, scriptKeys, wordAt, type SymbolInfo } from '../../interpreter/language/index.ts';
 import { builtinSymbols, createMemoryHost, loadRuleset, rulesetSymbols } from '../../interpreter/index.ts';
 
 const SYMBOLS: SymbolInfo[] = [
@@ -62,6 +62,20 @@ describe('the language service', () => {
     expect(hoverAt(scoreLine, 5, 10, CTX)?.contents).toEqual(['**track** `score` — Score', 'Defined in `r.yaml` line 2']);
     expect(definitionAt(scoreLine, 5, 10, CTX)).toEqual(SYMBOLS[0]!.location);
     expect(definitionAt(LINES, 7, 19, CTX)).toBeUndefined();
+  });
+
+  test('references should list the uses of the name under the cursor, from a use or its defining key; none for built-ins', () => {
+    const use = { file: 'r.yaml', range: { start: { line: 7, column: 21 }, end: { line: 7, column: 26 } } };
+    const ctx = { ...CTX, references: [{ name: 'score', ...use }, { name: 'other', file: 'r.yaml', range: use.range }] };
+    const scoreLine = linesOf('tracks:\n  score: { min: 0 }\nflow:\n  phases:\n    - id: only\n      do: |\n        score += 1');
+    expect(referencesAt(scoreLine, 7, 10, ctx)).toEqual([SYMBOLS[0]!.location, use]);
+    expect(referencesAt(scoreLine, 7, 10, ctx, false)).toEqual([use]);
+    // At the key that defines it (line 2, `score:`).
+    expect(referencesAt(scoreLine, 2, 4, ctx, false)).toEqual([use]);
+    // A built-in function, a key that defines nothing, no word.
+    expect(referencesAt(LINES, 7, 19, ctx)).toBeUndefined();
+    expect(referencesAt(scoreLine, 1, 3, ctx)).toBeUndefined();
+    expect(referencesAt(scoreLine, 6, 1, ctx)).toBeUndefined();
   });
 });
 

@@ -224,7 +224,7 @@ export class RsApp extends LitElement {
             @rs-delete-file=${this.handleDelete}
           ></rs-file-toolbar>
           ${this.renderBaseEditNotice(ws)}
-          <rs-code-editor .files=${this.files} path=${this.openPath} .diagnostics=${v.diagnostics} .symbols=${v.active?.symbols ?? NONE} .reveal=${this.reveal}></rs-code-editor>
+          <rs-code-editor .files=${this.files} path=${this.openPath} .diagnostics=${v.diagnostics} .symbols=${v.active?.symbols ?? NONE} .references=${v.active?.references ?? NONE} .reveal=${this.reveal}></rs-code-editor>
         </section>
         ${this.view === 'tables' || this.tablesShown
           ? html`<rs-tables-view ?hidden=${this.view !== 'tables'} ?active=${this.view === 'tables'} game=${this.game} entry=${this.entry} .tables=${v.active?.tables ?? NONE} .questions=${v.active?.questions ?? NONE} base=${parentOf(v.active?.lineage)} .diagnostics=${v.diagnostics} ?stale=${v.stale} ?loading=${!v.active && v.checking} .files=${this.files} .editCell=${this.editCell}></rs-tables-view>`

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { emit } from '../../events.ts';
-import type { Diagnostic, Range, SymbolInfo } from '../../validator/protocol.ts';
+import type { Diagnostic, NameUse, Range, SymbolInfo } from '../../validator/protocol.ts';
 import { adoptDocumentStyles } from '../light-dom.ts';
 import { styles } from './code-editor.styles.ts';
 import { MonacoController } from './monaco-controller.ts';
@@ -20,6 +20,7 @@ export class RsCodeEditor extends LitElement {
     path: {},
     diagnostics: { attribute: false },
     symbols: { attribute: false },
+    references: { attribute: false },
     reveal: { attribute: false },
   };
 
@@ -28,6 +29,8 @@ export class RsCodeEditor extends LitElement {
   declare path: string;
   declare diagnostics: readonly Diagnostic[];
   declare symbols: readonly SymbolInfo[];
+  /** Where the active ruleset's scripts use its names (find-references, Shift+F12). */
+  declare references: readonly NameUse[];
   declare reveal: { path: string; range?: Range; focus?: boolean } | undefined;
 
   private readonly monaco = new MonacoController(this, {
@@ -42,6 +45,7 @@ export class RsCodeEditor extends LitElement {
     this.path = '';
     this.diagnostics = [];
     this.symbols = [];
+    this.references = [];
     this.reveal = undefined;
     adoptDocumentStyles(styles);
   }
@@ -62,7 +66,7 @@ export class RsCodeEditor extends LitElement {
   }
 
   protected override updated(): void {
-    this.monaco.sync({ files: this.files, path: this.path, diagnostics: this.diagnostics, symbols: this.symbols, reveal: this.reveal });
+    this.monaco.sync({ files: this.files, path: this.path, diagnostics: this.diagnostics, symbols: this.symbols, references: this.references, reveal: this.reveal });
   }
 
   private handleChange(path: string, text: string): void {

@@ -6,7 +6,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type * as Setup from '../../language/monaco-setup.ts';
 import type * as Providers from '../../language/providers.ts';
-import type { Diagnostic, Range, SymbolInfo } from '../../validator/protocol.ts';
+import type { Diagnostic, NameUse, Range, SymbolInfo } from '../../validator/protocol.ts';
 import { tabFocusKeys, type TabHint } from './tab-focus.ts';
 
 type Monaco = typeof Setup.monaco;
@@ -17,6 +17,7 @@ export interface EditorState {
   path: string;
   diagnostics: readonly Diagnostic[];
   symbols: readonly SymbolInfo[];
+  references: readonly NameUse[];
   /** Select and show a range; a new object each time it should happen. */
   reveal?: { path: string; range?: Range; focus?: boolean } | undefined;
 }
@@ -41,7 +42,7 @@ export class MonacoController implements ReactiveController {
   private editor?: ReturnType<Monaco['editor']['create']>;
   private readonly models = new Map<string, Model>();
   private disposables: Array<{ dispose(): void }> = [];
-  private state: EditorState = { files: {}, path: '', diagnostics: [], symbols: [] };
+  private state: EditorState = { files: {}, path: '', diagnostics: [], symbols: [], references: [] };
   private applied: Partial<EditorState> = {};
   /** Set while the controller itself changes a model, so that change is not echoed back. */
   private applying = false;
@@ -134,6 +135,7 @@ export class MonacoController implements ReactiveController {
       configureYaml(),
       ...this.providers.registerProviders({
         symbols: () => this.state.symbols,
+        references: () => this.state.references,
         diagnostics: (path) => this.state.diagnostics.filter((d) => d.file === path),
         pathOf: (uri) => uri.path.replace(/^\//, ''),
         uriOf: (path) => monaco.Uri.file(path),
