@@ -12,6 +12,7 @@ export type Range = Diagnostic['range'];
 export type { Location, NameUse, SymbolInfo, SymbolKind } from '../../interpreter/language/index.ts';
 import type { Location, NameUse, SymbolInfo } from '../../interpreter/language/index.ts';
 import type { Odds } from '../tables/odds.ts';
+import type { UsedBy } from '../../interpreter/index.ts';
 
 export interface ValidateRequest {
   seq: number;
@@ -91,6 +92,8 @@ export interface ElementChange {
   location?: Location;
   /** For a table: both versions as one grid, changed cells marked. */
   grid?: TableGridDiff;
+  /** The rules the change reaches: each element whose scripts use it, at its first use (as `rulesmith diff` lists them). */
+  usedBy?: UsedBy[];
 }
 
 /** A table's base and variant versions as one grid (rows in band order). */

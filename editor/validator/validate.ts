@@ -29,7 +29,7 @@ export function validate(request: ValidateRequest, partial?: (answer: PartialVal
   const byEntry: Record<string, Diagnostic[]> = {};
   let activeModel: RulesetModel | undefined;
   const models = new Map<string, RulesetModel>();
-  const uses = new Map<string, NameUse[]>();
+  const uses = new Map<string, Reference[]>();
   // The active entry first: its findings go out before the variants are checked.
   const order = request.entries.includes(request.active) ? [request.active, ...request.entries.filter((e) => e !== request.active)] : request.entries;
   for (const [i, entry] of order.entries()) {
@@ -47,7 +47,7 @@ export function validate(request: ValidateRequest, partial?: (answer: PartialVal
   }
   if (!request.entries.includes(request.active)) activeModel = loadRuleset(request.active, host, { cache: files }).model;
   const response: ValidateResponse = { seq: request.seq, diagnostics: mergeFindings(request.entries, byEntry), byEntry, elapsed: 0 };
-  if (activeModel) response.active = describe(activeModel, host, models, uses.get(request.active) ?? []);
+  if (activeModel) response.active = describe(activeModel, host, models, uses);
   response.elapsed = Math.round(performance.now() - started);
   return response;
 }
@@ -57,18 +57,19 @@ export function editCell(request: CellEditRequest): CellEditResponse {
   return { kind: 'cell-edit', id: request.id, ...(request.renameKey ? rowRename(request, files) : cellEdit(request, files)) };
 }
 
-function loadAndCheck(entry: string, host: FileHost): { model?: RulesetModel; diagnostics: Diagnostic[]; references: NameUse[] } {
+function loadAndCheck(entry: string, host: FileHost): { model?: RulesetModel; diagnostics: Diagnostic[]; references: Reference[] } {
   const result = loadRuleset(entry, host, { cache: files });
   const references: Reference[] = [];
   // Like `rulesmith validate`: semantic checks only run on a ruleset that loaded cleanly.
   const checked = result.model && !result.diagnostics.some((d) => d.severity === 'error') ? checkRuleset(result.model, { parses, references }) : [];
   const found = [...result.diagnostics, ...checked];
-  // Only what find-references needs crosses to the page (not the element each use is in).
-  const uses = references.map(({ name, file, range }) => ({ name, file, range }));
-  return { references: uses, ...(result.model ? { model: result.model, diagnostics: hintNotIncluded(result.model, found, host) } : { diagnostics: found }) };
+  return { references, ...(result.model ? { model: result.model, diagnostics: hintNotIncluded(result.model, found, host) } : { diagnostics: found }) };
 }
 
-function describe(model: RulesetModel, host: FileHost, loaded: ReadonlyMap<string, RulesetModel>, references: NameUse[]): ActiveRuleset {
+/** `uses`: each checked entry's references (CheckOptions), for find-references and the diff's "used by". */
+function describe(model: RulesetModel, host: FileHost, loaded: ReadonlyMap<string, RulesetModel>, uses: ReadonlyMap<string, Reference[]>): ActiveRuleset {
+  // Only what find-references needs crosses to the page (not the element each use is in).
+  const references: NameUse[] = (uses.get(model.entry) ?? []).map(({ name, file, range }) => ({ name, file, range }));
   const active: ActiveRuleset = {
     entry: model.entry,
     lineage: [...model.lineage],
@@ -81,6 +82,6 @@ function describe(model: RulesetModel, host: FileHost, loaded: ReadonlyMap<strin
   const parent = model.lineage.length > 1 ? model.lineage[model.lineage.length - 2] : undefined;
   const base = parent ? (loaded.get(parent) ?? loadRuleset(parent, host, { cache: files }).model) : undefined;
   // The diff grids its changed tables from the views shown, and marks what differs from the base.
-  if (base) active.diff = variantDiff(model, base, active.tables);
+  if (base) active.diff = variantDiff(model, base, active.tables, { before: { refs: uses.get(base.entry) ?? [], data: base.data }, after: { refs: uses.get(model.entry) ?? [], data: model.data } });
   return active;
 }

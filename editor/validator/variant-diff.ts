@@ -6,7 +6,7 @@
 import { parse, stringify } from 'yaml';
 import type { RulesetModel } from '../../interpreter/load/index.ts';
 import { lineDiff } from './line-diff.ts';
-import { keyChanges } from './interpreter-internals.ts';
+import { keyChanges, usedByOf, type RulesUses } from './interpreter-internals.ts';
 import { markBaseValues, tableGridDiff } from './table-diff.ts';
 import { deckViews, tableViews } from './table-views.ts';
 import type { ElementChange, Location, TableView, VariantDiff } from './protocol.ts';
@@ -25,9 +25,10 @@ interface VariantKeys {
 
 /**
  * `views`: the variant's table and deck views, when the caller has them (the validator shows
- * them); a changed one's cells that differ from the base's get `base` marked on them.
+ * them); a changed one's cells that differ from the base's get `base` marked on them. `uses`:
+ * where each side's scripts use its names, for each change's `usedBy`.
  */
-export function variantDiff(variant: RulesetModel, base: RulesetModel, views: readonly TableView[] = [...tableViews(variant), ...deckViews(variant)]): VariantDiff {
+export function variantDiff(variant: RulesetModel, base: RulesetModel, views: readonly TableView[] = [...tableViews(variant), ...deckViews(variant)], uses?: { before: RulesUses; after: RulesUses }): VariantDiff {
   const keys = variantKeys(variant);
   const before = base.data as Data;
   const after = variant.data as Data;
@@ -49,6 +50,12 @@ export function variantDiff(variant: RulesetModel, base: RulesetModel, views: re
     }
   }
   addTableGrids(changes, base, variant, views);
+  if (uses) {
+    for (const c of changes) {
+      const users = usedByOf(c.section, c.id, c.status === 'removed' ? uses.before : uses.after);
+      if (users) c.usedBy = users;
+    }
+  }
   return { base: base.entry, variant: variant.entry, changes };
 }
 

@@ -76,11 +76,25 @@ export function usersOf(name: string, refs: readonly Reference[], data: RulesetF
  * (`after`), or in the base for an element the variant removes. An element of another kind
  * (a piece type, a side) gets it only when some script uses it.
  */
-export function addUsedBy(changes: ElementChange[], before: { refs: readonly Reference[]; data: RulesetFile }, after: { refs: readonly Reference[]; data: RulesetFile }): void {
+export function addUsedBy(changes: ElementChange[], before: RulesUses, after: RulesUses): void {
   for (const c of changes) {
-    if (c.section === c.id) continue;
-    const side = c.change === 'removed' ? before : after;
-    const readers = usersOf(c.id, side.refs, side.data);
-    if (readers.length || USED_BY_SCRIPTS.has(c.section)) c.usedBy = readers;
+    const users = usedByOf(c.section, c.id, c.change === 'removed' ? before : after);
+    if (users) c.usedBy = users;
   }
+}
+
+/** One side of a comparison: its rules and where their scripts use their names. */
+export interface RulesUses {
+  refs: readonly Reference[];
+  data: RulesetFile;
+}
+
+/**
+ * Who uses the element `section.id` in `rules` (the variant's, or the base's for a removed one):
+ * undefined for a whole section, and for an element data may also name that no script uses.
+ */
+export function usedByOf(section: string, id: string, rules: RulesUses): UsedBy[] | undefined {
+  if (!id || section === id) return undefined;
+  const users = usersOf(id, rules.refs, rules.data);
+  return users.length || USED_BY_SCRIPTS.has(section) ? users : undefined;
 }

@@ -230,6 +230,14 @@ describe('variants', () => {
     const problems = (await page.locator('rs-problems-panel').boundingBox())!;
     expect(view.y + view.height).toBeLessThanOrEqual(problems.y + 0.5);
     await s.shot('grid-diff');
+    // The rules the change reaches: each a link to where it is used.
+    const usedBy = page.locator('rs-variant-diff article[data-element="tables.crt"] .used-by');
+    expect((await usedBy.textContent())?.replace(/\s+/g, ' ').trim()).toBe('Used by procedure resolve_combat, odds question attack_at_3, odds question attack_at_8, odds question removal_at_8');
+    await usedBy.locator('button', { hasText: 'resolve_combat' }).click();
+    await expect.poll(() => openPath(page)).toBe('rulesets/battle-of-seattle/procedures-combat.yaml');
+    await expect.poll(() => cursorLine(page)).toBe(164);
+    // Back to the Diff view, for the test below.
+    await page.click('rs-app >> button[data-view="diff"]');
     expect(s.errors).toEqual([]);
   });
 

@@ -107,6 +107,13 @@ describe('table diffs as grids', () => {
     const changed = crt!.grid!.rows.flatMap((r) => r.cells.map((c, i) => (c.changed ? `${r.label}/${crt!.grid!.columns[i]}: ${c.before}→${c.text}` : '')).filter(Boolean));
     expect(changed).toEqual(['5/16+: X→N', '6/7-10: X→N', '6/11-15: X→N', '6/16+: X→N']);
     expect(crt?.grid?.rows.map((r) => r.label)).toEqual(['1', '2', '3', '4', '5', '6']);
+    // The rules the change reaches, as `rulesmith diff` lists them.
+    expect(crt?.usedBy?.map((u) => `${u.element} ${u.file}:${u.line}`)).toEqual([
+      'procedure resolve_combat rulesets/battle-of-seattle/procedures-combat.yaml:164',
+      'odds question attack_at_3 rulesets/battle-of-seattle/tables-combat.yaml:143',
+      'odds question attack_at_8 rulesets/battle-of-seattle/tables-combat.yaml:148',
+      'odds question removal_at_8 rulesets/battle-of-seattle/tables-combat.yaml:153',
+    ]);
   });
 });
 

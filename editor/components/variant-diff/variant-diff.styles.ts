@@ -189,5 +189,21 @@ export const styles = [
     .ctx {
       color: var(--rs-text-muted);
     }
+    .used-by {
+      margin: 4px 0;
+      font-size: 13px;
+    }
+    .used-by.none {
+      color: var(--rs-text-muted);
+    }
+    .used-by .link {
+      border: 0;
+      background: none;
+      color: var(--rs-accent);
+      padding: 0;
+      font: inherit;
+      text-decoration: underline;
+      cursor: pointer;
+    }
   `,
 ];

@@ -22,7 +22,9 @@ const HOW: Record<ElementChange['how'][number], string> = { replace: 'redefined 
  * odds questions the rules keep (`odds:`), each answered over the base and over the variant as
  * edited (a table or procedure it reads may have changed), as `rulesmith diff --odds` lists them.
  *
- * @fires rs-open-file - "Show in variant" was chosen (`{ path, range }`)
+ * Under each change, the rules it reaches (`usedBy`): each a link to its first use.
+ *
+ * @fires rs-open-file - "Show in variant" or a rule that uses the change was chosen (`{ path, range }`)
  */
 export class RsVariantDiff extends LitElement {
   static override styles = styles;
@@ -75,6 +77,13 @@ export class RsVariantDiff extends LitElement {
     </section>`;
   }
 
+  /** The rules a change reaches, each a link to its first use (beside the diff, as Show rule opens one). */
+  private usedBy(users: NonNullable<ElementChange['usedBy']>) {
+    if (users.length === 0) return html`<p class="used-by none">Used by no script: this change reaches no rule.</p>`;
+    const open = (u: (typeof users)[number]) => emit(this, 'rs-open-file', { path: u.file, range: { start: { line: u.line, column: u.column }, end: { line: u.line, column: u.column } } });
+    return html`<p class="used-by">Used by ${users.map((u, i) => html`${i ? ', ' : ''}<button type="button" class="link" title="${u.file}:${u.line}${u.uses > 1 ? ` (${u.uses} uses)` : ''}" @click=${() => open(u)}>${u.element}</button>`)}</p>`;
+  }
+
   private renderChange(c: ElementChange) {
     const title = c.id ? `${c.section}.${c.id}` : c.section;
     const how = c.how.map((h) => HOW[h]).join(', ');
@@ -85,6 +94,7 @@ export class RsVariantDiff extends LitElement {
         <span class="how">${how} ${c.paths.length ? c.paths.join(', ') : ''}</span>
         ${c.location ? html`<button class="button" @click=${() => emit(this, 'rs-open-file', { path: c.location!.file, range: c.location!.range })}>Show in variant</button>` : nothing}
       </header>
+      ${c.usedBy ? this.usedBy(c.usedBy) : nothing}
       ${c.grid ? gridDiff(title, c.grid) : nothing}
       ${c.grid?.keys ? html`<p class="keys-title">By key (rows cut anew):</p><ul class="keys">${c.grid.keys.map((k) => html`<li>${k}</li>`)}</ul>` : nothing}
       ${c.grid?.odds ? oddsDiff(title, c.grid, c.grid.odds) : nothing}
