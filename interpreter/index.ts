@@ -16,7 +16,7 @@ export { oddsChanges, type OddsChange } from './analysis/odds-diff.ts';
 export { oddsBreakdown, type OddsWithBreakdown, type BreakdownLine, type CellStep } from './analysis/odds-breakdown.ts';
 export { breakdownLines, rowWeights, valueLabels, valueText } from './analysis/odds-text.ts';
 export { keyChanges } from './analysis/key-diff.ts';
-export { usedByOf, type UsedBy, type RulesUses } from './analysis/used-by.ts';
+export { usedByOf, reachesOf, type UsedBy, type RulesUses } from './analysis/used-by.ts';
 export { compareSimulations, compareRecordSets, type NamedRecords, type Comparison, type RateChange, type MeanChange, type FirstSeat } from './analysis/compare.ts';
 export { newcombe, welch, sample, studentTQuantile, type Difference, type Sample } from './analysis/intervals.ts';
 export { renderReport, type ReportInput } from './analysis/report.ts';

@@ -1,2 +1,2 @@
 /** What the validator worker uses beyond loading and checking, from the interpreter's public index. */
-export { rollWeights, parseBand, bandContains, rollShape, rulesetSymbols, builtinSymbols, keyChanges, usedByOf, type RulesUses } from '../../interpreter/index.ts';
+export { rollWeights, parseBand, bandContains, rollShape, rulesetSymbols, builtinSymbols, keyChanges, usedByOf, reachesOf, type RulesUses } from '../../interpreter/index.ts';

@@ -94,6 +94,8 @@ export interface ElementChange {
   grid?: TableGridDiff;
   /** The rules the change reaches: each element whose scripts use it, at its first use (as `rulesmith diff` lists them). */
   usedBy?: UsedBy[];
+  /** What else in play it reaches through the procedures that use it (phases, actions, cards…). */
+  reaches?: string[];
 }
 
 /** A table's base and variant versions as one grid (rows in band order). */

@@ -6,7 +6,7 @@
 import { parse, stringify } from 'yaml';
 import type { RulesetModel } from '../../interpreter/load/index.ts';
 import { lineDiff } from './line-diff.ts';
-import { keyChanges, usedByOf, type RulesUses } from './interpreter-internals.ts';
+import { keyChanges, reachesOf, usedByOf, type RulesUses } from './interpreter-internals.ts';
 import { markBaseValues, tableGridDiff } from './table-diff.ts';
 import { deckViews, tableViews } from './table-views.ts';
 import type { ElementChange, Location, TableView, VariantDiff } from './protocol.ts';
@@ -52,8 +52,12 @@ export function variantDiff(variant: RulesetModel, base: RulesetModel, views: re
   addTableGrids(changes, base, variant, views);
   if (uses) {
     for (const c of changes) {
-      const users = usedByOf(c.section, c.id, c.status === 'removed' ? uses.before : uses.after);
-      if (users) c.usedBy = users;
+      const side = c.status === 'removed' ? uses.before : uses.after;
+      const users = usedByOf(c.section, c.id, side);
+      if (!users) continue;
+      c.usedBy = users;
+      const reaches = reachesOf(c.id, users, side);
+      if (reaches.length) c.reaches = reaches;
     }
   }
   return { base: base.entry, variant: variant.entry, changes };

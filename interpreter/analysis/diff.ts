@@ -54,6 +54,8 @@ export interface ElementChange {
   cards?: CardChange[];
   /** The elements whose scripts use this one by name (used-by.ts); empty when none does. */
   usedBy?: UsedBy[];
+  /** What else in play it reaches through the procedures that use it (phases, actions, cards…; used-by.ts). */
+  reaches?: string[];
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -83,6 +83,7 @@ function changesSection(changes: readonly ElementChange[]): string {
     out += `<section class="change ${c.change}" data-element="${esc(name(c))}"><h3>${c.change === 'added' ? 'Added' : c.change === 'removed' ? 'Removed' : 'Changed'}: <code>${esc(name(c))}</code>${c.fields?.length ? ` <span class="note">(${esc(c.fields.join(', '))})</span>` : ''}</h3>\n`;
     if (c.source) out += `<p class="source">Rulebook: ${esc(c.source)}</p>\n`;
     if (c.usedBy) out += usedByList(c.usedBy);
+    if (c.reaches) out += `<p class="used-by note">And through them: ${c.reaches.map((e) => `<code>${esc(e)}</code>`).join(', ')}</p>\n`;
     if (c.grid) out += gridTable(c.grid);
     if (c.keys?.length) out += `<p>By key (rows cut anew):</p><ul class="keys">${c.keys.map((k) => `<li class="mono">${esc(k)}</li>`).join('')}</ul>\n`;
     out += valuesTable(c.values ?? []);

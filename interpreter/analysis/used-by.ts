@@ -72,15 +72,48 @@ export function usersOf(name: string, refs: readonly Reference[], data: RulesetF
 }
 
 /**
+ * What in play a change reaches through the procedures that use it, called by other procedures in
+ * turn: the phases, actions, setup steps, cards… (not procedures) at the end of those chains, in
+ * the order found, each once. Empty when no procedure uses it (then `usersOf` says it all).
+ */
+export function reachOf(name: string, refs: readonly Reference[], data: RulesetFile): string[] {
+  const byName = new Map<string, Reference[]>();
+  for (const r of refs) byName.set(r.name, [...(byName.get(r.name) ?? []), r]);
+  const out = new Set<string>();
+  const seen = new Set([name]);
+  const queue = [name];
+  let throughProcedure = false;
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const r of byName.get(next) ?? []) {
+      if (r.in[0] !== 'procedures') { if (next !== name) out.add(elementOf(r.in, data)); continue; }
+      throughProcedure = true;
+      const procedure = String(r.in[1]);
+      if (!seen.has(procedure)) { seen.add(procedure); queue.push(procedure); }
+    }
+  }
+  return throughProcedure ? [...out] : [];
+}
+
+/**
  * Set `usedBy` on every change of an element scripts use by name: who reads it in the variant
  * (`after`), or in the base for an element the variant removes. An element of another kind
  * (a piece type, a side) gets it only when some script uses it.
  */
 export function addUsedBy(changes: ElementChange[], before: RulesUses, after: RulesUses): void {
   for (const c of changes) {
-    const users = usedByOf(c.section, c.id, c.change === 'removed' ? before : after);
-    if (users) c.usedBy = users;
+    const side = c.change === 'removed' ? before : after;
+    const users = usedByOf(c.section, c.id, side);
+    if (!users) continue;
+    c.usedBy = users;
+    const reaches = reachesOf(c.id, users, side);
+    if (reaches.length) c.reaches = reaches;
   }
+}
+
+/** `reachOf`, less what `users` (the direct users) already name. */
+export function reachesOf(id: string, users: readonly UsedBy[], rules: RulesUses): string[] {
+  const direct = new Set(users.map((u) => u.element));
+  return reachOf(id, rules.refs, rules.data).filter((e) => !direct.has(e));
 }
 
 /** One side of a comparison: its rules and where their scripts use their names. */

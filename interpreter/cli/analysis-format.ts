@@ -63,6 +63,7 @@ function changeBlocks(changes: readonly ElementChange[]): string {
     const sign = c.change === 'added' ? '+' : c.change === 'removed' ? '-' : '~';
     out += `${sign} ${name(c)}${c.fields?.length ? ` (${c.fields.join(', ')})` : ''}${c.source ? `  [${c.source}]` : ''}\n`;
     out += usedBy(c.usedBy);
+    if (c.reaches) out += `    and through them: ${c.reaches.join(', ')}\n`;
     for (const cell of c.cells ?? []) out += `    ${cell}\n`;
     if (c.grid && c.grid.rows.length <= 40) out += grid(c.grid).map((l) => `      ${l}\n`).join('');
     if (c.keys) out += `    by key (rows cut anew):${c.keys.length ? '' : ' every key gives what it gave'}\n${c.keys.map((k) => `      ${k}\n`).join('')}`;

@@ -16,7 +16,8 @@ export const DIFF_USAGE = `Usage: rulesmith diff <ruleset-a> <ruleset-b> [--odds
                      [--option k=v…] [--report FILE.html] [--json] [--root DIR] [--shard i/n|auto/n --json] [--cache DIR]
 
 What <ruleset-b> changes against <ruleset-a>: tables cell by cell, values old → new, decks card by
-card, scripts as line diffs, options added/removed/changed, each with its rulebook source.
+card, scripts as line diffs, options added/removed/changed, each with its rulebook source and
+the rules that use it (used by: each procedure, phase, action… at file:line:column).
   --odds        outcome distributions before and after of every changed table, die and dice expression
   --simulate N  play N games of each (the same seeds S:1..S:N and bots: a paired design) and compare
                 winners, outcomes, game length, score margin and the first seat's win rate, with the

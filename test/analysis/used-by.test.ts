@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { RulesetFile } from '../../grammar/index.ts';
 import type { Reference } from '../../interpreter/check/index.ts';
 import type { ElementChange } from '../../interpreter/analysis/diff.ts';
-import { addUsedBy, elementOf, usersOf } from '../../interpreter/analysis/used-by.ts';
+import { addUsedBy, elementOf, reachOf, usersOf } from '../../interpreter/analysis/used-by.ts';
 
 const DATA = {
   flow: { phases: [{ id: 'movement', do: '' }, { do: '' }] },
@@ -53,5 +53,23 @@ describe('which rules a change reaches', () => {
       ['special', undefined],
       ['description', undefined],
     ]);
+  });
+
+  test('what a change reaches through procedures should follow calls to the phases, actions and cards at their ends, each once, recursion included', () => {
+    const refs = [
+      ref('crt', ['procedures', 'fight', 'do'], 1),
+      ref('fight', ['procedures', 'battle', 'do'], 2),
+      ref('battle', ['procedures', 'battle', 'do'], 3),
+      ref('battle', ['flow', 'phases', 0, 'do'], 4),
+      ref('fight', ['actions', 'attack', 'do'], 5),
+      ref('battle', ['flow', 'phases', 0, 'do'], 6),
+      ref('crt', ['odds', 'q', 'expression'], 7),
+    ];
+    expect(reachOf('crt', refs, DATA)).toEqual(['action attack', 'phase movement']);
+    // No procedure uses it: its users say it all.
+    expect(reachOf('crt', refs.filter((r) => r.in[0] !== 'procedures'), DATA)).toEqual([]);
+    const changes: ElementChange[] = [{ section: 'tables', id: 'crt', change: 'changed' }];
+    addUsedBy(changes, { refs: [], data: DATA }, { refs, data: DATA });
+    expect(changes[0]!.reaches).toEqual(['action attack', 'phase movement']);
   });
 });

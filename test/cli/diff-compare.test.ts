@@ -40,6 +40,12 @@ describe('rulesmith diff, what a house rule changes', () => {
     const usedBy = (section: string, id: string) => json.changes.find((c) => c.section === section && c.id === id)?.usedBy;
     expect(usedBy('procedures', 'strength')).toEqual([{ element: 'action attack', file: `${DUEL}/ruleset.yaml`, line: 81, column: 41, uses: 1 }]);
     expect(usedBy('options', 'fast')).toEqual([]);
+    // A shipped CRT house rule: combat reads it, inside the attack action, which the text says too.
+    const crt = await runCli(['diff', 'rulesets/battle-of-seattle', 'rulesets/battle-of-seattle/variants/bloodier-crt.yaml']);
+    expect(crt.out).toContain('      procedure resolve_combat    rulesets/battle-of-seattle/procedures-combat.yaml:164:27 (2 uses)\n');
+    expect(crt.out).toContain('\n    and through them: action declare_attack\n    row 1, column 11-15: N → VM\n');
+    // `strength` is used by the attack action itself, through no other procedure: nothing more to reach.
+    expect(json.changes.find((c) => c.section === 'procedures' && c.id === 'strength')).not.toHaveProperty('reaches');
     // Not about the rules (a name, a description): nothing to say.
     expect(usedBy('id', 'id')).toBeUndefined();
   });

@@ -231,8 +231,9 @@ describe('variants', () => {
     expect(view.y + view.height).toBeLessThanOrEqual(problems.y + 0.5);
     await s.shot('grid-diff');
     // The rules the change reaches: each a link to where it is used.
-    const usedBy = page.locator('rs-variant-diff article[data-element="tables.crt"] .used-by');
+    const usedBy = page.locator('rs-variant-diff article[data-element="tables.crt"] .used-by:not(.reaches)');
     expect((await usedBy.textContent())?.replace(/\s+/g, ' ').trim()).toBe('Used by procedure resolve_combat, odds question attack_at_3, odds question attack_at_8, odds question removal_at_8');
+    expect(await page.textContent('rs-variant-diff article[data-element="tables.crt"] .reaches')).toBe('And through them: action declare_attack');
     await usedBy.locator('button', { hasText: 'resolve_combat' }).click();
     await expect.poll(() => openPath(page)).toBe('rulesets/battle-of-seattle/procedures-combat.yaml');
     await expect.poll(() => cursorLine(page)).toBe(164);

@@ -114,6 +114,8 @@ describe('table diffs as grids', () => {
       'odds question attack_at_8 rulesets/battle-of-seattle/tables-combat.yaml:148',
       'odds question removal_at_8 rulesets/battle-of-seattle/tables-combat.yaml:153',
     ]);
+    // Combat is resolved inside the attack action, through the procedure.
+    expect(crt?.reaches).toEqual(['action declare_attack']);
   });
 });
 

@@ -95,6 +95,7 @@ export class RsVariantDiff extends LitElement {
         ${c.location ? html`<button class="button" @click=${() => emit(this, 'rs-open-file', { path: c.location!.file, range: c.location!.range })}>Show in variant</button>` : nothing}
       </header>
       ${c.usedBy ? this.usedBy(c.usedBy) : nothing}
+      ${c.reaches ? html`<p class="used-by reaches">And through them: ${c.reaches.join(', ')}</p>` : nothing}
       ${c.grid ? gridDiff(title, c.grid) : nothing}
       ${c.grid?.keys ? html`<p class="keys-title">By key (rows cut anew):</p><ul class="keys">${c.grid.keys.map((k) => html`<li>${k}</li>`)}</ul>` : nothing}
       ${c.grid?.odds ? oddsDiff(title, c.grid, c.grid.odds) : nothing}
