@@ -78,7 +78,11 @@ export function usersOf(name: string, refs: readonly Reference[], data: RulesetF
  */
 export function reachOf(name: string, refs: readonly Reference[], data: RulesetFile): string[] {
   const byName = new Map<string, Reference[]>();
-  for (const r of refs) byName.set(r.name, [...(byName.get(r.name) ?? []), r]);
+  for (const r of refs) {
+    const list = byName.get(r.name);
+    if (list) list.push(r);
+    else byName.set(r.name, [r]);
+  }
   const out = new Set<string>();
   const seen = new Set([name]);
   const queue = [name];

@@ -27,11 +27,8 @@ import { oneChooserReport, seatChoiceReport, seatNameReport } from './seats.ts';
 import { cardIdReport, deckMemberType, ownCardProp } from './card-ids.ts';
 import { bareTextReport, type Compared } from './bare-texts.ts';
 import { secretRead, type SecretRead } from './secret-tests.ts';
+import { knownMembers } from './value-members.ts';
 import { ANY, BOOL, NONE, NUMBER, RANGE, ROLL, TEXT, cardOf, describe, elementOf, EMPTY_LIST, entity, isBoolish, isCollection, isNumeric, join, listOf, mayBeEntity, textOf, type Ty } from './types.ts';
-
-const ROLL_MEMBERS = new Map<string, Ty>([['total', NUMBER], ['dice', listOf(NUMBER)], ['faces', listOf(ANY)]]);
-const LIST_MEMBERS = new Map<string, Ty>([['size', NUMBER]]);
-const NO_MEMBERS = new Map<string, Ty>();
 
 /**
  * Resolves names and infers types in expressions, reporting what it can prove wrong.
@@ -267,18 +264,10 @@ export class ExpressionChecker {
   protected member(object: Ty, property: string, span: Span): Ty {
     // A per-owner track, variable or zone is the ruleset's name too: `red.score` uses `score`.
     if ((object.k === 'entity' || object.k === 'any') && this.symbols.perEntity(property)) this.ctx.reference(property, this.site.path, span);
-    let known: Map<string, Ty> | undefined;
     // A card or deck of a known deck: its cards' `id` and `name` are that deck's (card-ids.ts).
     const ofDeck = deckMemberType(object, property, this.symbols.cardTexts) ?? ownCardProp(object, property, this.symbols.assignedMembers);
     if (ofDeck) return ofDeck;
-    if (object.k === 'entity') known = this.symbols.members.get(object.e);
-    else if (object.k === 'roll') known = ROLL_MEMBERS;
-    else if (object.k === 'record' && object.fields) known = object.fields;
-    // A number may be a roll's total (a join of the two is a number); lists have a size; true/false, ranges and text nothing.
-    else if (object.k === 'number') known = ROLL_MEMBERS;
-    else if (object.k === 'list') known = LIST_MEMBERS;
-    // Text has no members: a piece's `type` is a piece type, not its id as text.
-    else if (object.k === 'bool' || object.k === 'range' || object.k === 'text') known = NO_MEMBERS;
+    const known = knownMembers(object, this.symbols);
     if (!known) return this.memberOfUnknown(property, span);
     const t = known.get(property);
     // Only numbers are followed: a field other rows give as text or a list is read as such far less.
