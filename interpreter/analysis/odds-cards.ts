@@ -17,6 +17,11 @@ export interface Chance {
   die(sides: number): number;
   /** One of several outcomes with these whole weights (each > 0): its index, from 0. */
   pick(weights: readonly number[]): number;
+  /**
+   * `count` like dice at once, as a sorted multiset (exact odds: odds-pools.ts); absent or
+   * `undefined`, they are rolled one by one.
+   */
+  pool?(count: number, sides: number): number[] | undefined;
 }
 
 /** A card as an outcome: copies alike, named for people (`Silver`), with its deck and id for programs. */

@@ -2,7 +2,7 @@ import { compileStandalone, type Program } from '../compile/index.ts';
 import { RuleError } from '../runtime/errors.ts';
 import { checkSetup, initialState, type GameSetup } from '../runtime/init.ts';
 import { DEFAULT_RUNTIME_OPTIONS, Runtime, type RuntimeOptions } from '../runtime/runtime.ts';
-import { Roll } from '../runtime/values.ts';
+import { DiceOrderRead, Roll } from '../runtime/values.ts';
 import { chanceDraws, listedPiles, oddsJson, type Chance } from './odds-cards.ts';
 
 /**
@@ -14,6 +14,8 @@ export const MAX_WORK = 1_000_000;
 
 /** An evaluation tried to change the frozen state: evaluate again with a snapshot per evaluation. */
 export const MUTATES = Symbol('mutates');
+/** An evaluation read the order of dice drawn as a multiset (`Chance.pool`): enumerate them die by die. */
+export const ORDER_READ = Symbol('order-read');
 
 export interface OddsError {
   error: string;
@@ -50,6 +52,12 @@ export class OddsEvaluator {
         self!.work++;
         return chance.die(n);
       },
+      ...(chance.pool ? {
+        poolSource: (count: number, n: number) => {
+          self!.work++;
+          return chance.pool!(count, n);
+        },
+      } : {}),
       drawSource: chanceDraws(program, () => state, { die: chance.die, pick: (w) => { self!.work++; return chance.pick(w); } }, (note) => { self!.notes.push(note); }),
       pileListed: listedPiles(program, () => state, (note) => { self!.notes.push(note); }),
     });
@@ -75,6 +83,7 @@ export class OddsEvaluator {
       return oddsJson(this.rt.program, this.rt.state, value instanceof Roll ? value.total : value);
     } catch (e) {
       if (e instanceof RuleError) return e;
+      if (e instanceof DiceOrderRead) return ORDER_READ;
       if (this.frozen && e instanceof TypeError) return MUTATES;
       throw e;
     } finally {

@@ -6,7 +6,8 @@ import type { TableTrace } from '../runtime/tables.ts';
 import type { GameSetup } from '../runtime/init.ts';
 import { tidyNumber, toNumber, toText } from '../runtime/values.ts';
 import { Fraction } from './fraction.ts';
-import { MAX_WORK, MUTATES, OddsEvaluator, type OddsError } from './odds-eval.ts';
+import { MAX_WORK, MUTATES, ORDER_READ, OddsEvaluator, type OddsError } from './odds-eval.ts';
+import { dicePool } from './odds-pools.ts';
 import { cardOutcomes } from './odds-cards.ts';
 
 export { MAX_WORK, type OddsError } from './odds-eval.ts';
@@ -43,12 +44,16 @@ export const ESTIMATE_SAMPLES = 10_000;
  */
 export function exactOdds(program: Program, text: string, setup: GameSetup = { seed: 'odds' }, watch?: PathTrace): Distribution | OddsError {
   let work = 0;
-  for (const frozen of [true, false]) {
-    const result = enumerate(program, text, setup, frozen, work, watch);
-    if (typeof result === 'number') work = result;
-    else return result;
+  // Like dice first as multisets (odds-pools.ts), then die by die if the expression reads their
+  // order; each first on the frozen state, then with copies if it changes the state.
+  for (let pooled = true, frozen = true; ; ) {
+    const result = enumerate(program, text, setup, { frozen, pooled }, work, watch);
+    if (!('restart' in result)) return result;
+    work = result.work;
+    if (result.restart === 'order' && pooled) pooled = false;
+    else if (result.restart === 'mutates' && frozen) frozen = false;
+    else return { error: 'internal: the enumeration could not settle on how to run the expression' };
   }
-  return { error: 'internal: the expression changed the state it was evaluated on' };
 }
 
 /**
@@ -61,15 +66,24 @@ export interface PathTrace {
   reset(): void;
 }
 
-/** The odometer; returns the work done when the frozen state turned out to need copies. */
-function enumerate(program: Program, text: string, setup: GameSetup, frozen: boolean, workBefore: number, watch?: PathTrace): Distribution | OddsError | number {
+/** How many ways each choice of a chance has, and their sum (a die's are all 1: no Weighing). */
+interface Weighing {
+  of: (choice: number) => bigint;
+  total: bigint;
+}
+
+/** Why an enumeration must start over: the frozen state needs copies, or a pool's order was read. */
+type Restart = { restart: 'mutates' | 'order'; work: number };
+
+/** The odometer; says so when it must start over another way, with the work done so far. */
+function enumerate(program: Program, text: string, setup: GameSetup, mode: { frozen: boolean; pooled: boolean }, workBefore: number, watch?: PathTrace): Distribution | OddsError | Restart {
   // Per chance met on the path: the choice taken (from 1), how many there are, and for a card drawn
-  // the weights of the choices (a die's are all 1).
+  // or a pool of dice how many ways each choice has.
   const path: number[] = [];
   const sides: number[] = [];
-  const weights: Array<readonly number[] | undefined> = [];
+  const weights: Array<Weighing | undefined> = [];
   let depth = 0;
-  const next = (n: number, w?: readonly number[]): number => {
+  const next = (n: number, w?: Weighing): number => {
     if (depth < path.length) return path[depth++]!;
     path.push(1);
     sides.push(n);
@@ -78,7 +92,16 @@ function enumerate(program: Program, text: string, setup: GameSetup, frozen: boo
     return 1;
   };
   let cards = false;
-  const evaluator = OddsEvaluator.create(program, text, setup, { die: (n) => next(n), pick: (w) => { cards = true; return next(w.length, w) - 1; } }, frozen, watch?.trace);
+  const pick = (w: readonly number[]): number => {
+    cards = true;
+    return next(w.length, { of: (i) => BigInt(w[i]!), total: BigInt(w.reduce((a, b) => a + b, 0)) }) - 1;
+  };
+  // A pool with more outcomes than paths allowed is left to the dice, which stop at the same bound.
+  const pool = (count: number, n: number): number[] | undefined => {
+    const p = dicePool(count, n, MAX_PATHS);
+    return p && [...p.outcomes[next(p.outcomes.length, { of: (i) => p.weights[i]!, total: p.total }) - 1]!];
+  };
+  const evaluator = OddsEvaluator.create(program, text, setup, { die: (n) => next(n), pick, ...(mode.pooled ? { pool } : {}) }, mode.frozen, watch?.trace);
   if ('error' in evaluator) return evaluator;
   evaluator.work = workBefore;
   watch?.reset();
@@ -89,7 +112,8 @@ function enumerate(program: Program, text: string, setup: GameSetup, frozen: boo
     }
     depth = 0;
     const got = evaluator.run();
-    if (got === MUTATES) return evaluator.work;
+    if (got === MUTATES) return { restart: 'mutates', work: evaluator.work };
+    if (got === ORDER_READ) return { restart: 'order', work: evaluator.work };
     if (got instanceof RuleError) return { error: `${got.code}: ${got.message}` };
     const value = tidy(got);
     path.length = depth;
@@ -100,7 +124,7 @@ function enumerate(program: Program, text: string, setup: GameSetup, frozen: boo
     let d = 1n;
     for (let i = 0; i < depth; i++) {
       const w = weights[i];
-      if (w) { n *= BigInt(w[path[i]! - 1]!); d *= BigInt(w.reduce((a, b) => a + b, 0)); } else d *= BigInt(sides[i]!);
+      if (w) { n *= w.of(path[i]! - 1); d *= w.total; } else d *= BigInt(sides[i]!);
     }
     const weight = new Fraction(n, d);
     const key = JSON.stringify(value);

@@ -16,6 +16,11 @@ export interface RuntimeOptions {
   /** Replaces the generator for dice entirely (exact-odds enumeration); returns 1..sides. */
   dieSource?: (sides: number) => number;
   /**
+   * Rolls `count` like dice at once (exact odds): their results, sorted, as one multiset, and the
+   * roll is made unordered (values.ts, Roll); `undefined` rolls them one by one through `dieSource`.
+   */
+  poolSource?: (count: number, sides: number) => number[] | undefined;
+  /**
    * Which card a draw takes (exact-odds enumeration): given the cards it may take, in pile order,
    * and where from (`{deck}` or a zone key), the index of the one taken; `undefined` takes the first,
    * as without it. Called once per card, the pile shrinking as cards are taken, and with an empty

@@ -234,20 +234,28 @@ export function roll(rt: Runtime, count: number, die: DiceExpr['die'], at: Sourc
     const units = rt.die(6, at);
     result = new Roll(tens * 10 + units, [tens, units], [tens, units], 'd66');
   } else if ('sides' in die) {
-    const dice = Array.from({ length: Math.max(0, count) }, () => rt.die(die.sides, at));
-    result = new Roll(dice.reduce((a, b) => a + b, 0), dice, dice, `${count}d${die.sides}`);
+    const pooled = pool(rt, count, die.sides);
+    const dice = pooled ?? Array.from({ length: Math.max(0, count) }, () => rt.die(die.sides, at));
+    result = new Roll(dice.reduce((a, b) => a + b, 0), dice, dice, `${count}d${die.sides}`, pooled !== undefined);
   } else {
     const def = rt.def('dice', die.named);
     const faces = Array.isArray(def?.faces) ? def.faces : [];
     if (faces.length === 0) throw new RuleError('unknown-die', `No die \`${die.named}\` with faces.`, at);
-    const rolled = Array.from({ length: Math.max(0, count) }, () => faces[rt.die(faces.length, at) - 1]);
+    const pooled = pool(rt, count, faces.length);
+    const rolled = (pooled ?? Array.from({ length: Math.max(0, count) }, () => rt.die(faces.length, at))).map((i) => faces[i - 1]);
     const values = rolled.map((f) => (isRecord(f) ? f.value : f));
     const dice = values.map((v) => (typeof v === 'number' ? v : 0));
-    result = new Roll(dice.reduce((a, b) => a + b, 0), dice, rolled.map((f) => fromStored(rt, f)), `${count}d[${die.named}]`);
+    result = new Roll(dice.reduce((a, b) => a + b, 0), dice, rolled.map((f) => fromStored(rt, f)), `${count}d[${die.named}]`, pooled !== undefined);
   }
   rt.opts.trace?.roll(result.notation, result.total);
   if (rt.logging) rt.log('roll', `${result.notation}: ${result.toString()}`, at, { dice: result.dice, total: result.total });
   return result;
+}
+
+/** Several like dice drawn at once as a multiset, when the host enumerates them so (exact odds) and no die is forced. */
+function pool(rt: Runtime, count: number, sides: number): number[] | undefined {
+  if (count < 2 || !rt.opts.poolSource || (rt.opts.forcedDice?.length ?? 0) > 0) return undefined;
+  return rt.opts.poolSource(count, sides);
 }
 
 /** The dice limits again at run time: `(n)d6` has its count only now, and a model may be unchecked. */

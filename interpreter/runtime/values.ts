@@ -16,11 +16,38 @@ export class EntityRef {
   }
 }
 
-/** A roll keeps its dice: `.total`, `.dice` (each die's value), `.faces` (custom dice faces). */
+/**
+ * A roll keeps its dice: `.total`, `.dice` (each die's value), `.faces` (custom dice faces).
+ *
+ * `unordered`: exact odds drew its dice as one multiset of like dice (sorted, weighted by how many
+ * orders give it), which is exact only while nothing reads which die came first: its `dice` and
+ * `faces` then throw `DiceOrderRead`, and the enumeration starts again die by die (analysis/odds.ts).
+ * A game's rolls are never unordered.
+ */
 export class Roll {
-  constructor(readonly total: number, readonly dice: number[], readonly faces: unknown[], readonly notation: string) {}
+  private readonly rolled: number[];
+  private readonly shown: unknown[];
+  constructor(readonly total: number, dice: number[], faces: unknown[], readonly notation: string, readonly unordered = false) {
+    this.rolled = dice;
+    this.shown = faces;
+  }
+  get dice(): number[] {
+    if (this.unordered) throw new DiceOrderRead();
+    return this.rolled;
+  }
+  get faces(): unknown[] {
+    if (this.unordered) throw new DiceOrderRead();
+    return this.shown;
+  }
   toString(): string {
     return this.dice.length > 1 ? `${this.total} (${this.dice.join('+')})` : String(this.total);
+  }
+}
+
+/** Thrown when a script reads the order of an unordered roll's dice (see Roll). */
+export class DiceOrderRead extends Error {
+  constructor() {
+    super('the order of an unordered roll was read');
   }
 }
 
