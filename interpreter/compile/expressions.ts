@@ -3,7 +3,7 @@ import type { DataPath } from '../load/model.ts';
 import { charge, limitText } from '../runtime/budget.ts';
 import { RuleError, type SourceAt } from '../runtime/errors.ts';
 import { interpolate, watched } from '../runtime/secrets.ts';
-import { EntityRef, MarkedString, nearlyEqual, partsOf, RangeValue, record, toNumber, toText, truthy, valueEquals, type Value } from '../runtime/values.ts';
+import { EntityRef, MarkedString, nearlyEqual, partsOf, RangeValue, record, Roll, toNumber, toText, truthy, valueEquals, type Value } from '../runtime/values.ts';
 import type { CompiledScript, GlobalKind } from '../runtime/program.ts';
 import type { SlotScope } from './scope.ts';
 import type { Eval, Frame } from '../runtime/frame.ts';
@@ -174,6 +174,8 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
         };
       }
       const impl = builtinImpl(callee);
+      const free = ORDER_FREE_BUILTINS.has(callee) && e.args.length === 1 ? orderFreeDice(e.args[0]!, scope, env) : null;
+      if (impl && free) return (f) => impl(f.rt, [free(f)], at);
       if (impl) return (f) => impl(f.rt, args(f), at);
       return (f) => f.rt.callBuiltin(callee, args(f), at);
     }
@@ -283,6 +285,29 @@ export function compileReadSource(e: Expr, scope: SlotScope, env: CompileEnv): {
     }
   }
   return { get: compileExpr(e, scope, env), shared: false };
+}
+
+/** Built-ins whose answer for a list does not depend on its order (read-only: they change no list). */
+const ORDER_FREE_BUILTINS: ReadonlySet<string> = new Set(['max', 'min', 'size']);
+
+/**
+ * `r.dice` or `r.faces` read where their order cannot change the result: the source of a `count`,
+ * `any`, `all`, `sum`, `min` or `max` whose condition and value only read the game (purity.ts: no
+ * dice either), or the argument of `max`, `min` or `size`. Such a read takes the dice of an
+ * unordered roll as they are (exact odds rolls like dice as a multiset: values.ts, Roll), so
+ * `count d in (10d6).dice where d >= 5` is enumerated over 3,003 multisets, not 60 million orders.
+ * The list is the roll's own: readers must not change it. Null when `e` is no such read.
+ */
+export function orderFreeDice(e: Expr, scope: SlotScope, env: CompileEnv): Eval | null {
+  if (e.kind !== 'member' || (e.property !== 'dice' && e.property !== 'faces')) return null;
+  const prop = e.property;
+  const object = compileExpr(e.object, scope, env);
+  const get = memberGetter(prop);
+  const at: SourceAt = { path: env.path, span: e.span };
+  return (f) => {
+    const o = object(f);
+    return o instanceof Roll ? (o.inAnyOrder(prop) as Value[]) : get(f.rt, o, at);
+  };
 }
 
 /** The values of a call's arguments, as a fresh list (no `map` closure for the usual short lists). */

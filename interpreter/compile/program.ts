@@ -159,6 +159,10 @@ export function compileStandalone(program: Program, text: string, path: DataPath
   const first = parsed.diagnostics[0];
   if (!parsed.ast || first) return { slots: 0, error: first ? `${first.message}${first.hint ? ` (${first.hint})` : ''}` : 'empty expression' };
   const scope = SlotScope.root();
-  const ev = compileExpr(parsed.ast, scope, { globals: program.globals, path, suspending: NO_SUSPENDING });
+  // Which procedures only read, as the program's own sites know them (purity.ts): an odds
+  // expression's conditions may then read a roll's dice in any order (queries.ts, orderFreeSource).
+  const pureProcedures = new Set([...program.procedures].filter(([, s]) => s.pure === true).map(([id]) => id));
+  const exists: ExistsInfo = { pure: (x) => exprPure(x, program.globals, pureProcedures), procedures: new Set() };
+  const ev = compileExpr(parsed.ast, scope, { globals: program.globals, path, suspending: NO_SUSPENDING, exists });
   return { eval: ev, slots: scope.size };
 }

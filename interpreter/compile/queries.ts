@@ -2,13 +2,26 @@ import type { Aggregate, Expr, Query, SortExpr } from '../../grammar/index.ts';
 import type { SourceAt } from '../runtime/errors.ts';
 import { toNumber, truthy, valueEquals, type Value } from '../runtime/values.ts';
 import { memberGetter, type MemberGetter } from '../runtime/members.ts';
-import { compileExpr, compileReadSource, num, type CompileEnv } from './expressions.ts';
+import { compileExpr, compileReadSource, num, orderFreeDice, type CompileEnv } from './expressions.ts';
 import type { SlotScope } from './scope.ts';
 import type { Eval } from '../runtime/frame.ts';
 
+/**
+ * A roll's dice as the source of a query whose answer cannot depend on their order (`count`,
+ * `any`, `all` and the aggregates, with a condition and value that only read): expressions.ts,
+ * `orderFreeDice`. Shared: the list is the roll's own.
+ */
+function orderFreeSource(e: Query | Aggregate | SortExpr, scope: SlotScope, env: CompileEnv): { get: Eval; shared: true } | null {
+  const counts = e.kind === 'aggregate' || (e.kind === 'query' && (e.op === 'count' || e.op === 'any' || e.op === 'all'));
+  const reads = (x: Expr | null) => x === null || env.exists?.pure(x) === true;
+  if (!counts || !reads(e.where) || (e.kind === 'aggregate' && !reads(e.value))) return null;
+  const get = orderFreeDice(e.source, scope, env);
+  return get && { get, shared: true };
+}
+
 /** `count/any/all/first/select u in xs where c`, `sum/min/max e for u in xs`, `sort u in xs by e`. */
 export function compileQuery(e: Query | Aggregate | SortExpr, scope: SlotScope, env: CompileEnv, at: SourceAt): Eval {
-  const { get: source, shared } = compileReadSource(e.source, scope, env);
+  const { get: source, shared } = orderFreeSource(e, scope, env) ?? compileReadSource(e.source, scope, env);
   const inner = scope.child();
   const slot = inner.define(e.binder);
   if (e.kind === 'query' && e.op !== 'all' && e.where) {

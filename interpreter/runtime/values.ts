@@ -39,6 +39,10 @@ export class Roll {
     if (this.unordered) throw new DiceOrderRead();
     return this.shown;
   }
+  /** `dice` or `faces` read where their order cannot change anything (compile/expressions.ts, `orderFreeDice`). */
+  inAnyOrder(prop: 'dice' | 'faces'): unknown[] {
+    return prop === 'dice' ? this.rolled : this.shown;
+  }
   toString(): string {
     return this.dice.length > 1 ? `${this.total} (${this.dice.join('+')})` : String(this.total);
   }

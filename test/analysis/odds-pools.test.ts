@@ -70,4 +70,23 @@ describe('dice pools in exact odds', () => {
     expect(pairs(odds('3d[colour]'))).toEqual(pairs(odds('3d6')));
     expect(pairs(odds('(2d[colour]).faces[1].colour'))).toEqual([['blue', '1/3'], ['none', '1/3'], ['red', '1/3']]);
   });
+
+  test('counting successes in a pool reads its dice in any order, so 10d6 is exact and a binomial', () => {
+    const hits = odds('count d in (10d6).dice where d >= 5');
+    expect(hits.estimate).toBeUndefined();
+    expect(pairs(hits).slice(0, 2)).toEqual([[0, '1024/59049'], [1, '5120/59049']]); // (2/3)^10, 10·(1/3)(2/3)^9
+    expect(hits.meanExact).toBe('10/3');
+    expect(pairs(odds('count d in (3d6).dice where d >= 5'))).toEqual(pairs(odds('(if 1d6 >= 5 then 1 else 0) + (if 1d6 >= 5 then 1 else 0) + (if 1d6 >= 5 then 1 else 0)')));
+    expect(odds('max((4d6).dice)').meanExact).toBe('6797/1296');
+    expect(odds('count f in (12d[colour]).faces where f.colour == "red"').meanExact).toBe('4');
+  });
+
+  test('a query whose answer follows the dice\'s order reads them die by die', () => {
+    // The first die above 3: 4, 5 or 6 alike (7/24 each), none when all three are 3 or less.
+    expect(pairs(odds('first d in (3d6).dice where d > 3'))).toEqual([[4, '7/24'], [5, '7/24'], [6, '7/24'], [null, '1/8']]);
+    // select keeps the order: [4, 5] and [5, 4] are two outcomes.
+    const picked = pairs(odds('select d in (2d6).dice where d > 3'));
+    expect(picked).toContainEqual([[4, 5], '1/36']);
+    expect(picked).toContainEqual([[5, 4], '1/36']);
+  });
 });
