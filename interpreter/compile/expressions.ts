@@ -11,6 +11,7 @@ import { compileQuery } from './queries.ts';
 import { memberGetter, type MemberGetter } from '../runtime/members.ts';
 import { builtinImpl, builtinNameGetter, builtinReadOnly } from '../runtime/builtins.ts';
 import { piecesInPlayShared } from '../runtime/collections.ts';
+import { gridHexes } from '../runtime/map.ts';
 import { callPure } from '../runtime/pure-memo.ts';
 import { lookupField } from '../runtime/tables.ts';
 import { readLocal } from '../runtime/taint.ts';
@@ -275,6 +276,10 @@ export function compileReadSource(e: Expr, scope: SlotScope, env: CompileEnv): {
   // `pieces`, the built-in name: the list of pieces in play, kept until a piece moves.
   if (e.kind === 'name' && e.name === 'pieces' && scope.lookup(e.name) === undefined && !env.globals.has(e.name)) {
     return { get: (f) => piecesInPlayShared(f.rt) as Value[], shared: true };
+  }
+  // `hexes`: the grid's hexes, one list per program.
+  if (e.kind === 'name' && e.name === 'hexes' && scope.lookup(e.name) === undefined && !env.globals.has(e.name)) {
+    return { get: (f) => gridHexes(f.rt) as Value[], shared: true };
   }
   if (e.kind === 'call' && env.globals.get(e.callee) !== 'procedure') {
     const view = builtinReadOnly(e.callee);

@@ -1,7 +1,7 @@
 import { BUILTIN_FUNCTIONS } from '../check/signatures.ts';
 import { iterable, locationKey, piecesAt, piecesInPlay, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
-import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, gridHexRef, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
+import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, gridHexRef, gridHexes, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
 import { shuffleInPlace } from './rng.ts';
 import { edgeBetween } from './edges.ts';
 import { memberGetter, type MemberGetter } from './members.ts';
@@ -235,12 +235,8 @@ export function builtinName(rt: Runtime, name: string, at: SourceAt): Value {
     case 'player_count': return s.players.length;
     case 'pieces': return piecesInPlay(rt);
     case 'areas': return Object.keys(rt.program.data.map?.areas ?? {}).map((id) => rt.ref('area', id));
-    case 'hexes': {
-      const g = rt.program.data.map?.grid;
-      const out: Value[] = [];
-      if (g) for (let c = 1; c <= g.columns; c++) for (let r = 1; r <= g.rows; r++) out.push(rt.ref('hex', hexId({ col: c, row: r })));
-      return out;
-    }
+    // A fresh list (lists are values a script may change); compileReadSource shares it where it is only read.
+    case 'hexes': return gridHexes(rt).slice();
   }
   throw new RuleError('unknown-name', `Unknown name \`${name}\`.`, at);
 }

@@ -140,9 +140,25 @@ export function cheapestCosts(rt: Runtime, from: string): Map<string, number> {
 export interface Hex { col: number; row: number }
 
 export const hexId = (h: Hex): string => `${h.col},${h.row}`;
-export function parseHexId(id: string): Hex | undefined {
-  const m = /^(-?\d+),(-?\d+)$/.exec(id);
-  return m ? { col: Number(m[1]), row: Number(m[2]) } : undefined;
+
+/**
+ * Hex ids read before, and what they gave (frozen: callers share them). Rules read a hex's column
+ * and row again and again (`select h in hexes where h.column == c` reads all of them); a regular
+ * expression each time was most of that. Ids are the same text in every program, so one table
+ * serves all; it starts over past HEX_IDS_KEPT, so ids a script computes without end cannot grow it.
+ */
+const parsedHexIds = new Map<string, Readonly<Hex> | null>();
+const HEX_IDS_KEPT = 20_000;
+
+export function parseHexId(id: string): Readonly<Hex> | undefined {
+  let h = parsedHexIds.get(id);
+  if (h === undefined) {
+    const m = /^(-?\d+),(-?\d+)$/.exec(id);
+    h = m ? Object.freeze({ col: Number(m[1]), row: Number(m[2]) }) : null;
+    if (parsedHexIds.size >= HEX_IDS_KEPT) parsedHexIds.clear();
+    parsedHexIds.set(id, h);
+  }
+  return h ?? undefined;
 }
 
 function gridShape(rt: Runtime): { flat: boolean; oddShift: boolean; turn: number } {
@@ -222,6 +238,19 @@ export function gridHexRef(rt: Runtime, h: Hex): EntityRef | null {
   if (list === undefined) gridRefs.set(refs, (list = []));
   const i = (h.col - 1) * g.rows + (h.row - 1);
   return (list[i] ??= rt.ref('hex', hexId(h)));
+}
+
+/** Every hex of the grid, column by column (`hexes`), made once per program: read it, do not change it. */
+const allHexes = new WeakMap<object, readonly EntityRef[]>();
+export function gridHexes(rt: Runtime): readonly EntityRef[] {
+  let list = allHexes.get(rt.program.refs);
+  if (list === undefined) {
+    const g = rt.program.data.map?.grid;
+    const out: EntityRef[] = [];
+    if (g) for (let c = 1; c <= g.columns; c++) for (let r = 1; r <= g.rows; r++) out.push(gridHexRef(rt, { col: c, row: r })!);
+    allHexes.set(rt.program.refs, (list = Object.freeze(out)));
+  }
+  return list;
 }
 
 export function hexInGrid(rt: Runtime, h: Hex): boolean {
