@@ -194,7 +194,7 @@ function notFound(rep: MergeReporter, at: Located, written: string, resolved: Re
   // A key the base leaves out (a hex with the grid's default props) is added whole, not field by field.
   const whole = isRecord(resolved.node.value) && resolved.rest.length === 2 && isWholeKey(missing)
     ? `To add \`${missing}\`, set it whole: \`${shown}: { ${resolved.rest[1]}: … }\`.` : undefined;
-  const hint = fix ? `Did you mean \`${fix}\`?${whole ? ` ${whole}` : ''}` : whole ?? 'Paths are dot-separated keys or ids from the top of the base ruleset, e.g. `tables.crt.rows.6`.';
+  const hint = fix ? `Did you mean \`${fix}\`?${whole ? ` ${whole}` : ''}` : whole ?? whatIsThere(existing, candidates);
   rep.diagnostics.push(
     diagnosticAt(rep.files, at.at.origin, rep.fallbackFile, anchor, {
       code: 'patch-path-not-found',
@@ -203,6 +203,16 @@ function notFound(rep: MergeReporter, at: Located, written: string, resolved: Re
       ...(fix ? { fix } : {}),
     }),
   );
+}
+
+/** With no near name to suggest: what the base has where the path stops (at most a dozen names). */
+function whatIsThere(existing: string[], candidates: string[]): string {
+  const general = 'Paths are dot-separated keys or ids from the top of the base ruleset, e.g. `tables.crt.rows.6`.';
+  if (candidates.length === 0) return general;
+  const SHOWN = 12;
+  const names = candidates.slice(0, SHOWN).map((c) => `\`${c}\``).join(', ');
+  const more = candidates.length > SHOWN ? ` and ${candidates.length - SHOWN} more` : '';
+  return `${existing.length ? `\`${existing.join('.')}\` has` : 'The base ruleset has'} ${names}${more}. ${general}`;
 }
 
 function listIds(node: Located): string[] {

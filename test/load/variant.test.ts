@@ -116,6 +116,13 @@ describe('loadRuleset (variant)', () => {
     expectDiagnostic(result, 'patch-path-not-found', 'g/v.yaml:4:3-4:23');
   });
 
+  test('a path with no near name should list what the base has where it stops', () => {
+    const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'set:', '  "tables.qqqqqq.rows.1.x": x');
+    const d = only(load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml'), 'patch-path-not-found');
+    expect(d.fix).toBeUndefined();
+    expect(d.hint).toMatch(/^`tables` has `crt`, `night`\. Paths are dot-separated keys/);
+  });
+
   test('a set path one key past a missing one should say to set that key whole (a hex the grid lists by default)', () => {
     const variant = lines('rulesmith: 1', 'extends: ruleset.yaml', 'set:', '  "tables.zzz.roll": 2d6');
     const d = only(load({ 'g/ruleset.yaml': BASE, 'g/v.yaml': variant }, 'g/v.yaml'), 'patch-path-not-found');
