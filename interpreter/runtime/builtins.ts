@@ -1,5 +1,5 @@
 import { BUILTIN_FUNCTIONS } from '../check/signatures.ts';
-import { iterable, locationKey, piecesAt, piecesInPlay, piecesUnplaced } from './collections.ts';
+import { iterable, locationKey, piecesAt, piecesInPlay, piecesInPlayShared, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, gridHexRef, gridHexes, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
 import { shuffleInPlace } from './rng.ts';
@@ -70,8 +70,14 @@ const IMPL: Record<string, Impl> = {
   },
   pieces_of: (rt, a, at) => {
     const who = a[0] ?? null;
+    // A player's pieces are the ones it owns (a piece's side is a side, never a player): one field
+    // read a piece, the question most rulesets ask (`pieces_of(player)`), not two members compared.
+    if (who instanceof EntityRef && who.kind === 'player') {
+      const states = rt.pieceStates();
+      return piecesInPlayShared(rt).filter((p) => states[p.slot]!.owner === who.id);
+    }
     const get = pieceGetters();
-    return piecesInPlay(rt).filter((p) => {
+    return piecesInPlayShared(rt).filter((p) => {
       const side = get.side(rt, p, at);
       const owner = get.owner(rt, p, at);
       return valueEquals(side, who) || valueEquals(owner, who);

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { BUILTIN_FUNCTIONS, BUILTIN_NAMES } from '../../interpreter/check/signatures.ts';
 import { exactOdds } from '../../interpreter/analysis/odds.ts';
 import { IMPLEMENTED_BUILTINS } from '../../interpreter/runtime/builtins.ts';
-import { loadProgram } from '../helpers/ruleset.ts';
+import { loadProgram, programFromText } from '../helpers/ruleset.ts';
 
 describe('built-ins', () => {
   test('every function the checker knows should be implemented by the runtime, and no other', () => {
@@ -37,5 +37,40 @@ describe('built-ins', () => {
     const r = exactOdds(program, '[10, 20, 30, 40, 50, 60][1d6]');
     if ('error' in r) throw new Error(r.error);
     expect(r.outcomes.map((o) => o.value).sort()).toEqual([10, 20, 30, 40, 50, 60]);
+  });
+});
+
+describe('pieces_of', () => {
+  // Ships have no side: a ship's side is its owner's (docs/language.md, Entity members).
+  const program = programFromText(`rulesmith: 1
+id: owned
+name: Owned
+players: { min: 2, max: 2 }
+sides:
+  red: { name: Red }
+  blue: { name: Blue }
+pieces:
+  ship: { count: 4 }
+  fort: { count: 2, side: red }
+map:
+  areas: { port: {}, sea: {} }
+procedures:
+  owned:
+    do: |
+      place 3 of ship in port
+      place 2 of fort in sea
+      let ships = pieces_in(port)
+      ships[1].owner = players[1]
+      ships[2].owner = players[2]
+      unplaced(ship)[1].owner = players[1]
+      let mine = pieces_of(players[1])
+      return [size(mine), mine[1] == ships[1], size(pieces_of(players[2])), size(pieces_of(red)), size(pieces_of(blue)), size(pieces_of(players[1].side))]
+`);
+
+  test('a player has the pieces in play it owns; a side those of its type or of its players', () => {
+    const r = exactOdds(program, 'owned()');
+    if ('error' in r) throw new Error(r.error);
+    // p1: ship 1 (the ship it owns in the box is not in play); red: two forts and p1's ship.
+    expect(r.outcomes[0]!.value).toEqual([1, true, 1, 3, 1, 3]);
   });
 });
