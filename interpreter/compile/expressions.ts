@@ -7,11 +7,12 @@ import { EntityRef, MarkedString, nearlyEqual, partsOf, RangeValue, record, Roll
 import type { CompiledScript, GlobalKind } from '../runtime/program.ts';
 import type { SlotScope } from './scope.ts';
 import type { Eval, Frame } from '../runtime/frame.ts';
+import type { Runtime } from '../runtime/runtime.ts';
 import { compileQuery } from './queries.ts';
 import { memberGetter, type MemberGetter } from '../runtime/members.ts';
 import { builtinImpl, builtinNameGetter, builtinReadOnly } from '../runtime/builtins.ts';
 import { piecesInPlayShared } from '../runtime/collections.ts';
-import { gridHexes } from '../runtime/map.ts';
+import { gridHexes, mapAreas } from '../runtime/map.ts';
 import { callPure } from '../runtime/pure-memo.ts';
 import { lookupField } from '../runtime/tables.ts';
 import { readLocal } from '../runtime/taint.ts';
@@ -193,6 +194,11 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
       if (empty && exists) return empty[1] ? (f) => truthy(exists(f)) : (f) => !truthy(exists(f));
       // `x in neighbours(a)` only reads the list: take the built-in's shared one, not a copy.
       const r = e.right;
+      // `x in areas`, `x in pieces`: the shared list of a built-in name.
+      if (e.op === 'in' && r.kind === 'name') {
+        const source = compileReadSource(r, scope, env);
+        if (source.shared) return compileBinary('in', sub(e.left), source.get, at);
+      }
       if (e.op === 'in' && r.kind === 'call' && env.globals.get(r.callee) !== 'procedure') {
         const view = builtinReadOnly(r.callee);
         if (view) {
@@ -273,14 +279,10 @@ function compileName(name: string, at: SourceAt, scope: SlotScope, env: CompileE
  * shared list, not a copy (`shared`: the caller must copy before the list can reach a script).
  */
 export function compileReadSource(e: Expr, scope: SlotScope, env: CompileEnv): { get: Eval; shared: boolean } {
-  // `pieces`, the built-in name: the list of pieces in play, kept until a piece moves.
-  if (e.kind === 'name' && e.name === 'pieces' && scope.lookup(e.name) === undefined && !env.globals.has(e.name)) {
-    return { get: (f) => piecesInPlayShared(f.rt) as Value[], shared: true };
-  }
-  // `hexes`: the grid's hexes, one list per program.
-  if (e.kind === 'name' && e.name === 'hexes' && scope.lookup(e.name) === undefined && !env.globals.has(e.name)) {
-    return { get: (f) => gridHexes(f.rt) as Value[], shared: true };
-  }
+  // Built-in names read as shared lists: `pieces` (in play, kept until a piece moves), `hexes`
+  // and `areas` (one list per program).
+  const shared = e.kind === 'name' && scope.lookup(e.name) === undefined && !env.globals.has(e.name) && Object.hasOwn(SHARED_NAMES, e.name) ? SHARED_NAMES[e.name]! : null;
+  if (shared) return { get: (f) => shared(f.rt) as Value[], shared: true };
   if (e.kind === 'call' && env.globals.get(e.callee) !== 'procedure') {
     const view = builtinReadOnly(e.callee);
     if (view) {
@@ -291,6 +293,8 @@ export function compileReadSource(e: Expr, scope: SlotScope, env: CompileEnv): {
   }
   return { get: compileExpr(e, scope, env), shared: false };
 }
+
+const SHARED_NAMES: Record<string, (rt: Runtime) => readonly Value[]> = { pieces: piecesInPlayShared, hexes: gridHexes, areas: mapAreas };
 
 /** Built-ins whose answer for a list does not depend on its order (read-only: they change no list). */
 const ORDER_FREE_BUILTINS: ReadonlySet<string> = new Set(['max', 'min', 'size']);

@@ -1,7 +1,7 @@
 import { BUILTIN_FUNCTIONS } from '../check/signatures.ts';
 import { iterable, locationKey, piecesAt, piecesInPlay, piecesInPlayShared, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
-import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, gridHexRef, gridHexes, hexId, hexInGrid, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
+import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, gridHexRef, gridHexes, hexId, hexInGrid, mapAreas, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
 import { shuffleInPlace } from './rng.ts';
 import { edgeBetween } from './edges.ts';
 import { memberGetter, type MemberGetter } from './members.ts';
@@ -240,7 +240,7 @@ export function builtinName(rt: Runtime, name: string, at: SourceAt): Value {
     case 'phase': return s.phase;
     case 'player_count': return s.players.length;
     case 'pieces': return piecesInPlay(rt);
-    case 'areas': return Object.keys(rt.program.data.map?.areas ?? {}).map((id) => rt.ref('area', id));
+    case 'areas': return mapAreas(rt).slice();
     // A fresh list (lists are values a script may change); compileReadSource shares it where it is only read.
     case 'hexes': return gridHexes(rt).slice();
   }

@@ -240,6 +240,14 @@ export function gridHexRef(rt: Runtime, h: Hex): EntityRef | null {
   return (list[i] ??= rt.ref('hex', hexId(h)));
 }
 
+/** Every area of the map, in the order the map lists them (`areas`), made once per program: read it, do not change it. */
+const allAreas = new WeakMap<object, readonly EntityRef[]>();
+export function mapAreas(rt: Runtime): readonly EntityRef[] {
+  let list = allAreas.get(rt.program.refs);
+  if (list === undefined) allAreas.set(rt.program.refs, (list = Object.freeze(Object.keys(rt.program.data.map?.areas ?? {}).map((id) => rt.ref('area', id)))));
+  return list;
+}
+
 /** Every hex of the grid, column by column (`hexes`), made once per program: read it, do not change it. */
 const allHexes = new WeakMap<object, readonly EntityRef[]>();
 export function gridHexes(rt: Runtime): readonly EntityRef[] {

@@ -40,7 +40,7 @@ describe('built-ins', () => {
   });
 });
 
-describe('pieces_of', () => {
+describe('pieces_of and areas', () => {
   // Ships have no side: a ship's side is its owner's (docs/language.md, Entity members).
   const program = programFromText(`rulesmith: 1
 id: owned
@@ -65,6 +65,11 @@ procedures:
       unplaced(ship)[1].owner = players[1]
       let mine = pieces_of(players[1])
       return [size(mine), mine[1] == ships[1], size(pieces_of(players[2])), size(pieces_of(red)), size(pieces_of(blue)), size(pieces_of(players[1].side))]
+  area_list:
+    do: |
+      let l = areas
+      l[1] = none
+      return [l[1], areas[1] == port, sea in areas, "sea" in areas, players[1] in areas, none in areas, size(select a in areas), size(areas)]
 `);
 
   test('a player has the pieces in play it owns; a side those of its type or of its players', () => {
@@ -72,5 +77,11 @@ procedures:
     if ('error' in r) throw new Error(r.error);
     // p1: ship 1 (the ship it owns in the box is not in play); red: two forts and p1's ship.
     expect(r.outcomes[0]!.value).toEqual([1, true, 1, 3, 1, 3]);
+  });
+
+  test('areas lists the map\'s areas; a list a script changes is its own, and `in areas` asks about ids too', () => {
+    const r = exactOdds(program, 'area_list()');
+    if ('error' in r) throw new Error(r.error);
+    expect(r.outcomes[0]!.value).toEqual([null, true, true, true, false, false, 2, 2]);
   });
 });
