@@ -7,6 +7,7 @@ import type { Answer, DecisionRequest } from '../runtime/decisions.ts';
 import type { Game } from '../runtime/game.ts';
 import { programMemo } from '../runtime/program-memo.ts';
 import type { PureMemo } from '../runtime/pure-memo.ts';
+import type { CompiledScript } from '../runtime/program.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { EntityRef, record, toNumber, type Value } from '../runtime/values.ts';
 
@@ -71,7 +72,7 @@ export function answerPriors(game: Game, req: DecisionRequest, answers: readonly
   // Every option is scored on the same state: when no prior can change it, what their pure
   // procedures compute is kept by arguments (pure-memo.ts), in `memo` for as long as the caller
   // knows the state unchanged. Never with a log or a trace, which would miss the calls' lines.
-  const keep = !rt.logging && !rt.opts.trace && priorsPure(game.program, rt, ids);
+  const keep = !rt.logging && !rt.opts.trace && priorsPure(rt, ids);
   const outer = rt.pureMemo;
   if (keep) rt.pureMemo = memo;
   try {
@@ -81,24 +82,35 @@ export function answerPriors(game: Game, req: DecisionRequest, answers: readonly
   }
 }
 
-const purity = programMemo(() => ({ known: false, pure: false }));
-/** Whether every prior site is pure; found once per program (answerPriors runs at every playout question). */
-function priorsPure(program: object, rt: Runtime, ids: string[]): boolean {
-  const p = purity(program);
-  if (!p.known) p.pure = ids.every((id) => rt.script(['heuristics', 'priors', id, 'score'])?.pure === true);
-  p.known = true;
-  return p.pure;
+/**
+ * The prior sites' scripts, in the order of `ids`, and whether every one is pure: found once per
+ * program (answerPriors runs at every question of every playout, for every option).
+ */
+interface PriorSites { scripts: Array<CompiledScript | undefined>; pure: boolean }
+const priorSites = programMemo((): { sites?: PriorSites } => ({}));
+function priorsOf(rt: Runtime, ids: string[]): PriorSites {
+  const held = priorSites(rt.program);
+  if (held.sites === undefined) {
+    const scripts = ids.map((id) => rt.script(['heuristics', 'priors', id, 'score']));
+    held.sites = { scripts, pure: scripts.every((x) => x?.pure === true) };
+  }
+  return held.sites;
+}
+
+function priorsPure(rt: Runtime, ids: string[]): boolean {
+  return priorsOf(rt, ids).pure;
 }
 
 function scored(rt: Runtime, req: DecisionRequest, ids: string[], answers: readonly Answer[]): number[] {
   const player = rt.ref('player', req.player);
   const cache = new Map<number, number>();
+  const { scripts } = priorsOf(rt, ids);
   const one = (option: Value, key: number): number => {
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
     const locals = record([['option', option], ['player', player], ['question', req.prompt], ['item', req.group?.item ?? null]]);
     let total = 0;
-    for (const id of ids) total += toNumber(rt.evalSite(['heuristics', 'priors', id, 'score'], locals) ?? null) ?? 0;
+    for (const script of scripts) total += toNumber(rt.evalScript(script, locals) ?? null) ?? 0;
     cache.set(key, total);
     return total;
   };
