@@ -1,7 +1,7 @@
 import { BUILTIN_FUNCTIONS } from '../check/signatures.ts';
 import { iterable, locationKey, piecesAt, piecesInPlay, piecesInPlayShared, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
-import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, gridHexRef, gridHexes, hexId, hexInGrid, mapAreas, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
+import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, gridHexRef, gridHexes, hexInGrid, mapAreas, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
 import { shuffleInPlace } from './rng.ts';
 import { edgeBetween } from './edges.ts';
 import { memberGetter, type MemberGetter } from './members.ts';
