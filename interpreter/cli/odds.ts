@@ -26,6 +26,9 @@ reads a table, a breakdown follows: for each value, the cells (row, column) that
 and modifier that reached the row, the column shift, and the chance (JSON: "breakdown").
 --compare (repeatable) prints other expressions' chances side by side with the first.
 
+Several like dice rolled together count as the results they can show, each as often as its
+orders (8d6 is 1,287 combinations, not 1,679,616), unless the expression reads which die came
+first; counting successes (count d in (10d6).dice where d >= 5) keeps them so.
 Past ${MAX_PATHS.toLocaleString('en-US')} dice combinations (or ${MAX_WORK.toLocaleString('en-US')} units of work) the exact answer is not
 computed: odds says so and prints a Monte Carlo ESTIMATE instead (up to ${ESTIMATE_SAMPLES.toLocaleString('en-US')} samples, fixed
 seed, so the same every run; JSON: "estimate": {samples, seed}). --exact refuses instead (exit 1).`;
