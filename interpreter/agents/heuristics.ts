@@ -72,7 +72,7 @@ export function answerPriors(game: Game, req: DecisionRequest, answers: readonly
   // Every option is scored on the same state: when no prior can change it, what their pure
   // procedures compute is kept by arguments (pure-memo.ts), in `memo` for as long as the caller
   // knows the state unchanged. Never with a log or a trace, which would miss the calls' lines.
-  const keep = !rt.logging && !rt.opts.trace && priorsPure(rt, ids);
+  const keep = !rt.logging && !rt.opts.trace && priorsOf(rt, ids).pure;
   const outer = rt.pureMemo;
   if (keep) rt.pureMemo = memo;
   try {
@@ -95,10 +95,6 @@ function priorsOf(rt: Runtime, ids: string[]): PriorSites {
     held.sites = { scripts, pure: scripts.every((x) => x?.pure === true) };
   }
   return held.sites;
-}
-
-function priorsPure(rt: Runtime, ids: string[]): boolean {
-  return priorsOf(rt, ids).pure;
 }
 
 function scored(rt: Runtime, req: DecisionRequest, ids: string[], answers: readonly Answer[]): number[] {

@@ -21,10 +21,11 @@ const MADE_AT_MOST = 64;
 
 /** The pool of `count` dice of `sides` sides, or undefined when it has more than `most` outcomes. */
 export function dicePool(count: number, sides: number, most: number): DicePool | undefined {
-  if (!Number.isInteger(count) || !Number.isInteger(sides) || count < 1 || sides < 1 || multisets(count, sides, most) > most) return undefined;
+  // Asked again for every path of an enumeration: a pool made before is answered first.
   const key = `${count}d${sides}`;
   let pool = made.get(key);
-  if (pool) return pool;
+  if (pool) return pool.outcomes.length <= most ? pool : undefined;
+  if (!Number.isInteger(count) || !Number.isInteger(sides) || count < 1 || sides < 1 || multisets(count, sides, most) > most) return undefined;
   const fact = factorials(count);
   const outcomes: number[][] = [];
   const weights: bigint[] = [];

@@ -162,8 +162,12 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
       };
     }
     case 'call': {
-      const args = argList(e.args.map(sub));
       const callee = e.callee;
+      const impl = builtinImpl(callee);
+      // `max(r.dice)`, `min(…)`, `size(…)`: the dice in any order (orderFreeDice), compiled in the argument's stead.
+      const free = impl && env.globals.get(callee) !== 'procedure' && ORDER_FREE_BUILTINS.has(callee) && e.args.length === 1 ? orderFreeDice(e.args[0]!, scope, env) : null;
+      if (impl && free) return (f) => impl(f.rt, [free(f)], at);
+      const args = argList(e.args.map(sub));
       if (env.globals.get(callee) === 'procedure') {
         // The procedure's script, found once per program (its closures serve every game of it).
         let program: unknown = null;
@@ -175,9 +179,6 @@ export function compileExpr(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
           return rt.callScriptNow(script, callee, args(f), at);
         };
       }
-      const impl = builtinImpl(callee);
-      const free = ORDER_FREE_BUILTINS.has(callee) && e.args.length === 1 ? orderFreeDice(e.args[0]!, scope, env) : null;
-      if (impl && free) return (f) => impl(f.rt, [free(f)], at);
       if (impl) return (f) => impl(f.rt, args(f), at);
       return (f) => f.rt.callBuiltin(callee, args(f), at);
     }
