@@ -20,6 +20,19 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * One chunk per shipped game (and one for the templates) instead of one per YAML file: a game's
+ * files load together anyway (workspace/shipped.ts), and gzip compresses them as one text about a
+ * quarter smaller (Blue Max 51 → 39 KB) than file by file, in one request instead of twenty. The
+ * entry files (`rulesets/<game>/ruleset.yaml`) stay out: the first load reads them for the game
+ * list, and grouping them would pull every game into it.
+ */
+function rulesetChunk(id: string): string | null {
+  const m = /[\\/]rulesets[\\/]([^\\/]+)[\\/](.+)\.yaml\?raw$/.exec(id);
+  if (!m || m[2] === 'ruleset') return null;
+  return `rulesets-${m[1]}`;
+}
+
 export default defineConfig({
   root: 'editor',
   plugins: [contentSecurityPolicy()],
@@ -35,7 +48,10 @@ export default defineConfig({
     // Monaco's lazy chunk is large by nature; first-load size is checked by the e2e budget test.
     chunkSizeWarningLimit: 4096,
     // Rolldown's note on slow plugins (Vite's worker transform of Monaco) is not actionable here.
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      output: { codeSplitting: { groups: [{ name: rulesetChunk }] } },
+    },
   },
   worker: { format: 'es' },
   resolve: {
