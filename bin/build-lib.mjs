@@ -1,6 +1,7 @@
 // `npm run build:lib`: compiles grammar/ and interpreter/ to JavaScript with type declarations in
 // lib/ (what the package ships), from scratch so no output of a deleted source survives, then
-// stamps the build so bin/dev.js can tell whether lib/ is newer than every source.
+// stamps the build so bin/dev.js can tell whether lib/ is newer than every source, and with the
+// sources' engine fingerprint (lib/engine-fingerprint).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -24,4 +25,8 @@ const single = join(dirname(createRequire(import.meta.url).resolve('chevrotain')
 const chevrotain = existsSync(single) ? await import(pathToFileURL(single).href) : await import('chevrotain');
 export const { createToken, EmbeddedActionsParser, EOF, Lexer, NoViableAltException, tokenMatcher } = chevrotain;
 `);
+// The engine fingerprint of the sources lib/ is built from (interpreter/cli/game-cache.ts): games
+// kept with --cache are then shared between the compiled CLI and the sources run through tsx.
+const { codeFingerprint, FINGERPRINT_FILE } = await import('../lib/interpreter/cli/game-cache.js');
+writeFileSync(`${root}lib/${FINGERPRINT_FILE}`, `${codeFingerprint(root)}\n`);
 writeFileSync(`${root}lib/.built`, '');

@@ -6,9 +6,9 @@
  * played; a run of 200 extended to 400 plays 200; a run stopped by Ctrl-C goes on where it stopped.
  *
  * A record is kept under a key that hashes, besides the plan and the rules' hash, rulesmith's own
- * code (every module of the engine, read once per process): any change to how games are played,
- * even between releases, is another key, so a kept game is never one the current code would not
- * play. Not kept: runs that write replays (those need the games played), tournaments (they
+ * code (every module of the engine's sources, read once per process; a compiled lib/ says which
+ * sources it was built from): any change to how games are played, even between releases, is
+ * another key, so a kept game is never one the current code would not play. Not kept: runs that write replays (those need the games played), tournaments (they
  * measure time), and agents with a time budget (`ms=`), whose games depend on the machine.
  *
  * One file per key, `<key>.jsonl`, a line per game appended as games end (several processes may
@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { timeBudgeted } from '../agents/index.ts';
 import type { GameRecord } from '../analysis/summary.ts';
@@ -31,16 +31,39 @@ const FORMAT = 2;
 
 let engineHash: string | undefined;
 
-/** A hash of rulesmith's code: the engine's modules (interpreter/ and grammar/, sources or compiled) and its version. */
+/**
+ * The file of the compiled lib/ that holds the fingerprint of the sources it was built from
+ * (bin/build-lib.mjs writes it), so that the CLI over lib/ and the sources run through tsx, which
+ * are the same code, keep games under the same keys.
+ */
+export const FINGERPRINT_FILE = 'engine-fingerprint';
+
+/** A hash of rulesmith's code: its version and its engine's modules (interpreter/ and grammar/). */
 export function engineFingerprint(): string {
   if (engineHash !== undefined) return engineHash;
   // This module is interpreter/cli/game-cache.(ts|js): two folders up is where interpreter/ and grammar/ sit.
   const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+  return (engineHash = stampedFingerprint(root) ?? codeFingerprint(root));
+}
+
+/** What a build under `root` says it was built from; undefined where nothing says (the sources themselves). */
+export function stampedFingerprint(root: string): string | undefined {
+  try {
+    const stamp = readFileSync(join(root, FINGERPRINT_FILE), 'utf8').trim();
+    return /^[0-9a-f]{16}$/.test(stamp) ? stamp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A hash of rulesmith's version and every module under `root`'s interpreter/ and grammar/. */
+export function codeFingerprint(root: string): string {
+  const base = resolve(root);
   const h = createHash('sha256').update(`rulesmith ${packageVersion()}\n`);
   for (const top of ['interpreter', 'grammar']) {
-    for (const file of codeFiles(join(root, top))) h.update(`${file.slice(root.length)}\n`).update(readFileSync(file));
+    for (const file of codeFiles(join(base, top))) h.update(`${file.slice(base.length)}\n`).update(readFileSync(file));
   }
-  return (engineHash = h.digest('hex').slice(0, 16));
+  return h.digest('hex').slice(0, 16);
 }
 
 function codeFiles(dir: string): string[] {

@@ -1,16 +1,18 @@
 // `--cache DIR`: games kept between runs give the same output as playing them, and only the games
 // missing are played (a variant edited, a run extended, a run stopped by Ctrl-C).
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Io } from '../../interpreter/cli/io.ts';
-import { engineFingerprint, GameCache, keepable } from '../../interpreter/cli/game-cache.ts';
+import { codeFingerprint, engineFingerprint, FINGERPRINT_FILE, GameCache, keepable, stampedFingerprint } from '../../interpreter/cli/game-cache.ts';
 import { programFor } from '../../interpreter/cli/load-program.ts';
 import { runSimulate } from '../../interpreter/cli/simulate.ts';
 import type { Program } from '../../interpreter/runtime/index.ts';
 import { runCli } from './run-cli.ts';
 
+const ROOT = join(import.meta.dirname, '../..');
 const DUEL = 'test/fixtures/runtime/duel';
 const BLOODY = `${DUEL}/variants/bloody.yaml`;
 const HOUSE = `${DUEL}/variants/house.yaml`;
@@ -139,5 +141,28 @@ describe('--cache DIR', () => {
     // The engine's fingerprint reads this checkout's code once, and says the same each time.
     expect(engineFingerprint()).toMatch(/^[0-9a-f]{16}$/);
     expect(engineFingerprint()).toBe(engineFingerprint());
+  });
+
+  test('the compiled CLI and the sources run in-process are one engine: games kept by one are taken by the other', async () => {
+    // The sources (what vitest runs) hash themselves; lib/ carries the hash of the sources it was
+    // built from (bin/build-lib.mjs), so a run over either keeps games under the same key.
+    expect(engineFingerprint()).toBe(codeFingerprint(ROOT));
+    const dir = fresh();
+    const argv = ['simulate', DUEL, '--games', '6', '--seed', 'shared', '--json', '--cache', dir];
+    const inProcess = await runCli(argv);
+    expect(inProcess.err).toBe(`rulesmith simulate: 0 games taken from ${dir}, 6 played and kept there\n`);
+    // bin/rulesmith.js runs lib/ when it is newer than every source, else these sources through tsx.
+    const bin = spawnSync(process.execPath, [join(ROOT, 'bin/rulesmith.js'), ...argv], { cwd: ROOT, encoding: 'utf8' });
+    expect(bin.stderr).toBe(`rulesmith simulate: 6 games taken from ${dir}, 0 played and kept there\n`);
+    expect(bin.stdout).toBe(inProcess.out);
+  }, 60_000);
+
+  test('a build\'s stamp is read only when it is a fingerprint', () => {
+    const dir = fresh();
+    expect(stampedFingerprint(dir)).toBeUndefined();
+    writeFileSync(join(dir, FINGERPRINT_FILE), 'not a fingerprint\n');
+    expect(stampedFingerprint(dir)).toBeUndefined();
+    writeFileSync(join(dir, FINGERPRINT_FILE), '0123456789abcdef\n');
+    expect(stampedFingerprint(dir)).toBe('0123456789abcdef');
   });
 });

@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { codeFingerprint, FINGERPRINT_FILE } from '../../interpreter/cli/game-cache.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -56,6 +57,10 @@ describe('the packed tarball', () => {
     expect(files).toContain('lib/interpreter/cli/main.js');
     expect(files).toContain('lib/interpreter/cli/simulate-worker.js');
     expect(files).toContain('lib/interpreter/index.d.ts');
+    // The fingerprint of the sources it was built from, so games kept by `npx rulesmith --cache`
+    // count as this engine's (interpreter/cli/game-cache.ts).
+    expect(files).toContain(`lib/${FINGERPRINT_FILE}`);
+    expect(readFileSync(join(consumer, 'node_modules/rulesmith/lib', FINGERPRINT_FILE), 'utf8').trim()).toBe(codeFingerprint(ROOT));
     expect(files).toContain('grammar/ruleset.schema.json');
     expect(files).toContain('docs/diagnostics.md');
     expect(files).toContain('LICENSE');
@@ -64,7 +69,7 @@ describe('the packed tarball', () => {
     // `rulesmith init` copies its templates from the package.
     expect(files).toContain('rulesets/templates/starter/ruleset.yaml');
     // docs/examples/: the sharding examples (GitHub Actions, Kubernetes), shipped with the docs.
-    const stray = files.filter((f) => !/^(bin\/rulesmith\.js|lib\/.+\.(js|d\.ts|json)|grammar\/ruleset\.schema\.json|docs\/[^/]+\.md|docs\/examples\/[^/]+\.ya?ml|rulesets\/templates\/.+\.ya?ml|LICENSE|README\.md|package\.json)$/.test(f));
+    const stray = files.filter((f) => !/^(bin\/rulesmith\.js|lib\/.+\.(js|d\.ts|json)|lib\/engine-fingerprint|grammar\/ruleset\.schema\.json|docs\/[^/]+\.md|docs\/examples\/[^/]+\.ya?ml|rulesets\/templates\/.+\.ya?ml|LICENSE|README\.md|package\.json)$/.test(f));
     expect(stray).toEqual([]);
   });
 
