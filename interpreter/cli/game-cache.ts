@@ -8,8 +8,9 @@
  * A record is kept under a key that hashes, besides the plan and the rules' hash, rulesmith's own
  * code (every module of the engine's sources, read once per process; a compiled lib/ says which
  * sources it was built from): any change to how games are played, even between releases, is
- * another key, so a kept game is never one the current code would not play. Not kept: runs that write replays (those need the games played), tournaments (they
- * measure time), and agents with a time budget (`ms=`), whose games depend on the machine.
+ * another key, so a kept game is never one the current code would not play. Not kept: runs that
+ * write replays (those need the games played), tournaments (they measure time), and agents with a
+ * time budget (`ms=`), whose games depend on the machine.
  *
  * One file per key, `<key>.jsonl`, a line per game appended as games end (several processes may
  * append to one file: a line is one write). A line that does not read back (a write cut short) is
