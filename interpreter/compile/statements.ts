@@ -11,6 +11,7 @@ import { MarkedString, partsOf, record, toText, truthy, type Value } from '../ru
 import { compileAssign } from './assign-chain.ts';
 import { compileChoose } from './choose.ts';
 import { compileExpr, compileReadSource, countOf, num, type CompileEnv } from './expressions.ts';
+import { sharedRowValue } from './shared-rows.ts';
 import type { SlotScope } from './scope.ts';
 import { setLocal } from '../runtime/taint.ts';
 import { watched } from '../runtime/secrets.ts';
@@ -44,7 +45,7 @@ export function stmtSuspends(s: Stmt, env: CompileEnv): boolean {
 
 /** A block of statements that cannot suspend; each statement counts one step. */
 export function compilePlainBlock(body: Stmt[], scope: SlotScope, env: CompileEnv): Plain {
-  const execs = body.map((s) => compilePlain(s, scope, env));
+  const execs = body.map((s, i) => compilePlain(s, scope, env, s.kind === 'let' ? body.slice(i + 1) : undefined));
   if (execs.length === 1) return execs[0]!;
   return (f) => {
     for (let i = 0; i < execs.length; i++) {
@@ -95,12 +96,14 @@ function plainValue(e: Expr, scope: SlotScope, env: CompileEnv): Eval {
   return compileExpr(e, scope, env);
 }
 
-function compilePlain(s: Stmt, scope: SlotScope, env: CompileEnv): Plain {
+/** `rest`: the statements after `s` in its block, where a `let` local is visible (shared-rows.ts). */
+function compilePlain(s: Stmt, scope: SlotScope, env: CompileEnv, rest: readonly Stmt[] = []): Plain {
   const at: SourceAt = { path: env.path, span: s.span };
   const ex = (e: Expr): Eval => compileExpr(e, scope, env);
   switch (s.kind) {
     case 'let': {
-      const value = plainValue(s.value, scope, env);
+      const copied = plainValue(s.value, scope, env);
+      const value = sharedRowValue(s, rest, scope, env, copied) ?? copied;
       const slot = scope.define(s.name);
       return (f) => { f.rt.step(at); setLocal(f, slot, value); return NORMAL; };
     }
@@ -256,10 +259,10 @@ export class Emitter {
   }
 
   block(body: Stmt[], scope: SlotScope): void {
-    for (const s of body) {
+    body.forEach((s, i) => {
       if (stmtSuspends(s, this.env)) this.stmt(s, scope);
-      else this.plain(compilePlain(s, scope, this.env));
-    }
+      else this.plain(compilePlain(s, scope, this.env, s.kind === 'let' ? body.slice(i + 1) : undefined));
+    });
   }
 
   /** A plain statement as one op; its `stop` leaves the enclosing emitted loop, its `return` the frame. */

@@ -20,6 +20,8 @@ interface TableShape {
   /** Which row (index, -1: none) and column each key seen so far falls in: bands are fixed, so a key finds the same one every time. */
   rowOf: Map<number | string, number>;
   columnOf: Map<number | string, number>;
+  /** Cells converted once and shared by read-only locals (`sharedCell`), and which field sets allow it. */
+  shared?: { cells: Map<unknown, Value>; fits: Map<string, boolean> };
 }
 
 /** One table lookup as `RuntimeOptions.trace` is told of it; `value` is filled in once the cell is read. */
@@ -99,7 +101,9 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
   if (!row) throw new RuleError('no-table-row', `Table \`${id}\` has no row for ${rowKey}.`, at, 'Add a row for it, or keep the key within the table\'s domain.');
   const trace: LookupTrace | undefined = rt.opts.trace ? { table: id, rowKey, row: row.label, rolled } : undefined;
   let cell = (def.rows as Record<string, unknown>)[row.label];
-  let path: Array<string | number> = ['tables', id, 'rows', row.label];
+  // The cell's place in the ruleset, made only for what needs it (an expression cell, a log line):
+  // a bot's look-ahead looks up a million cells a game.
+  let colAt: number | null = null;
   let columnNote = '';
   if (shape.columns) {
     const colKey = keyOf(keys[1] ?? null);
@@ -110,11 +114,11 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
     if (rt.logging) columnNote = columnText(def, col, colKey, shifted - col);
     col = shifted;
     cell = Array.isArray(cell) ? cell[col] : undefined;
-    path = [...path, col];
+    colAt = col;
   }
   // Told before the cell is evaluated, so dice an expression cell rolls come after its lookup.
   if (trace) rt.opts.trace!.lookup(trace);
-  const value = shape.expression ? evalCell(rt, path, at) : fromStored(rt, cell);
+  const value = shape.expression ? evalCell(rt, cellPath(id, row.label, colAt), at) : fromStored(rt, cell);
   if (trace) trace.value = toJson(value);
   if (rt.logging) {
     // Keys read from hidden pieces' secrets would tell them: other seats see only that a lookup was made.
@@ -123,9 +127,14 @@ export function lookup(rt: Runtime, id: string, keys: Value[], shift: number, at
     // `rolled`: the game's dice chose the row (`roll on`), not the rules reading their data; the
     // seats that see only "looked up" are told that too (log-reading.ts shows those lines).
     const how = rolled ? { rolled: true } : {};
-    rt.log('table', [text], at, { table: id, row: row.label, cell: path.slice(3), value: toText(value), ...how }, undefined, { data: { table: id, ...how }, pieces: read });
+    rt.log('table', [text], at, { table: id, row: row.label, cell: colAt === null ? [row.label] : [row.label, colAt], value: toText(value), ...how }, undefined, { data: { table: id, ...how }, pieces: read });
   }
   return value;
+}
+
+/** Where a cell is in the ruleset's data. */
+function cellPath(table: string, row: string, column: number | null): Array<string | number> {
+  return column === null ? ['tables', table, 'rows', row] : ['tables', table, 'rows', row, column];
 }
 
 /**
@@ -139,8 +148,19 @@ export function lookupField(rt: Runtime, id: string, keys: Value[], shift: numbe
   if (rt.logging || rt.opts.trace) return undefined;
   const shape = shapeOf(rt, id, at);
   if (shape.expression) return undefined;
-  const rowKey = keyOf(keys[0] ?? null);
-  const rowAt = bandIndex(shape.rowBands, rowKey, shape.rowOf);
+  const cell = plainCell(shape, keys, shift);
+  if (cell === undefined) return undefined;
+  // fromStored copies the cell's own enumerable keys, and a record's member is none without one.
+  return Object.prototype.propertyIsEnumerable.call(cell, prop) ? fromStored(rt, cell[prop]) : null;
+}
+
+/**
+ * The cell of a lookup when it is a plain record (not an entity, marked text or range, which
+ * fromStored reads otherwise); undefined for anything else, and when no row or column holds the
+ * keys (the caller then looks up as usual, which gives the lookup's own errors).
+ */
+function plainCell(shape: TableShape, keys: Value[], shift: number): Record<string, unknown> | undefined {
+  const rowAt = bandIndex(shape.rowBands, keyOf(keys[0] ?? null), shape.rowOf);
   const row = rowAt < 0 ? undefined : shape.rows[rowAt];
   if (!row) return undefined;
   let cell = (shape.def.rows as Record<string, unknown>)[row.label];
@@ -149,12 +169,72 @@ export function lookupField(rt: Runtime, id: string, keys: Value[], shift: numbe
     if (col < 0) return undefined;
     cell = Array.isArray(cell) ? cell[Math.min(shape.columns.length - 1, Math.max(0, col + shift))] : undefined;
   }
-  if (cell === null || typeof cell !== 'object' || Array.isArray(cell)) return undefined;
+  return isPlainRecordCell(cell) ? cell : undefined;
+}
+
+function isPlainRecordCell(cell: unknown): cell is Record<string, unknown> {
+  if (cell === null || typeof cell !== 'object' || Array.isArray(cell)) return false;
   const o = cell as Record<string, unknown>;
-  // What fromStored reads as an entity, a marked text or a range rather than a record.
-  if ((typeof o.$ref === 'string' && typeof o.id === 'string') || Array.isArray(o.$text) || Array.isArray(o.$range)) return undefined;
-  // fromStored copies the cell's own enumerable keys, and a record's member is none without one.
-  return Object.prototype.propertyIsEnumerable.call(o, prop) ? fromStored(rt, o[prop]) : null;
+  return !((typeof o.$ref === 'string' && typeof o.id === 'string') || Array.isArray(o.$text) || Array.isArray(o.$range));
+}
+
+/**
+ * `let row = table[keys]` for a local the script only reads plain fields of (`row.speed`, never
+ * `row` itself, never assigned: compile/shared-rows.ts proves it): the cell converted once per
+ * program and shared by every such lookup, instead of a fresh record each time (a bot's
+ * look-ahead makes a million of them a game). Shared only where every cell of the table is a
+ * record whose `fields` hold a number, a text, a truth value or nothing, so what the script reads
+ * can neither change the cell nor alias part of it. Frozen besides, so that a mistake in that proof
+ * would stop with an error rather than change the rules' data. Undefined where it does not
+ * apply (an expression table, a log or trace to tell, other cells, no such row): the caller
+ * then looks up as usual.
+ */
+export function sharedCell(rt: Runtime, id: string, keys: Value[], shift: number, at: SourceAt, fields: SharedFields): Value | undefined {
+  if (rt.logging || rt.opts.trace) return undefined;
+  const shape = shapeOf(rt, id, at);
+  if (shape.expression) return undefined;
+  const shared = (shape.shared ??= { cells: new Map(), fits: new Map() });
+  let fits = shared.fits.get(fields.key);
+  if (fits === undefined) shared.fits.set(fields.key, (fits = fieldsArePlain(shape, fields.names)));
+  if (!fits) return undefined;
+  const cell = plainCell(shape, keys, shift);
+  if (cell === undefined) return undefined;
+  let v = shared.cells.get(cell);
+  if (v === undefined) shared.cells.set(cell, (v = frozen(fromStored(rt, cell))));
+  return v;
+}
+
+/** The fields a shared row's local reads, and one text naming them all (what `fits` is kept by). */
+export interface SharedFields {
+  names: readonly string[];
+  key: string;
+}
+
+export function sharedFields(names: readonly string[]): SharedFields {
+  return { names, key: names.join('\u0000') };
+}
+
+/** Whether every cell of the table is a plain record whose `fields` are absent or plain values. */
+function fieldsArePlain(shape: TableShape, fields: readonly string[]): boolean {
+  const plain = (v: unknown): boolean => v === undefined || v === null || typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean';
+  for (const row of shape.rows) {
+    const at = (shape.def.rows as Record<string, unknown>)[row.label];
+    const cells = shape.columns ? (Array.isArray(at) ? at : [undefined]) : [at];
+    for (const cell of cells) {
+      if (!isPlainRecordCell(cell)) return false;
+      for (const f of fields) if (!plain(Object.prototype.propertyIsEnumerable.call(cell, f) ? cell[f] : undefined)) return false;
+    }
+  }
+  return true;
+}
+
+/** Lists and records frozen all the way down (entities and other values are immutable already). */
+function frozen(v: Value): Value {
+  if (Array.isArray(v)) v.forEach(frozen);
+  else if (isRecordValue(v)) Object.values(v).forEach(frozen);
+  else return v;
+  Object.freeze(v);
+  return v;
 }
 
 /**
