@@ -18,15 +18,27 @@ export interface PureCall {
   at: SourceAt | typeof NO_STATEMENT | undefined;
 }
 const NO_STATEMENT = Symbol('no statement');
-export type PureMemo = Map<string, PureCall>;
+
+/**
+ * Kept calls by procedure, then argument by argument: a Map per argument, keyed by the value
+ * itself (entities are interned, so by identity). One text made of all the arguments, as before,
+ * gave `("x\u0001sy", "z")` and `("x", "y\u0001sz")` the same key, and was built at every call
+ * (Blue Max's priors make a few hundred thousand a decision; measured within the noise of a
+ * decision either way, docs/runtime.md).
+ */
+export type PureMemo = Map<string, KeptCalls>;
+interface KeptCalls {
+  call?: PureCall;
+  next?: Map<unknown, KeptCalls>;
+}
 
 /** `rt.callScriptNow` for a pure procedure, served from `memo` when it was called with the same arguments. */
 export function callPure(rt: Runtime, memo: PureMemo, script: CompiledScript, id: string, args: Value[], at: SourceAt): Value {
-  const key = keyOf(id, args);
+  const kept = keptFor(memo, id, args);
   // A pure procedure cannot call itself (purity is found from none), so its calls nest at most
   // as deep as there are procedures: with that much room the depth budget cannot be reached.
-  if (key === null || rt.depthInUse() + rt.program.procedures.size >= rt.opts.depthBudget) return rt.callScriptNow(script, id, args, at);
-  const hit = memo.get(key);
+  if (kept === null || rt.depthInUse() + rt.program.procedures.size >= rt.opts.depthBudget) return rt.callScriptNow(script, id, args, at);
+  const hit = kept.call;
   // Past the step budget, calling it again stops the game where it would have.
   if (hit !== undefined && rt.steps + hit.steps <= rt.opts.stepBudget) {
     rt.steps += hit.steps;
@@ -37,24 +49,25 @@ export function callPure(rt: Runtime, memo: PureMemo, script: CompiledScript, id
   const atBefore = rt.at;
   const value = rt.callScriptNow(script, id, args, at);
   // A statement of this procedure is never the caller's (pure procedures do not recurse).
-  memo.set(key, { value: copy(value), steps: rt.steps - before, at: rt.at === atBefore ? NO_STATEMENT : rt.at });
+  kept.call = { value: copy(value), steps: rt.steps - before, at: rt.at === atBefore ? NO_STATEMENT : rt.at };
   return value;
 }
 
-/** The arguments as a key, or null when one is not a plain value (lists and records are not kept). */
-function keyOf(id: string, args: Value[]): string | null {
-  let key = id;
+/**
+ * Where the call of `id` with `args` is kept (made on first asking), or null when an argument is
+ * not a plain value (lists and records are not kept, nor -0, which a Map takes for 0).
+ */
+function keptFor(memo: PureMemo, id: string, args: Value[]): KeptCalls | null {
+  for (const a of args) if (!(a === null || typeof a === 'string' || typeof a === 'boolean' || a instanceof EntityRef || (typeof a === 'number' && !Object.is(a, -0)))) return null;
+  let node: KeptCalls | undefined = memo.get(id);
+  if (node === undefined) memo.set(id, (node = {}));
   for (const a of args) {
-    if (typeof a === 'number') {
-      if (Object.is(a, -0)) return null;
-      key += `\u0001n${a}`;
-    } else if (typeof a === 'string') key += `\u0001s${a}`;
-    else if (typeof a === 'boolean') key += a ? '\u0001t' : '\u0001f';
-    else if (a === null) key += '\u0001z';
-    else if (a instanceof EntityRef) key += `\u0001e${a.kind}\u0002${a.id}`;
-    else return null;
+    const next: Map<unknown, KeptCalls> = (node.next ??= new Map());
+    let child: KeptCalls | undefined = next.get(a);
+    if (child === undefined) next.set(a, (child = {}));
+    node = child;
   }
-  return key;
+  return node;
 }
 
 /** Lists and records are values a script may change in place: each caller gets its own. */
