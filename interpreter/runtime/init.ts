@@ -96,18 +96,11 @@ export function initialState(program: Program, setup: GameSetup): GameState {
     if (per === 'player' || per === 'side') for (const o of owners[per]) state.zones[zoneKey(id, o)] = [];
     else state.zones[id] = [];
   }
-  for (const [id, deck] of entries(d.decks)) {
-    const draw: string[] = [];
-    for (const card of isRecord(deck) && Array.isArray(deck.cards) ? deck.cards : []) {
-      if (!isRecord(card) || typeof card.id !== 'string') continue;
-      const count = typeof card.count === 'number' ? card.count : 1;
-      for (let i = 1; i <= count; i++) {
-        const inst = count === 1 ? `${id}.${card.id}` : `${id}.${card.id}_${i}`;
-        state.cards[inst] = { deck: id, def: card.id, at: 'draw', owner: null };
-        draw.push(inst);
-      }
-    }
-    state.decks[id] = { draw: shuffleInPlace(rng, draw), discard: [] };
+  const cards = cardPlan(program);
+  state.cards = { ...cards.keys } as GameState['cards'];
+  for (const { id, draw } of cards.decks) {
+    for (const c of draw) setOwn(state.cards, c.inst, { deck: id, def: c.def, at: 'draw', owner: null });
+    state.decks[id] = { draw: shuffleInPlace(rng, draw.map((c) => c.inst)), discard: [] };
   }
   initialValues(program, state, owners);
   return state;
@@ -178,6 +171,39 @@ function piecePlan(program: Program): ReadonlyArray<{ id: string; type: string; 
   return plan;
 }
 const plans = new WeakMap<Program, Array<{ id: string; type: string; hidden: boolean }>>();
+
+interface CardPlan {
+  /** Every deck in order, with its cards' instance ids in the order they are put in before shuffling. */
+  decks: Array<{ id: string; draw: Array<{ inst: string; def: string }> }>;
+  /** The instance ids as the keys of a fixed-shape record (each game's `cards` copied from it). */
+  keys: Record<string, unknown>;
+}
+
+/**
+ * Every card to create, deck by deck, worked out once per program as `piecePlan` is: a game of
+ * Blue Max made its 144 cards' ids as new strings and filed them key by key into a slow
+ * (dictionary) object, a tenth of a random game's time. The same ids in the same order as before,
+ * so a game's cards and its shuffles are the same.
+ */
+function cardPlan(program: Program): CardPlan {
+  let plan = cardPlans.get(program);
+  if (!plan) {
+    const decks: CardPlan['decks'] = [];
+    for (const [id, deck] of entries(program.data.decks)) {
+      const draw: Array<{ inst: string; def: string }> = [];
+      for (const card of isRecord(deck) && Array.isArray(deck.cards) ? deck.cards : []) {
+        if (!isRecord(card) || typeof card.id !== 'string') continue;
+        const count = typeof card.count === 'number' ? card.count : 1;
+        for (let i = 1; i <= count; i++) draw.push({ inst: count === 1 ? `${id}.${card.id}` : `${id}.${card.id}_${i}`, def: card.id });
+      }
+      decks.push({ id, draw });
+    }
+    plan = { decks, keys: perOwner(decks.flatMap((d) => d.draw.map((c) => c.inst)), () => null) };
+    cardPlans.set(program, plan);
+  }
+  return plan;
+}
+const cardPlans = new WeakMap<Program, CardPlan>();
 
 /** The piece ids (creation order) as the keys of a fixed-shape record, each game's pieces copied from it. */
 function pieceKeys(program: Program): Record<string, unknown> {
