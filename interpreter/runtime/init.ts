@@ -180,10 +180,10 @@ interface CardPlan {
 }
 
 /**
- * Every card to create, deck by deck, worked out once per program as `piecePlan` is: a game of
- * Blue Max made its 144 cards' ids as new strings and filed them key by key into a slow
- * (dictionary) object, a tenth of a random game's time. The same ids in the same order as before,
- * so a game's cards and its shuffles are the same.
+ * Every card to create, deck by deck, worked out once per program as `piecePlan` is, instead of
+ * each start making its cards' ids as new strings (a hundred and more in a ruleset of damage
+ * decks) and filing them key by key into a slow (dictionary) object (docs/runtime.md). The same
+ * ids in the same order as before, so a game's cards and its shuffles are the same.
  */
 function cardPlan(program: Program): CardPlan {
   let plan = cardPlans.get(program);

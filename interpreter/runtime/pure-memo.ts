@@ -23,8 +23,8 @@ const NO_STATEMENT = Symbol('no statement');
  * Kept calls by procedure, then argument by argument: a Map per argument, keyed by the value
  * itself (entities are interned, so by identity). One text made of all the arguments, as before,
  * gave `("x\u0001sy", "z")` and `("x", "y\u0001sz")` the same key, and was built at every call
- * (Blue Max's priors make a few hundred thousand a decision; measured within the noise of a
- * decision either way, docs/runtime.md).
+ * (priors that list a unit's possible moves make a few hundred thousand calls a decision;
+ * measured within the noise of a decision either way, docs/runtime.md).
  */
 export type PureMemo = Map<string, KeptCalls>;
 interface KeptCalls {
