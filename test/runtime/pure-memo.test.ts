@@ -4,11 +4,9 @@
  * leave a bot's priors and steps unchanged is test/agents/decision-cost.test.ts.
  */
 import { describe, expect, test } from 'vitest';
-import { compileRuleset } from '../../interpreter/compile/index.ts';
-import { createMemoryHost, loadRuleset } from '../../interpreter/load/index.ts';
-import { Game } from '../../interpreter/runtime/index.ts';
 import { callPure, type PureMemo } from '../../interpreter/runtime/pure-memo.ts';
 import type { Value } from '../../interpreter/runtime/values.ts';
+import { programFromText, startGame } from '../helpers/ruleset.ts';
 
 const TEXT = [
   'rulesmith: 1',
@@ -29,12 +27,8 @@ const TEXT = [
 ].join('\n');
 
 function setUp(): { call: (args: Value[]) => Value; memo: PureMemo; steps: () => number } {
-  const loaded = loadRuleset('r.yaml', createMemoryHost({ 'r.yaml': TEXT }));
-  expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  const program = compileRuleset(loaded.model!);
-  const game = Game.start(program, { seed: 1, players: 2 }, { log: 'none' });
-  if (!(game instanceof Game)) throw new Error(JSON.stringify(game.problems));
-  const rt = game.rt;
+  const program = programFromText(TEXT);
+  const rt = startGame(program, { seed: 1, players: 2 }, { log: 'none' }).rt;
   const script = program.procedures.get('both')!;
   expect(script.pure).toBe(true);
   const memo: PureMemo = new Map();

@@ -6,12 +6,11 @@
  */
 import { describe, expect, test } from 'vitest';
 import { parseScript } from '../../grammar/index.ts';
-import { compileRuleset } from '../../interpreter/compile/index.ts';
 import { fieldsOnlyRead } from '../../interpreter/compile/shared-rows.ts';
-import { createMemoryHost, loadRuleset } from '../../interpreter/load/index.ts';
-import { Game, type Program } from '../../interpreter/runtime/index.ts';
+import type { Program } from '../../interpreter/runtime/index.ts';
 import { sharedCell, sharedFields } from '../../interpreter/runtime/tables.ts';
 import type { Runtime } from '../../interpreter/runtime/runtime.ts';
+import { programFromText, startGame } from '../helpers/ruleset.ts';
 
 /** What follows `let m = …` in a block. */
 function rest(script: string): ReturnType<typeof fieldsOnlyRead> {
@@ -65,14 +64,11 @@ function program(tables: string[], script: string): Program {
     '        out = [speeds(1), speeds(2), speeds(1)]',
     'victory: { do: "end game with { winner: none }" }',
   ].join('\n');
-  const loaded = loadRuleset('r.yaml', createMemoryHost({ 'r.yaml': text }));
-  expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  return compileRuleset(loaded.model!);
+  return programFromText(text);
 }
 
 function outOf(p: Program, log: 'full' | 'none'): unknown {
-  const game = Game.start(p, { seed: 1, players: 2 }, { log });
-  if (!(game instanceof Game)) throw new Error(JSON.stringify(game.problems));
+  const game = startGame(p, { seed: 1, players: 2 }, { log });
   expect(game.result).not.toBeNull();
   return game.state.vars.out;
 }
@@ -94,9 +90,7 @@ describe('a shared row plays the game a copied row plays', () => {
 
 describe('the cells sharedCell shares', () => {
   function runtimeOf(p: Program): Runtime {
-    const game = Game.start(p, { seed: 1, players: 2 }, { log: 'none' });
-    if (!(game instanceof Game)) throw new Error(JSON.stringify(game.problems));
-    return (game as unknown as { runtime: Runtime }).runtime;
+    return startGame(p, { seed: 1, players: 2 }, { log: 'none' }).rt;
   }
   const at = { path: ['procedures', 'speeds'], span: { start: 0, end: 0, line: 1, column: 1 } };
 
