@@ -75,7 +75,7 @@ function drawFromZone(rt: Runtime, zone: string, count: number | null, into: Val
       if (before) names.push(...(names.length ? [', '] : []), movedCardSpan(rt, ref.id, before));
     } else if (key) {
       const from = rt.state.pieces[ref.id]!.at;
-      rt.state.pieces[ref.id]!.at = key;
+      rt.writablePiece(ref.id).at = key;
       rt.pieceMoved(ref.id, key);
       if (rt.describing) rt.log('move', [pieceSpan(rt, ref.id, 'label'), `: ${from ?? 'box'} → ${key}`], at, { piece: ref.id, from, to: key });
     }

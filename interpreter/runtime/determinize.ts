@@ -13,6 +13,7 @@ import { nextInt, nextUint32, shuffleInPlace, type RngState } from './rng.ts';
 import type { Runtime } from './runtime.ts';
 import type { Frame } from './frame.ts';
 import { retellLog } from './determinize-log.ts';
+import { cloneData } from './init.ts';
 import { toStored } from './persist.ts';
 import { record, valueEquals, type EntityKind, type Value } from './values.ts';
 import type { GameState, PlayerState } from './state.ts';
@@ -87,7 +88,7 @@ export function determinize(game: Game, seat: string | null, rng: RngState, opts
   const rt = game.rt;
   const resampled: Resampled = {
     cards: resampleCards(rt, state, me, rng),
-    pieces: resamplePieces(rt, state, me, rng),
+    pieces: resamplePieces(rt, copy.rt, me, rng),
     values: resampleValues(rt, copy, me, rng, plan?.values),
     answers: resampleAnswers(copy.rt.stack, seat, rng),
     lines: 0,
@@ -142,8 +143,14 @@ function resampleCards(rt: Runtime, state: GameState, me: PlayerState | undefine
   return changed;
 }
 
+const isEmpty = (o: object): boolean => {
+  for (const _ in o) return false;
+  return true;
+};
+
 /** Face-down pieces hidden from the seat swap identities (type and props) within their side. */
-function resamplePieces(rt: Runtime, state: GameState, me: PlayerState | undefined, rng: RngState): number {
+function resamplePieces(rt: Runtime, copy: Runtime, me: PlayerState | undefined, rng: RngState): number {
+  const state = copy.state;
   const bySide = new Map<string, string[]>();
   for (const [id, p] of Object.entries(state.pieces)) {
     if (pieceVisible(rt, id, me)) continue;
@@ -156,10 +163,14 @@ function resamplePieces(rt: Runtime, state: GameState, me: PlayerState | undefin
   for (const ids of bySide.values()) {
     const identities = shuffleInPlace(rng, canonical(ids.map((id) => ({ type: state.pieces[id]!.type, props: state.pieces[id]!.props }))));
     ids.forEach((id, k) => {
+      const { type, props } = identities[k]!;
       const p = state.pieces[id]!;
-      if (p.type !== identities[k]!.type) changed++;
-      p.type = identities[k]!.type;
-      p.props = identities[k]!.props;
+      // The records are shared with the real game until written: write only what changes.
+      if (p.type === type && (p.props === props || (isEmpty(p.props) && isEmpty(props)))) return;
+      if (p.type !== type) changed++;
+      const own = copy.writablePiece(id);
+      own.type = type;
+      own.props = props;
     });
   }
   return changed;
@@ -242,7 +253,8 @@ function resampleValues(rt: Runtime, copy: Game, me: PlayerState | undefined, rn
 /** A value's declared initial value: a plain one copied, a track's expression read on the copy. */
 function initialOf(copy: Game, section: 'tracks' | 'variables', id: string, def: { initial?: unknown; per?: string }, owner: string | null): unknown {
   const init = def.initial;
-  if (section === 'variables') return init === undefined || init === null ? null : structuredClone(init);
+  // Most are scalars, which cloneData returns as they are (structuredClone of one cost 1.4% of a search bot's decision).
+  if (section === 'variables') return init === undefined ? null : cloneData(init);
   if (typeof init === 'number') return init;
   if (typeof init !== 'string') return 0;
   const per = def.per as EntityKind | undefined;

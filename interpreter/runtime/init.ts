@@ -236,7 +236,7 @@ function setOwn(o: Record<string, unknown>, k: string, x: unknown): void {
 }
 
 /** A copy of plain ruleset data (what `structuredClone` gives for it, without its cost for the common scalar). */
-function cloneData(v: unknown): unknown {
+export function cloneData(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map(cloneData);
   const out: Record<string, unknown> = {};

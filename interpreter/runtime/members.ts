@@ -321,7 +321,7 @@ export function setMember(rt: Runtime, o: Value, prop: string, v: Value, at: Sou
       if (variable && variable.per === kind) return rt.setVar(prop, o.id, v, at);
     }
     if (kind === 'piece') {
-      const p = rt.state.pieces[o.id]!;
+      const p = rt.writablePiece(o.id);
       if (prop === 'facing') { p.facing = typeof v === 'number' ? ((v % 6) + 6) % 6 : null; return; }
       if (prop === 'owner') { p.owner = v instanceof EntityRef ? v.id : typeof v === 'string' ? v : null; return; }
       // `p.hidden = true` turns a revealed piece face down again (`reveal` turns it up).

@@ -108,6 +108,41 @@ export function cloneJson<T>(x: T): T {
   return out as T;
 }
 
+/**
+ * A fork shares its parent's piece records instead of copying them (most of a state: Blockade
+ * Runner has 250 pieces, and a search bot forks at every iteration). Shared records are frozen,
+ * deep, so neither game can change one in place: the runtime copies a record before its first
+ * write (`ownPiece`, through `Runtime.writablePiece`), and a write that skipped that step stops
+ * with a TypeError instead of changing the other game. A record is frozen once, by the first fork
+ * that shares it; its copy is the writer's own until the next fork.
+ */
+function sharePieces(pieces: Record<string, PieceState>): Record<string, PieceState> {
+  const out: Record<string, PieceState> = {};
+  for (const id in pieces) {
+    const p = pieces[id]!;
+    if (!Object.isFrozen(p)) freezePiece(p);
+    out[id] = p;
+  }
+  return out;
+}
+
+function freezePiece(p: PieceState): void {
+  deepFreeze(p.props);
+  if (p.shown_to) Object.freeze(p.shown_to);
+  Object.freeze(p);
+}
+
+function deepFreeze(x: object): void {
+  for (const v of Object.values(x)) if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) deepFreeze(v as object);
+  Object.freeze(x);
+}
+
+/** A copy of `p` to put in its place before changing it, when `p` is shared (sharePieces); null when it is the game's own. */
+export function ownPiece(p: PieceState): PieceState | null {
+  // A determinized copy may give an own record another's (shared) props.
+  return Object.isFrozen(p) || Object.isFrozen(p.props) ? clonePiece(p) : null;
+}
+
 /** A copy of a piece record: one fixed shape (fast to allocate), props copied only when it has any. */
 function clonePiece(p: PieceState): PieceState {
   // Props are written in place (`p.prop = …`), so the copy never shares the object, even an empty one.
@@ -122,11 +157,11 @@ function clonePiece(p: PieceState): PieceState {
 
 /**
  * A copy of a game state for a fork: deep, except that per-owner track and variable records are
- * shared (the runtimes copy one on first write, see `Runtime.shareRecords`).
+ * shared (the runtimes copy one on first write, see `Runtime.shareRecords`), and so are piece
+ * records (frozen, copied on first write: `sharePieces`).
  */
 export function cloneState(s: GameState): GameState {
-  const pieces: Record<string, PieceState> = {};
-  for (const id in s.pieces) pieces[id] = clonePiece(s.pieces[id]!);
+  const pieces = sharePieces(s.pieces);
   return {
     format: s.format, rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]], round: s.round, phase: s.phase, active: { ...s.active },
     players: s.players.map((p) => ({ ...p })), options: { ...s.options }, tracks: { ...s.tracks }, vars: { ...s.vars }, pieces,

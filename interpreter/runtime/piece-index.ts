@@ -10,6 +10,7 @@
  * enters the runtime from outside, and on every use by a host calling the runtime directly (not
  * inside `drive`). A host that swaps the whole `state.pieces` record gets it rebuilt (by identity).
  */
+import { ownPiece } from './persist.ts';
 import type { Program } from './program.ts';
 import type { GameState, PieceState } from './state.ts';
 import type { EntityRef } from './values.ts';
@@ -77,8 +78,9 @@ const NONE: readonly number[] = [];
 /**
  * One game's pieces as dense lists in creation order (`Program.defs.pieceIds`): ids, state objects
  * and refs, so a ref's `slot` finds its state with an array load; and the index by location.
- * Built lazily per Runtime from its own state (the state's piece objects are changed in place,
- * never replaced), so a fork or a resumed game, which gets a Runtime of its own, builds its own.
+ * Built lazily per Runtime from its own state, so a fork or a resumed game, which gets a Runtime of
+ * its own, builds its own. A piece record shared with a fork is replaced by a copy before the
+ * runtime changes it (`writable`), which puts the copy in the list too.
  */
 export class PieceLists {
   private idList: string[] | null = null;
@@ -104,6 +106,17 @@ export class PieceLists {
     if (this.stateList !== null && this.statesOf === pieces) return this.stateList;
     this.statesOf = pieces;
     return (this.stateList = this.program.defs.pieceIds.map((id) => pieces[id]!));
+  }
+
+  /** Piece `id`'s record, this game's own to change in place (a shared one is copied first: persist.ts, sharePieces). */
+  writable(id: string): PieceState {
+    const pieces = this.state.pieces;
+    const p = pieces[id]!;
+    const own = ownPiece(p);
+    if (own === null) return p;
+    pieces[id] = own;
+    if (this.stateList !== null && this.statesOf === pieces) this.stateList[this.program.refs.ref('piece', id).slot] = own;
+    return own;
   }
 
   /** The refs of `states`, index for index (their `slot`s). */

@@ -33,7 +33,7 @@ function destination(rt: Runtime, to: Value, at: SourceAt): string {
 export function move(rt: Runtime, p: Value, to: Value, facing: number | null, at: SourceAt): void {
   const dest = destination(rt, to, at);
   for (const id of pieceIds(rt, p, at, 'moved')) {
-    const piece = rt.state.pieces[id]!;
+    const piece = rt.writablePiece(id);
     const from = piece.at;
     const seen = rt.hiding && rt.describing ? pieceAudience(rt, id) : EVERYONE;
     piece.at = dest;
@@ -89,7 +89,7 @@ export function remove(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
   }
   if (to !== null) return move(rt, x, to, null, at);
   for (const id of pieceIds(rt, x, at, 'removed')) {
-    rt.state.pieces[id]!.at = '@out';
+    rt.writablePiece(id).at = '@out';
     rt.pieceMoved(id, '@out');
     if (rt.describing) rt.log('move', [pieceSpan(rt, id, 'label'), ' removed from the game'], at, { piece: id, to: null });
   }
@@ -115,7 +115,7 @@ export function detachCard(rt: Runtime, id: string): void {
 
 export function flip(rt: Runtime, p: Value, at: SourceAt): void {
   for (const id of pieceIds(rt, p, at, 'flipped')) {
-    const piece = rt.state.pieces[id]!;
+    const piece = rt.writablePiece(id);
     const def = rt.def('pieces', piece.type);
     if (typeof def?.flips_to === 'string') {
       const from = piece.type;
@@ -139,7 +139,7 @@ export function reveal(rt: Runtime, x: Value, to: Value, at: SourceAt): void {
   }
   const side = to === null ? null : sideOf(rt, to, at);
   for (const id of pieceIds(rt, x, at, 'revealed')) {
-    const piece = rt.state.pieces[id]!;
+    const piece = rt.writablePiece(id);
     if (side === null) {
       const was = piece.hidden === true;
       piece.hidden = false;

@@ -131,13 +131,13 @@ export class Runtime {
     return this.program.refs.ref(ref.kind, ref.id);
   }
 
-  ref(kind: EntityKind, id: string): EntityRef {
-    return this.program.refs.ref(kind, id);
-  }
+  ref(kind: EntityKind, id: string): EntityRef { return this.program.refs.ref(kind, id); }
 
   // The piece lists and the index by location (piece-index.ts).
   pieceIds(): string[] { return this.pieceLists.ids(); }
   pieceStates(): PieceState[] { return this.pieceLists.states(); }
+  /** Piece `id`'s record to change in place: every change of a piece goes through here (a fork shares records until written). */
+  writablePiece(id: string): PieceState { return this.pieceLists.writable(id); }
   pieceRefs(): EntityRef[] { return this.pieceLists.refs(); }
   pieceIndex(): PieceIndex { return this.pieceLists.index(); }
   /** The runtime set piece `id`'s `at` to `to` (every move, removal and draw of a piece calls this). */
