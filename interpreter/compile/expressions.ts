@@ -276,8 +276,8 @@ function compileName(name: string, at: SourceAt, scope: SlotScope, env: CompileE
 }
 
 /**
- * The source list of a loop or query, which only reads it: `neighbours(a)` and `pieces` give a
- * shared list, not a copy (`shared`: the caller must copy before the list can reach a script).
+ * The source list of a loop or query, which only reads it: `neighbours(a)`, `pieces_in(a)` and
+ * `pieces` give a shared list, not a copy (`shared`: the caller must copy before the list can reach a script).
  */
 export function compileReadSource(e: Expr, scope: SlotScope, env: CompileEnv): { get: Eval; shared: boolean } {
   // Built-in names read as shared lists: `pieces` (in play, kept until a piece moves), `hexes`

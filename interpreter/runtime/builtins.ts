@@ -1,5 +1,5 @@
 import { BUILTIN_FUNCTIONS } from '../check/signatures.ts';
-import { iterable, locationKey, piecesAt, piecesInPlay, piecesInPlayShared, piecesUnplaced } from './collections.ts';
+import { iterable, locationKey, piecesAt, piecesAtShared, piecesInPlay, piecesInPlayShared, piecesUnplaced } from './collections.ts';
 import { RuleError, type SourceAt } from './errors.ts';
 import { areaDistance, areaNeighbours, sharedNeighbours, cheapestCosts, hexDirection, hexDistance, gridHexRef, gridHexes, hexInGrid, mapAreas, hexNeighbour, linkBetween, parseHexId, type Hex } from './map.ts';
 import { shuffleInPlace } from './rng.ts';
@@ -63,11 +63,7 @@ const IMPL: Record<string, Impl> = {
   unique: (rt, a, at) => iterable(rt, a[0] ?? null, at).filter((x, i, all) => all.findIndex((y) => valueEquals(x, y)) === i),
   shuffled: (rt, a, at) => shuffleInPlace(rt.state.rng, [...iterable(rt, a[0] ?? null, at)]),
   keys: (_, a) => (isRecordValue(a[0]) ? Object.keys(a[0]) : []),
-  pieces_in: (rt, a, at) => {
-    const key = locationKey(a[0] ?? null);
-    if (!key) throw new RuleError('not-a-place', `${toText(a[0] ?? null)} is not an area, zone or hex.`, at);
-    return piecesAt(rt, key);
-  },
+  pieces_in: (rt, a, at) => piecesAt(rt, placeKey(a[0] ?? null, at)),
   pieces_of: (rt, a, at) => {
     const who = a[0] ?? null;
     // A player's pieces are the ones it owns (a piece's side is a side, never a player): one field
@@ -181,8 +177,16 @@ function opponentsOf(rt: Runtime, who: Value): string[] {
  * `in`): the same elements as IMPL's, without the copy.
  */
 const READ_ONLY: Record<string, Impl> = {
+  pieces_in: (rt, a, at) => piecesAtShared(rt, placeKey(a[0] ?? null, at)) as Value[],
   neighbours: (rt, a, at) => sharedNeighbours(rt, areaId(a[0] ?? null, at), a[1] === undefined || a[1] === null ? null : toText(a[1])) as Value[],
 };
+
+/** Where pieces at `v` are filed (`pieces_in`'s argument). */
+function placeKey(v: Value, at: SourceAt): string {
+  const key = locationKey(v);
+  if (!key) throw new RuleError('not-a-place', `${toText(v)} is not an area, zone or hex.`, at);
+  return key;
+}
 
 /** The read-only variant of built-in `name` (see READ_ONLY), or undefined. */
 export function builtinReadOnly(name: string): Impl | undefined {

@@ -22,6 +22,11 @@ export function piecesAt(rt: Runtime, at: string): EntityRef[] {
   return out;
 }
 
+/** `piecesAt` for a reader that neither keeps nor changes the list (the source of a query or loop). */
+export function piecesAtShared(rt: Runtime, at: string): readonly EntityRef[] {
+  return rt.pieceIndex().refsAt(at, rt.pieceRefs());
+}
+
 /** Pieces in play (placed, not removed), in creation order. */
 export function piecesInPlay(rt: Runtime): EntityRef[] {
   const out: EntityRef[] = [];

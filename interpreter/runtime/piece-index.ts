@@ -25,6 +25,8 @@ export class PieceIndex {
   private readonly byPlace = new Map<Place, number[]>();
   /** The pieces in play as readers that keep nothing share them (collections.ts); dropped when a piece moves. */
   inPlay: readonly EntityRef[] | null = null;
+  /** Each place's pieces as such readers share them (`refsAt`); a place's list is dropped when a piece leaves or enters it. */
+  private readonly sharedAt = new Map<Place, readonly EntityRef[]>();
 
   constructor(private readonly states: readonly PieceState[]) {
     for (let i = 0; i < states.length; i++) {
@@ -56,6 +58,8 @@ export class PieceIndex {
     const from = this.filed[slot]!;
     if (from === to) return;
     this.inPlay = null;
+    this.sharedAt.delete(from);
+    this.sharedAt.delete(to);
     const old = this.byPlace.get(from)!;
     old.splice(old.indexOf(slot), 1);
     this.filed[slot] = to;
@@ -70,6 +74,13 @@ export class PieceIndex {
   /** The slots at `place`, ascending. Read only: the list changes as pieces move. */
   at(place: Place): readonly number[] {
     return this.byPlace.get(place) ?? NONE;
+  }
+
+  /** The refs of the pieces at `place` (`refs` by slot), one list until a piece leaves or enters it: readers must not change it. */
+  refsAt(place: Place, refs: readonly EntityRef[]): readonly EntityRef[] {
+    let list = this.sharedAt.get(place);
+    if (list === undefined) this.sharedAt.set(place, (list = this.at(place).map((slot) => refs[slot]!)));
+    return list;
   }
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { RandomAgent } from '../../interpreter/agents/index.ts';
-import { piecesAt } from '../../interpreter/runtime/collections.ts';
+import { piecesAt, piecesAtShared } from '../../interpreter/runtime/collections.ts';
 import { Game } from '../../interpreter/runtime/index.ts';
 import type { Runtime } from '../../interpreter/runtime/runtime.ts';
-import { loadProgram } from '../helpers/ruleset.ts';
+import { loadProgram, programFromText, startGame } from '../helpers/ruleset.ts';
 
 /** Every place a piece of `rt` is at, with the pieces there by a plain scan of the state, in id order. */
 function scanned(rt: Runtime): Map<string, string[]> {
@@ -16,8 +16,12 @@ function scanned(rt: Runtime): Map<string, string[]> {
   return out;
 }
 
+/** The index, and the lists it shares with loops and queries (dropped as pieces move), against a scan. */
 function expectIndexMatchesState(rt: Runtime): void {
-  for (const [at, ids] of scanned(rt)) expect(piecesAt(rt, at).map((r) => r.id), at).toEqual(ids);
+  for (const [at, ids] of scanned(rt)) {
+    expect(piecesAt(rt, at).map((r) => r.id), at).toEqual(ids);
+    expect(piecesAtShared(rt, at).map((r) => r.id), at).toEqual(ids);
+  }
 }
 
 describe('the pieces index by location', () => {
@@ -99,5 +103,38 @@ describe('the pieces index by location', () => {
     expect(piecesAt(rt, 'village').length).toBe(Object.keys(rt.state.pieces).length);
     rt.state.pieces = before;
     expectIndexMatchesState(rt);
+  });
+
+  test('a loop over pieces_in reads the pieces there when it began, and a list a script keeps is its own', () => {
+    const game = startGame(programFromText(`
+rulesmith: 1
+id: places
+name: places
+sides: { red: { name: Red } }
+players: { min: 1, max: 1 }
+map:
+  areas: { a: { at: [0, 0] }, b: { at: [1, 0] } }
+  links: [[a, b]]
+pieces:
+  foot: { count: 3, side: red, kind: unit }
+setup: |
+  place 3 of foot in a
+flow:
+  phases:
+    - id: main
+      do: |
+        let moved = 0
+        for each u in pieces_in(a) do
+          move u to b
+          moved += 1
+        end
+        log "{moved} moved, {size(pieces_in(a))} in a, {count u in pieces_in(b)} in b"
+        let kept = select u in pieces_in(b)
+        kept[1] = none
+        move first u in pieces_in(b) to a
+        log "{count u in pieces_in(b)} in b, {count u in pieces_in(a)} in a, {size(kept)} kept"
+        end game with { winner: red, level: "done" }
+`), { seed: 1 }, { log: 'full' });
+    expect(game.log.filter((e) => e.kind === 'log').map((e) => e.text)).toEqual(['3 moved, 0 in a, 3 in b', '2 in b, 1 in a, 3 kept']);
   });
 });
