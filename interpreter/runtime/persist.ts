@@ -109,8 +109,8 @@ export function cloneJson<T>(x: T): T {
 }
 
 /**
- * A fork shares its parent's piece records instead of copying them (most of a state: Blockade
- * Runner has 250 pieces, and a search bot forks at every iteration). Shared records are frozen,
+ * A fork shares its parent's piece records instead of copying them (most of a state: a ruleset
+ * may have hundreds of pieces, and a search bot forks at every iteration). Shared records are frozen,
  * deep, so neither game can change one in place: the runtime copies a record before its first
  * write (`ownPiece`, through `Runtime.writablePiece`), and a write that skipped that step stops
  * with a TypeError instead of changing the other game. A record is frozen once, by the first fork

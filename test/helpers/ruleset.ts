@@ -71,6 +71,25 @@ victory:
     end game with { winner: none, level: "done" }
 `;
 
+/**
+ * A one-seat ruleset (side `red`) on two linked areas `a` and `b`, with three `foot` units (props
+ * `props`, YAML) placed in `a`; `rest` holds its `flow:` and what follows (YAML lines).
+ */
+export const twoAreaRules = (id: string, props: string, rest: string): string => `
+rulesmith: 1
+id: ${id}
+name: ${id}
+sides: { red: { name: Red } }
+players: { min: 1, max: 1 }
+map:
+  areas: { a: { at: [0, 0] }, b: { at: [1, 0] } }
+  links: [[a, b]]
+pieces:
+  foot: { count: 3, side: red, kind: unit, props: ${props} }
+setup: |
+  place 3 of foot in a
+${rest}`;
+
 /** Start a game that must start (setup problems fail the test). */
 export function startGame(program: Program, setup: GameSetup, opts: Partial<RuntimeOptions> = {}): Game {
   const g = Game.start(program, setup, opts);

@@ -3,7 +3,7 @@ import { RandomAgent } from '../../interpreter/agents/index.ts';
 import { piecesAt, piecesAtShared } from '../../interpreter/runtime/collections.ts';
 import { Game } from '../../interpreter/runtime/index.ts';
 import type { Runtime } from '../../interpreter/runtime/runtime.ts';
-import { loadProgram, programFromText, startGame } from '../helpers/ruleset.ts';
+import { loadProgram, programFromText, startGame, twoAreaRules } from '../helpers/ruleset.ts';
 
 /** Every place a piece of `rt` is at, with the pieces there by a plain scan of the state, in id order. */
 function scanned(rt: Runtime): Map<string, string[]> {
@@ -106,19 +106,7 @@ describe('the pieces index by location', () => {
   });
 
   test('a loop over pieces_in reads the pieces there when it began, and a list a script keeps is its own', () => {
-    const game = startGame(programFromText(`
-rulesmith: 1
-id: places
-name: places
-sides: { red: { name: Red } }
-players: { min: 1, max: 1 }
-map:
-  areas: { a: { at: [0, 0] }, b: { at: [1, 0] } }
-  links: [[a, b]]
-pieces:
-  foot: { count: 3, side: red, kind: unit }
-setup: |
-  place 3 of foot in a
+    const game = startGame(programFromText(twoAreaRules('places', '{}', `
 flow:
   phases:
     - id: main
@@ -134,7 +122,7 @@ flow:
         move first u in pieces_in(b) to a
         log "{count u in pieces_in(b)} in b, {count u in pieces_in(a)} in a, {size(kept)} kept"
         end game with { winner: red, level: "done" }
-`), { seed: 1 }, { log: 'full' });
+`)), { seed: 1 }, { log: 'full' });
     expect(game.log.filter((e) => e.kind === 'log').map((e) => e.text)).toEqual(['3 moved, 0 in a, 3 in b', '2 in b, 1 in a, 3 kept']);
   });
 });

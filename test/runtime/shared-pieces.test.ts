@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { RandomAgent } from '../../interpreter/agents/index.ts';
 import { determinize, type Game } from '../../interpreter/runtime/index.ts';
 import { seedRng } from '../../interpreter/runtime/rng.ts';
-import { loadProgram, programFromText, startGame } from '../helpers/ruleset.ts';
+import { loadProgram, programFromText, startGame, twoAreaRules } from '../helpers/ruleset.ts';
 
 function play(game: Game, agent: RandomAgent, n: number): void {
   for (let i = 0; i < n && game.pending; i++) expect(game.answer(agent.choose(game.pending))).toEqual({ ok: true });
@@ -90,19 +90,7 @@ describe('piece records shared by forks', () => {
 
 describe('the piece lists follow a replaced record', () => {
   // Red's question waits with the index built; each answer moves a piece in the copy it is given.
-  const program = programFromText(`
-rulesmith: 1
-id: lists
-name: lists
-sides: { red: { name: Red } }
-players: { min: 1, max: 1 }
-map:
-  areas: { a: { at: [0, 0] }, b: { at: [1, 0] } }
-  links: [[a, b]]
-pieces:
-  foot: { count: 3, side: red, kind: unit, props: { strength: 1 } }
-setup: |
-  place 3 of foot in a
+  const program = programFromText(twoAreaRules('lists', '{ strength: 1 }', `
 flow:
   rounds: { count: 3 }
   phases:
@@ -116,7 +104,7 @@ flow:
 victory:
   do: |
     end game with { winner: red, level: "done" }
-`);
+`));
 
   const told = (g: Game) => g.log.filter((e) => / in a, /.test(e.text)).at(-1)!.text;
 
