@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { editorLines, newVariant, paste, pickGame, waitForChecks, waitForEditor, waitForLine, waitForSaved } from './editor-page.ts';
 import { useServedApp, type serveDist, type Session } from './harness.ts';
@@ -12,6 +12,14 @@ async function openGame(page: Page, url: string, game: string): Promise<void> {
   await page.click('rs-app >> button[data-view="edit"]');
   await waitForEditor(page);
   await pickGame(page, game);
+}
+
+/** What an "Odds of" tool holds (its question, whether it waits for the worker, its answer), for a failure's message. */
+function oddsToolState(tool: Locator): Promise<string> {
+  return tool.evaluate((el) => {
+    const t = el as unknown as { text?: string; suggestion?: string; busy?: boolean; answer?: { ok: boolean; expression: string; message?: string }; isConnected: boolean };
+    return JSON.stringify({ text: t.text, suggestion: t.suggestion, busy: t.busy, answer: t.answer && { ok: t.answer.ok, expression: t.answer.expression, message: t.answer.message }, connected: t.isConnected });
+  }).catch((e: Error) => `(not readable: ${e.message.split('\n')[0]})`);
 }
 
 /** Make a variant of the game shown and open one of its tables (or decks: `deck:<id>`). */
@@ -307,7 +315,12 @@ describe('tables view', () => {
     // A mistake is said, not thrown.
     await tool.locator('input').fill('crt[nope]');
     await tool.locator('button').click();
-    await expect.poll(() => tool.locator('.error').textContent(), { timeout: 30_000 }).toContain('nope');
+    // Read without waiting, so the poll retries; failed once in CI under load (no error within
+    // 30 s, never seen since): the message then says what the tool held.
+    const error = () => tool.evaluate((el) => el.shadowRoot?.querySelector('.error')?.textContent ?? null);
+    await expect.poll(error, { timeout: 30_000 }).toContain('nope').catch(async (e: Error) => {
+      throw new Error(`${e.message}\nOdds of held: ${await oddsToolState(tool)}`);
+    });
     await s.shot('odds-of');
     // A table the rules read by the game turn, with no dice: no roll is made up for it.
     await page.click('rs-tables-view >> nav >> button[data-table="turns"]');
