@@ -18,3 +18,28 @@ export function resultLabel(label: string, names: Record<string, string>): strin
   const who = winner.startsWith('tie: ') ? `Tie: ${winner.slice(5).split(', ').map(named).join(', ')}` : named(winner);
   return [who, ...rest].join(' — ');
 }
+
+/**
+ * Whether the outcomes say more than the winners. A summary's outcomes are `winner — level`; when
+ * every winner is reached at one level only (`allies — Victory`, `none — Draw`), each outcome's
+ * figures are its winner's and a second table would repeat them. Then this gives the outcomes that
+ * name a level, for one line saying so ([] when none does: the outcomes are the winners); undefined
+ * when some winner is reached at two levels or more, which only the outcomes' own figures show.
+ */
+export function levelsOnly(winners: readonly { label: string }[], outcomes: readonly { label: string }[]): string[] | undefined {
+  if (outcomes.length !== winners.length) return undefined;
+  const left = new Set(winners.map((w) => w.label));
+  const levels: string[] = [];
+  for (const { label } of outcomes) {
+    const cut = label.indexOf(' — ');
+    const winner = left.has(label) || cut < 0 ? label : label.slice(0, cut);
+    if (!left.delete(winner)) return undefined;
+    if (winner !== label) levels.push(label);
+  }
+  return levels;
+}
+
+/** The line that stands for an outcomes table that would repeat the winners' (`levelsOnly`); '' when there is nothing to add. */
+export function levelsLine(levels: readonly string[], names: Record<string, string>): string {
+  return levels.length ? `outcomes: ${levels.map((l) => resultLabel(l, names)).join(', ')} (each winner at one level: the figures are the winners')` : '';
+}

@@ -3,7 +3,7 @@ import { comparisonVerdict, winnersPrecision, type Comparison, type MeanChange, 
 import type { ElementChange, TableGrid, ValueChange } from '../analysis/diff.ts';
 import type { OddsChange, OddsSide } from '../analysis/odds-diff.ts';
 import { valueLabels } from '../analysis/odds-text.ts';
-import { resultLabel } from '../analysis/labels.ts';
+import { levelsLine, levelsOnly, resultLabel } from '../analysis/labels.ts';
 import { blindBotsNote } from './summary-format.ts';
 
 const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
@@ -142,7 +142,9 @@ export function formatComparison(c: Comparison, basePath: string, variantPath: s
   out += `\n${rateLines('winners', c.winners, names)}`;
   const verdict = comparisonVerdict(c, (l) => resultLabel(l, names));
   if (verdict) out += `${verdict.text}\n`;
-  if (c.outcomes.some((o, i) => o.label !== c.winners[i]?.label)) out += `\n${rateLines('outcomes', c.outcomes, names)}`;
+  const levels = levelsOnly(c.winners, c.outcomes);
+  if (!levels) out += `\n${rateLines('outcomes', c.outcomes, names)}`;
+  else if (levels.length) out += `\n${levelsLine(levels, names)}\n`;
   out += `\n${''.padEnd(13)}${'base'.padStart(8)}  ${'variant'.padStart(8)}    change (95% CI)\n${meanLine('rounds', c.rounds)}${meanLine('decisions', c.decisions)}`;
   // Not victory points unless the ruleset says so: say what the number is (analysis/margin.ts).
   out += c.margin ? `${meanLine('margin', c.margin)}             (a result's own \`margin\` where the rules report one, else the gap between the top two heuristic scores at the end)\n` : '  margin     (the rulesets report no margin and declare no heuristics)\n';

@@ -1,4 +1,4 @@
-import { resultLabel } from '../analysis/labels.ts';
+import { levelsLine, levelsOnly, resultLabel } from '../analysis/labels.ts';
 import type { Share, SimulationSummary, Stats } from '../analysis/summary.ts';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -36,7 +36,9 @@ export function formatSummary(s: SimulationSummary, path: string, agents: readon
   if (agents.length) out += `bots: ${agents.join(', ')}\n${blindBotsNote(agents)}`;
   out += '\n';
   out += table('winners', s.winners, names);
-  if (s.outcomes.some((o, i) => o.label !== s.winners[i]?.label)) out += `\n${table('outcomes', s.outcomes, names)}`;
+  const levels = levelsOnly(s.winners, s.outcomes);
+  if (!levels) out += `\n${table('outcomes', s.outcomes, names)}`;
+  else if (levels.length) out += `\n${levelsLine(levels, names)}\n`;
   // Of the games that ended: with none, zeros would read as games of no length.
   out += s.ended > 0 ? `\ngame length\n${stat('rounds', s.rounds)}${stat('decisions', s.decisions)}` : '\ngame length: no game ended\n';
   // A walk's turn order left empty by mistake: every player phase skipped, every game "won" at once.

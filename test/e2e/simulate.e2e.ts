@@ -21,13 +21,13 @@ describe('simulate', () => {
    * none inherits a simulation (or its workers) that an earlier test left running (the page asks
    * before leaving a long one; the harness answers Leave).
    */
-  async function openSimulate(page: Page): Promise<void> {
+  async function openSimulate(page: Page, game = 'dragut', variant = 'alarm-track-alternative.yaml'): Promise<void> {
     await page.goto(server.url);
     // The app reopens the view it showed last: after the first test, this one.
     await showView(page, 'edit');
     await waitForEditor(page);
-    await pickGame(page, 'dragut');
-    await page.click('rs-ruleset-nav button[data-entry$="alarm-track-alternative.yaml"]');
+    await pickGame(page, game);
+    await page.click(`rs-ruleset-nav button[data-entry$="${variant}"]`);
     await showView(page, 'simulate');
     await page.locator('rs-simulate-view button[data-action="run"]:not([disabled])').waitFor({ timeout: 30_000 });
   }
@@ -158,6 +158,26 @@ describe('simulate', () => {
     await run(200);
     expect(await label(page)).not.toContain('played before');
     expect(await figures()).toEqual(kept);
+    expect(s.errors).toEqual([]);
+  }, 240_000);
+
+  test('outcomes that only name each winner\'s one level should be a line under the winners, not a second chart of the same figures', async () => {
+    const { page } = s;
+    // Blue Max's results are a side's Victory or a Draw: one level a winner.
+    await openSimulate(page, 'blue-max', 'all-optional-rules.yaml');
+    await page.fill('rs-simulate-view #games', '20');
+    await page.click('rs-simulate-view button[data-action="run"]');
+    await expect.poll(() => label(page), { timeout: 120_000 }).toContain('Played 40 of 40 games');
+    const runs = page.locator('rs-simulate-view section.run');
+    expect(await runs.count()).toBe(2);
+    for (let i = 0; i < 2; i++) {
+      const run = runs.nth(i);
+      expect(await run.locator('p.levels').textContent()).toMatch(/^outcomes: (Allies|Central Powers|none) — (Victory|Draw)\b.* \(each winner at one level: the figures are the winners'\)$/);
+      // The winners' chart only.
+      expect(await run.locator('figure[data-chart="shares"]').count()).toBe(1);
+    }
+    // Variant minus base: the winners' differences only.
+    expect(await page.locator('rs-simulate-view section.comparison figure[data-chart="difference"]').count()).toBe(1);
     expect(s.errors).toEqual([]);
   }, 240_000);
 

@@ -9,7 +9,7 @@ import type { SimulationPlan } from '../../simulate/protocol.ts';
 import '../game-setup/game-setup.ts';
 import { defaultSetup, gameSetup, sameGame, type SetupValue } from '../game-setup/setup-value.ts';
 import { differenceChart, histogram, shareChart } from './sim-charts.ts';
-import { resultLabel } from '../../../interpreter/analysis/labels.ts';
+import { levelsLine, levelsOnly, resultLabel } from '../../../interpreter/analysis/labels.ts';
 import { compareFacts, compareRecords, comparisonVerdict, type Comparison } from '../../simulate/compare.ts';
 import { factsTable } from './facts-table.ts';
 import { duration } from '../../../interpreter/analysis/duration.ts';
@@ -113,7 +113,8 @@ export class RsSimulateView extends LitElement {
     const b = base?.summary;
     if (!v || !b || runs.length !== 2) return nothing;
     const sides = { ...base!.sides, ...variant!.sides };
-    const outcomes = v.outcomes.some((o) => o.label.includes(' — ')) || b.outcomes.some((o) => o.label.includes(' — '));
+    // Outcomes over both runs: a winner reached at one level in each, but not the same one, needs the chart.
+    const outcomes = levelsOnly(labelsOf([...v.winners, ...b.winners]), labelsOf([...v.outcomes, ...b.outcomes])) === undefined;
     // Game i of both runs is the same seed: the comparison pairs them, over the games both have.
     const winners = compareRecords(variant!.records, base!.records, 'winner', v.winners.map((s) => s.label));
     const partial = this.sim.running || winners.games < this.runGames;
@@ -148,12 +149,19 @@ export class RsSimulateView extends LitElement {
       ${s
         ? html`<p class="muted">${s.games} games, ${s.ended} ended${s.games < this.runGames ? html` <span class="so-far">(${this.sim.running ? 'so far' : `of ${this.runGames}`})</span>` : nothing}${s.errors.count ? html`, <strong class="sev-error">${s.errors.count} stopped by runtime errors</strong>` : nothing}</p>
             ${shareChart('Winners (95% intervals)', s.winners, run.sides)}
-            ${s.outcomes.some((o) => o.label.includes(' — ')) ? shareChart('Outcomes (95% intervals)', s.outcomes, run.sides) : nothing}
+            ${this.renderOutcomes(s, run.sides)}
             ${histogram('Game length: rounds', ended.map((r) => r.rounds), 'rounds')}
             ${histogram('Game length: decisions', ended.map((r) => r.decisions), 'decisions')}
             ${s.errors.first.length ? this.renderErrors(s.errors.first) : nothing}`
         : run.error ? nothing : html`<p class="muted">${this.sim.running ? 'Waiting for the first game to end…' : 'No game ended.'}</p>`}
     </section>`;
+  }
+
+  /** Outcomes as a chart when they say more than the winners, else the line naming each winner's one level. */
+  private renderOutcomes(s: NonNullable<SimRun['summary']>, sides: Record<string, string>) {
+    const levels = levelsOnly(s.winners, s.outcomes);
+    if (levels === undefined) return shareChart('Outcomes (95% intervals)', s.outcomes, sides);
+    return levels.length ? html`<p class="muted levels">${levelsLine(levels, sides)}</p>` : nothing;
   }
 
   private renderErrors(errors: NonNullable<SimRun['summary']>['errors']['first']) {
@@ -192,3 +200,6 @@ declare global {
     'rs-simulate-view': RsSimulateView;
   }
 }
+
+/** Each label once, in first-seen order. */
+const labelsOf = (rows: readonly { label: string }[]) => [...new Set(rows.map((r) => r.label))].map((label) => ({ label }));
