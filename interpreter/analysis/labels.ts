@@ -39,7 +39,11 @@ export function levelsOnly(winners: readonly { label: string }[], outcomes: read
   return levels;
 }
 
-/** The line that stands for an outcomes table that would repeat the winners' (`levelsOnly`); '' when there is nothing to add. */
-export function levelsLine(levels: readonly string[], names: Record<string, string>): string {
-  return levels.length ? `outcomes: ${levels.map((l) => resultLabel(l, names)).join(', ')} (each winner at one level: the figures are the winners')` : '';
+/**
+ * The line that stands for an outcomes table that would repeat the winners' (`levelsOnly`); '' when
+ * there is nothing to add. `Outcomes:` as a sentence in the report and the editor, `outcomes:` as a
+ * heading among the text's tables.
+ */
+export function levelsLine(levels: readonly string[], names: Record<string, string>, heading = 'outcomes'): string {
+  return levels.length ? `${heading}: ${levels.map((l) => resultLabel(l, names)).join(', ')} (each winner at one level: the figures are the winners')` : '';
 }

@@ -151,7 +151,7 @@ function comparisonSection(c: Comparison, names: Record<string, string>): string
   if (precision) out += `<p class="note precision">Winners' changes are within about ±${(precision.halfWidth * 100).toFixed(1)} points with ${precision.games} games of each; ±${(precision.halfWidth * 50).toFixed(1)} would take about ${(4 * precision.games).toLocaleString('en-US')}.</p>\n`;
   const levels = levelsOnly(c.winners, c.outcomes);
   if (!levels) out += `<h3>Outcomes</h3>\n${rateTable('outcome', c.outcomes, label)}`;
-  else if (levels.length) out += `<p class="note levels">${esc(levelsLine(levels, names))}</p>\n`;
+  else if (levels.length) out += `<p class="note levels">${esc(levelsLine(levels, names, 'Outcomes'))}</p>\n`;
   out += `<h3>Game length and margin</h3>\n<table class="means"><tr><th></th><th>base mean</th><th>variant mean</th><th>change</th><th>95% interval</th></tr>${meanRow('rounds', c.rounds)}${meanRow('decisions', c.decisions)}${c.margin ? meanRow('score margin', c.margin) : ''}</table>\n`;
   if (!c.margin) out += `<p class="note">No score margin: neither rule set reports a numeric <code>margin</code> in its result nor declares <code>heuristics:</code>.</p>\n`;
   const f = c.firstSeat;

@@ -38,7 +38,7 @@ describe('outcomes that repeat the winners (one level a winner)', () => {
     expect(text).toContain('\noutcomes: none — Draw, Allies — Victory, Central Powers — Victory (each winner at one level: the figures are the winners\')\n');
     expect(text).not.toMatch(/^outcomes +base/m);
     const html = renderReport({ title: 't', command: 'rulesmith diff a b', base: 'a', variant: 'b', comparison: c, names });
-    expect(html).toContain('<p class="note levels">outcomes: none — Draw, Allies — Victory, Central Powers — Victory (each winner at one level: the figures are the winners\')</p>');
+    expect(html).toContain('<p class="note levels">Outcomes: none — Draw, Allies — Victory, Central Powers — Victory (each winner at one level: the figures are the winners\')</p>');
     expect(html).not.toContain('<h3>Outcomes</h3>');
   });
 

@@ -172,12 +172,14 @@ describe('simulate', () => {
     expect(await runs.count()).toBe(2);
     for (let i = 0; i < 2; i++) {
       const run = runs.nth(i);
-      expect(await run.locator('p.levels').textContent()).toMatch(/^outcomes: (Allies|Central Powers|none) — (Victory|Draw)\b.* \(each winner at one level: the figures are the winners'\)$/);
+      expect(await run.locator('p.levels').textContent()).toMatch(/^Outcomes: (Allies|Central Powers|none) — (Victory|Draw)\b.* \(each winner at one level: the figures are the winners'\)$/);
       // The winners' chart only.
       expect(await run.locator('figure[data-chart="shares"]').count()).toBe(1);
     }
     // Variant minus base: the winners' differences only.
     expect(await page.locator('rs-simulate-view section.comparison figure[data-chart="difference"]').count()).toBe(1);
+    await runs.first().locator('p.levels').scrollIntoViewIfNeeded();
+    await s.shot('one-level-a-winner');
     expect(s.errors).toEqual([]);
   }, 240_000);
 

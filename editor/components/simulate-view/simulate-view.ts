@@ -161,7 +161,7 @@ export class RsSimulateView extends LitElement {
   private renderOutcomes(s: NonNullable<SimRun['summary']>, sides: Record<string, string>) {
     const levels = levelsOnly(s.winners, s.outcomes);
     if (levels === undefined) return shareChart('Outcomes (95% intervals)', s.outcomes, sides);
-    return levels.length ? html`<p class="muted levels">${levelsLine(levels, sides)}</p>` : nothing;
+    return levels.length ? html`<p class="muted levels">${levelsLine(levels, sides, 'Outcomes')}</p>` : nothing;
   }
 
   private renderErrors(errors: NonNullable<SimRun['summary']>['errors']['first']) {
