@@ -29,17 +29,20 @@ export function programFromText(text: string): Program {
   return compileRuleset(loaded.model!);
 }
 
+/** The head of a one-seat ruleset (side `red`), ending in a newline. */
+const oneSeat = (id: string): string => `rulesmith: 1
+id: ${id}
+name: ${id}
+sides: { red: { name: Red } }
+players: { min: 1, max: 1 }
+`;
+
 /**
  * A one-seat ruleset (side `red`) whose one phase runs `script` and then ends the game: the
  * runtime's language tests write the sections they need in `sections` (YAML lines).
  */
 export const scriptRules = (id: string, sections: string, script: string): string => `
-rulesmith: 1
-id: ${id}
-name: ${id}
-sides: { red: { name: Red } }
-players: { min: 1, max: 1 }
-${sections}
+${oneSeat(id)}${sections}
 flow:
   phases:
     - id: main
@@ -76,12 +79,7 @@ victory:
  * `props`, YAML) placed in `a`; `rest` holds its `flow:` and what follows (YAML lines).
  */
 export const twoAreaRules = (id: string, props: string, rest: string): string => `
-rulesmith: 1
-id: ${id}
-name: ${id}
-sides: { red: { name: Red } }
-players: { min: 1, max: 1 }
-map:
+${oneSeat(id)}map:
   areas: { a: { at: [0, 0] }, b: { at: [1, 0] } }
   links: [[a, b]]
 pieces:
